@@ -1,0 +1,33 @@
+// The HTTP side of `npm start`: the demo MCP endpoint (with the CORS a browser client needs)
+// and, when given, the built app. Everything binds to loopback; see main.ts.
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { McpHttpHandler } from '@modelcontextprotocol/server';
+
+export interface AppOptions {
+  mcp: McpHttpHandler;
+  /** Directory of the built app to serve; omitted in dev mode (Vite serves it). */
+  staticRoot?: string;
+}
+
+// What a browser needs to call an MCP endpoint directly (02-protocol.md, CORS): allowed
+// request headers are reflected from the preflight (which covers Authorization and every
+// Mcp-Param-*), and the headers the client must read are exposed.
+export const MCP_EXPOSED_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate', 'MCP-Protocol-Version', 'Last-Event-ID'];
+
+export function createApp({ mcp, staticRoot }: AppOptions): Hono {
+  const app = new Hono();
+  app.use('/mcp', cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposeHeaders: MCP_EXPOSED_HEADERS, maxAge: 600 }));
+  app.all('/mcp', (c) => mcp.fetch(c.req.raw));
+  if (staticRoot) {
+    app.use('*', async (c, next) => {
+      await next();
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Referrer-Policy', 'no-referrer');
+    });
+    app.use('/*', serveStatic({ root: staticRoot }));
+    app.get('*', serveStatic({ root: staticRoot, path: 'index.html' }));
+  }
+  return app;
+}

@@ -1,0 +1,123 @@
+// The demo MCP server: one low-level SDK Server per request (stateless, both eras), because
+// the high-level McpServer cannot paginate tools/list. State lives in the BasketStore handle
+// registry, never in a session.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler } from '@modelcontextprotocol/server';
+import type { McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
+import { BasketStore } from './catalog.ts';
+import { STATIC_RESOURCES, readResource } from './resources.ts';
+import { createDemoTools, generatedTools, type DemoTool } from './tools.ts';
+
+export interface DemoServerOptions {
+  /** Tools per tools/list page (default 10). */
+  pageSize?: number;
+  /** Extra generated tools appended to the list, for scale tests. */
+  extraTools?: number;
+  /** Basket lifetime after the last change (default 30 minutes). */
+  basketLifetimeMs?: number;
+  /** How long clients may cache tools/list pages (2026 era). */
+  listTtlMs?: number;
+}
+
+const INSTRUCTIONS =
+  'Demo shop. Find products with search_catalog, then create_basket and pass its basket_id to add_item, get_basket, checkout or delete_basket.';
+
+function encodeCursor(offset: number) {
+  return Buffer.from(`offset:${offset}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string, size: number): number {
+  const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  const offset = match?.[1] ? Number(match[1]) : NaN;
+  if (!Number.isSafeInteger(offset) || offset <= 0 || offset >= size) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor "${cursor}": use a nextCursor from a previous tools/list result.`);
+  }
+  return offset;
+}
+
+export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandler & { tools: readonly DemoTool[] } {
+  const pageSize = Math.max(1, options.pageSize ?? 10);
+  const store = new BasketStore(options.basketLifetimeMs ?? 30 * 60_000);
+  const tools = [...createDemoTools(store), ...generatedTools(options.extraTools ?? 0)];
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validators = new Map<string, ValidateFunction>();
+  const validatorFor = (tool: DemoTool) => {
+    let validate = validators.get(tool.definition.name);
+    if (!validate) {
+      validate = ajv.compile(tool.definition.inputSchema);
+      validators.set(tool.definition.name, validate);
+    }
+    return validate;
+  };
+  const ttlMs = options.listTtlMs ?? 60_000;
+
+  const factory = (request: McpRequestContext) => {
+    const server = new Server(
+      { name: 'toolscope-demo', title: 'Toolscope demo shop', version: '0.1.0' },
+      {
+        capabilities: { tools: { listChanged: false }, resources: {} },
+        instructions: INSTRUCTIONS,
+        cacheHints: {
+          'tools/list': { ttlMs, cacheScope: 'public' },
+          'server/discover': { ttlMs, cacheScope: 'public' },
+          'resources/list': { ttlMs, cacheScope: 'public' },
+          'resources/read': { ttlMs: 0, cacheScope: 'private' },
+        },
+      },
+    );
+
+    server.setRequestHandler('tools/list', (req) => {
+      const cursor = req.params?.cursor;
+      const start = cursor === undefined ? 0 : decodeCursor(cursor, tools.length);
+      const end = start + pageSize;
+      return {
+        tools: tools.slice(start, end).map((tool) => tool.definition),
+        ...(end < tools.length ? { nextCursor: encodeCursor(end) } : {}),
+      };
+    });
+
+    server.setRequestHandler('tools/call', async (req, ctx) => {
+      const tool = byName.get(req.params.name);
+      if (!tool) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
+      }
+      const args = req.params.arguments ?? {};
+      const validate = validatorFor(tool);
+      if (!validate(args)) {
+        const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for tool ${tool.definition.name}: ${problems.join('; ')}`, {
+          errors: validate.errors,
+        });
+      }
+      const progressToken = req.params._meta?.progressToken;
+      const outcome = await tool.run(args, {
+        era: request.era,
+        signal: ctx.mcpReq.signal,
+        inputResponses: ctx.mcpReq.inputResponses,
+        progress: async (progress, total, message) => {
+          if (progressToken === undefined) return;
+          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total, message } });
+        },
+      });
+      if ('resultType' in outcome && outcome.resultType === 'input_required') return outcome;
+      return server.projectCallToolResult(outcome, tool.definition.outputSchema);
+    });
+
+    server.setRequestHandler('resources/list', () => ({ resources: [...STATIC_RESOURCES] }));
+    server.setRequestHandler('resources/read', (req) => {
+      const result = readResource(req.params.uri);
+      if (!result) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${req.params.uri}`, { uri: req.params.uri });
+      }
+      return result;
+    });
+    return server;
+  };
+
+  const handler = createMcpHandler(factory, { legacy: 'stateless' });
+  return Object.assign(handler, { tools });
+}

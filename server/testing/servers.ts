@@ -1,0 +1,79 @@
+// Real servers for the test suites, on loopback and free ports, so suites can run side by side.
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from '../app.ts';
+import { createDemoHandler, type DemoServerOptions } from '../demo/server.ts';
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+}
+
+/** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
+export async function startDemoServer(options: DemoServerOptions & { staticRoot?: string } = {}): Promise<RunningServer> {
+  const mcp = createDemoHandler(options);
+  const server = createServer(getRequestListener(createApp({ mcp, staticRoot: options.staticRoot }).fetch));
+  const port = await listen(server);
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await mcp.close();
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listen(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** @modelcontextprotocol/server-everything (Streamable HTTP), forced onto loopback. */
+export async function startEverything(): Promise<RunningServer> {
+  const port = await freePort();
+  const preload = fileURLToPath(new URL('../../e2e/fixtures/loopback-preload.mjs', import.meta.url));
+  const entry = fileURLToPath(import.meta.resolve('@modelcontextprotocol/server-everything/dist/index.js'));
+  const child = spawn(process.execPath, ['--import', preload, entry, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port), MAX_LIFETIME_MS: String(20 * 60_000) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server-everything did not start within 20 s')), 20_000);
+    const onData = (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on port')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server-everything exited with code ${code}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

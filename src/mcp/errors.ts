@@ -1,0 +1,146 @@
+// One vocabulary for everything that can go wrong talking to a server. A JSON-RPC error that
+// crossed the wire is a `protocol` failure; a tool's own failure (isError) is NOT here — it is
+// a normal result. Every other kind says what the user or the server author can do about it.
+import { isRecord, own } from './guards.ts';
+
+export type McpFailure =
+  | { kind: 'protocol'; code: number; message: string; data?: unknown }
+  | { kind: 'http'; status: number; message: string; body?: string }
+  | { kind: 'auth'; status: number; message: string }
+  | { kind: 'cors'; message: string }
+  | { kind: 'unreachable'; message: string }
+  | { kind: 'not-mcp'; message: string }
+  | { kind: 'timeout'; message: string }
+  | { kind: 'cancelled'; message: string }
+  | { kind: 'invalid-url'; message: string }
+  | { kind: 'unknown'; message: string };
+
+/** Standard meanings of JSON-RPC / MCP error codes (02-protocol.md, Error codes). */
+export function errorCodeMeaning(code: number): string {
+  switch (code) {
+    case -32700:
+      return 'Parse error: the server could not parse the JSON it received.';
+    case -32600:
+      return 'Invalid request: the message was not a valid JSON-RPC request.';
+    case -32601:
+      return 'Method not found: the server does not implement this method.';
+    case -32602:
+      return 'Invalid params: bad arguments, unknown tool, invalid cursor or missing resource.';
+    case -32603:
+      return 'Internal error inside the server.';
+    case -32002:
+      return 'Resource not found (2025 era).';
+    case -32020:
+      return 'A required MCP header is missing or disagrees with the body.';
+    case -32021:
+      return 'The server needs a client capability this request did not declare.';
+    case -32022:
+      return 'Unsupported protocol version.';
+    default:
+      return code >= -32099 && code <= -32000 ? 'Implementation-defined server error.' : 'Application-defined error.';
+  }
+}
+
+interface ErrorFacts {
+  name: string;
+  message: string;
+  code: unknown;
+  data: unknown;
+  status?: number;
+  contentType?: string;
+  causeChain: string[];
+}
+
+function facts(error: unknown): ErrorFacts {
+  const record = isRecord(error) || error instanceof Error ? (error as unknown as Record<string, unknown>) : {};
+  const data = own(record, 'data');
+  const status = isRecord(data) && typeof own(data, 'status') === 'number' ? Number(own(data, 'status')) : undefined;
+  const chain: string[] = [];
+  let cause: unknown = error;
+  for (let depth = 0; depth < 6 && cause; depth++) {
+    chain.push(cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause));
+    cause = cause instanceof Error ? cause.cause : isRecord(cause) ? own(cause, 'cause') : undefined;
+  }
+  const dataCause = isRecord(data) ? own(data, 'cause') : undefined;
+  const contentType = JSON.stringify(dataCause ?? '').match(/"contentType":"([^"]+)"/)?.[1];
+  if (dataCause) chain.push(JSON.stringify(dataCause));
+  return {
+    name: error instanceof Error ? error.name : typeof error,
+    message: error instanceof Error ? error.message : String(error),
+    code: own(record, 'code'),
+    data,
+    status,
+    contentType,
+    causeChain: chain,
+  };
+}
+
+const NETWORK_FAILURE = /failed to fetch|fetch failed|networkerror|load failed|econnrefused|enotfound|network request failed/i;
+
+/** True when the error is the browser's opaque network failure (unreachable OR blocked by CORS). */
+export function isNetworkFailure(error: unknown): boolean {
+  return facts(error).causeChain.some((line) => NETWORK_FAILURE.test(line));
+}
+
+export function classifyError(error: unknown): McpFailure {
+  const f = facts(error);
+  if (f.name === 'ProtocolError' && typeof f.code === 'number') {
+    // The SDK prefixes "MCP error <code>: "; the code is shown separately.
+    return { kind: 'protocol', code: f.code, message: f.message.replace(/^MCP error -?\d+:\s*/, ''), data: f.data };
+  }
+  if (f.name === 'AbortError' || /aborted|cancelled by the user/i.test(f.message)) {
+    return { kind: 'cancelled', message: 'Cancelled.' };
+  }
+  if (f.code === 'REQUEST_TIMEOUT') return { kind: 'timeout', message: f.message };
+  if (f.status === 401 || f.status === 403 || f.code === 'CLIENT_HTTP_AUTHENTICATION' || f.code === 'CLIENT_HTTP_FORBIDDEN') {
+    const status = f.status ?? (f.code === 'CLIENT_HTTP_FORBIDDEN' ? 403 : 401);
+    return {
+      kind: 'auth',
+      status,
+      message: `The server requires authorization (HTTP ${status}). Paste a bearer token and connect again.`,
+    };
+  }
+  if (f.contentType?.includes('text/html') || f.causeChain.some((line) => line.includes('text/html'))) {
+    return {
+      kind: 'not-mcp',
+      message: 'The URL answered with an HTML page, not MCP. Check the path: MCP endpoints usually end in /mcp.',
+    };
+  }
+  if (f.status === 404 || f.status === 405) {
+    const body = isRecord(f.data) ? String(own(f.data, 'text') ?? '') : '';
+    return {
+      kind: 'not-mcp',
+      message: `The URL answered HTTP ${f.status}: it is not an MCP endpoint. Check the path (usually /mcp).${body ? ` Server said: ${body.slice(0, 200)}` : ''}`,
+    };
+  }
+  if (f.status !== undefined) {
+    const body = isRecord(f.data) ? String(own(f.data, 'text') ?? '') : '';
+    return { kind: 'http', status: f.status, message: `The server answered HTTP ${f.status}.`, body: body.slice(0, 2000) || undefined };
+  }
+  if (isNetworkFailure(error)) {
+    return { kind: 'unreachable', message: 'Could not reach the server: nothing answered at this address (is it running, and is the port right?).' };
+  }
+  if (f.causeChain.some((line) => /ZodError|invalid_union|JSON-RPC|Unexpected token|is not valid JSON/i.test(line))) {
+    return { kind: 'not-mcp', message: 'The URL answered, but not with JSON-RPC: it does not look like an MCP endpoint.' };
+  }
+  return { kind: 'unknown', message: f.message || 'Unknown error.' };
+}
+
+/** One sentence for an alert, mentioning the status code or CORS where relevant (UI contract). */
+export function describeFailure(failure: McpFailure): string {
+  switch (failure.kind) {
+    case 'protocol':
+      return `Protocol error ${failure.code}: ${failure.message}`;
+    case 'http':
+      return `${failure.message}${failure.body ? ` ${failure.body.slice(0, 200)}` : ''}`;
+    case 'auth':
+    case 'cors':
+    case 'unreachable':
+    case 'not-mcp':
+    case 'timeout':
+    case 'cancelled':
+    case 'invalid-url':
+    case 'unknown':
+      return failure.message;
+  }
+}

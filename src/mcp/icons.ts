@@ -1,0 +1,77 @@
+// Icon URLs from a server are untrusted (02-protocol.md, Icons): only https: and data: image
+// sources, http: only when both the server and the icon are on loopback, size-capped, and a
+// data: image must really be the image type it claims (magic bytes).
+
+export const MAX_ICON_BYTES = 256 * 1024;
+
+export type IconDecision = { ok: true; src: string } | { ok: false; reason: string };
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isLoopback = (url: URL) => LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost');
+
+const DATA_URL = /^data:(image\/(?:png|jpeg|gif|webp|svg\+xml));base64,([A-Za-z0-9+/=\s]*)$/i;
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0) {
+  return signature.every((byte, index) => bytes[offset + index] === byte);
+}
+
+/** Checks the first bytes against the claimed image type. */
+export function matchesImageType(mimeType: string, bytes: Uint8Array): boolean {
+  switch (mimeType.toLowerCase()) {
+    case 'image/png':
+      return startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    case 'image/jpeg':
+      return startsWith(bytes, [0xff, 0xd8, 0xff]);
+    case 'image/gif':
+      return startsWith(bytes, [0x47, 0x49, 0x46, 0x38]);
+    case 'image/webp':
+      return startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8);
+    case 'image/svg+xml': {
+      const head = new TextDecoder().decode(bytes.slice(0, 512)).replace(/^\uFEFF/, '').trimStart();
+      return head.startsWith('<svg') || head.startsWith('<?xml') || head.startsWith('<!--');
+    }
+    default:
+      return false;
+  }
+}
+
+export function decodeBase64Prefix(base64: string, bytes: number): Uint8Array {
+  const clean = base64.replace(/\s/g, '');
+  const chunk = clean.slice(0, Math.ceil(bytes / 3) * 4);
+  const binary = atob(chunk.length % 4 === 0 ? chunk : chunk.padEnd(Math.ceil(chunk.length / 4) * 4, '='));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+export function decideIconSrc(src: string, serverUrl: string): IconDecision {
+  if (src.length > MAX_ICON_BYTES * 1.4) return { ok: false, reason: 'icon larger than 256 KB' };
+  if (src.startsWith('data:')) {
+    const match = DATA_URL.exec(src);
+    if (!match?.[1] || match[2] === undefined) return { ok: false, reason: 'data: URL is not a base64 PNG, JPEG, GIF, WebP or SVG image' };
+    try {
+      if (!matchesImageType(match[1], decodeBase64Prefix(match[2], 512))) {
+        return { ok: false, reason: `bytes are not a ${match[1]} image` };
+      }
+    } catch {
+      return { ok: false, reason: 'invalid base64 in data: URL' };
+    }
+    return { ok: true, src };
+  }
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return { ok: false, reason: 'not an absolute URL' };
+  }
+  if (url.protocol === 'https:') return { ok: true, src: url.href };
+  if (url.protocol === 'http:') {
+    let server: URL | undefined;
+    try {
+      server = new URL(serverUrl);
+    } catch {
+      server = undefined;
+    }
+    if (server && isLoopback(server) && isLoopback(url)) return { ok: true, src: url.href };
+    return { ok: false, reason: 'http: icons are allowed only from a loopback server' };
+  }
+  return { ok: false, reason: `${url.protocol} URLs are not allowed for icons` };
+}

@@ -1,0 +1,186 @@
+// The traffic recorder: a fetch wrapper that keeps every HTTP exchange the SDK makes, with
+// headers, timing, size and the JSON-RPC messages inside (JSON or SSE). Bounded: at most
+// MAX_ENTRIES exchanges and MAX_BODY_CHARS of each body are kept.
+import { isRecord, own } from './guards.ts';
+
+export const MAX_ENTRIES = 500;
+export const MAX_BODY_CHARS = 512 * 1024;
+
+export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface RpcSummary {
+  /** "tools/call", "notifications/progress", or "response" for a bare result/error. */
+  method: string;
+  id?: string | number;
+  /** Tool or resource name when the request names one. */
+  target?: string;
+  error?: { code: number; message: string };
+}
+
+export interface TrafficEntry {
+  seq: number;
+  startedAt: number;
+  url: string;
+  httpMethod: string;
+  requestHeaders: [string, string][];
+  requestBody?: string;
+  sent: RpcSummary[];
+  state: 'pending' | 'streaming' | 'done' | 'failed';
+  status?: number;
+  responseHeaders?: [string, string][];
+  responseBody: string;
+  responseBytes: number;
+  received: RpcSummary[];
+  durationMs?: number;
+  error?: string;
+}
+
+/** Summarises the JSON-RPC message(s) in a JSON text (object or batch array). */
+export function summarizeRpc(text: string): RpcSummary[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  return messages.filter(isRecord).map((message) => {
+    const method = own(message, 'method');
+    const id = own(message, 'id');
+    const params = own(message, 'params');
+    const target = isRecord(params) ? (own(params, 'name') ?? own(params, 'uri')) : undefined;
+    const error = own(message, 'error');
+    return {
+      method: typeof method === 'string' ? method : 'response',
+      id: typeof id === 'string' || typeof id === 'number' ? id : undefined,
+      target: typeof target === 'string' ? target : undefined,
+      error:
+        isRecord(error) && typeof own(error, 'code') === 'number'
+          ? { code: Number(own(error, 'code')), message: String(own(error, 'message') ?? '') }
+          : undefined,
+    };
+  });
+}
+
+/** Extracts the `data:` payloads of complete SSE events in `text`. */
+export function sseDataPayloads(text: string): string[] {
+  return text
+    .split(/\r?\n\r?\n/)
+    .slice(0, -1)
+    .map((event) =>
+      event
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).replace(/^ /, ''))
+        .join('\n'),
+    )
+    .filter((data) => data.trim().length > 0);
+}
+
+function redactHeaders(headers: Headers): [string, string][] {
+  return [...headers.entries()].map(([name, value]) =>
+    name.toLowerCase() === 'authorization' ? [name, value.replace(/^(\w+)\s+.*$/, (_all, scheme: string) => `${scheme} •••• (hidden)`)] : [name, value],
+  );
+}
+
+export class TrafficRecorder {
+  #entries: readonly TrafficEntry[] = [];
+  #listeners = new Set<() => void>();
+  #seq = 0;
+
+  constructor(private readonly baseFetch: FetchLike = (input, init) => globalThis.fetch(input, init)) {}
+
+  readonly subscribe = (listener: () => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): readonly TrafficEntry[] => this.#entries;
+
+  clear() {
+    this.#entries = [];
+    this.#emit();
+  }
+
+  #emit() {
+    for (const listener of this.#listeners) listener();
+  }
+
+  #update(seq: number, change: (entry: TrafficEntry) => Partial<TrafficEntry>) {
+    this.#entries = this.#entries.map((entry) => (entry.seq === seq ? { ...entry, ...change(entry) } : entry));
+    this.#emit();
+  }
+
+  /** A fetch that records the exchange, then hands the caller an untouched copy of the response. */
+  readonly fetch: FetchLike = async (input, init) => {
+    const seq = ++this.#seq;
+    const started = performance.now();
+    const requestHeaders = new Headers(init?.headers);
+    const requestBody = typeof init?.body === 'string' ? init.body : undefined;
+    const entry: TrafficEntry = {
+      seq,
+      startedAt: Date.now(),
+      url: String(input),
+      httpMethod: (init?.method ?? 'GET').toUpperCase(),
+      requestHeaders: redactHeaders(requestHeaders),
+      requestBody,
+      sent: requestBody ? summarizeRpc(requestBody) : [],
+      state: 'pending',
+      responseBody: '',
+      responseBytes: 0,
+      received: [],
+    };
+    this.#entries = [...this.#entries, entry].slice(-MAX_ENTRIES);
+    this.#emit();
+    let response: Response;
+    try {
+      response = await this.baseFetch(input, init);
+    } catch (error) {
+      this.#update(seq, () => ({ state: 'failed', error: String(error), durationMs: performance.now() - started }));
+      throw error;
+    }
+    const base = { status: response.status, responseHeaders: [...response.headers.entries()] as [string, string][] };
+    if (!response.body || response.type === 'opaqueredirect') {
+      this.#update(seq, () => ({ ...base, state: 'done', durationMs: performance.now() - started }));
+      return response;
+    }
+    const [forCaller, forLog] = response.body.tee();
+    this.#update(seq, () => ({ ...base, state: 'streaming' }));
+    void this.#record(seq, forLog, response.headers.get('content-type') ?? '', started);
+    return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  async #record(seq: number, stream: ReadableStream<Uint8Array>, contentType: string, started: number) {
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    let bytes = 0;
+    const isSse = contentType.includes('text/event-stream');
+    const summarize = () => (isSse ? sseDataPayloads(body).flatMap(summarizeRpc) : summarizeRpc(body));
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        if (body.length < MAX_BODY_CHARS) body += decoder.decode(value, { stream: true });
+        if (isSse) this.#update(seq, () => ({ responseBody: body, responseBytes: bytes, received: summarize() }));
+      }
+      this.#update(seq, () => ({
+        state: 'done',
+        responseBody: body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (truncated)` : body,
+        responseBytes: bytes,
+        received: summarize(),
+        durationMs: performance.now() - started,
+      }));
+    } catch (error) {
+      this.#update(seq, () => ({
+        state: 'failed',
+        responseBody: body,
+        responseBytes: bytes,
+        received: summarize(),
+        error: error instanceof Error && error.name === 'AbortError' ? 'aborted' : String(error),
+        durationMs: performance.now() - started,
+      }));
+    }
+  }
+}

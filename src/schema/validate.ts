@@ -1,0 +1,49 @@
+// Validation that reports instead of throwing: structuredContent against outputSchema, with
+// the validator matching the schema's dialect. Remote $refs are never fetched (Ajv does not
+// load schemas unless given loadSchema, which we never pass).
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { schemaDialect, type Dialect } from './dialect.ts';
+
+export interface SchemaIssue {
+  path: string;
+  message: string;
+}
+
+export type Verdict = { status: 'valid' } | { status: 'invalid'; issues: SchemaIssue[] } | { status: 'unusable-schema'; reason: string };
+
+function createAjv(dialect: Dialect) {
+  const options = { allErrors: true, strict: false, validateSchema: false, addUsedSchema: false } as const;
+  const ajv = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
+  addFormats(ajv);
+  return ajv;
+}
+
+const instances: Partial<Record<Dialect, Ajv>> = {};
+const compiled = new WeakMap<object, ValidateFunction>();
+
+export function ajvFor(dialect: Dialect): Ajv {
+  return (instances[dialect] ??= createAjv(dialect));
+}
+
+export function toIssues(errors: readonly ErrorObject[] | null | undefined): SchemaIssue[] {
+  return (errors ?? []).map((error) => ({
+    path: error.instancePath || '(root)',
+    message: error.keyword === 'additionalProperties' ? `has unexpected property "${String(error.params.additionalProperty)}"` : (error.message ?? 'is invalid'),
+  }));
+}
+
+export function validateAgainst(schema: unknown, value: unknown): Verdict {
+  if (typeof schema !== 'object' || schema === null) return { status: 'unusable-schema', reason: 'The schema is not an object.' };
+  let validate = compiled.get(schema);
+  if (!validate) {
+    try {
+      validate = ajvFor(schemaDialect(schema)).compile(schema);
+    } catch (error) {
+      return { status: 'unusable-schema', reason: `The schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    compiled.set(schema, validate);
+  }
+  return validate(value) ? { status: 'valid' } : { status: 'invalid', issues: toIssues(validate.errors) };
+}
