@@ -4,7 +4,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler, isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
 import { BasketStore } from './catalog.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
@@ -103,7 +103,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
           await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total, message } });
         },
       });
-      if ('resultType' in outcome && outcome.resultType === 'input_required') return outcome;
+      if (isInputRequiredResult(outcome)) return outcome;
       return server.projectCallToolResult(outcome, tool.definition.outputSchema);
     });
 

@@ -5,7 +5,9 @@
 // shown to the user with findings instead of disappearing into an exception.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
-import { classifyError, isNetworkFailure, type McpFailure } from './errors.ts';
+import { McpError, classifyError, isNetworkFailure, type McpFailure } from './errors.ts';
+
+export { McpError };
 import { isRecord, optionalString, own } from './guards.ts';
 import { parseCallResult, parseReadResult, type CallResult, type ResourceContents } from './results.ts';
 import { parseToolsPage, type ToolsPage } from './tools.ts';
@@ -13,13 +15,6 @@ import type { FetchLike } from './traffic.ts';
 
 export const CLIENT_INFO = { name: 'toolscope', version: '0.1.0' } as const;
 export const DEFAULT_TIMEOUT_MS = 60_000;
-
-export class McpError extends Error {
-  override readonly name = 'McpError';
-  constructor(readonly failure: McpFailure) {
-    super(failure.message);
-  }
-}
 
 export interface ServerIdentity {
   name: string;

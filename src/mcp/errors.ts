@@ -15,6 +15,17 @@ export type McpFailure =
   | { kind: 'invalid-url'; message: string }
   | { kind: 'unknown'; message: string };
 
+/** A failure of the protocol layer, carrying its classification. */
+export class McpError extends Error {
+  override readonly name = 'McpError';
+  constructor(readonly failure: McpFailure) {
+    super(failure.message);
+  }
+}
+
+/** The failure inside any thrown value. */
+export const failureOf = (error: unknown): McpFailure => (error instanceof McpError ? error.failure : classifyError(error));
+
 /** Standard meanings of JSON-RPC / MCP error codes (02-protocol.md, Error codes). */
 export function errorCodeMeaning(code: number): string {
   switch (code) {

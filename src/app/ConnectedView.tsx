@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
+import { writeDeepLink } from '../features/connection/deepLink.ts';
+import { useToolPages } from '../features/tools/api/toolPages.ts';
+import { ToolList } from '../features/tools/ToolList.tsx';
+import type { McpConnection } from '../mcp/connection.ts';
+import { useToolCalls } from '../features/call/useToolCalls.ts';
+import type { ArgumentsDraft } from '../schema/argumentsDraft.ts';
+import { ToolWorkspace } from './ToolWorkspace.tsx';
+
+interface Props {
+  connection: McpConnection;
+  connectionId: number;
+  authContext: string;
+  initialTool?: string;
+}
+
+export function ConnectedView({ connection, connectionId, authContext, initialTool }: Props) {
+  const data = useToolPages(connection, authContext, connectionId);
+  const [selected, setSelected] = useState(initialTool);
+  const tool = data.tools.find((candidate) => candidate.name === selected);
+  // Per-tool drafts and calls live here, so switching tools keeps both.
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, ArgumentsDraft>>(new Map());
+  const calls = useToolCalls(connection);
+
+  const select = (name: string) => {
+    setSelected(name);
+    window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: name }));
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
+      <div className="flex min-h-0 flex-col md:w-80 md:shrink-0">
+        <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} />
+        <p className="mt-1 text-[11px] text-slate-500">Dashed badge = spec default (the server did not set that hint).</p>
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto">
+        {tool ? (
+          <ErrorBoundary label="this tool" resetKey={tool}>
+            <ToolWorkspace
+              tool={tool}
+              connection={connection}
+              draft={drafts.get(tool.name)}
+              onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
+              callState={calls.stateOf(tool.name)}
+              onCall={(args) => void calls.call(tool.name, args)}
+              onCancel={() => calls.cancel(tool.name)}
+            />
+          </ErrorBoundary>
+        ) : selected && !data.loading ? (
+          <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
+            The server has no tool named “{selected}”.
+          </p>
+        ) : (
+          <p className="text-sm text-slate-500">{data.loading && selected ? 'Loading tools…' : 'Select a tool to see its definition and call it.'}</p>
+        )}
+      </div>
+    </div>
+  );
+}

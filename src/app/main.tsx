@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { Providers } from './Providers.tsx';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Toolscope: #root element missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <App />
+    </Providers>
+  </StrictMode>,
+);

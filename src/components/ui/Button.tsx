@@ -1,0 +1,23 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+const VARIANTS = {
+  primary: 'bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-300 dark:disabled:bg-blue-900',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  danger: 'bg-red-600 text-white hover:bg-red-700',
+  ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+} as const;
+
+export function Button({ className, variant = 'secondary', type = 'button', ...props }: ComponentProps<'button'> & { variant?: keyof typeof VARIANTS }) {
+  return (
+    <button
+      type={type}
+      className={cn(
+        'inline-flex items-center justify-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:cursor-not-allowed',
+        VARIANTS[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  /** What failed, for the message ("the result", "the form"). */
+  label: string;
+  children: ReactNode;
+  /** Changing this resets the boundary (e.g. the selected tool). */
+  resetKey?: unknown;
+}
+
+interface State {
+  error?: Error;
+  resetKey?: unknown;
+}
+
+/** Contains a rendering crash to one panel, so bad server data never blanks the page. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = {};
+
+  static getDerivedStateFromError(error: Error): Partial<State> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey !== state.resetKey ? { resetKey: props.resetKey, error: undefined } : null;
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.warn(`Toolscope could not render ${this.props.label}:`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        Toolscope could not display {this.props.label}: {this.state.error.message}. The rest of the app keeps working.
+      </div>
+    );
+  }
+}

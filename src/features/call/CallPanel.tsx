@@ -1,0 +1,75 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
+import type { McpTool } from '../../mcp/tools.ts';
+import type { CallState } from './useToolCalls.ts';
+
+interface Props {
+  tool: McpTool;
+  state: CallState;
+  /** The rendered outcome of the last call (composed by the app). */
+  result: ReactNode;
+  onCall: () => void;
+  onCancel: () => void;
+  /** Validation problems with the current arguments; calling needs "Send anyway". */
+  invalid: boolean;
+  onSendAnyway: () => void;
+}
+
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  return <span>{((now - since) / 1000).toFixed(1)} s</span>;
+}
+
+export function CallPanel({ tool, state, result, onCall, onCancel, invalid, onSendAnyway }: Props) {
+  const running = state.status === 'running';
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="primary" onClick={onCall} disabled={running}>
+          Call tool
+        </Button>
+        {invalid && !running ? (
+          <Button variant="danger" onClick={onSendAnyway}>
+            Send anyway
+          </Button>
+        ) : null}
+        {running ? (
+          <Button onClick={onCancel} aria-keyshortcuts="Escape">
+            Cancel
+          </Button>
+        ) : null}
+        {tool.taskSupport === 'required' ? (
+          <p className="text-xs text-amber-800 dark:text-amber-200">
+            This tool declares execution.taskSupport "required": a plain call (without task mode) is expected to fail.
+          </p>
+        ) : null}
+      </div>
+      {state.status === 'running' ? (
+        <div className="flex flex-col gap-1">
+          <progress
+            className="h-2 w-full"
+            aria-label={`Calling ${tool.name}`}
+            max={state.progress?.total ?? undefined}
+            value={state.progress?.total !== undefined ? state.progress.progress : undefined}
+          />
+          <p className="text-xs text-slate-500">
+            Running · <Elapsed since={state.startedAt} />
+            {state.progress ? ` · ${state.progress.progress}${state.progress.total !== undefined ? ` of ${state.progress.total}` : ''}` : ''}
+            {state.progress?.message ? ` · ${state.progress.message}` : ''}
+          </p>
+        </div>
+      ) : null}
+      <section aria-label="Result" className="flex flex-col gap-2">
+        <ErrorBoundary label="the result" resetKey={state}>
+          {result}
+        </ErrorBoundary>
+        {state.status === 'idle' ? <p className="text-sm text-slate-500">No call yet. Fill in the arguments and press “Call tool”.</p> : null}
+      </section>
+    </div>
+  );
+}

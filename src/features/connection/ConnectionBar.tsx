@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { describeFailure } from '../../mcp/errors.ts';
+import type { ConnectionState } from './useConnection.ts';
+
+interface Props {
+  state: ConnectionState;
+  initialUrl: string;
+  onConnect: (url: string, bearerToken: string) => void;
+  onDisconnect: () => void;
+}
+
+const inputClass =
+  'w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500';
+
+export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect }: Props) {
+  const [url, setUrl] = useState(initialUrl);
+  const [token, setToken] = useState('');
+  const connected = state.status === 'connected';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (connected) onDisconnect();
+    else onConnect(url, token);
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Connection">
+        <label className="flex min-w-64 flex-[3] flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+          Server URL
+          <input
+            className={inputClass}
+            type="url"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            placeholder="http://127.0.0.1:3000/mcp"
+            required
+            spellCheck={false}
+            readOnly={connected}
+          />
+        </label>
+        <label className="flex min-w-40 flex-1 flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+          Bearer token
+          <input
+            className={inputClass}
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={(event) => setToken(event.target.value)}
+            placeholder="optional"
+            readOnly={connected}
+          />
+        </label>
+        {connected ? (
+          <Button type="submit">Disconnect</Button>
+        ) : (
+          <Button type="submit" variant="primary" disabled={state.status === 'connecting'}>
+            Connect
+          </Button>
+        )}
+      </form>
+      <ConnectionStatus state={state} />
+    </div>
+  );
+}
+
+function ConnectionStatus({ state }: { state: ConnectionState }) {
+  switch (state.status) {
+    case 'idle':
+      return (
+        <p role="status" className="text-sm text-slate-500">
+          Not connected.
+        </p>
+      );
+    case 'connecting':
+      return (
+        <p role="status" className="text-sm text-slate-500">
+          Connecting to {state.url}…
+        </p>
+      );
+    case 'connected': {
+      const { server, protocolVersion, era } = state.connection;
+      return (
+        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
+          Connected to <strong>{server.title ?? server.name}</strong>
+          {server.version ? ` ${server.version}` : ''} · protocol {protocolVersion} ({era === 'modern' ? 'stateless 2026 era' : '2025 era'})
+        </p>
+      );
+    }
+    case 'failed':
+      return (
+        <>
+          <p role="status" className="sr-only">
+            Not connected.
+          </p>
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            Could not connect to {state.url}. {describeFailure(state.failure)}
+          </p>
+        </>
+      );
+  }
+}

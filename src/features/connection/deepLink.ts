@@ -1,0 +1,23 @@
+// Deep links (UI contract): `?server=<url>` fills Server URL and connects at once;
+// `&tool=<name>` then selects that tool.
+export interface DeepLink {
+  server?: string;
+  tool?: string;
+}
+
+export function readDeepLink(search: string): DeepLink {
+  const params = new URLSearchParams(search);
+  return { server: params.get('server') ?? undefined, tool: params.get('tool') ?? undefined };
+}
+
+/** The query string for the current state, preserving unrelated parameters. */
+export function writeDeepLink(search: string, link: DeepLink): string {
+  const params = new URLSearchParams(search);
+  for (const key of ['server', 'tool'] as const) {
+    const value = link[key];
+    if (value) params.set(key, value);
+    else params.delete(key);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

@@ -1,0 +1,52 @@
+import { useCallback, useRef, useState } from 'react';
+import type { McpConnection } from '../../mcp/connection.ts';
+import { failureOf, type McpFailure } from '../../mcp/errors.ts';
+import type { TrafficRecorder } from '../../mcp/traffic.ts';
+
+export type ConnectionState =
+  | { status: 'idle' }
+  | { status: 'connecting'; url: string }
+  | { status: 'connected'; connection: McpConnection; id: number; authContext: string }
+  | { status: 'failed'; url: string; failure: McpFailure };
+
+/** Owns the one live connection; a newer connect attempt always wins over an older one. */
+export function useConnection(recorder: TrafficRecorder) {
+  const [state, setState] = useState<ConnectionState>({ status: 'idle' });
+  const attempt = useRef(0);
+  const live = useRef<McpConnection | undefined>(undefined);
+
+  const disconnect = useCallback(() => {
+    attempt.current++;
+    const current = live.current;
+    live.current = undefined;
+    void current?.close();
+    setState({ status: 'idle' });
+  }, []);
+
+  const connect = useCallback(
+    async (url: string, bearerToken: string) => {
+      const id = ++attempt.current;
+      const previous = live.current;
+      live.current = undefined;
+      void previous?.close();
+      setState({ status: 'connecting', url });
+      try {
+        // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
+        const { McpConnection } = await import('../../mcp/connection.ts');
+        const connection = await McpConnection.connect({ url, bearerToken, fetch: recorder.fetch });
+        if (id !== attempt.current) {
+          void connection.close();
+          return;
+        }
+        live.current = connection;
+        setState({ status: 'connected', connection, id, authContext: bearerToken ? `bearer#${id}` : 'anonymous' });
+      } catch (error) {
+        if (id !== attempt.current) return;
+        setState({ status: 'failed', url, failure: failureOf(error) });
+      }
+    },
+    [recorder],
+  );
+
+  return { state, connect, disconnect };
+}

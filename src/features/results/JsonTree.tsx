@@ -1,0 +1,35 @@
+import { JsonView, allExpanded, collapseAllNested, defaultStyles, darkStyles } from 'react-json-view-lite';
+import 'react-json-view-lite/dist/index.css';
+import { Button } from '../../components/ui/Button.tsx';
+import { useState } from 'react';
+
+const prefersDark = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+
+/** A collapsible JSON tree with copy; values render as text only. */
+export function JsonTree({ value, label }: { value: unknown; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const json = JSON.stringify(value, null, 2) ?? 'undefined';
+  const big = json.length > 20_000;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex justify-end">
+        <Button
+          variant="ghost"
+          className="text-xs"
+          onClick={() => {
+            void navigator.clipboard?.writeText(json).then(() => setCopied(true));
+          }}
+        >
+          {copied ? 'Copied' : `Copy ${label}`}
+        </Button>
+      </div>
+      <div className="overflow-auto rounded-md border border-slate-200 p-2 text-xs dark:border-slate-800">
+        {value !== null && typeof value === 'object' ? (
+          <JsonView data={value} shouldExpandNode={big ? collapseAllNested : allExpanded} style={prefersDark() ? darkStyles : defaultStyles} />
+        ) : (
+          <pre className="font-mono whitespace-pre-wrap">{json}</pre>
+        )}
+      </div>
+    </div>
+  );
+}

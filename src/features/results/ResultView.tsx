@@ -1,0 +1,134 @@
+import { Badge } from '../../components/ui/Badge.tsx';
+import type { McpConnection } from '../../mcp/connection.ts';
+import { errorCodeMeaning, describeFailure, type McpFailure } from '../../mcp/errors.ts';
+import type { CallResult, ContentBlock } from '../../mcp/results.ts';
+import type { McpTool } from '../../mcp/tools.ts';
+import { JsonTree } from './JsonTree.tsx';
+import { StructuredContentView } from './StructuredContentView.tsx';
+import { AudioBlock, ImageBlock } from './blocks/MediaBlock.tsx';
+import { ResourceContentsView, ResourceLinkBlock } from './blocks/ResourceBlocks.tsx';
+import { TextBlock } from './blocks/TextBlock.tsx';
+
+function BlockBody({ block, connection }: { block: ContentBlock; connection: McpConnection }) {
+  switch (block.type) {
+    case 'text':
+      return <TextBlock text={block.text} />;
+    case 'image':
+      return <ImageBlock data={block.data} mimeType={block.mimeType} />;
+    case 'audio':
+      return <AudioBlock data={block.data} mimeType={block.mimeType} />;
+    case 'resource_link':
+      return <ResourceLinkBlock block={block} connection={connection} />;
+    case 'resource':
+      return <ResourceContentsView contents={block.resource} />;
+    case 'unknown':
+      return (
+        <div className="text-sm">
+          <p className="text-amber-800 dark:text-amber-200">{block.reason} Shown raw:</p>
+          <JsonTree value={block.raw} label="block" />
+        </div>
+      );
+  }
+}
+
+function Block({ block, index, connection }: { block: ContentBlock; index: number; connection: McpConnection }) {
+  const annotations = block.type === 'unknown' ? undefined : block.annotations;
+  const assistantOnly = annotations?.audience?.length === 1 && annotations.audience[0] === 'assistant';
+  const header = (
+    <span className="flex flex-wrap items-center gap-1 text-xs text-slate-500">
+      <span>
+        #{index + 1} {block.type === 'resource' ? 'embedded resource' : block.type}
+      </span>
+      {annotations?.audience ? <Badge>for {annotations.audience.join(' & ')}</Badge> : null}
+      {annotations?.priority !== undefined ? <Badge>priority {annotations.priority}</Badge> : null}
+      {annotations?.lastModified ? <Badge title={annotations.lastModified}>modified {new Date(annotations.lastModified).toLocaleString()}</Badge> : null}
+    </span>
+  );
+  if (assistantOnly) {
+    return (
+      <li>
+        <details className="rounded-md border border-dashed border-slate-300 p-2 dark:border-slate-700">
+          <summary className="cursor-pointer">{header} (assistant-only, collapsed)</summary>
+          <BlockBody block={block} connection={connection} />
+        </details>
+      </li>
+    );
+  }
+  return (
+    <li className="flex flex-col gap-1">
+      {header}
+      <BlockBody block={block} connection={connection} />
+    </li>
+  );
+}
+
+function ProtocolErrorView({ failure }: { failure: McpFailure }) {
+  if (failure.kind !== 'protocol') {
+    return (
+      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <p className="font-semibold">{failure.kind === 'cancelled' ? 'Call cancelled' : 'Call failed'}</p>
+        <p>{describeFailure(failure)}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      <p className="font-semibold">
+        Protocol error {failure.code}: {errorCodeMeaning(failure.code)}
+      </p>
+      <p className="whitespace-pre-wrap">{failure.message}</p>
+      <p className="mt-1 text-xs">
+        A JSON-RPC error: the request itself was rejected. Clients may hide these from the model, which usually cannot fix them by rephrasing.
+      </p>
+      {failure.data !== undefined ? <JsonTree value={failure.data} label="error data" /> : null}
+    </div>
+  );
+}
+
+export type CallOutcome =
+  | { status: 'done'; result: CallResult; durationMs: number }
+  | { status: 'failed'; failure: McpFailure; durationMs: number };
+
+export default function ResultView({ state, tool, connection }: { state: CallOutcome; tool: McpTool; connection: McpConnection }) {
+  const duration = `${Math.round(state.durationMs)} ms`;
+  if (state.status === 'failed') {
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="text-xs text-slate-500">Failed after {duration}</p>
+        <ProtocolErrorView failure={state.failure} />
+      </div>
+    );
+  }
+  const { result } = state;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-xs text-slate-500">
+        Completed in {duration} · {result.content.length} content {result.content.length === 1 ? 'block' : 'blocks'}
+      </p>
+      {result.isError ? (
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">Tool error</p>
+          <p className="text-xs">The tool ran and reported a failure (isError: true). The model sees this text and can correct itself and retry.</p>
+        </div>
+      ) : null}
+      <ul className="flex flex-col gap-3">
+        {result.content.map((block, index) => (
+          <Block key={index} block={block} index={index} connection={connection} />
+        ))}
+      </ul>
+      {result.hasStructuredContent || tool.outputSchema !== undefined ? (
+        result.hasStructuredContent ? (
+          <StructuredContentView value={result.structuredContent} outputSchema={tool.outputSchema} isError={result.isError} />
+        ) : !result.isError ? (
+          <section aria-label="Structured content" className="text-sm text-red-800 dark:text-red-200">
+            Does not match output schema: the tool declares an outputSchema but sent no structuredContent.
+          </section>
+        ) : null
+      ) : null}
+      <details>
+        <summary className="cursor-pointer text-xs text-slate-500">Raw result</summary>
+        <JsonTree value={result.raw} label="result JSON" />
+      </details>
+    </div>
+  );
+}

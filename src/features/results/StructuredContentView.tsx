@@ -1,0 +1,35 @@
+import { validateAgainst } from '../../schema/validate.ts';
+import { JsonTree } from './JsonTree.tsx';
+
+interface Props {
+  value: unknown;
+  outputSchema: unknown;
+  isError: boolean;
+}
+
+/** structuredContent as a tree, with the outputSchema verdict and path-level errors. */
+export function StructuredContentView({ value, outputSchema, isError }: Props) {
+  const verdict = outputSchema !== undefined && !isError ? validateAgainst(outputSchema, value) : undefined;
+  return (
+    <section aria-label="Structured content" className="flex flex-col gap-1 rounded-md border border-slate-200 p-2 dark:border-slate-800">
+      <h4 className="text-sm font-semibold">Structured content</h4>
+      {verdict?.status === 'valid' ? <p className="text-sm text-emerald-700 dark:text-emerald-300">✓ Matches output schema</p> : null}
+      {verdict?.status === 'invalid' ? (
+        <div className="text-sm text-red-800 dark:text-red-200">
+          <p>✗ Does not match output schema</p>
+          <ul className="list-disc pl-5 text-xs">
+            {verdict.issues.map((issue, index) => (
+              <li key={index}>
+                <code>{issue.path}</code> {issue.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {verdict?.status === 'unusable-schema' ? <p className="text-sm text-amber-800 dark:text-amber-200">Output schema unusable: {verdict.reason}</p> : null}
+      {outputSchema === undefined ? <p className="text-xs text-slate-500">The tool declares no outputSchema.</p> : null}
+      {isError && outputSchema !== undefined ? <p className="text-xs text-slate-500">An isError result is not held to the output schema.</p> : null}
+      <JsonTree value={value} label="structured content" />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import type { McpConnection } from '../../../mcp/connection.ts';
+import { describeFailure, failureOf } from '../../../mcp/errors.ts';
+import { base64Size, base64ToBytes, formatBytes, type ContentBlock, type ResourceContents } from '../../../mcp/results.ts';
+import { useBlobUrl } from '../useBlobUrl.ts';
+import { ImageBlock } from './MediaBlock.tsx';
+import { TextBlock } from './TextBlock.tsx';
+
+function BlobDownload({ blob, mimeType, uri }: { blob: string; mimeType: string; uri: string }) {
+  const [bytes] = useState(() => {
+    try {
+      return base64ToBytes(blob);
+    } catch {
+      return undefined;
+    }
+  });
+  const url = useBlobUrl(bytes, mimeType);
+  if (!bytes) return <p className="text-sm text-amber-800 dark:text-amber-200">The blob is not valid base64.</p>;
+  const fileName = uri.split('/').pop()?.replace(/[^\w.-]/g, '_') || 'resource';
+  return (
+    <p className="flex items-center gap-2 text-sm">
+      {url ? (
+        <a href={url} download={fileName} className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-700" role="button">
+          Download
+        </a>
+      ) : null}
+      <span className="text-xs text-slate-500">
+        {mimeType} · {formatBytes(bytes.length)}
+      </span>
+    </p>
+  );
+}
+
+/** The contents of a resource (embedded or read), rendered with the same renderers as results. */
+export function ResourceContentsView({ contents }: { contents: ResourceContents }) {
+  const mimeType = contents.mimeType ?? 'application/octet-stream';
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="font-mono text-xs break-all text-slate-500">{contents.uri}</p>
+      {contents.kind === 'text' ? (
+        <TextBlock text={contents.text} />
+      ) : mimeType.startsWith('image/') && base64Size(contents.blob) < 5_000_000 ? (
+        <>
+          <ImageBlock data={contents.blob} mimeType={mimeType} />
+        </>
+      ) : (
+        <BlobDownload blob={contents.blob} mimeType={mimeType} uri={contents.uri} />
+      )}
+    </div>
+  );
+}
+
+type ReadState = { status: 'idle' } | { status: 'reading' } | { status: 'read'; contents: ResourceContents[] } | { status: 'failed'; message: string };
+
+export function ResourceLinkBlock({ block, connection }: { block: Extract<ContentBlock, { type: 'resource_link' }>; connection: McpConnection }) {
+  const [state, setState] = useState<ReadState>({ status: 'idle' });
+  const label = block.title ?? block.name;
+  const read = async () => {
+    setState({ status: 'reading' });
+    try {
+      setState({ status: 'read', contents: await connection.readResource(block.uri) });
+    } catch (error) {
+      setState({ status: 'failed', message: describeFailure(failureOf(error)) });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={() => void read()} disabled={state.status === 'reading'} title={`Read ${block.uri} with resources/read`}>
+          {label}
+        </Button>
+        <span className="font-mono text-xs break-all text-slate-500">{block.uri}</span>
+        {block.mimeType ? <span className="text-xs text-slate-500">{block.mimeType}</span> : null}
+        {block.size !== undefined ? <span className="text-xs text-slate-500">{formatBytes(block.size)}</span> : null}
+      </div>
+      {block.description ? <p className="text-xs text-slate-600 dark:text-slate-300">{block.description}</p> : null}
+      {state.status === 'reading' ? <p className="text-xs text-slate-500">Reading…</p> : null}
+      {state.status === 'failed' ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Reading the resource failed: {state.message}
+        </p>
+      ) : null}
+      {state.status === 'read' ? (
+        <div className="ml-3 border-l-2 border-slate-200 pl-3 dark:border-slate-700">
+          {state.contents.length === 0 ? <p className="text-sm text-slate-500">The server returned no contents.</p> : null}
+          {state.contents.map((contents, index) => (
+            <ResourceContentsView key={index} contents={contents} />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

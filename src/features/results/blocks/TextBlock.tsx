@@ -1,0 +1,41 @@
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import { formatBytes } from '../../../mcp/results.ts';
+import { JsonTree } from '../JsonTree.tsx';
+
+const LIMIT = 20_000;
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  const trimmed = text.trim();
+  if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(trimmed) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Text as text; JSON text also as a tree; very long text truncated with "Show all". */
+export function TextBlock({ text }: { text: string }) {
+  const [all, setAll] = useState(false);
+  const json = useMemo(() => parseJson(text), [text]);
+  const long = text.length > LIMIT;
+  return (
+    <div className="flex flex-col gap-1">
+      <pre className="max-h-96 overflow-auto rounded-md bg-slate-100 p-2 font-mono text-sm whitespace-pre-wrap break-words dark:bg-slate-900">
+        {long && !all ? `${text.slice(0, LIMIT)}…` : text}
+      </pre>
+      {long && !all ? (
+        <Button variant="ghost" className="self-start text-xs" onClick={() => setAll(true)}>
+          Show all ({formatBytes(new TextEncoder().encode(text).length)})
+        </Button>
+      ) : null}
+      {json.ok ? (
+        <details>
+          <summary className="cursor-pointer text-xs text-slate-500">View as JSON tree</summary>
+          <JsonTree value={json.value} label="JSON" />
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { forwardRef, type ComponentProps } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { isRecord } from '../../mcp/guards.ts';
+import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
+import { schemaDialect } from '../../schema/dialect.ts';
+import { tailwindTemplates } from './rjsfTheme.tsx';
+
+// One RJSF validator per dialect: 2020-12 by default, draft-07 when `$schema` says so.
+const validators = {
+  '2020-12': customizeValidator({ AjvClass: Ajv2020 as never, ajvOptionsOverrides: { strict: false, addUsedSchema: false } }),
+  'draft-07': customizeValidator({ ajvOptionsOverrides: { strict: false, addUsedSchema: false } }),
+};
+
+const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+
+const ArgumentsFormTag = forwardRef<HTMLFormElement, ComponentProps<'form'>>(function ArgumentsFormTag(props, ref) {
+  return <form ref={ref} aria-label="Arguments" {...props} />;
+});
+
+interface Props {
+  schema: unknown;
+  draft: ArgumentsDraft;
+  onChange: (draft: ArgumentsDraft) => void;
+  onSubmit: () => void;
+  showErrors: boolean;
+}
+
+export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props) {
+  const usable = isRecord(schema);
+  const mode = usable ? draft.mode : 'json';
+  const hasProperties = usable && isRecord(schema.properties) && Object.keys(schema.properties).length > 0;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center justify-between">
+        <h3 className="text-sm font-semibold">Arguments</h3>
+        <Button
+          variant="ghost"
+          aria-pressed={mode === 'json'}
+          disabled={!usable}
+          onClick={() => onChange({ ...draft, mode: mode === 'json' ? 'form' : 'json' })}
+          className="text-xs"
+        >
+          Edit as JSON
+        </Button>
+      </div>
+      {!usable ? (
+        <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+          This tool’s inputSchema is not a schema object, so no form can be generated; edit the arguments as JSON.
+        </p>
+      ) : null}
+      {mode === 'json' ? (
+        <form
+          aria-label="Arguments"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          <label className="flex flex-col gap-1 text-xs font-medium">
+            Arguments JSON
+            <textarea
+              className="min-h-40 rounded-md border border-slate-300 bg-white p-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
+              value={draft.jsonText}
+              spellCheck={false}
+              onChange={(event) => onChange(applyJsonText(draft, event.target.value))}
+              aria-invalid={draft.jsonError ? true : undefined}
+            />
+          </label>
+          {draft.jsonError ? (
+            <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+              Not valid JSON yet — the form keeps its last valid value: {draft.jsonError}
+            </p>
+          ) : null}
+        </form>
+      ) : (
+        <>
+          {!hasProperties ? <p className="text-sm text-slate-500">This tool takes no arguments.</p> : null}
+          <Form
+            className="rjsf"
+            tagName={ArgumentsFormTag}
+            schema={schema as RJSFSchema}
+            uiSchema={uiSchema}
+            validator={validators[schemaDialect(schema)]}
+            templates={tailwindTemplates}
+            formData={draft.value}
+            onChange={(event) => onChange(applyFormValue(draft, event.formData))}
+            onSubmit={() => onSubmit()}
+            liveValidate={showErrors ? 'onChange' : undefined}
+            showErrorList={showErrors ? 'top' : false}
+            noHtml5Validate
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
+import { hintViews, type HintKey, type HintView, type ToolAnnotations } from '../../mcp/tools.ts';
+
+const TONE: Record<HintKey, BadgeTone> = { readOnlyHint: 'good', destructiveHint: 'danger', idempotentHint: 'info', openWorldHint: 'warn' };
+
+function badgeName(hint: HintView) {
+  return hint.isDefault ? `${hint.label} (default)` : hint.label;
+}
+
+/** Compact badges for the hints that hold (true and applicable); defaults are marked. */
+export function HintBadges({ annotations }: { annotations: ToolAnnotations }) {
+  const shown = hintViews(annotations).filter((hint) => hint.value && hint.applicable);
+  return (
+    <span className="flex flex-wrap gap-1">
+      {shown.map((hint) => (
+        <Badge key={hint.key} tone={TONE[hint.key]} aria-label={badgeName(hint)} title={badgeName(hint)} className={hint.isDefault ? 'border-dashed opacity-80' : undefined}>
+          {hint.label}
+          {hint.isDefault ? <span aria-hidden="true">*</span> : null}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+/** All four hints in words, as the seed describes them ("not read-only · Destructive (default) · …"). */
+export function HintSummary({ annotations }: { annotations: ToolAnnotations }) {
+  const parts = hintViews(annotations).map((hint) => {
+    if (!hint.applicable) return `${hint.label}: n/a (read-only)`;
+    const text = hint.value ? hint.label : `not ${hint.label.toLowerCase()}`;
+    return hint.isDefault ? `${text} (default)` : text;
+  });
+  return <p className="text-sm text-slate-600 dark:text-slate-300">{parts.join(' · ')}</p>;
+}

@@ -1,0 +1,47 @@
+import { displayName, type McpTool } from '../../mcp/tools.ts';
+import { HintBadges, HintSummary } from './HintBadges.tsx';
+import { ToolIcon } from './ToolIcon.tsx';
+
+function SchemaView({ label, schema }: { label: string; schema: unknown }) {
+  return (
+    <details className="rounded-md border border-slate-200 dark:border-slate-800">
+      <summary className="cursor-pointer px-2 py-1 text-xs font-medium">{label}</summary>
+      <pre className="max-h-80 overflow-auto p-2 font-mono text-xs whitespace-pre-wrap">{JSON.stringify(schema, null, 2) ?? 'undefined'}</pre>
+    </details>
+  );
+}
+
+/** The selected tool as a model sees it: name, description, hints, schemas. All text, never HTML. */
+export function ToolHeader({ tool, serverUrl }: { tool: McpTool; serverUrl: string }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <ToolIcon tool={tool} serverUrl={serverUrl} size={28} />
+        <h2 className="text-xl font-semibold break-words">{displayName(tool)}</h2>
+      </div>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <span>
+          name: <code className="font-mono text-slate-800 dark:text-slate-200">{tool.name}</code>
+        </span>
+        <HintBadges annotations={tool.annotations} />
+      </p>
+      <HintSummary annotations={tool.annotations} />
+      {tool.description ? (
+        <p className="text-sm whitespace-pre-wrap break-words">{tool.description}</p>
+      ) : (
+        <p className="text-sm text-slate-500 italic">No description.</p>
+      )}
+      {tool.findings.length ? (
+        <ul aria-label="Design findings" className="list-disc pl-5 text-xs text-amber-800 dark:text-amber-200">
+          {tool.findings.map((finding, index) => (
+            <li key={index}>{finding}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <SchemaView label="Input schema" schema={tool.inputSchema} />
+        {tool.outputSchema !== undefined ? <SchemaView label="Output schema" schema={tool.outputSchema} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { displayName, toolMatches, type McpTool } from '../../mcp/tools.ts';
+import { HintBadges } from './HintBadges.tsx';
+import { ToolIcon } from './ToolIcon.tsx';
+import type { ToolListData } from './api/toolPages.ts';
+import { describeFailure, failureOf } from '../../mcp/errors.ts';
+
+interface Props {
+  data: ToolListData;
+  serverUrl: string;
+  selected?: string;
+  onSelect: (name: string) => void;
+}
+
+const ROW_HEIGHT = 64;
+
+export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const visible = useMemo(() => data.tools.filter((tool) => toolMatches(tool, deferred)), [data.tools, deferred]);
+  const count = data.tools.length.toLocaleString('en-US');
+
+  return (
+    <section aria-label="Tools" className="flex min-h-0 flex-1 flex-col gap-2">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 className="text-sm font-semibold">Tools</h2>
+        <p className="text-xs text-slate-500" aria-live="polite">
+          {count} tools{data.loading ? ` · ${data.pagesLoaded} pages loaded, loading more…` : ` · ${data.pagesLoaded} ${data.pagesLoaded === 1 ? 'page' : 'pages'}`}
+        </p>
+      </div>
+      <input
+        type="search"
+        aria-label="Search tools"
+        placeholder="Search name, title, description"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+      />
+      {data.error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Listing tools failed: {describeFailure(failureOf(data.error))}
+        </p>
+      ) : null}
+      {data.stopMessage ? (
+        <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
+          {data.stopMessage}
+        </p>
+      ) : null}
+      {data.findings.length ? (
+        <details className="text-xs text-amber-800 dark:text-amber-200">
+          <summary>{data.findings.length} malformed entries skipped</summary>
+          <ul className="list-disc pl-4">
+            {data.findings.slice(0, 50).map((finding, index) => (
+              <li key={index}>{finding}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {deferred && visible.length === 0 ? <p className="text-sm text-slate-500">No tool matches “{deferred}”.</p> : null}
+      <VirtualToolList tools={visible} serverUrl={serverUrl} selected={selected} onSelect={onSelect} />
+    </section>
+  );
+}
+
+function VirtualToolList({ tools, serverUrl, selected, onSelect }: { tools: McpTool[]; serverUrl: string; selected?: string; onSelect: (name: string) => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: tools.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  return (
+    <div ref={scroller} className="min-h-48 flex-1 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
+      <ul aria-label="Tool list" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const tool = tools[item.index];
+          if (!tool) return null;
+          const active = tool.name === selected;
+          return (
+            <li key={tool.name} className="absolute inset-x-0" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+              <button
+                type="button"
+                onClick={() => onSelect(tool.name)}
+                aria-current={active ? 'true' : undefined}
+                className={cn(
+                  'flex h-full w-full items-start gap-2 border-b border-slate-100 px-2 py-1.5 text-left hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800',
+                  active && 'bg-blue-50 dark:bg-blue-950',
+                )}
+              >
+                <ToolIcon tool={tool} serverUrl={serverUrl} />
+                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  <span className="truncate text-sm font-medium">{displayName(tool)}</span>
+                  <span className="flex min-w-0 items-center gap-1">
+                    <span className="truncate font-mono text-[11px] text-slate-500">{tool.name}</span>
+                    <HintBadges annotations={tool.annotations} />
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// A Tailwind look for @rjsf/core: structural templates here, the stock widgets styled by the
+// `.rjsf` rules in app/styles.css. Every label, description and error is rendered as text.
+import { getTemplate, getUiOptions } from '@rjsf/utils';
+import type { DescriptionFieldProps, ErrorListProps, FieldTemplateProps, TemplatesType, TitleFieldProps } from '@rjsf/utils';
+
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, registry, uiSchema, rawErrors } = props;
+  const options = getUiOptions(uiSchema);
+  const Wrap = getTemplate('WrapIfAdditionalTemplate', registry, options);
+  if (hidden) return <div className="hidden">{children}</div>;
+  const isCheckbox = options.widget === 'checkbox' || props.schema.type === 'boolean';
+  return (
+    <Wrap {...props}>
+      <div className={`flex flex-col gap-1 ${rawErrors?.length ? 'rjsf-has-error' : ''}`}>
+        {displayLabel && !isCheckbox && label ? (
+          <span className="text-sm font-medium text-slate-800 dark:text-slate-100">
+            {/* The star sits outside <label> so the field's label text is exactly its title. */}
+            <label htmlFor={id}>{label}</label>
+            {required ? (
+              <span className="ml-0.5 text-red-600" aria-hidden="true" title="required">
+                *
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+        {displayLabel && description ? description : null}
+        {children}
+        {errors}
+        {help}
+      </div>
+    </Wrap>
+  );
+}
+
+function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
+  if (!description) return null;
+  return (
+    <p id={id} className="text-xs whitespace-pre-wrap text-slate-500 dark:text-slate-400">
+      {typeof description === 'string' ? description : description}
+    </p>
+  );
+}
+
+function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
+  return (
+    <legend id={id} className="mb-1 text-sm font-semibold">
+      {title}
+      {required ? <span className="ml-0.5 text-red-600">*</span> : null}
+    </legend>
+  );
+}
+
+function ErrorListTemplate({ errors }: ErrorListProps) {
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      <p className="font-medium">The arguments do not match the tool’s input schema:</p>
+      <ul className="list-disc pl-5">
+        {errors.map((error, index) => (
+          <li key={index}>{error.stack}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export const tailwindTemplates: Partial<TemplatesType> = {
+  FieldTemplate,
+  DescriptionFieldTemplate,
+  TitleFieldTemplate,
+  ErrorListTemplate,
+};

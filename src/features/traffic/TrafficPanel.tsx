@@ -1,0 +1,91 @@
+import { useState, useSyncExternalStore } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { formatBytes } from '../../mcp/results.ts';
+import type { RpcSummary, TrafficEntry, TrafficRecorder } from '../../mcp/traffic.ts';
+
+const SHOWN = 200;
+
+function summaryLine(messages: RpcSummary[]) {
+  return messages
+    .map((message) => `${message.method}${message.target ? ` ${message.target}` : ''}${message.id !== undefined ? ` #${message.id}` : ''}${message.error ? ` error ${message.error.code}` : ''}`)
+    .join(', ');
+}
+
+function Headers({ headers }: { headers: [string, string][] }) {
+  return (
+    <pre className="overflow-auto font-mono text-[11px] whitespace-pre-wrap">
+      {headers.map(([name, value]) => `${name}: ${value}`).join('\n')}
+    </pre>
+  );
+}
+
+function prettyBody(body: string) {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function Entry({ entry }: { entry: TrafficEntry }) {
+  const sent = summaryLine(entry.sent) || entry.httpMethod;
+  const received = summaryLine(entry.received);
+  return (
+    <li className="border-b border-slate-100 dark:border-slate-800">
+      <details>
+        <summary className="flex cursor-pointer flex-wrap gap-x-2 px-2 py-1 font-mono text-xs">
+          <span className="font-semibold">{sent}</span>
+          <span className="text-slate-500">{entry.httpMethod}</span>
+          <span className={entry.status && entry.status >= 400 ? 'text-red-600' : 'text-slate-500'}>{entry.status ?? entry.state}</span>
+          {entry.durationMs !== undefined ? <span className="text-slate-500">{Math.round(entry.durationMs)} ms</span> : null}
+          <span className="text-slate-500">{formatBytes(entry.responseBytes)}</span>
+          {received ? <span className="truncate text-slate-500">→ {received}</span> : null}
+          {entry.error ? <span className="text-red-600">{entry.error}</span> : null}
+        </summary>
+        <div className="grid gap-2 px-2 pb-2 md:grid-cols-2">
+          <div>
+            <h4 className="text-xs font-semibold">Request {entry.url}</h4>
+            <Headers headers={entry.requestHeaders} />
+            {entry.requestBody ? <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.requestBody)}</pre> : null}
+          </div>
+          <div>
+            <h4 className="text-xs font-semibold">Response</h4>
+            {entry.responseHeaders ? <Headers headers={entry.responseHeaders} /> : null}
+            {entry.responseBody ? <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.responseBody)}</pre> : null}
+          </div>
+        </div>
+      </details>
+    </li>
+  );
+}
+
+/** Every HTTP exchange with its JSON-RPC messages, newest first (UI contract: "Traffic"). */
+export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
+  const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
+  const [open, setOpen] = useState(true);
+  const newest = entries.slice(-SHOWN).reverse();
+  return (
+    <section aria-label="Traffic" className="flex min-h-0 flex-col rounded-md border border-slate-200 dark:border-slate-800">
+      <div className="flex items-center justify-between px-2 py-1">
+        <h2 className="text-sm font-semibold">
+          Traffic <span className="font-normal text-slate-500">({entries.length} exchanges)</span>
+        </h2>
+        <div className="flex gap-1">
+          <Button variant="ghost" className="text-xs" onClick={() => recorder.clear()}>
+            Clear
+          </Button>
+          <Button variant="ghost" className="text-xs" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Hide' : 'Show'}
+          </Button>
+        </div>
+      </div>
+      {open ? (
+        <ul className="max-h-72 overflow-auto">
+          {newest.map((entry) => (
+            <Entry key={entry.seq} entry={entry} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// The arguments being edited for one tool: the value the form holds, and the JSON text when
+// the user edits raw JSON (kept verbatim while it does not parse, so nothing typed is lost).
+import { isRecord } from '../mcp/guards.ts';
+
+export interface ArgumentsDraft {
+  value: Record<string, unknown>;
+  mode: 'form' | 'json';
+  /** The JSON text as typed; may be unparseable. */
+  jsonText: string;
+  jsonError?: string;
+}
+
+export const emptyDraft = (): ArgumentsDraft => ({ value: {}, mode: 'form', jsonText: '{}' });
+
+/** Drops keys whose value is `undefined` (untouched optional fields are never sent). */
+export function cleanArguments(value: unknown): Record<string, unknown> {
+  if (!isRecord(value)) return {};
+  const parsed: unknown = JSON.parse(JSON.stringify(value));
+  return isRecord(parsed) ? parsed : {};
+}
+
+export function applyJsonText(draft: ArgumentsDraft, text: string): ArgumentsDraft {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!isRecord(parsed)) return { ...draft, jsonText: text, jsonError: 'Arguments must be a JSON object, e.g. {"query": "usb"}.' };
+    return { ...draft, jsonText: text, jsonError: undefined, value: parsed };
+  } catch (error) {
+    return { ...draft, jsonText: text, jsonError: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export function applyFormValue(draft: ArgumentsDraft, value: unknown): ArgumentsDraft {
+  const clean = cleanArguments(value);
+  return { ...draft, value: clean, jsonText: JSON.stringify(clean, null, 2), jsonError: undefined };
+}
