@@ -1,11 +1,11 @@
 // `npm start` / `npm run dev`: ONE Node process on 127.0.0.1 serving Toolscope and the demo
 // MCP server, printing a deep link that connects at once.
 import { createServer } from 'node:http';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { buildIfNeeded } from './build.ts';
 import { createDemoHandler } from './demo/server.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -13,21 +13,6 @@ const dev = process.argv.includes('--dev');
 const host = '127.0.0.1';
 const port = Number(process.env.PORT ?? 6274);
 const intEnv = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
-}
-
-async function buildIfNeeded() {
-  const built = join(root, 'dist', 'index.html');
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((entry) => join(root, entry)).filter(existsSync);
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
-  console.log('Building Toolscope (first start or sources changed)…');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
-}
 
 const mcp = createDemoHandler({
   pageSize: intEnv('DEMO_PAGE_SIZE'),
@@ -45,7 +30,7 @@ if (dev) {
     else vite.middlewares(req, res);
   });
 } else {
-  await buildIfNeeded();
+  await buildIfNeeded(root);
   server.on('request', getRequestListener(createApp({ mcp, staticRoot: join(root, 'dist') }).fetch));
 }
 

@@ -1,0 +1,177 @@
+// The core journey on Toolscope's own demo server (2026-07-28 era), role/label locators only.
+import { expect, test, type Page } from '@playwright/test';
+import { appUrl, deepLink, demoMcpUrl, noCorsUrl } from './fixtures/urls.ts';
+
+const toolsRegion = (page: Page) => page.getByRole('region', { name: 'Tools' });
+const result = (page: Page) => page.getByRole('region', { name: 'Result' });
+
+async function openTool(page: Page, tool: string, title: string) {
+  await page.goto(deepLink(demoMcpUrl(), tool));
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+}
+
+test('the deep link connects, loads every page of tools and shows badges with defaults', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Connected');
+  await expect(status).toContainText('Toolscope demo shop');
+  await expect(status).toContainText('2026-07-28');
+  const tools = toolsRegion(page);
+  await expect(tools.getByText(/^17 tools · 4 pages$/)).toBeVisible();
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('sync');
+  const sync = tools.getByRole('listitem').filter({ hasText: 'Sync inventory' });
+  await expect(sync.getByLabel('Destructive (default)')).toBeVisible();
+  await expect(sync.getByLabel('Open world (default)')).toBeVisible();
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('delete');
+  const remove = tools.getByRole('listitem').filter({ hasText: 'Delete basket' });
+  await expect(remove.getByLabel('Destructive', { exact: true })).toBeVisible();
+  await expect(remove.getByLabel('Idempotent', { exact: true })).toBeVisible();
+});
+
+test('connecting from the form, searching, and the display-name fallback', async ({ page }) => {
+  await page.goto(appUrl());
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(demoMcpUrl());
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected');
+  const tools = toolsRegion(page);
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('basket');
+  await expect(tools.getByRole('listitem')).toHaveCount(5);
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('sales');
+  await tools.getByRole('button', { name: /^Sales chart/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Sales chart' })).toBeVisible();
+  await expect(page.getByText('render_sales_chart', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByRole('status')).toContainText('Not connected');
+});
+
+test('a call with structured content that matches its output schema, then a tool error', async ({ page }) => {
+  await openTool(page, 'search_catalog', 'Search catalog');
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await expect(form.getByLabel('Limit')).toHaveValue('10');
+  await form.getByLabel('Query').fill('cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const structured = result(page).getByRole('region', { name: 'Structured content' });
+  await expect(structured).toContainText('Matches output schema');
+  await expect(result(page).getByText('"total":3', { exact: false }).first()).toBeVisible();
+
+  await form.getByLabel('Query').fill('zeppelin');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('Tool error');
+  await expect(result(page)).toContainText('No products match "zeppelin"');
+});
+
+test('invalid arguments are held back, and "Send anyway" shows the protocol error -32602', async ({ page }) => {
+  await openTool(page, 'search_catalog', 'Search catalog');
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 500}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not sent' })).toContainText('/limit must be <= 50');
+  await page.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(result(page)).toContainText('Protocol error');
+  await expect(result(page)).toContainText('-32602');
+  await expect(result(page)).toContainText('/limit must be <= 50');
+});
+
+test('an output that breaks its schema is shown with the verdict and the path', async ({ page }) => {
+  await openTool(page, 'lookup_legacy_price', 'Legacy price lookup');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('product_id').fill('prd_aud_001');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const structured = result(page).getByRole('region', { name: 'Structured content' });
+  await expect(structured).toContainText('Does not match output schema');
+  await expect(structured).toContainText('/price');
+  await expect(structured).toContainText('129.00');
+});
+
+test('image and audio blocks render from real bytes', async ({ page }) => {
+  await openTool(page, 'render_sales_chart', 'Sales chart');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('product_id').selectOption('prd_cab_001');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const image = result(page).getByRole('img', { name: /image\/png/ });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(320);
+
+  await page.goto(deepLink(demoMcpUrl(), 'synthesize_tone'));
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const audio = result(page).locator('audio[controls]');
+  await expect(audio).toHaveCount(1);
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration)).toBeCloseTo(0.6, 1);
+});
+
+test('resource links are read on demand; embedded resources show text and a download', async ({ page }) => {
+  await openTool(page, 'get_product_docs', 'Product documents');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('product_id').fill('prd_aud_001');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await result(page).getByRole('button', { name: 'Studio headphones record' }).click();
+  await expect(result(page)).toContainText('"priceCents": 12900');
+  await result(page).getByRole('button', { name: 'Returns policy' }).click();
+  await expect(result(page)).toContainText('within **30 days**');
+
+  await page.goto(deepLink(demoMcpUrl(), 'export_catalog'));
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('demo://catalog/products.csv');
+  await expect(result(page)).toContainText('id,name,category,price_eur,stock');
+  const download = page.waitForEvent('download');
+  await result(page).getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('products.csv.gz');
+});
+
+test('content annotations: assistant-only blocks are collapsed and labelled', async ({ page }) => {
+  await openTool(page, 'get_stock_report', 'Stock report');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('for user');
+  await expect(result(page)).toContainText('priority 1');
+  await expect(result(page).getByText('(assistant-only, collapsed)').first()).toBeVisible();
+});
+
+test('progress drives a progressbar; Cancel stops the call', async ({ page }) => {
+  await openTool(page, 'sync_inventory', 'Sync inventory');
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('warehouses').fill('3');
+  await form.getByLabel('delay_ms').fill('400');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByRole('main').getByText(/Warehouse \d of 3 counted/)).toBeVisible();
+  await expect(result(page)).toContainText('Synced 3 warehouses');
+
+  await form.getByLabel('warehouses').fill('10');
+  await form.getByLabel('delay_ms').fill('1000');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(result(page)).toContainText('Call cancelled');
+});
+
+test('drafts survive switching tools, and traffic records every exchange', async ({ page }) => {
+  await openTool(page, 'search_catalog', 'Search catalog');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('keyboard');
+  const tools = toolsRegion(page);
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('time');
+  await tools.getByRole('button', { name: /^Current time/ }).click();
+  await expect(page.getByText('This tool takes no arguments.')).toBeVisible();
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('catalog');
+  await tools.getByRole('button', { name: /^Search catalog/ }).click();
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('Query')).toHaveValue('keyboard');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('Mechanical keyboard');
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await expect(traffic).toContainText('server/discover');
+  await expect(traffic).toContainText('tools/call search_catalog');
+  await traffic.getByText('tools/call search_catalog').first().click();
+  await expect(traffic).toContainText('mcp-method: tools/call');
+});
+
+test('connection failures are specific: unreachable, HTTP status, CORS', async ({ page }) => {
+  await page.goto(appUrl());
+  const url = page.getByRole('textbox', { name: 'Server URL' });
+  await url.fill('http://127.0.0.1:9/mcp');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('Could not reach');
+
+  await url.fill(new URL('/not-mcp', appUrl()).href);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('404');
+
+  await url.fill(noCorsUrl());
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('CORS');
+});

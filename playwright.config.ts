@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+
+// scripts/run-e2e.mjs finds the browser and sets CHROMIUM_PATH; servers start in global setup
+// on free loopback ports.
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/fixtures/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'off',
+  },
+});
