@@ -50,5 +50,9 @@ test('get-resource-links, then read one', async ({ page }) => {
   const links = result(page).getByRole('button', { name: /Resource \d/ });
   await expect(links.first()).toBeVisible();
   await links.first().click();
-  await expect(result(page).getByText(/demo:\/\/resource\/dynamic\//).nth(1)).toBeVisible();
+  await expect(
+    result(page)
+      .getByText(/demo:\/\/resource\/dynamic\//)
+      .nth(1),
+  ).toBeVisible();
 });

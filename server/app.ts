@@ -18,7 +18,10 @@ export const MCP_EXPOSED_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate', 'MCP-P
 
 export function createApp({ mcp, staticRoot }: AppOptions): Hono {
   const app = new Hono();
-  app.use('/mcp', cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposeHeaders: MCP_EXPOSED_HEADERS, maxAge: 600 }));
+  app.use(
+    '/mcp',
+    cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposeHeaders: MCP_EXPOSED_HEADERS, maxAge: 600 }),
+  );
   app.all('/mcp', (c) => mcp.fetch(c.req.raw));
   if (staticRoot) {
     app.use('*', async (c, next) => {

@@ -31,7 +31,8 @@ if (dev) {
   });
 } else {
   await buildIfNeeded(root);
-  server.on('request', getRequestListener(createApp({ mcp, staticRoot: join(root, 'dist') }).fetch));
+  const listener = getRequestListener(createApp({ mcp, staticRoot: join(root, 'dist') }).fetch);
+  server.on('request', (req, res) => void listener(req, res));
 }
 
 server.listen(port, host, () => {

@@ -32,7 +32,10 @@ function decodeCursor(cursor: string, size: number): number {
   const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
   const offset = match?.[1] ? Number(match[1]) : NaN;
   if (!Number.isSafeInteger(offset) || offset <= 0 || offset >= size) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor "${cursor}": use a nextCursor from a previous tools/list result.`);
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Invalid cursor "${cursor}": use a nextCursor from a previous tools/list result.`,
+    );
   }
   return offset;
 }
@@ -89,9 +92,13 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
       const validate = validatorFor(tool);
       if (!validate(args)) {
         const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}`);
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for tool ${tool.definition.name}: ${problems.join('; ')}`, {
-          errors: validate.errors,
-        });
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `Invalid arguments for tool ${tool.definition.name}: ${problems.join('; ')}`,
+          {
+            errors: validate.errors,
+          },
+        );
       }
       const progressToken = req.params._meta?.progressToken;
       const outcome = await tool.run(args, {

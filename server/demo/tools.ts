@@ -4,7 +4,7 @@
 import { acceptedContent, inputRequired } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequiredResult, Tool } from '@modelcontextprotocol/server';
 import {
-  BasketStore,
+  type BasketStore,
   CATEGORIES,
   PRODUCTS,
   basketTotalCents,
@@ -102,7 +102,14 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
           type: 'object',
           properties: {
             query: { type: 'string', title: 'Query', description: 'Words to look for, e.g. "usb cable".', minLength: 1 },
-            limit: { type: 'integer', title: 'Limit', description: 'Maximum number of products to return.', minimum: 1, maximum: 50, default: 10 },
+            limit: {
+              type: 'integer',
+              title: 'Limit',
+              description: 'Maximum number of products to return.',
+              minimum: 1,
+              maximum: 50,
+              default: 10,
+            },
           },
           required: ['query'],
           additionalProperties: false,
@@ -153,7 +160,9 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         inputSchema: noArguments,
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      run: () => ({ content: [text(`${new Date().toISOString()} (UTC, server time zone ${Intl.DateTimeFormat().resolvedOptions().timeZone})`)] }),
+      run: () => ({
+        content: [text(`${new Date().toISOString()} (UTC, server time zone ${Intl.DateTimeFormat().resolvedOptions().timeZone})`)],
+      }),
     },
     {
       definition: {
@@ -194,7 +203,9 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         withBasket(store, basket_id, (basket) => {
           const product = findProduct(String(product_id));
           if (!product) {
-            return toolError(`Unknown product_id "${String(product_id)}". Use search_catalog to find product ids (they look like "prd_cab_001").`);
+            return toolError(
+              `Unknown product_id "${String(product_id)}". Use search_catalog to find product ids (they look like "prd_cab_001").`,
+            );
           }
           if (basket.checkedOut) return toolError(`Basket ${basket.id} is already checked out; create a new basket.`);
           const wanted = typeof quantity === 'number' ? quantity : 1;
@@ -230,7 +241,8 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
       },
       run: ({ basket_id }) =>
         withBasket(store, basket_id, (basket) => {
-          if (basket.lines.length === 0) return toolError(`Basket ${basket.id} is empty; add at least one item with add_item before checkout.`);
+          if (basket.lines.length === 0)
+            return toolError(`Basket ${basket.id} is empty; add at least one item with add_item before checkout.`);
           if (basket.checkedOut) return toolError(`Basket ${basket.id} was already checked out.`);
           basket.checkedOut = true;
           return structured({ order_id: `ord_${basket.id.slice(4, 14)}`, total: formatPrice(basketTotalCents(basket)) });
@@ -258,7 +270,9 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         icons: [{ src: SVG_ICON, mimeType: 'image/svg+xml', sizes: ['any'] }],
         inputSchema: {
           type: 'object',
-          properties: { product_id: { type: 'string', description: 'Product id, e.g. "prd_aud_001".', enum: PRODUCTS.map((product) => product.id) } },
+          properties: {
+            product_id: { type: 'string', description: 'Product id, e.g. "prd_aud_001".', enum: PRODUCTS.map((product) => product.id) },
+          },
           required: ['product_id'],
           additionalProperties: false,
         },
@@ -305,7 +319,8 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
       definition: {
         name: 'get_product_docs',
         title: 'Product documents',
-        description: 'Lists documents about a product as resource links (product record, sales chart, returns policy). Read them with resources/read.',
+        description:
+          'Lists documents about a product as resource links (product record, sales chart, returns policy). Read them with resources/read.',
         inputSchema: {
           type: 'object',
           properties: { product_id: { type: 'string', description: 'Product id, e.g. "prd_aud_001".' } },
@@ -335,7 +350,13 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
               title: `${product.name} sales chart`,
               mimeType: 'image/png',
             },
-            { type: 'resource_link', uri: 'demo://docs/returns-policy.md', name: 'returns-policy.md', title: 'Returns policy', mimeType: 'text/markdown' },
+            {
+              type: 'resource_link',
+              uri: 'demo://docs/returns-policy.md',
+              name: 'returns-policy.md',
+              title: 'Returns policy',
+              mimeType: 'text/markdown',
+            },
           ],
         };
       },
@@ -386,7 +407,11 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         const report = { out_of_stock: out, low_stock: low, units_total: units };
         return {
           content: [
-            { type: 'text', text: `${out.length} product(s) out of stock, ${low.length} low.`, annotations: { audience: ['user'], priority: 1 } },
+            {
+              type: 'text',
+              text: `${out.length} product(s) out of stock, ${low.length} low.`,
+              annotations: { audience: ['user'], priority: 1 },
+            },
             {
               type: 'text',
               text: `Out of stock: ${out.join(', ') || 'none'}. Low (<20): ${low.join(', ') || 'none'}. Suggest restock_product for these ids.`,
@@ -403,8 +428,7 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         // Deliberately unannotated: a host must assume the spec defaults.
         name: 'sync_inventory',
         title: 'Sync inventory',
-        description:
-          'Re-counts stock in every warehouse. Slow: reports progress after each warehouse and stops at once when cancelled.',
+        description: 'Re-counts stock in every warehouse. Slow: reports progress after each warehouse and stops at once when cancelled.',
         inputSchema: {
           type: 'object',
           properties: {
@@ -442,7 +466,11 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
               confirm: inputRequired.elicit({
                 mode: 'form',
                 message: 'Drop every cached search result?',
-                requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Yes, purge the cache' } }, required: ['confirm'] },
+                requestedSchema: {
+                  type: 'object',
+                  properties: { confirm: { type: 'boolean', title: 'Yes, purge the cache' } },
+                  required: ['confirm'],
+                },
               }),
             },
           });
@@ -457,7 +485,12 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         title: 'Legacy price lookup',
         description:
           'Looks up a price in the old pricing system. Known defect kept for demonstration: it returns price as a string although its output schema says number.',
-        inputSchema: { type: 'object', properties: { product_id: { type: 'string' } }, required: ['product_id'], additionalProperties: false },
+        inputSchema: {
+          type: 'object',
+          properties: { product_id: { type: 'string' } },
+          required: ['product_id'],
+          additionalProperties: false,
+        },
         outputSchema: {
           type: 'object',
           properties: { product_id: { type: 'string' }, price: { type: 'number' } },
@@ -523,7 +556,7 @@ export function generatedTools(count: number): DemoTool[] {
         inputSchema: { type: 'object', properties: { value: { type: 'string' } }, additionalProperties: false },
         annotations: { readOnlyHint: index % 2 === 0 },
       },
-      run: ({ value }) => ({ content: [text(`bulk.tool_${id}: ${String(value ?? '')}`)] }),
+      run: ({ value }) => ({ content: [text(`bulk.tool_${id}: ${typeof value === 'string' ? value : ''}`)] }),
     };
   });
 }

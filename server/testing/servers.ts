@@ -24,7 +24,8 @@ function listen(server: Server): Promise<number> {
 /** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
 export async function startDemoServer(options: DemoServerOptions & { staticRoot?: string } = {}): Promise<RunningServer> {
   const mcp = createDemoHandler(options);
-  const server = createServer(getRequestListener(createApp({ mcp, staticRoot: options.staticRoot }).fetch));
+  const listener = getRequestListener(createApp({ mcp, staticRoot: options.staticRoot }).fetch);
+  const server = createServer((req, res) => void listener(req, res));
   const port = await listen(server);
   return {
     url: `http://127.0.0.1:${port}/mcp`,

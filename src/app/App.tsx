@@ -19,7 +19,12 @@ export function App() {
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
   useEffect(() => {
-    if (connectedUrl) window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connectedUrl, tool: readDeepLink(window.location.search).tool }));
+    if (connectedUrl)
+      window.history.replaceState(
+        null,
+        '',
+        writeDeepLink(window.location.search, { server: connectedUrl, tool: readDeepLink(window.location.search).tool }),
+      );
   }, [connectedUrl]);
 
   return (
@@ -28,11 +33,22 @@ export function App() {
         <h1 className="text-lg font-bold">
           Toolscope <span className="text-sm font-normal text-slate-500">— explore and call the tools of MCP servers</span>
         </h1>
-        <ConnectionBar state={state} initialUrl={initialLink.server ?? ''} onConnect={(url, token) => void connect(url, token)} onDisconnect={disconnect} />
+        <ConnectionBar
+          state={state}
+          initialUrl={initialLink.server ?? ''}
+          onConnect={(url, token) => void connect(url, token)}
+          onDisconnect={disconnect}
+        />
       </header>
       <main className="flex min-h-0 flex-1 flex-col">
         {state.status === 'connected' ? (
-          <ConnectedView key={state.id} connection={state.connection} connectionId={state.id} authContext={state.authContext} initialTool={initialLink.tool} />
+          <ConnectedView
+            key={state.id}
+            connection={state.connection}
+            connectionId={state.id}
+            authContext={state.authContext}
+            initialTool={initialLink.tool}
+          />
         ) : (
           <p className="text-sm text-slate-500">Enter the URL of an MCP server (Streamable HTTP) and press Connect.</p>
         )}

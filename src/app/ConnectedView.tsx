@@ -38,6 +38,7 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
         {tool ? (
           <ErrorBoundary label="this tool" resetKey={tool}>
             <ToolWorkspace
+              key={tool.name}
               tool={tool}
               connection={connection}
               draft={drafts.get(tool.name)}
@@ -52,7 +53,9 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
             The server has no tool named “{selected}”.
           </p>
         ) : (
-          <p className="text-sm text-slate-500">{data.loading && selected ? 'Loading tools…' : 'Select a tool to see its definition and call it.'}</p>
+          <p className="text-sm text-slate-500">
+            {data.loading && selected ? 'Loading tools…' : 'Select a tool to see its definition and call it.'}
+          </p>
         )}
       </div>
     </div>

@@ -24,7 +24,6 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
   const [blocked, setBlocked] = useState<string>();
   const running = callState.status === 'running';
 
-  useEffect(() => setBlocked(undefined), [tool.name]);
   useEffect(() => {
     if (!running) return undefined;
     const onKey = (event: KeyboardEvent) => {
@@ -42,7 +41,9 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
     const { validateAgainst } = await import('../schema/validate.ts');
     const verdict = validateAgainst(tool.inputSchema, draft.value);
     if (verdict.status === 'invalid') {
-      setBlocked(`${verdict.issues.length} argument ${verdict.issues.length === 1 ? 'problem' : 'problems'}: ${verdict.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`);
+      setBlocked(
+        `${verdict.issues.length} argument ${verdict.issues.length === 1 ? 'problem' : 'problems'}: ${verdict.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`,
+      );
       return;
     }
     setBlocked(undefined);
@@ -55,7 +56,13 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
     <div className="flex flex-col gap-4">
       <ToolHeader tool={tool} serverUrl={connection.url} />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
-        <ArgumentsForm schema={tool.inputSchema} draft={draft} onChange={onDraftChange} onSubmit={() => void tryCall()} showErrors={blocked !== undefined} />
+        <ArgumentsForm
+          schema={tool.inputSchema}
+          draft={draft}
+          onChange={onDraftChange}
+          onSubmit={() => void tryCall()}
+          showErrors={blocked !== undefined}
+        />
       </Suspense>
       {blocked ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

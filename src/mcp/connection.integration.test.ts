@@ -77,7 +77,10 @@ describe('demo server, 2026-07-28 (modern)', () => {
     const result = await connection.callTool('lookup_legacy_price', { product_id: 'prd_aud_001' });
     expect(result.structuredContent).toEqual({ product_id: 'prd_aud_001', price: '129.00' });
     const schema = (await allTools(connection)).tools.find((tool) => tool.name === 'lookup_legacy_price')?.outputSchema;
-    expect(validateAgainst(schema, result.structuredContent)).toEqual({ status: 'invalid', issues: [{ path: '/price', message: 'must be number' }] });
+    expect(validateAgainst(schema, result.structuredContent)).toEqual({
+      status: 'invalid',
+      issues: [{ path: '/price', message: 'must be number' }],
+    });
   });
 
   it('returns an actionable tool error (isError) for a search with no match', async () => {
@@ -88,7 +91,11 @@ describe('demo server, 2026-07-28 (modern)', () => {
 
   it('turns bad arguments into a protocol error -32602', async () => {
     const error = await connection.callTool('search_catalog', { query: 'usb', limit: 500 }).catch((caught: unknown) => caught);
-    expect((error as McpError).failure).toMatchObject({ kind: 'protocol', code: -32602, message: expect.stringContaining('/limit must be <= 50') });
+    expect((error as McpError).failure).toMatchObject({
+      kind: 'protocol',
+      code: -32602,
+      message: expect.stringContaining('/limit must be <= 50'),
+    });
   });
 
   it('runs the basket handle workflow and reports an unknown handle clearly', async () => {
@@ -120,12 +127,18 @@ describe('demo server, 2026-07-28 (modern)', () => {
     const exported = await connection.callTool('export_catalog', {});
     expect(exported.content.map((block) => (block.type === 'resource' ? block.resource.kind : block.type))).toEqual(['text', 'blob']);
     const report = await connection.callTool('get_stock_report', {});
-    expect(report.content[1]).toMatchObject({ annotations: { audience: ['assistant'], priority: 0.4, lastModified: '2026-11-01T09:30:00Z' } });
+    expect(report.content[1]).toMatchObject({
+      annotations: { audience: ['assistant'], priority: 0.4, lastModified: '2026-11-01T09:30:00Z' },
+    });
   });
 
   it('reports progress and stops when cancelled', async () => {
     const progress: number[] = [];
-    const done = await connection.callTool('sync_inventory', { warehouses: 2, delay_ms: 20 }, { onProgress: (p) => progress.push(p.progress) });
+    const done = await connection.callTool(
+      'sync_inventory',
+      { warehouses: 2, delay_ms: 20 },
+      { onProgress: (p) => progress.push(p.progress) },
+    );
     expect(done.content[0]).toMatchObject({ text: 'Synced 2 warehouses; stock levels unchanged.' });
     expect(progress).toEqual([1, 2]);
     const controller = new AbortController();
@@ -140,7 +153,9 @@ describe('demo server, 2026-07-28 (modern)', () => {
     const first = calls[0];
     expect(first?.requestHeaders.some(([name, value]) => name.toLowerCase() === 'mcp-method' && value === 'tools/call')).toBe(true);
     expect(first?.status).toBe(200);
-    expect(recorder.getSnapshot().some((entry) => entry.received.some((message) => message.method === 'notifications/progress'))).toBe(true);
+    expect(recorder.getSnapshot().some((entry) => entry.received.some((message) => message.method === 'notifications/progress'))).toBe(
+      true,
+    );
   });
 });
 

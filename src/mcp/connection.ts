@@ -46,7 +46,10 @@ function parseUrl(url: string): URL {
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new McpError({ kind: 'invalid-url', message: `"${url}" is not a valid URL. Enter a full address such as http://127.0.0.1:3000/mcp.` });
+    throw new McpError({
+      kind: 'invalid-url',
+      message: `"${url}" is not a valid URL. Enter a full address such as http://127.0.0.1:3000/mcp.`,
+    });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new McpError({ kind: 'invalid-url', message: `Only http: and https: server URLs are supported, not ${parsed.protocol}` });
@@ -70,7 +73,10 @@ async function explainNetworkFailure(url: URL, fetchImpl: FetchLike): Promise<Mc
       message: `The server at ${url.origin} is reachable but the browser blocked its answer (CORS). The server must answer the OPTIONS preflight and allow this page's origin (${window.location.origin}), allow the headers Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id and Last-Event-ID, and expose Mcp-Session-Id and WWW-Authenticate.`,
     };
   } catch {
-    return { kind: 'unreachable', message: `Could not reach ${url.origin}: nothing answered (is the server running, and is the port right?).` };
+    return {
+      kind: 'unreachable',
+      message: `Could not reach ${url.origin}: nothing answered (is the server running, and is the port right?).`,
+    };
   }
 }
 
@@ -82,7 +88,12 @@ export class McpConnection {
     private readonly fetchImpl: FetchLike,
   ) {}
 
-  static async connect({ url, bearerToken, fetch: fetchImpl = (input, init) => globalThis.fetch(input, init), timeoutMs = 30_000 }: ConnectOptions) {
+  static async connect({
+    url,
+    bearerToken,
+    fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
+    timeoutMs = 30_000,
+  }: ConnectOptions) {
     const endpoint = parseUrl(url);
     const headers: Record<string, string> = {};
     if (bearerToken?.trim()) headers.Authorization = `Bearer ${bearerToken.trim()}`;

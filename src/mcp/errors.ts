@@ -69,7 +69,7 @@ function facts(error: unknown): ErrorFacts {
   const chain: string[] = [];
   let cause: unknown = error;
   for (let depth = 0; depth < 6 && cause; depth++) {
-    chain.push(cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause));
+    chain.push(cause instanceof Error ? `${cause.name}: ${cause.message}` : asText(cause));
     cause = cause instanceof Error ? cause.cause : isRecord(cause) ? own(cause, 'cause') : undefined;
   }
   const dataCause = isRecord(data) ? own(data, 'cause') : undefined;
@@ -84,6 +84,10 @@ function facts(error: unknown): ErrorFacts {
     contentType,
     causeChain: chain,
   };
+}
+
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
 }
 
 const NETWORK_FAILURE = /failed to fetch|fetch failed|networkerror|load failed|econnrefused|enotfound|network request failed/i;
@@ -118,18 +122,21 @@ export function classifyError(error: unknown): McpFailure {
     };
   }
   if (f.status === 404 || f.status === 405) {
-    const body = isRecord(f.data) ? String(own(f.data, 'text') ?? '') : '';
+    const body = isRecord(f.data) ? asText(own(f.data, 'text') ?? '') : '';
     return {
       kind: 'not-mcp',
       message: `The URL answered HTTP ${f.status}: it is not an MCP endpoint. Check the path (usually /mcp).${body ? ` Server said: ${body.slice(0, 200)}` : ''}`,
     };
   }
   if (f.status !== undefined) {
-    const body = isRecord(f.data) ? String(own(f.data, 'text') ?? '') : '';
+    const body = isRecord(f.data) ? asText(own(f.data, 'text') ?? '') : '';
     return { kind: 'http', status: f.status, message: `The server answered HTTP ${f.status}.`, body: body.slice(0, 2000) || undefined };
   }
   if (isNetworkFailure(error)) {
-    return { kind: 'unreachable', message: 'Could not reach the server: nothing answered at this address (is it running, and is the port right?).' };
+    return {
+      kind: 'unreachable',
+      message: 'Could not reach the server: nothing answered at this address (is it running, and is the port right?).',
+    };
   }
   if (f.causeChain.some((line) => /ZodError|invalid_union|JSON-RPC|Unexpected token|is not valid JSON/i.test(line))) {
     return { kind: 'not-mcp', message: 'The URL answered, but not with JSON-RPC: it does not look like an MCP endpoint.' };

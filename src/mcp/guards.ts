@@ -7,7 +7,8 @@ export const optionalString = (value: unknown): string | undefined => (typeof va
 
 export const optionalBoolean = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 
-export const optionalNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+export const optionalNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** Own-property read that ignores prototype keys such as `__proto__` or `constructor`. */
 export function own(record: JsonObject, key: string): unknown {

@@ -27,7 +27,10 @@ export function matchesImageType(mimeType: string, bytes: Uint8Array): boolean {
     case 'image/webp':
       return startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8);
     case 'image/svg+xml': {
-      const head = new TextDecoder().decode(bytes.slice(0, 512)).replace(/^\uFEFF/, '').trimStart();
+      const head = new TextDecoder()
+        .decode(bytes.slice(0, 512))
+        .replace(/^\uFEFF/, '')
+        .trimStart();
       return head.startsWith('<svg') || head.startsWith('<?xml') || head.startsWith('<!--');
     }
     default:

@@ -5,7 +5,12 @@
 export type PageStop = { reason: 'end' } | { reason: 'repeated-cursor'; cursor: string } | { reason: 'page-limit'; pages: number };
 
 /** Decides whether to fetch after a page whose nextCursor is `next`, given cursors seen so far. */
-export function nextPageDecision(next: string | undefined, seen: ReadonlySet<string>, pagesLoaded: number, maxPages: number): PageStop | { reason: 'continue'; cursor: string } {
+export function nextPageDecision(
+  next: string | undefined,
+  seen: ReadonlySet<string>,
+  pagesLoaded: number,
+  maxPages: number,
+): PageStop | { reason: 'continue'; cursor: string } {
   if (next === undefined) return { reason: 'end' };
   if (seen.has(next)) return { reason: 'repeated-cursor', cursor: next };
   if (pagesLoaded >= maxPages) return { reason: 'page-limit', pages: pagesLoaded };

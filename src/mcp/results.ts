@@ -26,8 +26,7 @@ export type ContentBlock =
   | { type: 'unknown'; raw: unknown; reason: string };
 
 export type ResourceContents =
-  | { uri: string; mimeType?: string; kind: 'text'; text: string }
-  | { uri: string; mimeType?: string; kind: 'blob'; blob: string };
+  { uri: string; mimeType?: string; kind: 'text'; text: string } | { uri: string; mimeType?: string; kind: 'blob'; blob: string };
 
 export interface CallResult {
   content: ContentBlock[];
@@ -67,7 +66,9 @@ export function parseContentBlock(raw: unknown): ContentBlock {
   switch (type) {
     case 'text': {
       const text = own(raw, 'text');
-      return typeof text === 'string' ? { type, text, annotations } : { type: 'unknown', raw, reason: 'Text block without a "text" string.' };
+      return typeof text === 'string'
+        ? { type, text, annotations }
+        : { type: 'unknown', raw, reason: 'Text block without a "text" string.' };
     }
     case 'image':
     case 'audio': {
@@ -95,7 +96,9 @@ export function parseContentBlock(raw: unknown): ContentBlock {
     }
     case 'resource': {
       const resource = parseResourceContents(own(raw, 'resource'));
-      return resource ? { type, resource, annotations } : { type: 'unknown', raw, reason: 'Embedded resource needs "uri" and "text" or "blob".' };
+      return resource
+        ? { type, resource, annotations }
+        : { type: 'unknown', raw, reason: 'Embedded resource needs "uri" and "text" or "blob".' };
     }
     default:
       return { type: 'unknown', raw, reason: `Unknown content type ${JSON.stringify(type)}.` };
@@ -107,9 +110,7 @@ export function parseCallResult(raw: unknown): CallResult {
   const content = own(record, 'content');
   const hasStructuredContent = Object.prototype.hasOwnProperty.call(record, 'structuredContent');
   return {
-    content: Array.isArray(content)
-      ? content.map(parseContentBlock)
-      : [{ type: 'unknown', raw, reason: 'Result has no "content" array.' }],
+    content: Array.isArray(content) ? content.map(parseContentBlock) : [{ type: 'unknown', raw, reason: 'Result has no "content" array.' }],
     structuredContent: hasStructuredContent ? own(record, 'structuredContent') : undefined,
     hasStructuredContent,
     isError: own(record, 'isError') === true,

@@ -56,7 +56,7 @@ export function summarizeRpc(text: string): RpcSummary[] {
       target: typeof target === 'string' ? target : undefined,
       error:
         isRecord(error) && typeof own(error, 'code') === 'number'
-          ? { code: Number(own(error, 'code')), message: String(own(error, 'message') ?? '') }
+          ? { code: Number(own(error, 'code')), message: typeof own(error, 'message') === 'string' ? String(own(error, 'message')) : '' }
           : undefined,
     };
   });
@@ -79,7 +79,9 @@ export function sseDataPayloads(text: string): string[] {
 
 function redactHeaders(headers: Headers): [string, string][] {
   return [...headers.entries()].map(([name, value]) =>
-    name.toLowerCase() === 'authorization' ? [name, value.replace(/^(\w+)\s+.*$/, (_all, scheme: string) => `${scheme} •••• (hidden)`)] : [name, value],
+    name.toLowerCase() === 'authorization'
+      ? [name, value.replace(/^(\w+)\s+.*$/, (_all, scheme: string) => `${scheme} •••• (hidden)`)]
+      : [name, value],
   );
 }
 

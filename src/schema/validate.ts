@@ -30,7 +30,10 @@ export function ajvFor(dialect: Dialect): Ajv {
 export function toIssues(errors: readonly ErrorObject[] | null | undefined): SchemaIssue[] {
   return (errors ?? []).map((error) => ({
     path: error.instancePath || '(root)',
-    message: error.keyword === 'additionalProperties' ? `has unexpected property "${String(error.params.additionalProperty)}"` : (error.message ?? 'is invalid'),
+    message:
+      error.keyword === 'additionalProperties'
+        ? `has unexpected property "${String(error.params.additionalProperty)}"`
+        : (error.message ?? 'is invalid'),
   }));
 }
 
@@ -41,7 +44,10 @@ export function validateAgainst(schema: unknown, value: unknown): Verdict {
     try {
       validate = ajvFor(schemaDialect(schema)).compile(schema);
     } catch (error) {
-      return { status: 'unusable-schema', reason: `The schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        status: 'unusable-schema',
+        reason: `The schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
     compiled.set(schema, validate);
   }

@@ -12,5 +12,10 @@ const TONES = {
 export type BadgeTone = keyof typeof TONES;
 
 export function Badge({ className, tone = 'neutral', ...props }: ComponentProps<'span'> & { tone?: BadgeTone }) {
-  return <span className={cn('inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-none whitespace-nowrap', TONES[tone], className)} {...props} />;
+  return (
+    <span
+      className={cn('inline-flex items-center rounded border px-1.5 py-0.5 text-xs leading-none whitespace-nowrap', TONES[tone], className)}
+      {...props}
+    />
+  );
 }

@@ -3,12 +3,18 @@ import { cn } from '../../lib/cn.ts';
 
 const VARIANTS = {
   primary: 'bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-300 dark:disabled:bg-blue-900',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   danger: 'bg-red-600 text-white hover:bg-red-700',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 } as const;
 
-export function Button({ className, variant = 'secondary', type = 'button', ...props }: ComponentProps<'button'> & { variant?: keyof typeof VARIANTS }) {
+export function Button({
+  className,
+  variant = 'secondary',
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & { variant?: keyof typeof VARIANTS }) {
   return (
     <button
       type={type}

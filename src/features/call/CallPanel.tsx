@@ -59,7 +59,9 @@ export function CallPanel({ tool, state, result, onCall, onCancel, invalid, onSe
           />
           <p className="text-xs text-slate-500">
             Running · <Elapsed since={state.startedAt} />
-            {state.progress ? ` · ${state.progress.progress}${state.progress.total !== undefined ? ` of ${state.progress.total}` : ''}` : ''}
+            {state.progress
+              ? ` · ${state.progress.progress}${state.progress.total !== undefined ? ` of ${state.progress.total}` : ''}`
+              : ''}
             {state.progress?.message ? ` · ${state.progress.message}` : ''}
           </p>
         </div>
@@ -68,7 +70,9 @@ export function CallPanel({ tool, state, result, onCall, onCancel, invalid, onSe
         <ErrorBoundary label="the result" resetKey={state}>
           {result}
         </ErrorBoundary>
-        {state.status === 'idle' ? <p className="text-sm text-slate-500">No call yet. Fill in the arguments and press “Call tool”.</p> : null}
+        {state.status === 'idle' ? (
+          <p className="text-sm text-slate-500">No call yet. Fill in the arguments and press “Call tool”.</p>
+        ) : null}
       </section>
     </div>
   );

@@ -40,7 +40,8 @@ export function useToolCalls(connection: McpConnection) {
             if (!controller.signal.aborted) set(name, { status: 'running', startedAt, args, progress });
           },
         });
-        if (controllers.current.get(name) === controller) set(name, { status: 'done', result, durationMs: performance.now() - startedAt, args });
+        if (controllers.current.get(name) === controller)
+          set(name, { status: 'done', result, durationMs: performance.now() - startedAt, args });
       } catch (error) {
         if (controllers.current.get(name) !== controller) return;
         const failure = failureOf(error);

@@ -94,7 +94,10 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
           <p role="status" className="sr-only">
             Not connected.
           </p>
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <p
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
             Could not connect to {state.url}. {describeFailure(state.failure)}
           </p>
         </>

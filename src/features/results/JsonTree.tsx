@@ -25,7 +25,11 @@ export function JsonTree({ value, label }: { value: unknown; label: string }) {
       </div>
       <div className="overflow-auto rounded-md border border-slate-200 p-2 text-xs dark:border-slate-800">
         {value !== null && typeof value === 'object' ? (
-          <JsonView data={value} shouldExpandNode={big ? collapseAllNested : allExpanded} style={prefersDark() ? darkStyles : defaultStyles} />
+          <JsonView
+            data={value}
+            shouldExpandNode={big ? collapseAllNested : allExpanded}
+            style={prefersDark() ? darkStyles : defaultStyles}
+          />
         ) : (
           <pre className="font-mono whitespace-pre-wrap">{json}</pre>
         )}

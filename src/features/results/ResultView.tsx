@@ -41,7 +41,9 @@ function Block({ block, index, connection }: { block: ContentBlock; index: numbe
       </span>
       {annotations?.audience ? <Badge>for {annotations.audience.join(' & ')}</Badge> : null}
       {annotations?.priority !== undefined ? <Badge>priority {annotations.priority}</Badge> : null}
-      {annotations?.lastModified ? <Badge title={annotations.lastModified}>modified {new Date(annotations.lastModified).toLocaleString()}</Badge> : null}
+      {annotations?.lastModified ? (
+        <Badge title={annotations.lastModified}>modified {new Date(annotations.lastModified).toLocaleString()}</Badge>
+      ) : null}
     </span>
   );
   if (assistantOnly) {
@@ -65,7 +67,10 @@ function Block({ block, index, connection }: { block: ContentBlock; index: numbe
 function ProtocolErrorView({ failure }: { failure: McpFailure }) {
   if (failure.kind !== 'protocol') {
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      <div
+        role="alert"
+        className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      >
         <p className="font-semibold">{failure.kind === 'cancelled' ? 'Call cancelled' : 'Call failed'}</p>
         <p>{describeFailure(failure)}</p>
       </div>
@@ -78,7 +83,8 @@ function ProtocolErrorView({ failure }: { failure: McpFailure }) {
       </p>
       <p className="whitespace-pre-wrap">{failure.message}</p>
       <p className="mt-1 text-xs">
-        A JSON-RPC error: the request itself was rejected. Clients may hide these from the model, which usually cannot fix them by rephrasing.
+        A JSON-RPC error: the request itself was rejected. Clients may hide these from the model, which usually cannot fix them by
+        rephrasing.
       </p>
       {failure.data !== undefined ? <JsonTree value={failure.data} label="error data" /> : null}
     </div>
@@ -86,8 +92,7 @@ function ProtocolErrorView({ failure }: { failure: McpFailure }) {
 }
 
 export type CallOutcome =
-  | { status: 'done'; result: CallResult; durationMs: number }
-  | { status: 'failed'; failure: McpFailure; durationMs: number };
+  { status: 'done'; result: CallResult; durationMs: number } | { status: 'failed'; failure: McpFailure; durationMs: number };
 
 export default function ResultView({ state, tool, connection }: { state: CallOutcome; tool: McpTool; connection: McpConnection }) {
   const duration = `${Math.round(state.durationMs)} ms`;
@@ -108,7 +113,9 @@ export default function ResultView({ state, tool, connection }: { state: CallOut
       {result.isError ? (
         <div className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           <p className="font-semibold">Tool error</p>
-          <p className="text-xs">The tool ran and reported a failure (isError: true). The model sees this text and can correct itself and retry.</p>
+          <p className="text-xs">
+            The tool ran and reported a failure (isError: true). The model sees this text and can correct itself and retry.
+          </p>
         </div>
       ) : null}
       <ul className="flex flex-col gap-3">

@@ -26,9 +26,13 @@ export function StructuredContentView({ value, outputSchema, isError }: Props) {
           </ul>
         </div>
       ) : null}
-      {verdict?.status === 'unusable-schema' ? <p className="text-sm text-amber-800 dark:text-amber-200">Output schema unusable: {verdict.reason}</p> : null}
+      {verdict?.status === 'unusable-schema' ? (
+        <p className="text-sm text-amber-800 dark:text-amber-200">Output schema unusable: {verdict.reason}</p>
+      ) : null}
       {outputSchema === undefined ? <p className="text-xs text-slate-500">The tool declares no outputSchema.</p> : null}
-      {isError && outputSchema !== undefined ? <p className="text-xs text-slate-500">An isError result is not held to the output schema.</p> : null}
+      {isError && outputSchema !== undefined ? (
+        <p className="text-xs text-slate-500">An isError result is not held to the output schema.</p>
+      ) : null}
       <JsonTree value={value} label="structured content" />
     </section>
   );

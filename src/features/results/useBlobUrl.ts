@@ -1,16 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 
-/** An object URL for the bytes, revoked when the component goes away or the bytes change. */
-export function useBlobUrl(bytes: Uint8Array<ArrayBuffer> | undefined, mimeType: string): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!bytes) return undefined;
-    const objectUrl = URL.createObjectURL(new Blob([bytes], { type: mimeType }));
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(undefined);
-    };
-  }, [bytes, mimeType]);
-  return url;
+type MediaElement = HTMLImageElement | HTMLAudioElement;
+
+/**
+ * A ref callback that gives the element an object URL for the bytes and revokes it when the
+ * element goes away (React 19 ref cleanup) — no URL outlives its element.
+ */
+export function useObjectUrlRef(bytes: Uint8Array<ArrayBuffer> | undefined, mimeType: string) {
+  return useCallback(
+    (element: MediaElement | null) => {
+      if (!element || !bytes) return undefined;
+      const url = URL.createObjectURL(new Blob([bytes], { type: mimeType }));
+      element.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [bytes, mimeType],
+  );
 }

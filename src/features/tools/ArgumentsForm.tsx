@@ -11,7 +11,7 @@ import { tailwindTemplates } from './rjsfTheme.tsx';
 
 // One RJSF validator per dialect: 2020-12 by default, draft-07 when `$schema` says so.
 const validators = {
-  '2020-12': customizeValidator({ AjvClass: Ajv2020 as never, ajvOptionsOverrides: { strict: false, addUsedSchema: false } }),
+  '2020-12': customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, addUsedSchema: false } }),
   'draft-07': customizeValidator({ ajvOptionsOverrides: { strict: false, addUsedSchema: false } }),
 };
 

@@ -13,7 +13,13 @@ export function HintBadges({ annotations }: { annotations: ToolAnnotations }) {
   return (
     <span className="flex flex-wrap gap-1">
       {shown.map((hint) => (
-        <Badge key={hint.key} tone={TONE[hint.key]} aria-label={badgeName(hint)} title={badgeName(hint)} className={hint.isDefault ? 'border-dashed opacity-80' : undefined}>
+        <Badge
+          key={hint.key}
+          tone={TONE[hint.key]}
+          aria-label={badgeName(hint)}
+          title={badgeName(hint)}
+          className={hint.isDefault ? 'border-dashed opacity-80' : undefined}
+        >
           {hint.label}
           {hint.isDefault ? <span aria-hidden="true">*</span> : null}
         </Badge>

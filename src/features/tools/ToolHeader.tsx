@@ -6,7 +6,9 @@ function SchemaView({ label, schema }: { label: string; schema: unknown }) {
   return (
     <details className="rounded-md border border-slate-200 dark:border-slate-800">
       <summary className="cursor-pointer px-2 py-1 text-xs font-medium">{label}</summary>
-      <pre className="max-h-80 overflow-auto p-2 font-mono text-xs whitespace-pre-wrap">{JSON.stringify(schema, null, 2) ?? 'undefined'}</pre>
+      <pre className="max-h-80 overflow-auto p-2 font-mono text-xs whitespace-pre-wrap">
+        {JSON.stringify(schema, null, 2) ?? 'undefined'}
+      </pre>
     </details>
   );
 }

@@ -27,7 +27,10 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="text-sm font-semibold">Tools</h2>
         <p className="text-xs text-slate-500" aria-live="polite">
-          {count} tools{data.loading ? ` · ${data.pagesLoaded} pages loaded, loading more…` : ` · ${data.pagesLoaded} ${data.pagesLoaded === 1 ? 'page' : 'pages'}`}
+          {count} tools
+          {data.loading
+            ? ` · ${data.pagesLoaded} pages loaded, loading more…`
+            : ` · ${data.pagesLoaded} ${data.pagesLoaded === 1 ? 'page' : 'pages'}`}
         </p>
       </div>
       <input
@@ -64,9 +67,24 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
   );
 }
 
-function VirtualToolList({ tools, serverUrl, selected, onSelect }: { tools: McpTool[]; serverUrl: string; selected?: string; onSelect: (name: string) => void }) {
+function VirtualToolList({
+  tools,
+  serverUrl,
+  selected,
+  onSelect,
+}: {
+  tools: McpTool[];
+  serverUrl: string;
+  selected?: string;
+  onSelect: (name: string) => void;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: tools.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: tools.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
   return (
     <div ref={scroller} className="min-h-48 flex-1 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
       <ul aria-label="Tool list" className="relative" style={{ height: virtualizer.getTotalSize() }}>

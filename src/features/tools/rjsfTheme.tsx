@@ -10,6 +10,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   if (hidden) return <div className="hidden">{children}</div>;
   const isCheckbox = options.widget === 'checkbox' || props.schema.type === 'boolean';
   return (
+    // eslint-disable-next-line react-hooks/static-components -- RJSF's registry hands back a stable template component.
     <Wrap {...props}>
       <div className={`flex flex-col gap-1 ${rawErrors?.length ? 'rjsf-has-error' : ''}`}>
         {displayLabel && !isCheckbox && label ? (
@@ -52,7 +53,10 @@ function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
 
 function ErrorListTemplate({ errors }: ErrorListProps) {
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
       <p className="font-medium">The arguments do not match the tool’s input schema:</p>
       <ul className="list-disc pl-5">
         {errors.map((error, index) => (

@@ -7,7 +7,10 @@ const SHOWN = 200;
 
 function summaryLine(messages: RpcSummary[]) {
   return messages
-    .map((message) => `${message.method}${message.target ? ` ${message.target}` : ''}${message.id !== undefined ? ` #${message.id}` : ''}${message.error ? ` error ${message.error.code}` : ''}`)
+    .map(
+      (message) =>
+        `${message.method}${message.target ? ` ${message.target}` : ''}${message.id !== undefined ? ` #${message.id}` : ''}${message.error ? ` error ${message.error.code}` : ''}`,
+    )
     .join(', ');
 }
 
@@ -46,12 +49,16 @@ function Entry({ entry }: { entry: TrafficEntry }) {
           <div>
             <h4 className="text-xs font-semibold">Request {entry.url}</h4>
             <Headers headers={entry.requestHeaders} />
-            {entry.requestBody ? <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.requestBody)}</pre> : null}
+            {entry.requestBody ? (
+              <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.requestBody)}</pre>
+            ) : null}
           </div>
           <div>
             <h4 className="text-xs font-semibold">Response</h4>
             {entry.responseHeaders ? <Headers headers={entry.responseHeaders} /> : null}
-            {entry.responseBody ? <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.responseBody)}</pre> : null}
+            {entry.responseBody ? (
+              <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.responseBody)}</pre>
+            ) : null}
           </div>
         </div>
       </details>

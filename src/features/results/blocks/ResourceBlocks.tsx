@@ -1,30 +1,24 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../../mcp/errors.ts';
 import { base64Size, base64ToBytes, formatBytes, type ContentBlock, type ResourceContents } from '../../../mcp/results.ts';
-import { useBlobUrl } from '../useBlobUrl.ts';
+import { downloadBytes, safeFileName } from '../../../lib/download.ts';
 import { ImageBlock } from './MediaBlock.tsx';
 import { TextBlock } from './TextBlock.tsx';
 
 function BlobDownload({ blob, mimeType, uri }: { blob: string; mimeType: string; uri: string }) {
-  const [bytes] = useState(() => {
+  const bytes = useMemo(() => {
     try {
       return base64ToBytes(blob);
     } catch {
       return undefined;
     }
-  });
-  const url = useBlobUrl(bytes, mimeType);
+  }, [blob]);
   if (!bytes) return <p className="text-sm text-amber-800 dark:text-amber-200">The blob is not valid base64.</p>;
-  const fileName = uri.split('/').pop()?.replace(/[^\w.-]/g, '_') || 'resource';
   return (
     <p className="flex items-center gap-2 text-sm">
-      {url ? (
-        <a href={url} download={fileName} className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-700" role="button">
-          Download
-        </a>
-      ) : null}
+      <Button onClick={() => downloadBytes(bytes, mimeType, safeFileName(uri, 'resource'))}>Download</Button>
       <span className="text-xs text-slate-500">
         {mimeType} · {formatBytes(bytes.length)}
       </span>
@@ -41,9 +35,7 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
       {contents.kind === 'text' ? (
         <TextBlock text={contents.text} />
       ) : mimeType.startsWith('image/') && base64Size(contents.blob) < 5_000_000 ? (
-        <>
-          <ImageBlock data={contents.blob} mimeType={mimeType} />
-        </>
+        <ImageBlock data={contents.blob} mimeType={mimeType} />
       ) : (
         <BlobDownload blob={contents.blob} mimeType={mimeType} uri={contents.uri} />
       )}
@@ -51,9 +43,16 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
   );
 }
 
-type ReadState = { status: 'idle' } | { status: 'reading' } | { status: 'read'; contents: ResourceContents[] } | { status: 'failed'; message: string };
+type ReadState =
+  { status: 'idle' } | { status: 'reading' } | { status: 'read'; contents: ResourceContents[] } | { status: 'failed'; message: string };
 
-export function ResourceLinkBlock({ block, connection }: { block: Extract<ContentBlock, { type: 'resource_link' }>; connection: McpConnection }) {
+export function ResourceLinkBlock({
+  block,
+  connection,
+}: {
+  block: Extract<ContentBlock, { type: 'resource_link' }>;
+  connection: McpConnection;
+}) {
   const [state, setState] = useState<ReadState>({ status: 'idle' });
   const label = block.title ?? block.name;
   const read = async () => {

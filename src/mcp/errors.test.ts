@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { McpError, classifyError, describeFailure, errorCodeMeaning, failureOf } from './errors.ts';
+
+describe('classifyError', () => {
+  it('keeps JSON-RPC errors as protocol failures without the SDK prefix', () => {
+    expect(classifyError(new ProtocolError(-32602, 'MCP error -32602: Unknown tool: x', { a: 1 }))).toEqual({
+      kind: 'protocol',
+      code: -32602,
+      message: 'Unknown tool: x',
+      data: { a: 1 },
+    });
+  });
+
+  it('recognises authorization failures from the HTTP status', () => {
+    const failure = classifyError(new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'needs auth', { status: 401, statusText: 'Unauthorized' }));
+    expect(failure).toMatchObject({ kind: 'auth', status: 401 });
+    expect(describeFailure(failure)).toContain('401');
+  });
+
+  it('calls a 404 or an HTML page "not an MCP endpoint"', () => {
+    expect(classifyError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 404, statusText: 'Not Found' }))).toMatchObject({
+      kind: 'not-mcp',
+      message: expect.stringContaining('HTTP 404'),
+    });
+    const html = new SdkError(SdkErrorCode.EraNegotiationFailed, 'probe failed', {
+      cause: { code: 'CLIENT_HTTP_UNEXPECTED_CONTENT', data: { contentType: 'text/html; charset=UTF-8' } },
+    });
+    expect(classifyError(html)).toMatchObject({ kind: 'not-mcp', message: expect.stringContaining('HTML page') });
+  });
+
+  it('reports other HTTP statuses with the code', () => {
+    const failure = classifyError(new SdkHttpError(SdkErrorCode.EraNegotiationFailed, 'x', { status: 502, statusText: 'Bad Gateway' }));
+    expect(failure).toMatchObject({ kind: 'http', status: 502 });
+    expect(describeFailure(failure)).toContain('502');
+  });
+
+  it('recognises network failures, timeouts and aborts', () => {
+    expect(classifyError(new SdkError(SdkErrorCode.EraNegotiationFailed, 'probe failed: fetch failed', undefined, { cause: new TypeError('fetch failed') })).kind).toBe(
+      'unreachable',
+    );
+    expect(classifyError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out')).kind).toBe('timeout');
+    expect(classifyError(new DOMException('The operation was aborted.', 'AbortError')).kind).toBe('cancelled');
+  });
+
+  it('unwraps McpError and falls back to unknown', () => {
+    expect(failureOf(new McpError({ kind: 'cors', message: 'CORS!' }))).toEqual({ kind: 'cors', message: 'CORS!' });
+    expect(failureOf('weird')).toEqual({ kind: 'unknown', message: 'weird' });
+  });
+});
+
+describe('errorCodeMeaning', () => {
+  it('explains standard and MCP codes', () => {
+    expect(errorCodeMeaning(-32602)).toContain('Invalid params');
+    expect(errorCodeMeaning(-32022)).toContain('protocol version');
+    expect(errorCodeMeaning(-32005)).toContain('Implementation-defined');
+    expect(errorCodeMeaning(7)).toContain('Application-defined');
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, hintViews, parseToolsPage, toolMatches, type McpTool } from './tools.ts';
+
+const tool = (overrides: Partial<McpTool>): McpTool => ({ name: 'x', icons: [], inputSchema: { type: 'object' }, annotations: {}, findings: [], ...overrides });
+
+describe('displayName', () => {
+  it('prefers title, then annotations.title, then name', () => {
+    expect(displayName(tool({ name: 'n', title: 'T', annotations: { title: 'A' } }))).toBe('T');
+    expect(displayName(tool({ name: 'n', annotations: { title: 'A' } }))).toBe('A');
+    expect(displayName(tool({ name: 'n', title: '   ' }))).toBe('n');
+  });
+});
+
+describe('hintViews', () => {
+  it('marks every absent hint as the spec default', () => {
+    const views = hintViews({});
+    expect(views.map(({ key, value, isDefault, applicable }) => [key, value, isDefault, applicable])).toEqual([
+      ['readOnlyHint', false, true, true],
+      ['destructiveHint', true, true, true],
+      ['idempotentHint', false, true, true],
+      ['openWorldHint', true, true, true],
+    ]);
+  });
+
+  it('treats destructive and idempotent as not applicable to a read-only tool', () => {
+    const views = hintViews({ readOnlyHint: true, destructiveHint: true });
+    expect(views.find((view) => view.key === 'destructiveHint')).toMatchObject({ value: true, isDefault: false, applicable: false });
+    expect(views.find((view) => view.key === 'idempotentHint')?.applicable).toBe(false);
+  });
+
+  it('keeps explicit false values as set by the server', () => {
+    expect(hintViews({ openWorldHint: false }).find((view) => view.key === 'openWorldHint')).toMatchObject({ value: false, isDefault: false });
+  });
+});
+
+describe('parseToolsPage', () => {
+  it('keeps good tools and turns malformed entries into findings', () => {
+    const page = parseToolsPage({
+      tools: [{ name: 'ok', inputSchema: { type: 'object' }, description: 'fine' }, 42, { description: 'nameless' }, { name: 'bad name!', inputSchema: null }],
+      nextCursor: '',
+      ttlMs: 5000,
+      cacheScope: 'public',
+    });
+    expect(page.tools.map((entry) => entry.name)).toEqual(['ok', 'bad name!']);
+    expect(page.findings).toEqual(['Entry 2 of the page is not an object; skipped.', 'Entry 3 has no name; skipped.']);
+    expect(page.tools[1]?.findings).toHaveLength(3);
+    expect(page.nextCursor).toBe('');
+    expect(page.ttlMs).toBe(5000);
+    expect(page.cacheScope).toBe('public');
+  });
+
+  it('treats a missing or negative ttlMs as 0 and ignores prototype keys', () => {
+    const page = parseToolsPage(JSON.parse('{"tools":[{"name":"t","inputSchema":{},"annotations":{"__proto__":{"readOnlyHint":true}}}],"ttlMs":-5}'));
+    expect(page.ttlMs).toBe(0);
+    expect(page.tools[0]?.annotations.readOnlyHint).toBeUndefined();
+    expect(({} as Record<string, unknown>).readOnlyHint).toBeUndefined();
+  });
+
+  it('reports a result without a tools array', () => {
+    expect(parseToolsPage({}).findings).toEqual(['tools/list result has no "tools" array.']);
+    expect(parseToolsPage(null).tools).toEqual([]);
+  });
+});
+
+describe('toolMatches', () => {
+  it('searches name, title, annotation title and description, case-insensitively', () => {
+    const subject = tool({ name: 'get_basket', title: 'Get basket', annotations: { title: 'Cart' }, description: 'Returns the lines' });
+    expect(toolMatches(subject, 'BASKET')).toBe(true);
+    expect(toolMatches(subject, 'cart')).toBe(true);
+    expect(toolMatches(subject, 'lines')).toBe(true);
+    expect(toolMatches(subject, 'zebra')).toBe(false);
+    expect(toolMatches(subject, '  ')).toBe(true);
+  });
+});

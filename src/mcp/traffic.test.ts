@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { TrafficRecorder, sseDataPayloads, summarizeRpc } from './traffic.ts';
+
+describe('summarizeRpc', () => {
+  it('names requests, notifications and error responses', () => {
+    expect(summarizeRpc('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo"}}')).toEqual([
+      { method: 'tools/call', id: 3, target: 'echo', error: undefined },
+    ]);
+    expect(summarizeRpc('{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"bad"}}')).toEqual([
+      { method: 'response', id: 3, target: undefined, error: { code: -32602, message: 'bad' } },
+    ]);
+    expect(summarizeRpc('not json')).toEqual([]);
+  });
+});
+
+describe('sseDataPayloads', () => {
+  it('returns complete events only', () => {
+    expect(sseDataPayloads('event: message\ndata: {"a":1}\n\nid: 2\ndata: \n\ndata: {"b"')).toEqual(['{"a":1}']);
+  });
+});
+
+describe('TrafficRecorder', () => {
+  it('records an exchange, hides the bearer token and leaves the response intact for the caller', async () => {
+    const recorder = new TrafficRecorder(() =>
+      Promise.resolve(
+        new Response('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nevent: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n', {
+          status: 200,
+          headers: { 'content-type': 'text/event-stream' },
+        }),
+      ),
+    );
+    const response = await recorder.fetch('http://127.0.0.1/mcp', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer secret-token', 'Mcp-Method': 'tools/call' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow"}}',
+    });
+    expect(await response.text()).toContain('"id":1');
+    await expect.poll(() => recorder.getSnapshot()[0]?.state).toBe('done');
+    const [entry] = recorder.getSnapshot();
+    expect(entry?.requestHeaders).toContainEqual(['authorization', 'Bearer •••• (hidden)']);
+    expect(JSON.stringify(entry)).not.toContain('secret-token');
+    expect(entry?.sent[0]).toMatchObject({ method: 'tools/call', target: 'slow' });
+    expect(entry?.received.map((message) => message.method)).toEqual(['notifications/progress', 'response']);
+    expect(entry?.status).toBe(200);
+    expect(entry?.responseBytes).toBeGreaterThan(50);
+  });
+
+  it('records network failures and keeps at most the newest entries', async () => {
+    const recorder = new TrafficRecorder(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(recorder.fetch('http://127.0.0.1:9/mcp')).rejects.toThrow('Failed to fetch');
+    expect(recorder.getSnapshot()[0]).toMatchObject({ state: 'failed', error: 'TypeError: Failed to fetch' });
+    recorder.clear();
+    expect(recorder.getSnapshot()).toEqual([]);
+  });
+});

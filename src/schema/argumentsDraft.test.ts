@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { applyFormValue, applyJsonText, cleanArguments, emptyDraft } from './argumentsDraft.ts';
+import { schemaDialect } from './dialect.ts';
+import { validateAgainst } from './validate.ts';
+
+describe('argument drafts', () => {
+  it('never sends untouched (undefined) optional fields', () => {
+    expect(cleanArguments({ query: 'usb', limit: undefined, nested: { a: undefined, b: 1 } })).toEqual({ query: 'usb', nested: { b: 1 } });
+  });
+
+  it('keeps unparseable JSON as typed and does not overwrite the value', () => {
+    const draft = applyFormValue(emptyDraft(), { query: 'usb' });
+    const broken = applyJsonText(draft, '{"query": "us');
+    expect(broken.jsonText).toBe('{"query": "us');
+    expect(broken.jsonError).toBeTruthy();
+    expect(broken.value).toEqual({ query: 'usb' });
+    const fixed = applyJsonText(broken, '{"query": "usb-c"}');
+    expect(fixed).toMatchObject({ value: { query: 'usb-c' }, jsonError: undefined });
+    expect(applyJsonText(fixed, '[1]').jsonError).toContain('JSON object');
+  });
+});
+
+describe('schema validation by dialect', () => {
+  it('detects draft-07 from $schema and defaults to 2020-12', () => {
+    expect(schemaDialect({ $schema: 'http://json-schema.org/draft-07/schema#' })).toBe('draft-07');
+    expect(schemaDialect({ type: 'object' })).toBe('2020-12');
+  });
+
+  it('reports path-level issues instead of throwing', () => {
+    const schema = { type: 'object', properties: { price: { type: 'number' } }, required: ['price'], additionalProperties: false };
+    expect(validateAgainst(schema, { price: 1 })).toEqual({ status: 'valid' });
+    expect(validateAgainst(schema, { price: '1', extra: true })).toEqual({
+      status: 'invalid',
+      issues: [
+        { path: '(root)', message: 'has unexpected property "extra"' },
+        { path: '/price', message: 'must be number' },
+      ],
+    });
+    expect(validateAgainst({ type: 'object', properties: { when: { type: 'string', format: 'date-time' } } }, { when: 'yesterday' }).status).toBe('invalid');
+    expect(validateAgainst({ type: 'nonsense' }, {}).status).toBe('unusable-schema');
+    expect(validateAgainst(null, {}).status).toBe('unusable-schema');
+  });
+
+  it('uses prefixItems in 2020-12 and items arrays in draft-07', () => {
+    expect(validateAgainst({ type: 'array', prefixItems: [{ type: 'string' }] }, [1]).status).toBe('invalid');
+    expect(validateAgainst({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', items: [{ type: 'string' }] }, [1]).status).toBe('invalid');
+  });
+});
