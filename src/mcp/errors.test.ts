@@ -13,13 +13,17 @@ describe('classifyError', () => {
   });
 
   it('recognises authorization failures from the HTTP status', () => {
-    const failure = classifyError(new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'needs auth', { status: 401, statusText: 'Unauthorized' }));
+    const failure = classifyError(
+      new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'needs auth', { status: 401, statusText: 'Unauthorized' }),
+    );
     expect(failure).toMatchObject({ kind: 'auth', status: 401 });
     expect(describeFailure(failure)).toContain('401');
   });
 
   it('calls a 404 or an HTML page "not an MCP endpoint"', () => {
-    expect(classifyError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 404, statusText: 'Not Found' }))).toMatchObject({
+    expect(
+      classifyError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 404, statusText: 'Not Found' })),
+    ).toMatchObject({
       kind: 'not-mcp',
       message: expect.stringContaining('HTTP 404'),
     });
@@ -36,9 +40,11 @@ describe('classifyError', () => {
   });
 
   it('recognises network failures, timeouts and aborts', () => {
-    expect(classifyError(new SdkError(SdkErrorCode.EraNegotiationFailed, 'probe failed: fetch failed', undefined, { cause: new TypeError('fetch failed') })).kind).toBe(
-      'unreachable',
-    );
+    expect(
+      classifyError(
+        new SdkError(SdkErrorCode.EraNegotiationFailed, 'probe failed: fetch failed', undefined, { cause: new TypeError('fetch failed') }),
+      ).kind,
+    ).toBe('unreachable');
     expect(classifyError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out')).kind).toBe('timeout');
     expect(classifyError(new DOMException('The operation was aborted.', 'AbortError')).kind).toBe('cancelled');
   });

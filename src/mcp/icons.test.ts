@@ -6,7 +6,10 @@ const svg = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/200
 
 describe('decideIconSrc', () => {
   it('accepts https and checked data: images', () => {
-    expect(decideIconSrc('https://example.com/icon.png', 'https://example.com/mcp')).toEqual({ ok: true, src: 'https://example.com/icon.png' });
+    expect(decideIconSrc('https://example.com/icon.png', 'https://example.com/mcp')).toEqual({
+      ok: true,
+      src: 'https://example.com/icon.png',
+    });
     expect(decideIconSrc(png, 'https://example.com/mcp').ok).toBe(true);
     expect(decideIconSrc(svg, 'https://example.com/mcp').ok).toBe(true);
   });
@@ -23,13 +26,19 @@ describe('decideIconSrc', () => {
   });
 
   it('rejects data: URLs whose bytes are not the claimed type, or not images', () => {
-    expect(decideIconSrc(`data:image/png;base64,${btoa('<svg onload=alert(1)>')}`, 'https://x.test/mcp')).toMatchObject({ ok: false, reason: expect.stringContaining('not a image/png') });
+    expect(decideIconSrc(`data:image/png;base64,${btoa('<svg onload=alert(1)>')}`, 'https://x.test/mcp')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('not a image/png'),
+    });
     expect(decideIconSrc(`data:text/html;base64,${btoa('<script>')}`, 'https://x.test/mcp').ok).toBe(false);
     expect(decideIconSrc('data:image/png;base64,@@@', 'https://x.test/mcp').ok).toBe(false);
   });
 
   it('caps the size', () => {
-    expect(decideIconSrc(`data:image/png;base64,${'A'.repeat(400_000)}`, 'https://x.test/mcp')).toMatchObject({ ok: false, reason: expect.stringContaining('256 KB') });
+    expect(decideIconSrc(`data:image/png;base64,${'A'.repeat(400_000)}`, 'https://x.test/mcp')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('256 KB'),
+    });
   });
 });
 

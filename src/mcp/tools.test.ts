@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, hintViews, parseToolsPage, toolMatches, type McpTool } from './tools.ts';
 
-const tool = (overrides: Partial<McpTool>): McpTool => ({ name: 'x', icons: [], inputSchema: { type: 'object' }, annotations: {}, findings: [], ...overrides });
+const tool = (overrides: Partial<McpTool>): McpTool => ({
+  name: 'x',
+  icons: [],
+  inputSchema: { type: 'object' },
+  annotations: {},
+  findings: [],
+  ...overrides,
+});
 
 describe('displayName', () => {
   it('prefers title, then annotations.title, then name', () => {
@@ -29,14 +36,22 @@ describe('hintViews', () => {
   });
 
   it('keeps explicit false values as set by the server', () => {
-    expect(hintViews({ openWorldHint: false }).find((view) => view.key === 'openWorldHint')).toMatchObject({ value: false, isDefault: false });
+    expect(hintViews({ openWorldHint: false }).find((view) => view.key === 'openWorldHint')).toMatchObject({
+      value: false,
+      isDefault: false,
+    });
   });
 });
 
 describe('parseToolsPage', () => {
   it('keeps good tools and turns malformed entries into findings', () => {
     const page = parseToolsPage({
-      tools: [{ name: 'ok', inputSchema: { type: 'object' }, description: 'fine' }, 42, { description: 'nameless' }, { name: 'bad name!', inputSchema: null }],
+      tools: [
+        { name: 'ok', inputSchema: { type: 'object' }, description: 'fine' },
+        42,
+        { description: 'nameless' },
+        { name: 'bad name!', inputSchema: null },
+      ],
       nextCursor: '',
       ttlMs: 5000,
       cacheScope: 'public',
@@ -50,7 +65,9 @@ describe('parseToolsPage', () => {
   });
 
   it('treats a missing or negative ttlMs as 0 and ignores prototype keys', () => {
-    const page = parseToolsPage(JSON.parse('{"tools":[{"name":"t","inputSchema":{},"annotations":{"__proto__":{"readOnlyHint":true}}}],"ttlMs":-5}'));
+    const page = parseToolsPage(
+      JSON.parse('{"tools":[{"name":"t","inputSchema":{},"annotations":{"__proto__":{"readOnlyHint":true}}}],"ttlMs":-5}'),
+    );
     expect(page.ttlMs).toBe(0);
     expect(page.tools[0]?.annotations.readOnlyHint).toBeUndefined();
     expect(({} as Record<string, unknown>).readOnlyHint).toBeUndefined();

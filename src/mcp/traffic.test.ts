@@ -23,10 +23,13 @@ describe('TrafficRecorder', () => {
   it('records an exchange, hides the bearer token and leaves the response intact for the caller', async () => {
     const recorder = new TrafficRecorder(() =>
       Promise.resolve(
-        new Response('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nevent: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n', {
-          status: 200,
-          headers: { 'content-type': 'text/event-stream' },
-        }),
+        new Response(
+          'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nevent: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n',
+          {
+            status: 200,
+            headers: { 'content-type': 'text/event-stream' },
+          },
+        ),
       ),
     );
     const response = await recorder.fetch('http://127.0.0.1/mcp', {

@@ -36,13 +36,17 @@ describe('schema validation by dialect', () => {
         { path: '/price', message: 'must be number' },
       ],
     });
-    expect(validateAgainst({ type: 'object', properties: { when: { type: 'string', format: 'date-time' } } }, { when: 'yesterday' }).status).toBe('invalid');
+    expect(
+      validateAgainst({ type: 'object', properties: { when: { type: 'string', format: 'date-time' } } }, { when: 'yesterday' }).status,
+    ).toBe('invalid');
     expect(validateAgainst({ type: 'nonsense' }, {}).status).toBe('unusable-schema');
     expect(validateAgainst(null, {}).status).toBe('unusable-schema');
   });
 
   it('uses prefixItems in 2020-12 and items arrays in draft-07', () => {
     expect(validateAgainst({ type: 'array', prefixItems: [{ type: 'string' }] }, [1]).status).toBe('invalid');
-    expect(validateAgainst({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', items: [{ type: 'string' }] }, [1]).status).toBe('invalid');
+    expect(
+      validateAgainst({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', items: [{ type: 'string' }] }, [1]).status,
+    ).toBe('invalid');
   });
 });
