@@ -73,5 +73,5 @@ async function connectToFullList(extraTools: number, runs: number) {
 }
 
 await connectToFullList(0, 5);
-await connectToFullList(10_000, 1);
+await connectToFullList(Number(process.env.BENCH_TOOLS ?? 10_000), 1);
 await browser.close();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ConnectionBar } from '../features/connection/ConnectionBar.tsx';
 import { readDeepLink, writeDeepLink } from '../features/connection/deepLink.ts';
-import { useConnection } from '../features/connection/useConnection.ts';
+import { preloadProtocolLayer, useConnection } from '../features/connection/useConnection.ts';
 import { TrafficPanel } from '../features/traffic/TrafficPanel.tsx';
 import { TrafficRecorder } from '../mcp/traffic.ts';
 import { ConnectedView } from './ConnectedView.tsx';
@@ -12,9 +12,10 @@ export function App() {
   const [recorder] = useState(() => new TrafficRecorder());
   const { state, connect, disconnect } = useConnection(recorder);
 
-  // ?server= connects at once (UI contract: deep links).
+  // ?server= connects at once (UI contract: deep links); otherwise warm up the SDK chunk.
   useEffect(() => {
     if (initialLink.server) void connect(initialLink.server, '');
+    else void preloadProtocolLayer();
   }, [connect]);
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;

@@ -104,8 +104,16 @@ export class TrafficRecorder {
     this.#emit();
   }
 
+  #emitScheduled = false;
+
+  /** Listeners hear about changes at most once per frame-ish tick, however busy the wire is. */
   #emit() {
-    for (const listener of this.#listeners) listener();
+    if (this.#emitScheduled) return;
+    this.#emitScheduled = true;
+    setTimeout(() => {
+      this.#emitScheduled = false;
+      for (const listener of this.#listeners) listener();
+    }, 32);
   }
 
   #update(seq: number, change: (entry: TrafficEntry) => Partial<TrafficEntry>) {

@@ -9,6 +9,9 @@ export type ConnectionState =
   | { status: 'connected'; connection: McpConnection; id: number; authContext: string }
   | { status: 'failed'; url: string; failure: McpFailure };
 
+/** Starts fetching the protocol layer (the SDK) early, without blocking the first screen. */
+export const preloadProtocolLayer = () => import('../../mcp/connection.ts');
+
 /** Owns the one live connection; a newer connect attempt always wins over an older one. */
 export function useConnection(recorder: TrafficRecorder) {
   const [state, setState] = useState<ConnectionState>({ status: 'idle' });
@@ -32,7 +35,7 @@ export function useConnection(recorder: TrafficRecorder) {
       setState({ status: 'connecting', url });
       try {
         // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
-        const { McpConnection } = await import('../../mcp/connection.ts');
+        const { McpConnection } = await preloadProtocolLayer();
         const connection = await McpConnection.connect({ url, bearerToken, fetch: recorder.fetch });
         if (id !== attempt.current) {
           void connection.close();

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { memo, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { formatBytes } from '../../mcp/results.ts';
 import type { RpcSummary, TrafficEntry, TrafficRecorder } from '../../mcp/traffic.ts';
@@ -30,12 +30,14 @@ function prettyBody(body: string) {
   }
 }
 
-function Entry({ entry }: { entry: TrafficEntry }) {
+const Entry = memo(function Entry({ entry }: { entry: TrafficEntry }) {
+  // Bodies are pretty-printed only once the row is opened: the list may hold hundreds.
+  const [open, setOpen] = useState(false);
   const sent = summaryLine(entry.sent) || entry.httpMethod;
   const received = summaryLine(entry.received);
   return (
     <li className="border-b border-slate-100 dark:border-slate-800">
-      <details>
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className="flex cursor-pointer flex-wrap gap-x-2 px-2 py-1 font-mono text-xs">
           <span className="font-semibold">{sent}</span>
           <span className="text-slate-500">{entry.httpMethod}</span>
@@ -45,24 +47,30 @@ function Entry({ entry }: { entry: TrafficEntry }) {
           {received ? <span className="truncate text-slate-500">→ {received}</span> : null}
           {entry.error ? <span className="text-red-600">{entry.error}</span> : null}
         </summary>
-        <div className="grid gap-2 px-2 pb-2 md:grid-cols-2">
-          <div>
-            <h4 className="text-xs font-semibold">Request {entry.url}</h4>
-            <Headers headers={entry.requestHeaders} />
-            {entry.requestBody ? (
-              <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.requestBody)}</pre>
-            ) : null}
-          </div>
-          <div>
-            <h4 className="text-xs font-semibold">Response</h4>
-            {entry.responseHeaders ? <Headers headers={entry.responseHeaders} /> : null}
-            {entry.responseBody ? (
-              <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.responseBody)}</pre>
-            ) : null}
-          </div>
-        </div>
+        {open ? <EntryDetails entry={entry} /> : null}
       </details>
     </li>
+  );
+});
+
+function EntryDetails({ entry }: { entry: TrafficEntry }) {
+  return (
+    <div className="grid gap-2 px-2 pb-2 md:grid-cols-2">
+      <div>
+        <h4 className="text-xs font-semibold">Request {entry.url}</h4>
+        <Headers headers={entry.requestHeaders} />
+        {entry.requestBody ? (
+          <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.requestBody)}</pre>
+        ) : null}
+      </div>
+      <div>
+        <h4 className="text-xs font-semibold">Response</h4>
+        {entry.responseHeaders ? <Headers headers={entry.responseHeaders} /> : null}
+        {entry.responseBody ? (
+          <pre className="mt-1 max-h-64 overflow-auto font-mono text-[11px] whitespace-pre-wrap">{prettyBody(entry.responseBody)}</pre>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -29,6 +29,8 @@ export function toolPagesOptions(connection: McpConnection, authContext: string,
     },
     refetchOnWindowFocus: false,
     retry: false,
+    // Pages only ever append; deep-comparing thousands of tools on every page is O(n²).
+    structuralSharing: false,
   });
 }
 
