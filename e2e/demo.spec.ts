@@ -1,6 +1,6 @@
 // The core journey on Toolscope's own demo server (2026-07-28 era), role/label locators only.
 import { expect, test, type Page } from '@playwright/test';
-import { appUrl, deepLink, demoMcpUrl, noCorsUrl } from './fixtures/urls.ts';
+import { appUrl, deepLink, demoMcpUrl, loopingMcpUrl, noCorsUrl, protectedMcpUrl, protectedToken } from './fixtures/urls.ts';
 
 const toolsRegion = (page: Page) => page.getByRole('region', { name: 'Tools' });
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
@@ -174,4 +174,29 @@ test('connection failures are specific: unreachable, HTTP status, CORS', async (
   await url.fill(noCorsUrl());
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('alert')).toContainText('CORS');
+});
+
+test('a server that needs authorization: 401 without a token, connected with the bearer token', async ({ page }) => {
+  await page.goto(appUrl());
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(protectedMcpUrl());
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('401');
+  await expect(page.getByRole('alert')).toContainText('authorization');
+  await page.getByLabel('Bearer token').fill(protectedToken());
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected');
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await traffic.getByText('tools/list').first().click();
+  await expect(traffic).toContainText('Bearer •••• (hidden)');
+  await expect(traffic).not.toContainText(protectedToken());
+});
+
+test('a server whose pagination never ends: stops at the repeated cursor and hides a duplicate name', async ({ page }) => {
+  await page.goto(deepLink(loopingMcpUrl()));
+  await expect(page.getByRole('status')).toContainText('2025-06-18');
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await expect(tools.getByRole('alert')).toContainText('returned the cursor "loop" twice');
+  await expect(tools.getByText(/^2 tools · 2 pages$/)).toBeVisible();
+  await tools.getByText('1 problem in the tool list').click();
+  await expect(tools).toContainText('the name "alpha" was already used on page 1');
 });

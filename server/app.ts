@@ -1,5 +1,6 @@
 // The HTTP side of `npm start`: the demo MCP endpoint (with the CORS a browser client needs)
 // and, when given, the built app. Everything binds to loopback; see main.ts.
+import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -9,6 +10,14 @@ export interface AppOptions {
   mcp: McpHttpHandler;
   /** Directory of the built app to serve; omitted in dev mode (Vite serves it). */
   staticRoot?: string;
+  /** When set, /mcp answers 401 unless `Authorization: Bearer <token>` is sent. */
+  bearerToken?: string;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 // What a browser needs to call an MCP endpoint directly (02-protocol.md, CORS): allowed
@@ -16,12 +25,25 @@ export interface AppOptions {
 // Mcp-Param-*), and the headers the client must read are exposed.
 export const MCP_EXPOSED_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate', 'MCP-Protocol-Version', 'Last-Event-ID'];
 
-export function createApp({ mcp, staticRoot }: AppOptions): Hono {
+export function createApp({ mcp, staticRoot, bearerToken }: AppOptions): Hono {
   const app = new Hono();
   app.use(
     '/mcp',
     cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposeHeaders: MCP_EXPOSED_HEADERS, maxAge: 600 }),
   );
+  if (bearerToken) {
+    app.use('/mcp', async (c, next) => {
+      if (c.req.method === 'OPTIONS' || sameSecret(c.req.header('authorization') ?? '', `Bearer ${bearerToken}`)) return next();
+      c.header(
+        'WWW-Authenticate',
+        'Bearer realm="toolscope-demo", error="invalid_token", error_description="Send Authorization: Bearer <token>"',
+      );
+      return c.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Unauthorized: this demo endpoint needs a bearer token' } },
+        401,
+      );
+    });
+  }
   app.all('/mcp', (c) => mcp.fetch(c.req.raw));
   if (staticRoot) {
     app.use('*', async (c, next) => {

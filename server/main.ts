@@ -24,14 +24,14 @@ const server = createServer();
 if (dev) {
   const { createServer: createVite } = await import('vite');
   const vite = await createVite({ root, server: { middlewareMode: true, hmr: { server } }, appType: 'spa' });
-  const mcpListener = getRequestListener(createApp({ mcp }).fetch);
+  const mcpListener = getRequestListener(createApp({ mcp, bearerToken: process.env.DEMO_BEARER_TOKEN }).fetch);
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/mcp')) void mcpListener(req, res);
     else vite.middlewares(req, res);
   });
 } else {
   await buildIfNeeded(root);
-  const listener = getRequestListener(createApp({ mcp, staticRoot: join(root, 'dist') }).fetch);
+  const listener = getRequestListener(createApp({ mcp, staticRoot: join(root, 'dist'), bearerToken: process.env.DEMO_BEARER_TOKEN }).fetch);
   server.on('request', (req, res) => void listener(req, res));
 }
 

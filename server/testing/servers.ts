@@ -22,9 +22,11 @@ function listen(server: Server): Promise<number> {
 }
 
 /** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
-export async function startDemoServer(options: DemoServerOptions & { staticRoot?: string } = {}): Promise<RunningServer> {
+export async function startDemoServer(
+  options: DemoServerOptions & { staticRoot?: string; bearerToken?: string } = {},
+): Promise<RunningServer> {
   const mcp = createDemoHandler(options);
-  const listener = getRequestListener(createApp({ mcp, staticRoot: options.staticRoot }).fetch);
+  const listener = getRequestListener(createApp({ mcp, staticRoot: options.staticRoot, bearerToken: options.bearerToken }).fetch);
   const server = createServer((req, res) => void listener(req, res));
   const port = await listen(server);
   return {

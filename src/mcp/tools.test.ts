@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, hintViews, parseToolsPage, toolMatches, type McpTool } from './tools.ts';
+import { displayName, hintViews, mergePages, parseToolsPage, toolMatches, type McpTool } from './tools.ts';
 
 const tool = (overrides: Partial<McpTool>): McpTool => ({
   name: 'x',
@@ -76,6 +76,18 @@ describe('parseToolsPage', () => {
   it('reports a result without a tools array', () => {
     expect(parseToolsPage({}).findings).toEqual(['tools/list result has no "tools" array.']);
     expect(parseToolsPage(null).tools).toEqual([]);
+  });
+});
+
+describe('mergePages', () => {
+  it('keeps the first definition of a repeated name and reports the copy', () => {
+    const page = (names: string[], findings: string[] = []) => ({ tools: names.map((name) => tool({ name })), ttlMs: 0, findings });
+    const merged = mergePages([page(['a', 'b']), page(['c', 'a'], ['Entry 3 has no name; skipped.'])]);
+    expect(merged.tools.map((entry) => entry.name)).toEqual(['a', 'b', 'c']);
+    expect(merged.findings).toEqual([
+      'Page 2: Entry 3 has no name; skipped.',
+      'Page 2: the name "a" was already used on page 1; tool names must be unique, so this copy is hidden.',
+    ]);
   });
 });
 

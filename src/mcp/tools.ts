@@ -120,6 +120,31 @@ export function parseToolsPage(raw: unknown): ToolsPage {
   };
 }
 
+/**
+ * Joins pages into one list. Names are unique per server (MCP Tools): a repeated name is a
+ * finding, and only its first definition is kept so selecting by name stays unambiguous.
+ */
+export function mergePages(pages: readonly ToolsPage[]): { tools: McpTool[]; findings: string[] } {
+  const seen = new Map<string, number>();
+  const tools: McpTool[] = [];
+  const findings: string[] = [];
+  pages.forEach((page, pageIndex) => {
+    findings.push(...page.findings.map((finding) => `Page ${pageIndex + 1}: ${finding}`));
+    for (const tool of page.tools) {
+      const firstPage = seen.get(tool.name);
+      if (firstPage !== undefined) {
+        findings.push(
+          `Page ${pageIndex + 1}: the name "${tool.name.slice(0, 128)}" was already used on page ${firstPage}; tool names must be unique, so this copy is hidden.`,
+        );
+        continue;
+      }
+      seen.set(tool.name, pageIndex + 1);
+      tools.push(tool);
+    }
+  });
+  return { tools, findings };
+}
+
 /** Display name rule of the spec: `title`, else `annotations.title`, else `name`. */
 export function displayName(tool: Pick<McpTool, 'name' | 'title' | 'annotations'>): string {
   return tool.title?.trim() || tool.annotations.title?.trim() || tool.name;

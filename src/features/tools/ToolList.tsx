@@ -53,7 +53,9 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
       ) : null}
       {data.findings.length ? (
         <details className="text-xs text-amber-800 dark:text-amber-200">
-          <summary>{data.findings.length} malformed entries skipped</summary>
+          <summary>
+            {data.findings.length} {data.findings.length === 1 ? 'problem' : 'problems'} in the tool list
+          </summary>
           <ul className="list-disc pl-4">
             {data.findings.slice(0, 50).map((finding, index) => (
               <li key={index}>{finding}</li>

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { describeStop, nextPageDecision } from '../../../mcp/pagination.ts';
-import type { McpTool, ToolsPage } from '../../../mcp/tools.ts';
+import { mergePages, type McpTool, type ToolsPage } from '../../../mcp/tools.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 export const MAX_PAGES = 5000;
@@ -50,14 +50,15 @@ export function useToolPages(connection: McpConnection, authContext: string, con
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
-  const pages = query.data?.pages ?? [];
+  const pages = query.data?.pages;
+  const merged = useMemo(() => mergePages(pages ?? []), [pages]);
   const decision = query.data ? decide(query.data) : undefined;
   return {
-    tools: pages.flatMap((page) => page.tools),
-    pagesLoaded: pages.length,
+    tools: merged.tools,
+    pagesLoaded: pages?.length ?? 0,
     loading: query.isPending || query.isFetchingNextPage || Boolean(query.hasNextPage && !query.isError),
     error: query.error ?? undefined,
     stopMessage: decision && decision.reason !== 'continue' ? describeStop(decision) : undefined,
-    findings: pages.flatMap((page) => page.findings),
+    findings: merged.findings,
   };
 }
