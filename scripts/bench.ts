@@ -25,11 +25,21 @@ for (const asset of firstScreen) {
 }
 console.log(`first screen  total                                ${(total / 1024).toFixed(1)} KB gzip`);
 const lazy = readdirSync(`${root}/dist/assets`).filter((file) => file.endsWith('.js') && !firstScreen.includes(`assets/${file}`));
-for (const file of lazy) console.log(`lazy chunk    ${file.padEnd(36)} ${(gzipSync(readFileSync(`${root}/dist/assets/${file}`)).length / 1024).toFixed(1)} KB gzip`);
+for (const file of lazy)
+  console.log(
+    `lazy chunk    ${file.padEnd(36)} ${(gzipSync(readFileSync(`${root}/dist/assets/${file}`)).length / 1024).toFixed(1)} KB gzip`,
+  );
 
 const browser = await chromium.launch({
   executablePath: browserPath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 async function connectToFullList(extraTools: number, runs: number) {
@@ -46,7 +56,7 @@ async function connectToFullList(extraTools: number, runs: number) {
     times.push(Date.now() - started);
     if (extraTools > 0 && run === 0) {
       // A string, not a function: tsx's name-keeping helpers do not exist in the page.
-      const frames = (await page.evaluate(`(async () => {
+      const frames = await page.evaluate<{ frames: number; longest: number }>(`(async () => {
         const list = document.querySelector('[aria-label="Tool list"]')?.parentElement;
         if (!list) return { frames: 0, longest: 0 };
         let frames = 0, longest = 0, last = performance.now();
@@ -63,7 +73,7 @@ async function connectToFullList(extraTools: number, runs: number) {
           requestAnimationFrame(step);
         });
         return { frames, longest };
-      })()`)) as { frames: number; longest: number };
+      })()`);
       console.log(`scroll ${expected} tools: ${frames.frames} frames in 2 s, longest frame ${frames.longest.toFixed(0)} ms`);
     }
     await page.close();
