@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, hintViews, mergePages, parseToolsPage, toolMatches, type McpTool } from './tools.ts';
+import { createPageMerger, displayName, hintViews, mergePages, parseToolsPage, toolMatches, type McpTool } from './tools.ts';
 
 const tool = (overrides: Partial<McpTool>): McpTool => ({
   name: 'x',
@@ -88,6 +88,19 @@ describe('mergePages', () => {
       'Page 2: Entry 3 has no name; skipped.',
       'Page 2: the name "a" was already used on page 1; tool names must be unique, so this copy is hidden.',
     ]);
+  });
+});
+
+describe('createPageMerger', () => {
+  it('processes only new pages and starts over when earlier pages change', () => {
+    const page = (names: string[]) => ({ tools: names.map((name) => tool({ name })), ttlMs: 0, findings: [] });
+    const merge = createPageMerger();
+    const first = page(['a']);
+    expect(merge([first]).tools.map((entry) => entry.name)).toEqual(['a']);
+    const grown = merge([first, page(['b', 'a'])]);
+    expect(grown.tools.map((entry) => entry.name)).toEqual(['a', 'b']);
+    expect(grown.findings).toHaveLength(1);
+    expect(merge([page(['z'])]).tools.map((entry) => entry.name)).toEqual(['z']);
   });
 });
 

@@ -19,7 +19,10 @@ const ROW_HEIGHT = 64;
 export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
-  const visible = useMemo(() => data.tools.filter((tool) => toolMatches(tool, deferred)), [data.tools, deferred]);
+  const visible = useMemo(
+    () => (deferred.trim() ? data.tools.filter((tool) => toolMatches(tool, deferred)) : data.tools),
+    [data.tools, deferred],
+  );
   const count = data.tools.length.toLocaleString('en-US');
 
   return (

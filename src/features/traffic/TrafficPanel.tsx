@@ -3,7 +3,9 @@ import { Button } from '../../components/ui/Button.tsx';
 import { formatBytes } from '../../mcp/results.ts';
 import type { RpcSummary, TrafficEntry, TrafficRecorder } from '../../mcp/traffic.ts';
 
-const SHOWN = 200;
+// Rendering hundreds of rows on every exchange slows a 1,000-page tool list; show the newest
+// rows and let the user ask for more.
+const PAGE = 40;
 
 function summaryLine(messages: RpcSummary[]) {
   return messages
@@ -78,7 +80,9 @@ function EntryDetails({ entry }: { entry: TrafficEntry }) {
 export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
   const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
   const [open, setOpen] = useState(true);
-  const newest = entries.slice(-SHOWN).reverse();
+  const [shown, setShown] = useState(PAGE);
+  const newest = entries.slice(-shown).reverse();
+  const hidden = entries.length - newest.length;
   return (
     <section aria-label="Traffic" className="flex min-h-0 flex-col rounded-md border border-slate-200 dark:border-slate-800">
       <div className="flex items-center justify-between px-2 py-1">
@@ -99,6 +103,13 @@ export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
           {newest.map((entry) => (
             <Entry key={entry.seq} entry={entry} />
           ))}
+          {hidden > 0 ? (
+            <li className="px-2 py-1">
+              <Button variant="ghost" className="text-xs" onClick={() => setShown(shown + PAGE * 5)}>
+                Show {Math.min(hidden, PAGE * 5)} older of {hidden}
+              </Button>
+            </li>
+          ) : null}
         </ul>
       ) : null}
     </section>

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { describeStop, nextPageDecision } from '../../../mcp/pagination.ts';
-import { mergePages, type McpTool, type ToolsPage } from '../../../mcp/tools.ts';
+import { createPageMerger, type McpTool, type ToolsPage } from '../../../mcp/tools.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 export const MAX_PAGES = 5000;
@@ -51,7 +51,8 @@ export function useToolPages(connection: McpConnection, authContext: string, con
     if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   const pages = query.data?.pages;
-  const merged = useMemo(() => mergePages(pages ?? []), [pages]);
+  const [merge] = useState(createPageMerger);
+  const merged = useMemo(() => merge(pages ?? []), [merge, pages]);
   const decision = query.data ? decide(query.data) : undefined;
   return {
     tools: merged.tools,
