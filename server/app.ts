@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
+import { contentSecurityPolicy } from './csp.ts';
 
 export interface AppOptions {
   mcp: McpHttpHandler;
@@ -50,6 +51,8 @@ export function createApp({ mcp, staticRoot, bearerToken }: AppOptions): Hono {
       await next();
       c.header('X-Content-Type-Options', 'nosniff');
       c.header('Referrer-Policy', 'no-referrer');
+      c.header('Content-Security-Policy', contentSecurityPolicy({ allowEval: process.env.TOOLSCOPE_CSP_NO_EVAL !== '1' }));
+      c.header('Cross-Origin-Opener-Policy', 'same-origin');
     });
     app.use('/*', serveStatic({ root: staticRoot }));
     app.get('*', serveStatic({ root: staticRoot, path: 'index.html' }));

@@ -6,6 +6,8 @@ import { ToolList } from '../features/tools/ToolList.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import { useToolCalls } from '../features/call/useToolCalls.ts';
 import type { ArgumentsDraft } from '../schema/argumentsDraft.ts';
+import { SafetyControls } from '../features/call/SafetyControls.tsx';
+import { useSafetySettings } from '../features/call/safetySettings.ts';
 import { ToolWorkspace } from './ToolWorkspace.tsx';
 
 interface Props {
@@ -22,6 +24,7 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
   // Per-tool drafts and calls live here, so switching tools keeps both.
   const [drafts, setDrafts] = useState<ReadonlyMap<string, ArgumentsDraft>>(new Map());
   const calls = useToolCalls(connection);
+  const [safety, setSafety] = useSafetySettings(connection.url);
 
   const select = (name: string) => {
     setSelected(name);
@@ -32,7 +35,7 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
     <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
       <div className="flex min-h-0 flex-col md:w-80 md:shrink-0">
         <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} />
-        <p className="mt-1 text-[11px] text-slate-500">Dashed badge = spec default (the server did not set that hint).</p>
+        <SafetyControls settings={safety} onChange={setSafety} />
       </div>
       <div className="min-h-0 flex-1 overflow-auto">
         {tool ? (
@@ -46,6 +49,7 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
               callState={calls.stateOf(tool.name)}
               onCall={(args) => void calls.call(tool.name, args)}
               onCancel={() => calls.cancel(tool.name)}
+              safety={safety}
             />
           </ErrorBoundary>
         ) : selected && !data.loading ? (

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { CallPanel } from '../features/call/CallPanel.tsx';
+import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
+import type { SafetySettings } from '../features/call/safetySettings.ts';
+import { HintSummary } from '../features/tools/HintBadges.tsx';
 import type { CallState } from '../features/call/useToolCalls.ts';
 import { ToolHeader } from '../features/tools/ToolHeader.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
-import type { McpTool } from '../mcp/tools.ts';
+import { callGate, type McpTool } from '../mcp/tools.ts';
 import { emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
 
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
@@ -18,10 +21,21 @@ interface Props {
   callState: CallState;
   onCall: (args: Record<string, unknown>) => void;
   onCancel: () => void;
+  safety: SafetySettings;
 }
 
-export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftChange, callState, onCall, onCancel }: Props) {
+export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftChange, callState, onCall, onCancel, safety }: Props) {
   const [blocked, setBlocked] = useState<string>();
+  const [pending, setPending] = useState<{ args: Record<string, unknown>; reason: string }>();
+  const [refusal, setRefusal] = useState<string>();
+
+  // Every call, including "Send anyway", passes the human-in-the-loop gate.
+  const send = (args: Record<string, unknown>) => {
+    const gate = callGate(tool, safety.policy, safety.readOnlyMode);
+    setRefusal(gate.action === 'refuse' ? gate.reason : undefined);
+    if (gate.action === 'call') onCall(args);
+    if (gate.action === 'confirm') setPending({ args, reason: gate.reason });
+  };
   const running = callState.status === 'running';
 
   useEffect(() => {
@@ -47,7 +61,7 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
       return;
     }
     setBlocked(undefined);
-    onCall(draft.value);
+    send(draft.value);
   };
 
   const outcome = callState.status === 'done' || callState.status === 'failed' ? callState : undefined;
@@ -77,16 +91,36 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
         invalid={blocked !== undefined}
         onSendAnyway={() => {
           setBlocked(undefined);
-          onCall(draft.value);
+          send(draft.value);
         }}
         result={
-          outcome ? (
+          refusal ? (
+            <p
+              role="alert"
+              className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+            >
+              Refused, not sent: {refusal} Turn read-only mode off to call it.
+            </p>
+          ) : outcome ? (
             <Suspense fallback={<p className="text-sm text-slate-500">Loading result view…</p>}>
               <ResultView state={outcome} tool={tool} connection={connection} />
             </Suspense>
           ) : null
         }
       />
+      {pending ? (
+        <ConfirmDialog
+          tool={tool}
+          args={pending.args}
+          reason={pending.reason}
+          hints={<HintSummary annotations={tool.annotations} />}
+          onCancel={() => setPending(undefined)}
+          onConfirm={() => {
+            setPending(undefined);
+            onCall(pending.args);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideIconSrc, matchesImageType } from './icons.ts';
+import { decideIconSrc, imageDimensions, matchesImageType, oversizedImage } from './icons.ts';
 
 const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const svg = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`;
@@ -39,6 +39,26 @@ describe('decideIconSrc', () => {
       ok: false,
       reason: expect.stringContaining('256 KB'),
     });
+  });
+});
+
+describe('image dimensions', () => {
+  it('reads PNG, GIF and JPEG headers and refuses decompression bombs', () => {
+    const png = new Uint8Array(24);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    new DataView(png.buffer).setUint32(16, 50_000);
+    new DataView(png.buffer).setUint32(20, 50_000);
+    expect(imageDimensions('image/png', png)).toEqual({ width: 50_000, height: 50_000 });
+    expect(oversizedImage('image/png', png)).toContain('50000×50000');
+    expect(imageDimensions('image/gif', new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x10, 0x00, 0x20, 0x00]))).toEqual({
+      width: 16,
+      height: 32,
+    });
+    const jpeg = new Uint8Array([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x40, 0x00, 0x80, 0x03,
+    ]);
+    expect(imageDimensions('image/jpeg', jpeg)).toEqual({ width: 128, height: 64 });
+    expect(oversizedImage('image/jpeg', jpeg)).toBeUndefined();
   });
 });
 

@@ -38,6 +38,39 @@ export function matchesImageType(mimeType: string, bytes: Uint8Array): boolean {
   }
 }
 
+export const MAX_IMAGE_SIDE = 16_384;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** Pixel size from the image header (PNG, GIF, JPEG), or undefined when unknown. */
+export function imageDimensions(mimeType: string, bytes: Uint8Array): { width: number; height: number } | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const type = mimeType.toLowerCase();
+  if (type === 'image/png' && bytes.length >= 24) return { width: view.getUint32(16), height: view.getUint32(20) };
+  if (type === 'image/gif' && bytes.length >= 10) return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
+  if (type === 'image/jpeg') {
+    // Walk the segments to the first start-of-frame marker (SOF0–SOF15 except DHT/JPG/DAC).
+    let offset = 2;
+    while (offset + 9 < bytes.length && bytes[offset] === 0xff) {
+      const marker = bytes[offset + 1] ?? 0;
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return { height: view.getUint16(offset + 5), width: view.getUint16(offset + 7) };
+      }
+      offset += 2 + view.getUint16(offset + 2);
+    }
+  }
+  return undefined;
+}
+
+/** Why an image's claimed pixel size is too big to decode safely, if it is. */
+export function oversizedImage(mimeType: string, bytes: Uint8Array): string | undefined {
+  const size = imageDimensions(mimeType, bytes);
+  if (!size) return undefined;
+  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE || size.width * size.height > MAX_IMAGE_PIXELS) {
+    return `it claims ${size.width}×${size.height} pixels, over the ${MAX_IMAGE_SIDE} px / ${MAX_IMAGE_PIXELS / 1_000_000} MP safety limit`;
+  }
+  return undefined;
+}
+
 export function decodeBase64Prefix(base64: string, bytes: number): Uint8Array {
   const clean = base64.replace(/\s/g, '');
   const chunk = clean.slice(0, Math.ceil(bytes / 3) * 4);

@@ -84,16 +84,84 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
   const inputSchema = own(raw, 'inputSchema');
   if (!isRecord(inputSchema)) findings.push('inputSchema is missing or not an object; the spec requires a schema object.');
   const execution = own(raw, 'execution');
+  const title = optionalString(own(raw, 'title'));
+  const annotations = parseAnnotations(own(raw, 'annotations'));
+  findings.push(...annotationFindings(name, title, annotations));
   return {
     name,
-    title: optionalString(own(raw, 'title')),
+    title,
     description,
     icons: parseIcons(own(raw, 'icons')),
     inputSchema,
     outputSchema: own(raw, 'outputSchema'),
-    annotations: parseAnnotations(own(raw, 'annotations')),
+    annotations,
     taskSupport: isRecord(execution) ? optionalString(own(execution, 'taskSupport')) : undefined,
     findings,
+  };
+}
+
+// Verbs that destroy: a tool named like this but marked non-destructive deserves a second look.
+const DESTRUCTIVE_NAME =
+  /(?:^|[_.-])(delete|drop|remove|destroy|purge|wipe|erase|truncate|kill|revoke)(?:$|[_.-])|^(delete|drop|remove|destroy|purge|wipe|erase|truncate|kill|revoke)[A-Z]/i;
+
+/** Contradictions and risks in a tool's annotations (they are hints, possibly untrustworthy). */
+export function annotationFindings(name: string, title: string | undefined, annotations: ToolAnnotations): string[] {
+  const findings: string[] = [];
+  if (annotations.readOnlyHint === true && annotations.destructiveHint === true) {
+    findings.push(
+      'Contradiction: readOnlyHint is true but destructiveHint is also true. A read-only tool cannot destroy anything; one of the hints is wrong.',
+    );
+  }
+  if (annotations.readOnlyHint !== true && annotations.destructiveHint === false && DESTRUCTIVE_NAME.test(name)) {
+    findings.push(
+      `Risk: the name "${name.slice(0, 128)}" sounds destructive, yet destructiveHint is false. Hosts will skip confirmation for it.`,
+    );
+  }
+  if (title?.trim() && annotations.title?.trim() && title.trim() !== annotations.title.trim()) {
+    findings.push(
+      `Two different titles: "${title.slice(0, 200)}" (title) and "${annotations.title.slice(0, 200)}" (annotations.title). Hosts show title first.`,
+    );
+  }
+  return findings;
+}
+
+export type HintFilter = 'all' | 'read-only' | 'destructive' | 'open-world';
+
+/** Whether the tool passes a hint filter, judged with spec defaults applied. */
+export function matchesHintFilter(tool: Pick<McpTool, 'annotations'>, filter: HintFilter): boolean {
+  const hints = Object.fromEntries(hintViews(tool.annotations).map((hint) => [hint.key, hint]));
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'read-only':
+      return hints.readOnlyHint?.value === true;
+    case 'destructive':
+      return hints.destructiveHint?.value === true && hints.destructiveHint.applicable;
+    case 'open-world':
+      return hints.openWorldHint?.value === true;
+  }
+}
+
+/** Human confirmation policy before a call (the MCP rule: a human can always refuse). */
+export type ConfirmPolicy = 'destructive' | 'all-writes' | 'never';
+
+export type CallGate = { action: 'call' } | { action: 'confirm'; reason: string } | { action: 'refuse'; reason: string };
+
+export function callGate(tool: Pick<McpTool, 'name' | 'annotations'>, policy: ConfirmPolicy, readOnlyMode: boolean): CallGate {
+  const readOnly = tool.annotations.readOnlyHint === true;
+  if (readOnlyMode && !readOnly) {
+    return { action: 'refuse', reason: `Read-only mode is on, and ${tool.name} is not marked readOnlyHint: true.` };
+  }
+  if (readOnly || policy === 'never') return { action: 'call' };
+  if (policy === 'all-writes') return { action: 'confirm', reason: 'This tool is not marked read-only.' };
+  const destructive = tool.annotations.destructiveHint;
+  if (destructive === false) return { action: 'call' };
+  return {
+    action: 'confirm',
+    reason:
+      destructive === true
+        ? 'The server marks this tool destructive.'
+        : 'The server does not say, so by the spec default this tool may be destructive.',
   };
 }
 

@@ -21,7 +21,7 @@ export function HintBadges({ annotations }: { annotations: ToolAnnotations }) {
           className={hint.isDefault ? 'border-dashed opacity-80' : undefined}
         >
           {hint.label}
-          {hint.isDefault ? <span aria-hidden="true">*</span> : null}
+          {hint.isDefault ? <span className="sr-only"> (default)</span> : null}
         </Badge>
       ))}
     </span>
@@ -36,4 +36,28 @@ export function HintSummary({ annotations }: { annotations: ToolAnnotations }) {
     return hint.isDefault ? `${text} (default)` : text;
   });
   return <p className="text-sm text-slate-600 dark:text-slate-300">{parts.join(' · ')}</p>;
+}
+
+/** One line per hint, and what a dashed badge means. */
+export function HintLegend() {
+  return (
+    <details className="text-xs text-slate-600 dark:text-slate-300">
+      <summary className="cursor-pointer">What the badges mean</summary>
+      <ul className="mt-1 flex flex-col gap-0.5">
+        <li>
+          <strong>Read-only</strong>: does not change anything (makes destructive and idempotent moot).
+        </li>
+        <li>
+          <strong>Destructive</strong>: may delete or overwrite data; Toolscope asks before calling it.
+        </li>
+        <li>
+          <strong>Idempotent</strong>: calling twice with the same arguments has no further effect.
+        </li>
+        <li>
+          <strong>Open world</strong>: reaches outside systems (web, email, other services).
+        </li>
+        <li>A dashed badge is the spec default: the server did not set that hint. Hints are the server’s claims, not guarantees.</li>
+      </ul>
+    </details>
+  );
 }

@@ -1,25 +1,9 @@
+import { useEffect, useState } from 'react';
 import { decideIconSrc } from '../../mcp/icons.ts';
 import type { McpTool } from '../../mcp/tools.ts';
+import { loadIcon } from './iconLoader.ts';
 
-/** The tool's first acceptable icon, only ever through <img> (never inline SVG), no referrer. */
-export function ToolIcon({ tool, serverUrl, size = 20 }: { tool: McpTool; serverUrl: string; size?: number }) {
-  for (const icon of tool.icons) {
-    const decision = decideIconSrc(icon.src, serverUrl);
-    if (decision.ok) {
-      return (
-        <img
-          src={decision.src}
-          alt=""
-          width={size}
-          height={size}
-          referrerPolicy="no-referrer"
-          loading="lazy"
-          className="shrink-0 rounded-sm object-contain"
-          style={{ width: size, height: size }}
-        />
-      );
-    }
-  }
+function Placeholder({ size }: { size: number }) {
   return (
     <span
       aria-hidden="true"
@@ -27,4 +11,43 @@ export function ToolIcon({ tool, serverUrl, size = 20 }: { tool: McpTool; server
       style={{ width: size, height: size }}
     />
   );
+}
+
+function RemoteIcon({ src, mimeType, size }: { src: string; mimeType?: string; size: number }) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    void loadIcon(src, mimeType).then((loaded) => {
+      if (live) setUrl(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [src, mimeType]);
+  return url ? <IconImage src={url} size={size} /> : <Placeholder size={size} />;
+}
+
+function IconImage({ src, size }: { src: string; size: number }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      referrerPolicy="no-referrer"
+      className="shrink-0 rounded-sm object-contain"
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+/** The tool's first acceptable icon, only ever through <img> (never inline SVG). */
+export function ToolIcon({ tool, serverUrl, size = 20 }: { tool: McpTool; serverUrl: string; size?: number }) {
+  for (const icon of tool.icons) {
+    const decision = decideIconSrc(icon.src, serverUrl);
+    if (!decision.ok) continue;
+    if (decision.src.startsWith('data:')) return <IconImage src={decision.src} size={size} />;
+    return <RemoteIcon src={decision.src} mimeType={icon.mimeType} size={size} />;
+  }
+  return <Placeholder size={size} />;
 }

@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { displayName, toolMatches, type McpTool } from '../../mcp/tools.ts';
-import { HintBadges } from './HintBadges.tsx';
+import { displayName, matchesHintFilter, toolMatches, type HintFilter, type McpTool } from '../../mcp/tools.ts';
+import { HintBadges, HintLegend } from './HintBadges.tsx';
 import { ToolIcon } from './ToolIcon.tsx';
 import type { ToolListData } from './api/toolPages.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
@@ -15,13 +15,18 @@ interface Props {
 }
 
 const ROW_HEIGHT = 64;
+const HINT_FILTERS: readonly HintFilter[] = ['all', 'read-only', 'destructive', 'open-world'];
 
 export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
   const [search, setSearch] = useState('');
+  const [hint, setHint] = useState<HintFilter>('all');
   const deferred = useDeferredValue(search);
   const visible = useMemo(
-    () => (deferred.trim() ? data.tools.filter((tool) => toolMatches(tool, deferred)) : data.tools),
-    [data.tools, deferred],
+    () =>
+      deferred.trim() || hint !== 'all'
+        ? data.tools.filter((tool) => toolMatches(tool, deferred) && matchesHintFilter(tool, hint))
+        : data.tools,
+    [data.tools, deferred, hint],
   );
   const count = data.tools.length.toLocaleString('en-US');
 
@@ -44,6 +49,20 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
         onChange={(event) => setSearch(event.target.value)}
         className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
       />
+      <label className="flex items-center gap-2 text-xs">
+        Filter by hint
+        <select
+          value={hint}
+          onChange={(event) => setHint(HINT_FILTERS.find((filter) => filter === event.target.value) ?? 'all')}
+          className="flex-1 rounded-md border border-slate-300 bg-white px-1 py-1 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <option value="all">all tools</option>
+          <option value="read-only">read-only only</option>
+          <option value="destructive">may be destructive</option>
+          <option value="open-world">open world</option>
+        </select>
+        {hint !== 'all' ? <span className="text-slate-500">{visible.length.toLocaleString('en-US')} shown</span> : null}
+      </label>
       {data.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           Listing tools failed: {describeFailure(failureOf(data.error))}
@@ -66,8 +85,9 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
           </ul>
         </details>
       ) : null}
-      {deferred && visible.length === 0 ? <p className="text-sm text-slate-500">No tool matches “{deferred}”.</p> : null}
+      {(deferred || hint !== 'all') && visible.length === 0 ? <p className="text-sm text-slate-500">No tool matches.</p> : null}
       <VirtualToolList tools={visible} serverUrl={serverUrl} selected={selected} onSelect={onSelect} />
+      <HintLegend />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { matchesImageType } from '../../../mcp/icons.ts';
+import { matchesImageType, oversizedImage } from '../../../mcp/icons.ts';
 import { base64Size, base64ToBytes, formatBytes } from '../../../mcp/results.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { downloadBytes } from '../../../lib/download.ts';
@@ -25,6 +25,8 @@ function decode(data: string, mimeType: string, kind: 'image' | 'audio'): Decode
       reason: `The bytes are not a ${mimeType} image (magic number mismatch), or the type is not one Toolscope displays.`,
     };
   }
+  const oversized = kind === 'image' ? oversizedImage(mimeType, bytes) : undefined;
+  if (oversized) return { ok: false, reason: `Not decoded: ${oversized}.` };
   if (kind === 'audio' && !mimeType.toLowerCase().startsWith('audio/'))
     return { ok: false, reason: `"${mimeType}" is not an audio MIME type.` };
   return { ok: true, bytes };

@@ -1,0 +1,52 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import type { McpTool } from '../../mcp/tools.ts';
+
+interface Props {
+  tool: McpTool;
+  args: Record<string, unknown>;
+  reason: string;
+  hints: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A modal that a human must answer before a possibly destructive call (Esc = Cancel). */
+export function ConfirmDialog({ tool, args, reason, hints, onConfirm, onCancel }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-reason"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      className="m-auto w-[min(40rem,95vw)] rounded-lg border border-slate-300 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <h2 id="confirm-title" className="text-lg font-semibold break-words">
+        Confirm call to {tool.name}
+      </h2>
+      <p id="confirm-reason" className="mt-1 text-sm">
+        {reason} Check the arguments before you send them.
+      </p>
+      <div className="mt-2">{hints}</div>
+      <p className="mt-3 text-xs font-semibold">Arguments that will be sent</p>
+      <pre className="mt-1 max-h-80 overflow-auto rounded-md bg-slate-100 p-2 font-mono text-xs whitespace-pre-wrap break-words dark:bg-slate-800">
+        {JSON.stringify(args, null, 2)}
+      </pre>
+      <div className="mt-4 flex justify-end gap-2">
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="danger" onClick={onConfirm}>
+          Call tool
+        </Button>
+      </div>
+    </dialog>
+  );
+}

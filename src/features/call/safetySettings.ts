@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import type { ConfirmPolicy } from '../../mcp/tools.ts';
+
+export interface SafetySettings {
+  policy: ConfirmPolicy;
+  readOnlyMode: boolean;
+}
+
+export const DEFAULT_SAFETY: SafetySettings = { policy: 'destructive', readOnlyMode: false };
+
+function parse(value: unknown): SafetySettings | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const policy = 'policy' in value ? value.policy : undefined;
+  const readOnlyMode = 'readOnlyMode' in value ? value.readOnlyMode : undefined;
+  if (policy !== 'destructive' && policy !== 'all-writes' && policy !== 'never') return undefined;
+  return { policy, readOnlyMode: readOnlyMode === true };
+}
+
+/** Per-server call-safety settings, remembered in this browser. */
+export function useSafetySettings(serverUrl: string) {
+  const key = `toolscope:safety:${serverUrl}`;
+  const [settings, setSettings] = useState<SafetySettings>(() => readStored(key, parse) ?? DEFAULT_SAFETY);
+  const update = (next: SafetySettings) => {
+    setSettings(next);
+    writeStored(key, next);
+  };
+  return [settings, update] as const;
+}

@@ -1,0 +1,18 @@
+// localStorage access that never throws (private mode, quota, corrupt JSON) and only ever
+// stores what the user chose — nothing a server sends is written here.
+export function readStored<T>(key: string, parse: (value: unknown) => T | undefined): T | undefined {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? undefined : parse(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStored(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or unavailable: the setting lasts for this page only.
+  }
+}
