@@ -214,7 +214,7 @@ function callResult(name: string, args: Record<string, unknown>): { result?: unk
         error: {
           code: -32603,
           message: `<img src=x onerror="${PWN(29)}">`,
-          data: JSON.parse(`{"html":"<script>${PWN(30)}</script>","__proto__":{"polluted":true}}`),
+          data: JSON.parse(`{"html":"<script>${PWN(30)}</script>","__proto__":{"polluted":true}}`) as unknown,
         },
       };
     case 'result_tool_error':

@@ -1,6 +1,7 @@
 // Tool definitions as the model sees them, parsed leniently: one malformed tool becomes a
 // finding and never hides the others (05-architecture habit 2).
 import { isRecord, optionalBoolean, optionalNumber, optionalString, own, type JsonObject } from './guards.ts';
+import { hasInvisible } from './text.ts';
 
 export interface ToolIcon {
   src: string;
@@ -87,6 +88,11 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
   const title = optionalString(own(raw, 'title'));
   const annotations = parseAnnotations(own(raw, 'annotations'));
   findings.push(...annotationFindings(name, title, annotations));
+  if ([name, title, annotations.title].some((text) => text !== undefined && hasInvisible(text))) {
+    findings.push(
+      'The name or a title contains control or bidi characters that can make it read differently from what it is; they are shown as ⟨U+…⟩.',
+    );
+  }
   return {
     name,
     title,

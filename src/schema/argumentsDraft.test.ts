@@ -50,3 +50,12 @@ describe('schema validation by dialect', () => {
     ).toBe('invalid');
   });
 });
+
+describe('prototype keys', () => {
+  it('does not mistake inherited members for arguments', () => {
+    const schema = JSON.parse('{"type":"object","properties":{"constructor":{"type":"object"},"__proto__":{"type":"object"}}}');
+    expect(validateAgainst(schema, {})).toEqual({ status: 'valid' });
+    expect(validateAgainst(schema, JSON.parse('{"__proto__":{"polluted":true}}'))).toEqual({ status: 'valid' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

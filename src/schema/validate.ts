@@ -14,7 +14,8 @@ export interface SchemaIssue {
 export type Verdict = { status: 'valid' } | { status: 'invalid'; issues: SchemaIssue[] } | { status: 'unusable-schema'; reason: string };
 
 function createAjv(dialect: Dialect) {
-  const options = { allErrors: true, strict: false, validateSchema: false, addUsedSchema: false } as const;
+  // ownProperties: a property named "constructor" must not match Object.prototype.constructor.
+  const options = { allErrors: true, strict: false, validateSchema: false, addUsedSchema: false, ownProperties: true } as const;
   const ajv = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
   addFormats(ajv);
   return ajv;

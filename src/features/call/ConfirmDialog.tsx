@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { revealInvisible } from '../../mcp/text.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 
 interface Props {
@@ -31,7 +32,7 @@ export function ConfirmDialog({ tool, args, reason, hints, onConfirm, onCancel }
       className="m-auto w-[min(40rem,95vw)] rounded-lg border border-slate-300 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <h2 id="confirm-title" className="text-lg font-semibold break-words">
-        Confirm call to {tool.name}
+        Confirm call to {revealInvisible(tool.name)}
       </h2>
       <p id="confirm-reason" className="mt-1 text-sm">
         {reason} Check the arguments before you send them.

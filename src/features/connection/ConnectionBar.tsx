@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { describeFailure } from '../../mcp/errors.ts';
+import { revealInvisible } from '../../mcp/text.ts';
 import type { ConnectionState } from './useConnection.ts';
 
 interface Props {
@@ -83,7 +84,7 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
       const { server, protocolVersion, era } = state.connection;
       return (
         <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
-          Connected to <strong>{server.title ?? server.name}</strong>
+          Connected to <strong>{revealInvisible(server.title ?? server.name)}</strong>
           {server.version ? ` ${server.version}` : ''} · protocol {protocolVersion} ({era === 'modern' ? 'stateless 2026 era' : '2025 era'})
         </p>
       );

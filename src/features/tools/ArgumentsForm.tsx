@@ -11,8 +11,8 @@ import { tailwindTemplates } from './rjsfTheme.tsx';
 
 // One RJSF validator per dialect: 2020-12 by default, draft-07 when `$schema` says so.
 const validators = {
-  '2020-12': customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, addUsedSchema: false } }),
-  'draft-07': customizeValidator({ ajvOptionsOverrides: { strict: false, addUsedSchema: false } }),
+  '2020-12': customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, addUsedSchema: false, ownProperties: true } }),
+  'draft-07': customizeValidator({ ajvOptionsOverrides: { strict: false, addUsedSchema: false, ownProperties: true } }),
 };
 
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };

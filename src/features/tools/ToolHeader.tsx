@@ -1,3 +1,4 @@
+import { revealInvisible } from '../../mcp/text.ts';
 import { displayName, type McpTool } from '../../mcp/tools.ts';
 import { HintBadges, HintSummary } from './HintBadges.tsx';
 import { ToolIcon } from './ToolIcon.tsx';
@@ -19,11 +20,11 @@ export function ToolHeader({ tool, serverUrl }: { tool: McpTool; serverUrl: stri
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
         <ToolIcon tool={tool} serverUrl={serverUrl} size={28} />
-        <h2 className="text-xl font-semibold break-words">{displayName(tool)}</h2>
+        <h2 className="text-xl font-semibold break-words">{revealInvisible(displayName(tool))}</h2>
       </div>
       <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <span>
-          name: <code className="font-mono text-slate-800 dark:text-slate-200">{tool.name}</code>
+          name: <code className="font-mono break-all text-slate-800 dark:text-slate-200">{revealInvisible(tool.name)}</code>
         </span>
         <HintBadges annotations={tool.annotations} />
       </p>

@@ -3,6 +3,7 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { displayName, matchesHintFilter, toolMatches, type HintFilter, type McpTool } from '../../mcp/tools.ts';
 import { HintBadges, HintLegend } from './HintBadges.tsx';
+import { revealInvisible } from '../../mcp/text.ts';
 import { ToolIcon } from './ToolIcon.tsx';
 import type { ToolListData } from './api/toolPages.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
@@ -130,9 +131,9 @@ function VirtualToolList({
               >
                 <ToolIcon tool={tool} serverUrl={serverUrl} />
                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <span className="truncate text-sm font-medium">{displayName(tool)}</span>
+                  <span className="truncate text-sm font-medium">{revealInvisible(displayName(tool))}</span>
                   <span className="flex min-w-0 items-center gap-1">
-                    <span className="truncate font-mono text-[11px] text-slate-500">{tool.name}</span>
+                    <span className="truncate font-mono text-[11px] text-slate-500">{revealInvisible(tool.name)}</span>
                     <HintBadges annotations={tool.annotations} />
                   </span>
                 </span>

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { hasInvisible, revealInvisible } from './text.ts';
+
+describe('revealInvisible', () => {
+  it('makes bidi overrides and control characters visible, keeping normal text', () => {
+    expect(revealInvisible('bidi\u202Egnp.exe')).toBe('bidi⟨U+202E⟩gnp.exe');
+    expect(revealInvisible('a\u0000b\u001b[31m')).toBe('a⟨U+0000⟩b⟨U+001B⟩[31m');
+    expect(revealInvisible('plain name\twith tab')).toBe('plain name\twith tab');
+    expect(hasInvisible('zero\u200Bwidth')).toBe(true);
+    expect(hasInvisible('naïve café')).toBe(false);
+  });
+});
