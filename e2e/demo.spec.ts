@@ -129,6 +129,11 @@ test('progress drives a progressbar; Cancel stops the call', async ({ page }) =>
   await form.getByLabel('warehouses').fill('3');
   await form.getByLabel('delay_ms').fill('400');
   await page.getByRole('button', { name: 'Call tool' }).click();
+  // No annotations: destructive by default, so a human confirms first.
+  await page
+    .getByRole('dialog', { name: /Confirm/ })
+    .getByRole('button', { name: 'Call tool' })
+    .click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(page.getByRole('main').getByText(/Warehouse \d of 3 counted/)).toBeVisible();
   await expect(result(page)).toContainText('Synced 3 warehouses');
@@ -136,6 +141,10 @@ test('progress drives a progressbar; Cancel stops the call', async ({ page }) =>
   await form.getByLabel('warehouses').fill('10');
   await form.getByLabel('delay_ms').fill('1000');
   await page.getByRole('button', { name: 'Call tool' }).click();
+  await page
+    .getByRole('dialog', { name: /Confirm/ })
+    .getByRole('button', { name: 'Call tool' })
+    .click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(result(page)).toContainText('Call cancelled');

@@ -150,6 +150,8 @@ test('prototype keys in schemas and arguments, and a 1,000-deep schema, leave th
   await expect(result(page)).toContainText('received');
   await openHostile(page, 'deep_schema', /^Deep schema/);
   await expect(page.getByRole('heading', { level: 2, name: 'Deep schema' })).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'levels deep' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Arguments JSON' })).toBeVisible();
   await tools(page).getByRole('searchbox', { name: 'Search tools' }).fill('echo');
   await tools(page).getByRole('button', { name: /^Echo/ }).click();
   await page.getByRole('form', { name: 'Arguments' }).getByLabel('message').fill('still works');
@@ -213,5 +215,12 @@ test('the served app sends a strict Content-Security-Policy', async ({ page }) =
   expect(csp).toContain("img-src 'self' data: blob:");
   expect(csp).toContain("frame-ancestors 'none'");
   await expect(page.getByRole('status')).toContainText('Connected');
+  await expectUnharmed(page);
+});
+
+test('server instructions are shown as text', async ({ page }) => {
+  await page.goto(deepLink(hostileMcpUrl()));
+  await page.getByText(/^Server instructions/).click();
+  await expect(page.getByText('<script>window.__pwned=34</script>')).toBeVisible();
   await expectUnharmed(page);
 });

@@ -81,12 +81,28 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
         </p>
       );
     case 'connected': {
-      const { server, protocolVersion, era } = state.connection;
+      const { server, protocolVersion, era, instructions } = state.connection;
       return (
-        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
-          Connected to <strong>{revealInvisible(server.title ?? server.name)}</strong>
-          {server.version ? ` ${server.version}` : ''} · protocol {protocolVersion} ({era === 'modern' ? 'stateless 2026 era' : '2025 era'})
-        </p>
+        <div className="flex flex-col gap-1">
+          <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
+            Connected to <strong>{revealInvisible(server.title ?? server.name)}</strong>
+            {server.version ? ` ${server.version}` : ''} · protocol {protocolVersion} (
+            {era === 'modern' ? 'stateless 2026 era' : '2025 era'})
+            {server.title && server.title !== server.name ? (
+              <span className="text-slate-500"> · serverInfo.name “{revealInvisible(server.name)}”</span>
+            ) : null}
+          </p>
+          {instructions?.trim() ? (
+            <details className="text-xs">
+              <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
+                Server instructions ({instructions.length.toLocaleString('en-US')} characters, given to the model)
+              </summary>
+              <pre className="mt-1 max-h-48 overflow-auto rounded-md bg-slate-100 p-2 whitespace-pre-wrap dark:bg-slate-900">
+                {instructions}
+              </pre>
+            </details>
+          ) : null}
+        </div>
       );
     }
     case 'failed':

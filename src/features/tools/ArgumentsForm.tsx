@@ -2,10 +2,11 @@ import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { forwardRef, type ComponentProps } from 'react';
+import { forwardRef, useMemo, type ComponentProps } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
+import { formUnsuitability } from '../../schema/complexity.ts';
 import { schemaDialect } from '../../schema/dialect.ts';
 import { tailwindTemplates } from './rjsfTheme.tsx';
 
@@ -30,7 +31,8 @@ interface Props {
 }
 
 export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props) {
-  const usable = isRecord(schema);
+  const unsuitable = useMemo(() => (isRecord(schema) ? formUnsuitability(schema) : undefined), [schema]);
+  const usable = isRecord(schema) && unsuitable === undefined;
   const mode = usable ? draft.mode : 'json';
   const hasProperties = usable && isRecord(schema.properties) && Object.keys(schema.properties).length > 0;
   return (
@@ -49,7 +51,7 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
       </div>
       {!usable ? (
         <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
-          This tool’s inputSchema is not a schema object, so no form can be generated; edit the arguments as JSON.
+          {unsuitable ?? 'This tool’s inputSchema is not a schema object, so no form can be generated; edit the arguments as JSON.'}
         </p>
       ) : null}
       {mode === 'json' ? (
