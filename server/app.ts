@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { contentSecurityPolicy } from './csp.ts';
+import { withCutStream } from './demo/cutStream.ts';
 
 export interface AppOptions {
   mcp: McpHttpHandler;
@@ -45,7 +46,7 @@ export function createApp({ mcp, staticRoot, bearerToken }: AppOptions): Hono {
       );
     });
   }
-  app.all('/mcp', (c) => mcp.fetch(c.req.raw));
+  app.all('/mcp', (c) => withCutStream(c.req.raw, (request) => mcp.fetch(request)));
   if (staticRoot) {
     app.use('*', async (c, next) => {
       await next();

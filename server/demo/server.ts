@@ -8,6 +8,7 @@ import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler, isInputRequ
 import type { McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
 import { BasketStore } from './catalog.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
+import { createLabTools } from './labTools.ts';
 import { createDemoTools, generatedTools, type DemoTool } from './tools.ts';
 
 export interface DemoServerOptions {
@@ -43,7 +44,7 @@ function decodeCursor(cursor: string, size: number): number {
 export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandler & { tools: readonly DemoTool[] } {
   const pageSize = Math.max(1, options.pageSize ?? 10);
   const store = new BasketStore(options.basketLifetimeMs ?? 30 * 60_000);
-  const tools = [...createDemoTools(store), ...generatedTools(options.extraTools ?? 0)];
+  const tools = [...createDemoTools(store), ...createLabTools(), ...generatedTools(options.extraTools ?? 0)];
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
@@ -105,6 +106,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
         era: request.era,
         signal: ctx.mcpReq.signal,
         inputResponses: ctx.mcpReq.inputResponses,
+        requestState: ctx.mcpReq.requestState<string>(),
         progress: async (progress, total, message) => {
           if (progressToken === undefined) return;
           await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total, message } });

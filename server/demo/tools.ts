@@ -22,6 +22,8 @@ export interface ToolContext {
   signal: AbortSignal;
   progress: (progress: number, total: number | undefined, message: string) => Promise<void>;
   inputResponses: Record<string, unknown> | undefined;
+  /** The echoed requestState of a multi-round call (2026), as the server minted it. */
+  requestState: string | undefined;
 }
 
 export type ToolOutcome = CallToolResult | InputRequiredResult;

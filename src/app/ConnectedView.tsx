@@ -6,7 +6,9 @@ import { ToolList } from '../features/tools/ToolList.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import { useToolCalls } from '../features/call/useToolCalls.ts';
 import type { ArgumentsDraft } from '../schema/argumentsDraft.ts';
+import { ElicitationDialog } from '../features/call/ElicitationDialog.tsx';
 import { SafetyControls } from '../features/call/SafetyControls.tsx';
+import { useElicitations } from '../features/call/useElicitations.ts';
 import { useSafetySettings } from '../features/call/safetySettings.ts';
 import { ToolWorkspace } from './ToolWorkspace.tsx';
 
@@ -25,6 +27,7 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
   const [drafts, setDrafts] = useState<ReadonlyMap<string, ArgumentsDraft>>(new Map());
   const calls = useToolCalls(connection);
   const [safety, setSafety] = useSafetySettings(connection.url);
+  const elicitations = useElicitations(connection);
 
   const select = (name: string) => {
     setSelected(name);
@@ -47,7 +50,12 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
               draft={drafts.get(tool.name)}
               onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
               callState={calls.stateOf(tool.name)}
-              onCall={(args) => void calls.call(tool.name, args)}
+              onCall={(args) =>
+                void calls.call(tool.name, args, {
+                  timeoutMs: safety.timeoutSeconds * 1000,
+                  maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
+                })
+              }
               onCancel={() => calls.cancel(tool.name)}
               safety={safety}
             />
@@ -62,6 +70,14 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
           </p>
         )}
       </div>
+      {elicitations.current ? (
+        <ElicitationDialog
+          key={elicitations.current.id}
+          pending={elicitations.current}
+          waiting={elicitations.waiting}
+          onAnswer={(answer) => elicitations.current && elicitations.answer(elicitations.current.id, answer)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { McpError, classifyError, isNetworkFailure, type McpFailure } from './errors.ts';
+import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
+import { StreamWatcher } from './streamWatch.ts';
 
 export { McpError };
 import { isRecord, optionalString, own } from './guards.ts';
@@ -32,7 +34,10 @@ export interface ConnectOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Fails when nothing (no result, no progress) arrives for this long. */
   timeoutMs?: number;
+  /** Fails after this long in total, however much progress arrives. */
+  maxTotalTimeoutMs?: number;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
@@ -80,13 +85,35 @@ async function explainNetworkFailure(url: URL, fetchImpl: FetchLike): Promise<Mc
   }
 }
 
+/** Which limit a timed-out call hit, and how to raise it. */
+export function describeTimeout(elapsedMs: number, timeoutMs: number, maxTotalMs: number | undefined): McpFailure {
+  const seconds = (ms: number) => `${ms < 10_000 ? Number((ms / 1000).toFixed(1)) : Math.round(ms / 1000)} s`;
+  if (maxTotalMs !== undefined && elapsedMs >= maxTotalMs - 250) {
+    return {
+      kind: 'timeout',
+      message: `Timed out: the call ran for the maximum total time of ${seconds(maxTotalMs)}, even though the server was still reporting progress. Raise “Maximum total” in Call settings to wait longer.`,
+    };
+  }
+  return {
+    kind: 'timeout',
+    message: `Timed out: no result and no progress for ${seconds(timeoutMs)} (the per-call timeout, reset by each progress notification). Raise “Timeout” in Call settings if the tool is just slow.`,
+  };
+}
+
 export class McpConnection {
   private constructor(
     readonly url: string,
     private readonly client: Client,
     private readonly transport: StreamableHTTPClientTransport,
     private readonly fetchImpl: FetchLike,
+    private readonly elicitation: { handler?: ElicitationHandler },
+    private readonly watcher: StreamWatcher,
   ) {}
+
+  /** Who answers the server's questions during calls (a person, through the UI). */
+  setElicitationHandler(handler: ElicitationHandler | undefined) {
+    this.elicitation.handler = handler;
+  }
 
   static async connect({
     url,
@@ -97,9 +124,17 @@ export class McpConnection {
     const endpoint = parseUrl(url);
     const headers: Record<string, string> = {};
     if (bearerToken?.trim()) headers.Authorization = `Bearer ${bearerToken.trim()}`;
-    const transport = new StreamableHTTPClientTransport(endpoint, { fetch: fetchImpl, requestInit: { headers } });
-    // Only declare capabilities we truly handle (none yet: elicitation arrives with issue 4).
-    const client = new Client(CLIENT_INFO, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
+    const watcher = new StreamWatcher(fetchImpl);
+    const transport = new StreamableHTTPClientTransport(endpoint, { fetch: watcher.fetch, requestInit: { headers } });
+    // Declare only what we truly handle: elicitation (form and URL), answered by a person.
+    const client = new Client(CLIENT_INFO, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' } });
+    const elicitation: { handler?: ElicitationHandler } = {};
+    // The same handler serves 2025 server→client requests and 2026 input_required rounds.
+    client.setRequestHandler('elicitation/create', async (request, ctx) => {
+      const handler = elicitation.handler;
+      if (!handler) return { action: 'decline' };
+      return handler(parseElicitation(request.params), ctx.mcpReq.signal);
+    });
     try {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
@@ -107,7 +142,7 @@ export class McpConnection {
       const failure = isNetworkFailure(error) ? await explainNetworkFailure(endpoint, fetchImpl) : classifyError(error);
       throw new McpError(failure);
     }
-    return new McpConnection(endpoint.href, client, transport, fetchImpl);
+    return new McpConnection(endpoint.href, client, transport, fetchImpl, elicitation, watcher);
   }
 
   get era(): 'modern' | 'legacy' {
@@ -137,17 +172,23 @@ export class McpConnection {
   }
 
   async #request(method: string, params: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
+    const started = performance.now();
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     try {
       return await this.client.request({ method, params }, anyResult, {
         signal: options.signal,
-        timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        timeout: timeoutMs,
         resetTimeoutOnProgress: true,
+        maxTotalTimeout: options.maxTotalTimeoutMs,
         onprogress: options.onProgress,
       });
     } catch (error) {
       if (options.signal?.aborted) throw new McpError({ kind: 'cancelled', message: 'Cancelled by the user.' });
+      const failure = classifyError(error);
+      if (failure.kind === 'timeout')
+        throw new McpError(describeTimeout(performance.now() - started, timeoutMs, options.maxTotalTimeoutMs));
       if (isNetworkFailure(error)) throw new McpError(await explainNetworkFailure(new URL(this.url), this.fetchImpl));
-      throw new McpError(classifyError(error));
+      throw new McpError(failure);
     }
   }
 
@@ -157,7 +198,20 @@ export class McpConnection {
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult> {
-    return parseCallResult(await this.#request('tools/call', { name, arguments: args }, options));
+    const { call, signal } = this.watcher.watch(name, options.signal);
+    try {
+      return parseCallResult(await this.#request('tools/call', { name, arguments: args }, { ...options, signal }));
+    } catch (error) {
+      if (call.cut !== undefined && !options.signal?.aborted) {
+        throw new McpError({
+          kind: 'stream-cut',
+          message: `The server's response stream broke off before the result arrived (${call.cut}). The connection dropped mid-call — check the server and any proxy in between; what did arrive is in Traffic.`,
+        });
+      }
+      throw error;
+    } finally {
+      this.watcher.release(call);
+    }
   }
 
   async readResource(uri: string, signal?: AbortSignal): Promise<ResourceContents[]> {

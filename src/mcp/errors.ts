@@ -11,6 +11,7 @@ export type McpFailure =
   | { kind: 'unreachable'; message: string }
   | { kind: 'not-mcp'; message: string }
   | { kind: 'timeout'; message: string }
+  | { kind: 'stream-cut'; message: string }
   | { kind: 'cancelled'; message: string }
   | { kind: 'invalid-url'; message: string }
   | { kind: 'unknown'; message: string };
@@ -156,6 +157,7 @@ export function describeFailure(failure: McpFailure): string {
     case 'unreachable':
     case 'not-mcp':
     case 'timeout':
+    case 'stream-cut':
     case 'cancelled':
     case 'invalid-url':
     case 'unknown':

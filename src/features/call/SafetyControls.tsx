@@ -1,10 +1,30 @@
 import type { SafetySettings } from './safetySettings.ts';
 
+function SecondsField({ label, value, onChange }: { label: string; value: number; onChange: (value: number) => void }) {
+  return (
+    <label className="flex flex-1 flex-col gap-1">
+      {label}
+      <input
+        type="number"
+        min={1}
+        max={86400}
+        step={1}
+        value={value}
+        onChange={(event) => {
+          const next = Number(event.target.value);
+          if (Number.isFinite(next) && next >= 1) onChange(Math.min(next, 86_400));
+        }}
+        className="rounded-md border border-slate-300 bg-white px-1 py-1 dark:border-slate-700 dark:bg-slate-900"
+      />
+    </label>
+  );
+}
+
 /** Per-server choices: when to ask before a call, and read-only mode. */
 export function SafetyControls({ settings, onChange }: { settings: SafetySettings; onChange: (settings: SafetySettings) => void }) {
   return (
     <fieldset className="flex flex-col gap-1 rounded-md border border-slate-200 p-2 text-xs dark:border-slate-800">
-      <legend className="px-1 font-semibold">Call safety (this server)</legend>
+      <legend className="px-1 font-semibold">Call settings (this server)</legend>
       <label className="flex flex-col gap-1">
         Ask before calling
         <select
@@ -33,6 +53,19 @@ export function SafetyControls({ settings, onChange }: { settings: SafetySetting
         />
         Read-only mode: refuse every call to a tool not marked read-only
       </label>
+      <div className="flex gap-2">
+        <SecondsField
+          label="Timeout (s)"
+          value={settings.timeoutSeconds}
+          onChange={(timeoutSeconds) => onChange({ ...settings, timeoutSeconds })}
+        />
+        <SecondsField
+          label="Maximum total (s)"
+          value={settings.maxTotalSeconds}
+          onChange={(maxTotalSeconds) => onChange({ ...settings, maxTotalSeconds })}
+        />
+      </div>
+      <p className="text-slate-500">The timeout restarts with every progress report; the maximum total does not.</p>
     </fieldset>
   );
 }

@@ -27,7 +27,7 @@ export function useToolCalls(connection: McpConnection) {
   }, []);
 
   const call = useCallback(
-    async (name: string, args: Record<string, unknown>) => {
+    async (name: string, args: Record<string, unknown>, limits: { timeoutMs: number; maxTotalTimeoutMs: number }) => {
       controllers.current.get(name)?.abort();
       const controller = new AbortController();
       controllers.current.set(name, controller);
@@ -35,6 +35,7 @@ export function useToolCalls(connection: McpConnection) {
       set(name, { status: 'running', startedAt, args });
       try {
         const result = await connection.callTool(name, args, {
+          ...limits,
           signal: controller.signal,
           onProgress: (progress) => {
             if (!controller.signal.aborted) set(name, { status: 'running', startedAt, args, progress });

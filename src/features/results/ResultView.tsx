@@ -1,6 +1,7 @@
 import { Badge } from '../../components/ui/Badge.tsx';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { errorCodeMeaning, describeFailure, type McpFailure } from '../../mcp/errors.ts';
+import { implicatedArguments, textRepeatsStructured, unhelpfulErrorFinding } from '../../mcp/resultFindings.ts';
 import type { CallResult, ContentBlock } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { JsonTree } from './JsonTree.tsx';
@@ -31,8 +32,25 @@ function BlockBody({ block, connection }: { block: ContentBlock; connection: Mcp
   }
 }
 
-function Block({ block, index, connection }: { block: ContentBlock; index: number; connection: McpConnection }) {
+function Block({
+  block,
+  index,
+  connection,
+  repeatsStructured,
+}: {
+  block: ContentBlock;
+  index: number;
+  connection: McpConnection;
+  repeatsStructured: boolean;
+}) {
   const annotations = block.type === 'unknown' ? undefined : block.annotations;
+  if (repeatsStructured) {
+    return (
+      <li className="text-xs text-slate-500">
+        #{index + 1} text: the structured content below, serialized again for clients that cannot read structuredContent (not shown twice).
+      </li>
+    );
+  }
   const assistantOnly = annotations?.audience?.length === 1 && annotations.audience[0] === 'assistant';
   const header = (
     <span className="flex flex-wrap items-center gap-1 text-xs text-slate-500">
@@ -64,6 +82,14 @@ function Block({ block, index, connection }: { block: ContentBlock; index: numbe
   );
 }
 
+const FAILURE_TITLES: Partial<Record<McpFailure['kind'], string>> = {
+  cancelled: 'Call cancelled',
+  timeout: 'Call timed out',
+  'stream-cut': 'Response stream cut',
+  unreachable: 'Server unreachable',
+  cors: 'Blocked by CORS',
+};
+
 function ProtocolErrorView({ failure }: { failure: McpFailure }) {
   if (failure.kind !== 'protocol') {
     return (
@@ -71,17 +97,25 @@ function ProtocolErrorView({ failure }: { failure: McpFailure }) {
         role="alert"
         className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
       >
-        <p className="font-semibold">{failure.kind === 'cancelled' ? 'Call cancelled' : 'Call failed'}</p>
+        <p className="font-semibold">{FAILURE_TITLES[failure.kind] ?? 'Call failed'}</p>
         <p>{describeFailure(failure)}</p>
+        {failure.kind !== 'cancelled' ? <p className="mt-1 text-xs">The raw exchange is in Traffic below.</p> : null}
       </div>
     );
   }
+  const fields = failure.code === -32602 ? implicatedArguments(failure.message, failure.data) : [];
   return (
     <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
       <p className="font-semibold">
         Protocol error {failure.code}: {errorCodeMeaning(failure.code)}
       </p>
       <p className="whitespace-pre-wrap">{failure.message}</p>
+      {fields.length ? (
+        <p className="mt-1">
+          Likely cause: the argument{fields.length > 1 ? 's' : ''} {fields.map((field) => `“${field}”`).join(', ')} — check{' '}
+          {fields.length > 1 ? 'those fields' : 'that field'} in the form.
+        </p>
+      ) : null}
       <p className="mt-1 text-xs">
         A JSON-RPC error: the request itself was rejected. Clients may hide these from the model, which usually cannot fix them by
         rephrasing.
@@ -105,6 +139,8 @@ export default function ResultView({ state, tool, connection }: { state: CallOut
     );
   }
   const { result } = state;
+  const repeats = textRepeatsStructured(result);
+  const unhelpful = unhelpfulErrorFinding(result);
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-slate-500">
@@ -116,11 +152,12 @@ export default function ResultView({ state, tool, connection }: { state: CallOut
           <p className="text-xs">
             The tool ran and reported a failure (isError: true). The model sees this text and can correct itself and retry.
           </p>
+          {unhelpful ? <p className="mt-1 text-xs font-medium">Design finding: {unhelpful}</p> : null}
         </div>
       ) : null}
       <ul className="flex flex-col gap-3">
         {result.content.map((block, index) => (
-          <Block key={index} block={block} index={index} connection={connection} />
+          <Block key={index} block={block} index={index} connection={connection} repeatsStructured={repeats.has(index)} />
         ))}
       </ul>
       {result.hasStructuredContent || tool.outputSchema !== undefined ? (

@@ -1,20 +1,12 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { forwardRef, useMemo, type ComponentProps } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formUnsuitability } from '../../schema/complexity.ts';
-import { schemaDialect } from '../../schema/dialect.ts';
-import { tailwindTemplates } from './rjsfTheme.tsx';
-
-// One RJSF validator per dialect: 2020-12 by default, draft-07 when `$schema` says so.
-const validators = {
-  '2020-12': customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, addUsedSchema: false, ownProperties: true } }),
-  'draft-07': customizeValidator({ ajvOptionsOverrides: { strict: false, addUsedSchema: false, ownProperties: true } }),
-};
+import { tailwindTemplates } from '../../components/form/rjsfTheme.tsx';
+import { validatorFor } from '../../components/form/validators.ts';
 
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
@@ -86,7 +78,7 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
             tagName={ArgumentsFormTag}
             schema={schema as RJSFSchema}
             uiSchema={uiSchema}
-            validator={validators[schemaDialect(schema)]}
+            validator={validatorFor(schema)}
             templates={tailwindTemplates}
             formData={draft.value}
             onChange={(event) => onChange(applyFormValue(draft, event.formData))}

@@ -33,7 +33,7 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
     <div className="flex flex-col gap-1">
       <p className="font-mono text-xs break-all text-slate-500">{contents.uri}</p>
       {contents.kind === 'text' ? (
-        <TextBlock text={contents.text} />
+        <TextBlock text={contents.text} markdown={mimeType === 'text/markdown'} />
       ) : mimeType.startsWith('image/') && base64Size(contents.blob) < 5_000_000 ? (
         <ImageBlock data={contents.blob} mimeType={mimeType} />
       ) : (

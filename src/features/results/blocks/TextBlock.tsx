@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatBytes } from '../../../mcp/results.ts';
 import { JsonTree } from '../JsonTree.tsx';
+import { Markdown } from '../Markdown.tsx';
 
 const LIMIT = 20_000;
 
@@ -16,15 +17,26 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** Text as text; JSON text also as a tree; very long text truncated with "Show all". */
-export function TextBlock({ text }: { text: string }) {
+export function TextBlock({ text, markdown = false }: { text: string; markdown?: boolean }) {
   const [all, setAll] = useState(false);
+  const [asMarkdown, setAsMarkdown] = useState(markdown);
   const json = useMemo(() => parseJson(text), [text]);
   const long = text.length > LIMIT;
+  const shown = long && !all ? `${text.slice(0, LIMIT)}…` : text;
   return (
     <div className="flex flex-col gap-1">
-      <pre className="max-h-96 overflow-auto rounded-md bg-slate-100 p-2 font-mono text-sm whitespace-pre-wrap break-words dark:bg-slate-900">
-        {long && !all ? `${text.slice(0, LIMIT)}…` : text}
-      </pre>
+      {asMarkdown ? (
+        <Markdown text={shown} />
+      ) : (
+        <pre className="max-h-96 overflow-auto rounded-md bg-slate-100 p-2 font-mono text-sm whitespace-pre-wrap break-words dark:bg-slate-900">
+          {shown}
+        </pre>
+      )}
+      {json.ok ? null : (
+        <Button variant="ghost" className="self-start text-xs" aria-pressed={asMarkdown} onClick={() => setAsMarkdown(!asMarkdown)}>
+          {asMarkdown ? 'Show source' : 'Render as Markdown'}
+        </Button>
+      )}
       {long && !all ? (
         <Button variant="ghost" className="self-start text-xs" onClick={() => setAll(true)}>
           Show all ({formatBytes(new TextEncoder().encode(text).length)})

@@ -1,0 +1,184 @@
+// Diagnostic tools of the demo server: the awkward paths a real server produces (very long
+// jobs, silence, a cut stream, mislabeled media, huge text, Markdown, unknown block types,
+// multi-round questions), so every one of Toolscope's call and result paths can be seen.
+// (Unknown content block types come from the hostile test server: this SDK refuses to send them.)
+import { acceptedContent, inputRequired } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { drawBarChart } from './media.ts';
+import type { DemoTool, ToolContext } from './tools.ts';
+
+const text = (value: string) => ({ type: 'text' as const, text: value });
+const noArguments = { type: 'object', additionalProperties: false } as const;
+const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('cancelled'));
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new Error('cancelled'));
+      },
+      { once: true },
+    );
+  });
+
+const MARKDOWN = `# Returns at a glance
+
+| Item | Window | Refund |
+|---|---|---|
+| Unopened | 30 days | full |
+| Opened audio | 14 days | exchange only |
+
+1. Start a return with **create_return** (coming soon).
+2. Pack the item; print the label.
+
+See the [full policy](https://example.com/returns) — and note that \`<b>raw HTML</b>\` is shown as text.`;
+
+function bigText(megabytes: number): string {
+  const line = 'Inventory line 000000: USB-C cable 2 m · warehouse A · shelf 12 · count 310\n';
+  const lines = Math.ceil((megabytes * 1024 * 1024) / line.length);
+  return Array.from({ length: lines }, (_, index) => line.replace('000000', String(index).padStart(6, '0'))).join('');
+}
+
+async function longJob({ duration_s, interval_ms }: Record<string, unknown>, ctx: ToolContext): Promise<CallToolResult> {
+  const durationMs = (typeof duration_s === 'number' ? duration_s : 90) * 1000;
+  const interval = typeof interval_ms === 'number' ? interval_ms : 3000;
+  const steps = Math.max(1, Math.ceil(durationMs / interval));
+  for (let step = 1; step <= steps; step++) {
+    await wait(Math.min(interval, durationMs - (step - 1) * interval), ctx.signal);
+    await ctx.progress(step, steps, `Compiled section ${step} of ${steps}`);
+  }
+  return { content: [text(`Annual report compiled in ${Math.round(durationMs / 1000)} s (${steps} sections).`)] };
+}
+
+export function createLabTools(): DemoTool[] {
+  return [
+    {
+      definition: {
+        name: 'compile_annual_report',
+        title: 'Compile annual report',
+        description: 'A long job: about 90 seconds by default, reporting progress every few seconds. Stops when cancelled.',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            duration_s: { type: 'number', minimum: 0.1, maximum: 600, default: 90 },
+            interval_ms: { type: 'integer', minimum: 100, maximum: 60000, default: 3000, description: 'Time between progress reports.' },
+          },
+          additionalProperties: false,
+        },
+        annotations: readOnly,
+      },
+      run: longJob,
+    },
+    {
+      definition: {
+        name: 'wait_for_supplier',
+        title: 'Wait for supplier',
+        description: 'Asks a supplier system that never answers: no result and no progress, ever (for timeouts). Stops when cancelled.',
+        inputSchema: noArguments,
+        annotations: { readOnlyHint: true, openWorldHint: true },
+      },
+      run: async (_args, ctx) => {
+        await wait(10 * 60_000, ctx.signal);
+        return { isError: true, content: [text('The supplier did not answer within 10 minutes.')] };
+      },
+    },
+    {
+      definition: {
+        name: 'stream_price_feed',
+        title: 'Stream price feed',
+        description: 'Streams progress, then the connection is cut mid-call (simulating a proxy dropping the stream).',
+        inputSchema: noArguments,
+        annotations: readOnly,
+      },
+      run: async (_args, ctx) => {
+        for (let step = 1; step <= 10; step++) {
+          await ctx.progress(step, 10, `Price batch ${step}`);
+          await wait(200, ctx.signal);
+        }
+        return { content: [text('unreachable: the HTTP layer cuts this stream')] };
+      },
+    },
+    {
+      definition: {
+        name: 'get_product_photo',
+        title: 'Product photo (mislabeled)',
+        description: 'Returns a product photo whose mimeType says JPEG although the bytes are PNG — a common server bug.',
+        inputSchema: noArguments,
+        annotations: readOnly,
+      },
+      run: () => ({ content: [{ type: 'image', mimeType: 'image/jpeg', data: drawBarChart([3, 1, 2]).toString('base64') }] }),
+    },
+    {
+      definition: {
+        name: 'export_inventory_log',
+        title: 'Export inventory log',
+        description: 'Returns the inventory log as one large text block (5 MB by default).',
+        inputSchema: { type: 'object', properties: { size_mb: { type: 'number', minimum: 0.01, maximum: 20, default: 5 } }, additionalProperties: false },
+        annotations: readOnly,
+      },
+      run: ({ size_mb }) => ({ content: [text(bigText(typeof size_mb === 'number' ? size_mb : 5))] }),
+    },
+    {
+      definition: {
+        name: 'get_returns_summary',
+        title: 'Returns summary (Markdown)',
+        description: 'Returns the returns policy as Markdown, marked text/markdown in an embedded resource, plus the same text as a plain text block.',
+        inputSchema: noArguments,
+        annotations: readOnly,
+      },
+      run: () => ({
+        content: [text(MARKDOWN), { type: 'resource', resource: { uri: 'demo://docs/returns-summary.md', mimeType: 'text/markdown', text: MARKDOWN } }],
+      }),
+    },
+    {
+      definition: {
+        name: 'plan_delivery',
+        title: 'Plan delivery',
+        description: 'Plans a delivery in two questions: first the speed, then — for express — confirming the surcharge. 2026 era (input_required).',
+        inputSchema: { type: 'object', properties: { order_id: { type: 'string', default: 'ord_demo' } }, additionalProperties: false },
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      },
+      run: ({ order_id }, ctx) => {
+        const order = typeof order_id === 'string' ? order_id : 'ord_demo';
+        // requestState comes back from the client: trust only the one value this tool mints.
+        const speed = acceptedContent(ctx.inputResponses, 'speed')?.speed ?? (ctx.requestState === 'express' ? 'express' : undefined);
+        if (ctx.inputResponses && 'speed' in ctx.inputResponses && speed === undefined) {
+          return { isError: true, content: [text('Delivery planning stopped: no speed was chosen.')] };
+        }
+        if (speed === undefined) {
+          return inputRequired({
+            inputRequests: {
+              speed: inputRequired.elicit({
+                mode: 'form',
+                message: `How fast should order ${order} arrive?`,
+                requestedSchema: { type: 'object', properties: { speed: { type: 'string', title: 'Speed', enum: ['standard', 'express'] } }, required: ['speed'] },
+              }),
+            },
+          });
+        }
+        if (speed === 'express') {
+          const confirm = acceptedContent(ctx.inputResponses, 'surcharge');
+          if (!confirm) {
+            if (ctx.inputResponses && 'surcharge' in ctx.inputResponses) return { content: [text(`Order ${order}: express declined, shipping standard.`)] };
+            return inputRequired({
+              requestState: 'express',
+              inputRequests: {
+                surcharge: inputRequired.elicit({
+                  mode: 'form',
+                  message: 'Express costs €9.90 extra. Accept the surcharge?',
+                  requestedSchema: { type: 'object', properties: { accept: { type: 'boolean', title: 'Accept €9.90 surcharge' } }, required: ['accept'] },
+                }),
+              },
+            });
+          }
+          return { content: [text(confirm.accept === true ? `Order ${order}: express delivery booked (+€9.90).` : `Order ${order}: surcharge refused, shipping standard.`)] };
+        }
+        return { content: [text(`Order ${order}: standard delivery booked (free).`)] };
+      },
+    },
+  ];
+}

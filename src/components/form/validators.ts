@@ -1,0 +1,13 @@
+// One RJSF validator per JSON Schema dialect: 2020-12 by default, draft-07 when `$schema` says so.
+// ownProperties: a property named "constructor" must not match Object.prototype.constructor.
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { schemaDialect } from '../../schema/dialect.ts';
+
+const overrides = { strict: false, addUsedSchema: false, ownProperties: true };
+const validators = {
+  '2020-12': customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: overrides }),
+  'draft-07': customizeValidator({ ajvOptionsOverrides: overrides }),
+};
+
+export const validatorFor = (schema: unknown) => validators[schemaDialect(schema)];

@@ -1,0 +1,107 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { isRecord } from '../../mcp/guards.ts';
+import { openableUrl, type ElicitationAnswer } from '../../mcp/elicitation.ts';
+import type { PendingElicitation } from './useElicitations.ts';
+
+const ElicitationForm = lazy(() => import('./ElicitationForm.tsx'));
+
+interface Props {
+  pending: PendingElicitation;
+  waiting: number;
+  onAnswer: (answer: ElicitationAnswer) => void;
+}
+
+/** The server asks the person something mid-call; Esc cancels. Nothing opens without consent. */
+export function ElicitationDialog({ pending, waiting, onAnswer }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  const { request } = pending;
+  const decline = () => onAnswer({ action: 'decline' });
+  const cancel = () => onAnswer({ action: 'cancel' });
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="elicit-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        cancel();
+      }}
+      className="m-auto w-[min(40rem,95vw)] rounded-lg border border-slate-300 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <h2 id="elicit-title" className="text-lg font-semibold">
+        The server asks for input{waiting > 1 ? ` (1 of ${waiting})` : ''}
+      </h2>
+      <p className="mt-1 text-sm whitespace-pre-wrap break-words">{request.message || '(no message)'}</p>
+      <p className="mt-1 text-xs text-slate-500">Your answer goes back to the server; declining or cancelling is always allowed.</p>
+      <div className="mt-3">
+        {request.mode === 'form' && isRecord(request.requestedSchema) ? (
+          <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
+            <ElicitationForm
+              schema={request.requestedSchema}
+              onAccept={(content) => onAnswer({ action: 'accept', content })}
+              onDecline={decline}
+              onCancel={cancel}
+            />
+          </Suspense>
+        ) : request.mode === 'url' ? (
+          <UrlRequest url={request.url} onOpen={() => onAnswer({ action: 'accept' })} onDecline={decline} onCancel={cancel} />
+        ) : (
+          <div className="flex flex-col gap-2">
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {request.mode === 'invalid' ? request.reason : 'This request cannot be shown.'}
+            </p>
+            <div className="flex justify-end gap-2">
+              <Button onClick={cancel}>Cancel</Button>
+              <Button onClick={decline}>Decline</Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+function UrlRequest({
+  url,
+  onOpen,
+  onDecline,
+  onCancel,
+}: {
+  url: string;
+  onOpen: () => void;
+  onDecline: () => void;
+  onCancel: () => void;
+}) {
+  const openable = openableUrl(url);
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm">The server wants you to open this address:</p>
+      <p className="rounded-md bg-slate-100 p-2 font-mono text-xs break-all dark:bg-slate-800">{url}</p>
+      {!openable.ok ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Toolscope will not open it: {openable.reason}.
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onDecline}>Decline</Button>
+        <Button
+          variant="primary"
+          disabled={!openable.ok}
+          onClick={() => {
+            if (!openable.ok) return;
+            window.open(openable.url, '_blank', 'noopener,noreferrer');
+            onOpen();
+          }}
+        >
+          Open URL
+        </Button>
+      </div>
+    </div>
+  );
+}

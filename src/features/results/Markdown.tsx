@@ -1,0 +1,38 @@
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { safeLinkUrl } from '../../mcp/links.ts';
+
+// Server Markdown is rendered to React elements, never to HTML: raw HTML is dropped, links
+// are scheme-checked and show their full URL, and images become links (no remote loads).
+const components: Components = {
+  a({ href, children }) {
+    const safe = href ? safeLinkUrl(href) : undefined;
+    if (!safe) return <span title="link removed: unsafe or unsupported URL">{children}</span>;
+    return (
+      <>
+        <a href={safe} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline dark:text-blue-300">
+          {children}
+        </a>{' '}
+        <span className="font-mono text-[11px] break-all text-slate-500">({safe})</span>
+      </>
+    );
+  },
+  img({ src, alt }) {
+    return (
+      <span className="text-slate-500">
+        [image: {alt || 'untitled'}
+        {typeof src === 'string' ? ` — ${src}` : ''}]
+      </span>
+    );
+  },
+};
+
+export function Markdown({ text }: { text: string }) {
+  return (
+    <div className="markdown max-h-[32rem] overflow-auto rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800">
+      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components} urlTransform={(url) => safeLinkUrl(url) ?? ''}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// A browser client cannot tell when a server's SSE response to a call breaks off: the SDK
+// waits for a result that will never come until the timeout. This fetch wrapper watches the
+// streamed answers to tools/call and aborts the matching call at once, so the person is told
+// "the stream was cut" instead of staring at a spinner for 60 s.
+import { isRecord, own } from './guards.ts';
+import type { FetchLike } from './traffic.ts';
+
+export interface WatchedCall {
+  name: string;
+  controller: AbortController;
+  /** Why the stream broke, once it has. */
+  cut?: string;
+  settled?: boolean;
+}
+
+function calledTool(body: unknown): string | undefined {
+  if (typeof body !== 'string') return undefined;
+  try {
+    const message: unknown = JSON.parse(body);
+    if (!isRecord(message) || own(message, 'method') !== 'tools/call') return undefined;
+    const params = own(message, 'params');
+    const name = isRecord(params) ? own(params, 'name') : undefined;
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class StreamWatcher {
+  readonly #calls = new Set<WatchedCall>();
+
+  constructor(private readonly baseFetch: FetchLike) {}
+
+  /** Registers a call; returns it with the signal to pass to the SDK. */
+  watch(name: string, userSignal?: AbortSignal): { call: WatchedCall; signal: AbortSignal } {
+    const call: WatchedCall = { name, controller: new AbortController() };
+    this.#calls.add(call);
+    return { call, signal: userSignal ? AbortSignal.any([userSignal, call.controller.signal]) : call.controller.signal };
+  }
+
+  release(call: WatchedCall) {
+    call.settled = true;
+    this.#calls.delete(call);
+  }
+
+  readonly fetch: FetchLike = async (input, init) => {
+    const response = await this.baseFetch(input, init);
+    const name = calledTool(init?.body);
+    const call =
+      name === undefined
+        ? undefined
+        : [...this.#calls].find((candidate) => candidate.name === name && !candidate.controller.signal.aborted);
+    if (!call || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response;
+    const [forCaller, forWatch] = response.body.tee();
+    void (async () => {
+      const reader = forWatch.getReader();
+      try {
+        for (;;) if ((await reader.read()).done) break;
+      } catch (error) {
+        // Our own abort (cancel, timeout) also errors the stream; only a foreign break counts.
+        if (!call.settled && !call.controller.signal.aborted && !(init?.signal?.aborted ?? false)) {
+          call.cut = error instanceof Error ? error.message : String(error);
+          call.controller.abort();
+        }
+      }
+    })();
+    return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
