@@ -8,7 +8,14 @@ async function toolName(request: Request): Promise<string | undefined> {
   if (request.method !== 'POST') return undefined;
   try {
     const body: unknown = await request.clone().json();
-    if (typeof body === 'object' && body !== null && 'params' in body && typeof body.params === 'object' && body.params !== null && 'name' in body.params) {
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      'params' in body &&
+      typeof body.params === 'object' &&
+      body.params !== null &&
+      'name' in body.params
+    ) {
       return typeof body.params.name === 'string' ? body.params.name : undefined;
     }
   } catch {

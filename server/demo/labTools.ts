@@ -117,7 +117,11 @@ export function createLabTools(): DemoTool[] {
         name: 'export_inventory_log',
         title: 'Export inventory log',
         description: 'Returns the inventory log as one large text block (5 MB by default).',
-        inputSchema: { type: 'object', properties: { size_mb: { type: 'number', minimum: 0.01, maximum: 20, default: 5 } }, additionalProperties: false },
+        inputSchema: {
+          type: 'object',
+          properties: { size_mb: { type: 'number', minimum: 0.01, maximum: 20, default: 5 } },
+          additionalProperties: false,
+        },
         annotations: readOnly,
       },
       run: ({ size_mb }) => ({ content: [text(bigText(typeof size_mb === 'number' ? size_mb : 5))] }),
@@ -126,19 +130,24 @@ export function createLabTools(): DemoTool[] {
       definition: {
         name: 'get_returns_summary',
         title: 'Returns summary (Markdown)',
-        description: 'Returns the returns policy as Markdown, marked text/markdown in an embedded resource, plus the same text as a plain text block.',
+        description:
+          'Returns the returns policy as Markdown, marked text/markdown in an embedded resource, plus the same text as a plain text block.',
         inputSchema: noArguments,
         annotations: readOnly,
       },
       run: () => ({
-        content: [text(MARKDOWN), { type: 'resource', resource: { uri: 'demo://docs/returns-summary.md', mimeType: 'text/markdown', text: MARKDOWN } }],
+        content: [
+          text(MARKDOWN),
+          { type: 'resource', resource: { uri: 'demo://docs/returns-summary.md', mimeType: 'text/markdown', text: MARKDOWN } },
+        ],
       }),
     },
     {
       definition: {
         name: 'plan_delivery',
         title: 'Plan delivery',
-        description: 'Plans a delivery in two questions: first the speed, then — for express — confirming the surcharge. 2026 era (input_required).',
+        description:
+          'Plans a delivery in two questions: first the speed, then — for express — confirming the surcharge. 2026 era (input_required).',
         inputSchema: { type: 'object', properties: { order_id: { type: 'string', default: 'ord_demo' } }, additionalProperties: false },
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
@@ -155,7 +164,11 @@ export function createLabTools(): DemoTool[] {
               speed: inputRequired.elicit({
                 mode: 'form',
                 message: `How fast should order ${order} arrive?`,
-                requestedSchema: { type: 'object', properties: { speed: { type: 'string', title: 'Speed', enum: ['standard', 'express'] } }, required: ['speed'] },
+                requestedSchema: {
+                  type: 'object',
+                  properties: { speed: { type: 'string', title: 'Speed', enum: ['standard', 'express'] } },
+                  required: ['speed'],
+                },
               }),
             },
           });
@@ -163,19 +176,32 @@ export function createLabTools(): DemoTool[] {
         if (speed === 'express') {
           const confirm = acceptedContent(ctx.inputResponses, 'surcharge');
           if (!confirm) {
-            if (ctx.inputResponses && 'surcharge' in ctx.inputResponses) return { content: [text(`Order ${order}: express declined, shipping standard.`)] };
+            if (ctx.inputResponses && 'surcharge' in ctx.inputResponses)
+              return { content: [text(`Order ${order}: express declined, shipping standard.`)] };
             return inputRequired({
               requestState: 'express',
               inputRequests: {
                 surcharge: inputRequired.elicit({
                   mode: 'form',
                   message: 'Express costs €9.90 extra. Accept the surcharge?',
-                  requestedSchema: { type: 'object', properties: { accept: { type: 'boolean', title: 'Accept €9.90 surcharge' } }, required: ['accept'] },
+                  requestedSchema: {
+                    type: 'object',
+                    properties: { accept: { type: 'boolean', title: 'Accept €9.90 surcharge' } },
+                    required: ['accept'],
+                  },
                 }),
               },
             });
           }
-          return { content: [text(confirm.accept === true ? `Order ${order}: express delivery booked (+€9.90).` : `Order ${order}: surcharge refused, shipping standard.`)] };
+          return {
+            content: [
+              text(
+                confirm.accept === true
+                  ? `Order ${order}: express delivery booked (+€9.90).`
+                  : `Order ${order}: surcharge refused, shipping standard.`,
+              ),
+            ],
+          };
         }
         return { content: [text(`Order ${order}: standard delivery booked (free).`)] };
       },

@@ -36,7 +36,7 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
-      <div className="flex min-h-0 flex-col md:w-80 md:shrink-0">
+      <div className="flex min-h-0 flex-col gap-2 overflow-y-auto md:w-80 md:shrink-0">
         <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} />
         <SafetyControls settings={safety} onChange={setSafety} />
       </div>

@@ -23,7 +23,7 @@ function SecondsField({ label, value, onChange }: { label: string; value: number
 /** Per-server choices: when to ask before a call, and read-only mode. */
 export function SafetyControls({ settings, onChange }: { settings: SafetySettings; onChange: (settings: SafetySettings) => void }) {
   return (
-    <fieldset className="flex flex-col gap-1 rounded-md border border-slate-200 p-2 text-xs dark:border-slate-800">
+    <fieldset className="flex shrink-0 flex-col gap-1 rounded-md border border-slate-200 p-2 text-xs dark:border-slate-800">
       <legend className="px-1 font-semibold">Call settings (this server)</legend>
       <label className="flex flex-col gap-1">
         Ask before calling

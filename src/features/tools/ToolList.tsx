@@ -32,7 +32,7 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
   const count = data.tools.length.toLocaleString('en-US');
 
   return (
-    <section aria-label="Tools" className="flex min-h-0 flex-1 flex-col gap-2">
+    <section aria-label="Tools" className="flex min-h-[26rem] flex-1 flex-col gap-2">
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="text-sm font-semibold">Tools</h2>
         <p className="text-xs text-slate-500" aria-live="polite">

@@ -1,0 +1,155 @@
+// Calls that behave and results a person can read (issue 4), on the demo server (2026 era)
+// and server-everything (2025 era).
+import { expect, test, type Page } from '@playwright/test';
+import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
+
+const result = (page: Page) => page.getByRole('region', { name: 'Result' });
+const askDialog = (page: Page) => page.getByRole('dialog', { name: /asks for input/ });
+
+async function open(page: Page, server: string, tool: string) {
+  await page.goto(deepLink(server, tool));
+  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(page.getByRole('button', { name: 'Call tool' })).toBeVisible();
+}
+
+test('multi-round elicitation in the 2026 era: accept both questions', async ({ page }) => {
+  await open(page, demoMcpUrl(), 'plan_delivery');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(askDialog(page)).toContainText('How fast should order ord_demo arrive?');
+  await askDialog(page).getByLabel('Speed').selectOption('express');
+  await askDialog(page).getByRole('button', { name: 'Accept' }).click();
+  await expect(askDialog(page)).toContainText('Express costs €9.90 extra');
+  await askDialog(page).getByLabel('Accept €9.90 surcharge').check();
+  await askDialog(page).getByRole('button', { name: 'Accept' }).click();
+  await expect(result(page)).toContainText('Order ord_demo: express delivery booked (+€9.90).');
+});
+
+test('elicitation decline (2026) after the destructive-call confirmation', async ({ page }) => {
+  await open(page, demoMcpUrl(), 'purge_catalog_cache');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await page
+    .getByRole('dialog', { name: /Confirm/ })
+    .getByRole('button', { name: 'Call tool' })
+    .click();
+  await expect(askDialog(page)).toContainText('Drop every cached search result?');
+  await askDialog(page).getByRole('button', { name: 'Decline' }).click();
+  await expect(result(page)).toContainText('Tool error');
+  await expect(result(page)).toContainText('Purge not confirmed; nothing was dropped.');
+});
+
+test('elicitation requested by a 2025-era server (server-everything)', async ({ page }) => {
+  await open(page, everythingMcpUrl(), 'trigger-elicitation-request');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(askDialog(page)).toContainText('Please provide inputs');
+  const form = askDialog(page).getByRole('form', { name: 'Requested input' });
+  await form.getByRole('textbox', { name: 'String', exact: true }).fill('Ada Lovelace');
+  await askDialog(page).getByRole('button', { name: 'Accept' }).click();
+  await expect(result(page)).toContainText('User provided the requested information');
+  await expect(result(page)).toContainText('Ada Lovelace');
+});
+
+test('progress resets the timeout; silence hits it with a sentence saying which limit', async ({ page }) => {
+  await open(page, demoMcpUrl(), 'compile_annual_report');
+  await page.getByRole('spinbutton', { name: 'Timeout (s)' }).fill('1');
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('duration_s').fill('3');
+  await form.getByLabel('interval_ms').fill('400');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(result(page)).toContainText('Annual report compiled in 3 s', { timeout: 15_000 });
+
+  await page.goto(deepLink(demoMcpUrl(), 'wait_for_supplier'));
+  await expect(page.getByRole('spinbutton', { name: 'Timeout (s)' })).toHaveValue('1');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('Call timed out');
+  await expect(result(page)).toContainText('no result and no progress for 1 s');
+});
+
+test('a stream cut mid-call is reported at once, not after the timeout', async ({ page }) => {
+  await open(page, demoMcpUrl(), 'stream_price_feed');
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('Response stream cut');
+  expect(Date.now() - started).toBeLessThan(20_000);
+});
+
+test('a mislabeled image is a finding, 5 MB of text is truncated with its size', async ({ page }) => {
+  await open(page, demoMcpUrl(), 'get_product_photo');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('not a image/jpeg image (magic number mismatch)');
+
+  await page.goto(deepLink(demoMcpUrl(), 'export_inventory_log'));
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page).getByRole('button', { name: /^Show all \(5\.\d MB\)$/ })).toBeVisible({ timeout: 20_000 });
+  await expect(result(page)).toContainText('Inventory line 000000');
+});
+
+test('Markdown renders as elements with safe links; text repeating structured content is not shown twice', async ({ page }) => {
+  await open(page, demoMcpUrl(), 'get_returns_summary');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const table = result(page).getByRole('table');
+  await expect(table).toContainText('Opened audio');
+  await expect(result(page).getByRole('link', { name: 'full policy' })).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(result(page)).toContainText('(https://example.com/returns)');
+  await result(page).getByRole('button', { name: 'Render as Markdown' }).first().click();
+  await expect(result(page).getByRole('table')).toHaveCount(2);
+
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('ssd');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('serialized again for clients that cannot read structuredContent');
+});
+
+test('a -32602 protocol error points at the argument', async ({ page }) => {
+  await open(page, demoMcpUrl(), 'search_catalog');
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 0}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await page.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(result(page)).toContainText('Likely cause: the argument “limit”');
+});
+
+test('two calls run at once, each with its own progress and result', async ({ page }) => {
+  await open(page, demoMcpUrl(), 'compile_annual_report');
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('duration_s').fill('3');
+  await form.getByLabel('interval_ms').fill('500');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('current');
+  await tools.getByRole('button', { name: /^Current time/ }).click();
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('UTC');
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('annual');
+  await tools.getByRole('button', { name: /^Compile annual report/ }).click();
+  await expect(result(page)).toContainText('Annual report compiled in 3 s', { timeout: 15_000 });
+});
+
+test('server-everything: long-running progress and annotated content', async ({ page }) => {
+  await open(page, everythingMcpUrl(), 'trigger-long-running-operation');
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('duration').fill('2');
+  await form.getByLabel('steps').fill('4');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(result(page)).toContainText('Long running operation completed', { timeout: 15_000 });
+
+  await page.goto(deepLink(everythingMcpUrl(), 'get-annotated-message'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('messageType').selectOption('error');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('priority');
+  await expect(result(page)).toContainText('for user');
+});
+
+test('cancelling a 2025-era call sends notifications/cancelled', async ({ page }) => {
+  await open(page, everythingMcpUrl(), 'trigger-long-running-operation');
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('duration').fill('20');
+  await form.getByLabel('steps').fill('20');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(result(page)).toContainText('Call cancelled');
+  await expect(page.getByRole('region', { name: 'Traffic' })).toContainText('notifications/cancelled');
+});
