@@ -153,3 +153,22 @@ test('cancelling a 2025-era call sends notifications/cancelled', async ({ page }
   await expect(result(page)).toContainText('Call cancelled');
   await expect(page.getByRole('region', { name: 'Traffic' })).toContainText('notifications/cancelled');
 });
+
+test('the same tool twice at once: each run keeps its own progress and result', async ({ page }) => {
+  await open(page, demoMcpUrl(), 'compile_annual_report');
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('duration_s').fill('2');
+  await form.getByLabel('interval_ms').fill('400');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await form.getByLabel('duration_s').fill('1');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const runs = page.getByRole('list', { name: 'Runs' });
+  await expect(runs.getByRole('button')).toHaveCount(2);
+  await expect(runs.getByRole('button', { name: /: done/ })).toHaveCount(2, { timeout: 15_000 });
+  await expect(result(page)).toContainText('Annual report compiled in 1 s');
+  await runs
+    .getByRole('button', { name: /^Run \d+: done/ })
+    .last()
+    .click();
+  await expect(result(page)).toContainText('Annual report compiled in 2 s');
+});

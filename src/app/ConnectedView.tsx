@@ -49,14 +49,14 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
               connection={connection}
               draft={drafts.get(tool.name)}
               onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
-              callState={calls.stateOf(tool.name)}
+              runs={calls.runsOf(tool.name)}
               onCall={(args) =>
                 void calls.call(tool.name, args, {
                   timeoutMs: safety.timeoutSeconds * 1000,
                   maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
                 })
               }
-              onCancel={() => calls.cancel(tool.name)}
+              onCancel={(runId) => calls.cancel(runId)}
               safety={safety}
             />
           </ErrorBoundary>

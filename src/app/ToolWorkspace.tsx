@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CallPanel } from '../features/call/CallPanel.tsx';
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
 import type { SafetySettings } from '../features/call/safetySettings.ts';
 import { HintSummary } from '../features/tools/HintBadges.tsx';
-import type { CallState } from '../features/call/useToolCalls.ts';
+import type { CallRun, CallState } from '../features/call/useToolCalls.ts';
+import { RunList } from '../features/call/RunList.tsx';
 import { ToolHeader } from '../features/tools/ToolHeader.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import { callGate, type McpTool } from '../mcp/tools.ts';
@@ -18,13 +19,20 @@ interface Props {
   connection: McpConnection;
   draft?: ArgumentsDraft;
   onDraftChange: (draft: ArgumentsDraft) => void;
-  callState: CallState;
+  /** This tool's runs, newest first. */
+  runs: readonly CallRun[];
   onCall: (args: Record<string, unknown>) => void;
-  onCancel: () => void;
+  onCancel: (runId: number) => void;
   safety: SafetySettings;
 }
 
-export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftChange, callState, onCall, onCancel, safety }: Props) {
+export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftChange, runs, onCall, onCancel, safety }: Props) {
+  const [shownRunId, setShownRunId] = useState<number>();
+  const shownRun = runs.find((run) => run.id === shownRunId) ?? runs[0];
+  const callState: CallState = shownRun?.state ?? { status: 'idle' };
+  const cancelShown = useCallback(() => {
+    if (shownRun) onCancel(shownRun.id);
+  }, [shownRun, onCancel]);
   const [blocked, setBlocked] = useState<string>();
   const [pending, setPending] = useState<{ args: Record<string, unknown>; reason: string }>();
   const [refusal, setRefusal] = useState<string>();
@@ -33,7 +41,10 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
   const send = (args: Record<string, unknown>) => {
     const gate = callGate(tool, safety.policy, safety.readOnlyMode);
     setRefusal(gate.action === 'refuse' ? gate.reason : undefined);
-    if (gate.action === 'call') onCall(args);
+    if (gate.action === 'call') {
+      setShownRunId(undefined);
+      onCall(args);
+    }
     if (gate.action === 'confirm') setPending({ args, reason: gate.reason });
   };
   const running = callState.status === 'running';
@@ -41,11 +52,11 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
   useEffect(() => {
     if (!running) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCancel();
+      if (event.key === 'Escape') cancelShown();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [running, onCancel]);
+  }, [running, cancelShown]);
 
   const tryCall = async () => {
     if (draft.mode === 'json' && draft.jsonError) {
@@ -83,11 +94,12 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
           Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
         </p>
       ) : null}
+      <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
       <CallPanel
         tool={tool}
         state={callState}
         onCall={() => void tryCall()}
-        onCancel={onCancel}
+        onCancel={cancelShown}
         invalid={blocked !== undefined}
         onSendAnyway={() => {
           setBlocked(undefined);
@@ -117,6 +129,7 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
           onCancel={() => setPending(undefined)}
           onConfirm={() => {
             setPending(undefined);
+            setShownRunId(undefined);
             onCall(pending.args);
           }}
         />

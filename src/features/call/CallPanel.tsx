@@ -30,7 +30,7 @@ export function CallPanel({ tool, state, result, onCall, onCancel, invalid, onSe
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" onClick={onCall} disabled={running}>
+        <Button variant="primary" onClick={onCall} title={running ? 'Starts another run; this one keeps going' : undefined}>
           Call tool
         </Button>
         {invalid && !running ? (

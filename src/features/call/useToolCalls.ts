@@ -15,46 +15,67 @@ export type CallState =
   | { status: 'done'; result: CallResult; durationMs: number; args: Record<string, unknown> }
   | { status: 'failed'; failure: McpFailure; durationMs: number; args: Record<string, unknown> };
 
-const IDLE: CallState = { status: 'idle' };
+export interface CallRun {
+  id: number;
+  tool: string;
+  state: Exclude<CallState, { status: 'idle' }>;
+}
 
-/** One call slot per tool: each tool keeps its own progress and last result. */
+/** Runs kept per tool; older finished runs are forgotten. */
+const KEEP_PER_TOOL = 20;
+
+/**
+ * Every call is its own run: several may run at once (different tools, or the same tool
+ * twice), each with its own progress, result and cancel.
+ */
 export function useToolCalls(connection: McpConnection) {
-  const [states, setStates] = useState<ReadonlyMap<string, CallState>>(new Map());
-  const controllers = useRef(new Map<string, AbortController>());
+  const [runs, setRuns] = useState<readonly CallRun[]>([]);
+  const controllers = useRef(new Map<number, AbortController>());
+  const nextId = useRef(0);
 
-  const set = useCallback((name: string, state: CallState) => {
-    setStates((previous) => new Map(previous).set(name, state));
+  const update = useCallback((id: number, state: CallRun['state']) => {
+    setRuns((previous) => previous.map((run) => (run.id === id ? { ...run, state } : run)));
   }, []);
 
   const call = useCallback(
-    async (name: string, args: Record<string, unknown>, limits: { timeoutMs: number; maxTotalTimeoutMs: number }) => {
-      controllers.current.get(name)?.abort();
+    async (tool: string, args: Record<string, unknown>, limits: { timeoutMs: number; maxTotalTimeoutMs: number }): Promise<number> => {
+      const id = ++nextId.current;
       const controller = new AbortController();
-      controllers.current.set(name, controller);
+      controllers.current.set(id, controller);
       const startedAt = performance.now();
-      set(name, { status: 'running', startedAt, args });
+      setRuns((previous) => {
+        const mine = previous.filter((run) => run.tool === tool);
+        const drop = new Set(
+          mine
+            .filter((run) => run.state.status !== 'running')
+            .slice(0, Math.max(0, mine.length + 1 - KEEP_PER_TOOL))
+            .map((run) => run.id),
+        );
+        return [...previous.filter((run) => !drop.has(run.id)), { id, tool, state: { status: 'running', startedAt, args } }];
+      });
       try {
-        const result = await connection.callTool(name, args, {
+        const result = await connection.callTool(tool, args, {
           ...limits,
           signal: controller.signal,
           onProgress: (progress) => {
-            if (!controller.signal.aborted) set(name, { status: 'running', startedAt, args, progress });
+            if (!controller.signal.aborted) update(id, { status: 'running', startedAt, args, progress });
           },
         });
-        if (controllers.current.get(name) === controller)
-          set(name, { status: 'done', result, durationMs: performance.now() - startedAt, args });
+        update(id, { status: 'done', result, durationMs: performance.now() - startedAt, args });
       } catch (error) {
-        if (controllers.current.get(name) !== controller) return;
-        const failure = failureOf(error);
-        set(name, { status: 'failed', failure, durationMs: performance.now() - startedAt, args });
+        update(id, { status: 'failed', failure: failureOf(error), durationMs: performance.now() - startedAt, args });
+      } finally {
+        controllers.current.delete(id);
       }
+      return id;
     },
-    [connection, set],
+    [connection, update],
   );
 
-  const cancel = useCallback((name: string) => controllers.current.get(name)?.abort(), []);
+  const cancel = useCallback((id: number) => controllers.current.get(id)?.abort(), []);
 
-  const stateOf = useCallback((name: string): CallState => states.get(name) ?? IDLE, [states]);
+  /** The tool's runs, newest first. */
+  const runsOf = useCallback((tool: string): CallRun[] => runs.filter((run) => run.tool === tool).reverse(), [runs]);
 
-  return { stateOf, call, cancel };
+  return { runsOf, call, cancel };
 }
