@@ -69,7 +69,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
           'tools/list': { ttlMs, cacheScope: 'public' },
           'server/discover': { ttlMs, cacheScope: 'public' },
           'resources/list': { ttlMs, cacheScope: 'public' },
-          'resources/read': { ttlMs: 0, cacheScope: 'private' },
+          'resources/read': { ttlMs: 30_000, cacheScope: 'private' },
         },
       },
     );

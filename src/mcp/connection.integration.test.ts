@@ -147,6 +147,15 @@ describe('demo server, 2026-07-28 (modern)', () => {
     await expect(pending).rejects.toMatchObject({ failure: { kind: 'cancelled' } });
   });
 
+    it('serves a repeated resources/read from cache while its ttlMs lasts', async () => {
+    const before = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'resources/read').length;
+    const first = await connection.readResource('demo://catalog/products.csv');
+    const second = await connection.readResource('demo://catalog/products.csv');
+    expect(second).toEqual(first);
+    const after = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'resources/read').length;
+    expect(after - before).toBe(1);
+  });
+
   it('records every exchange in the traffic recorder', () => {
     const calls = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/call');
     expect(calls.length).toBeGreaterThan(5);

@@ -214,8 +214,20 @@ export class McpConnection {
     }
   }
 
+    readonly #resourceCache = new Map<string, { until: number; contents: ResourceContents[] }>();
+
+  /** resources/read, honouring the result's ttlMs (2026 cache hints) for this connection. */
   async readResource(uri: string, signal?: AbortSignal): Promise<ResourceContents[]> {
-    return parseReadResult(await this.#request('resources/read', { uri }, { signal }));
+    const cached = this.#resourceCache.get(uri);
+    if (cached && cached.until > Date.now()) return cached.contents;
+    const raw = await this.#request('resources/read', { uri }, { signal });
+    const contents = parseReadResult(raw);
+    const ttl = isRecord(raw) ? own(raw, 'ttlMs') : undefined;
+    if (typeof ttl === 'number' && ttl > 0) {
+      if (this.#resourceCache.size >= 200) this.#resourceCache.clear();
+      this.#resourceCache.set(uri, { until: Date.now() + Math.min(ttl, 86_400_000), contents });
+    } else this.#resourceCache.delete(uri);
+    return contents;
   }
 
   async close(): Promise<void> {
