@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { contentSecurityPolicy } from './csp.ts';
+import { proxySession, type Proxy } from './proxy.ts';
 import { withCutStream } from './demo/cutStream.ts';
 
 export interface AppOptions {
@@ -14,6 +15,10 @@ export interface AppOptions {
   staticRoot?: string;
   /** When set, /mcp answers 401 unless `Authorization: Bearer <token>` is sent. */
   bearerToken?: string;
+  /** The loopback proxy, mounted at /proxy (with its token handout at /proxy/session). */
+  proxy?: Proxy;
+  /** Set false to serve /mcp without CORS headers (a server a browser cannot call directly). */
+  cors?: boolean;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -27,12 +32,17 @@ function sameSecret(given: string, expected: string): boolean {
 // Mcp-Param-*), and the headers the client must read are exposed.
 export const MCP_EXPOSED_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate', 'MCP-Protocol-Version', 'Last-Event-ID'];
 
-export function createApp({ mcp, staticRoot, bearerToken }: AppOptions): Hono {
+export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true }: AppOptions): Hono {
   const app = new Hono();
-  app.use(
-    '/mcp',
-    cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposeHeaders: MCP_EXPOSED_HEADERS, maxAge: 600 }),
-  );
+  if (proxy) {
+    app.get('/proxy/session', (c) => proxySession(c.req.raw, proxy));
+    app.all('/proxy', (c) => proxy.handle(c.req.raw));
+  }
+  if (withCors)
+    app.use(
+      '/mcp',
+      cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposeHeaders: MCP_EXPOSED_HEADERS, maxAge: 600 }),
+    );
   if (bearerToken) {
     app.use('/mcp', async (c, next) => {
       if (c.req.method === 'OPTIONS' || sameSecret(c.req.header('authorization') ?? '', `Bearer ${bearerToken}`)) return next();

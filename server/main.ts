@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { buildIfNeeded } from './build.ts';
+import { createProxy } from './proxy.ts';
 import { createDemoHandler } from './demo/server.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -20,18 +21,22 @@ const mcp = createDemoHandler({
   basketLifetimeMs: intEnv('DEMO_BASKET_LIFETIME_MS'),
 });
 
+// One proxy token per launch; the page fetches it from /proxy/session.
+const proxy = createProxy();
 const server = createServer();
 if (dev) {
   const { createServer: createVite } = await import('vite');
   const vite = await createVite({ root, server: { middlewareMode: true, hmr: { server } }, appType: 'spa' });
-  const mcpListener = getRequestListener(createApp({ mcp, bearerToken: process.env.DEMO_BEARER_TOKEN }).fetch);
+  const mcpListener = getRequestListener(createApp({ mcp, bearerToken: process.env.DEMO_BEARER_TOKEN, proxy }).fetch);
   server.on('request', (req, res) => {
-    if (req.url?.startsWith('/mcp')) void mcpListener(req, res);
+    if (req.url?.startsWith('/mcp') || req.url?.startsWith('/proxy')) void mcpListener(req, res);
     else vite.middlewares(req, res);
   });
 } else {
   await buildIfNeeded(root);
-  const listener = getRequestListener(createApp({ mcp, staticRoot: join(root, 'dist'), bearerToken: process.env.DEMO_BEARER_TOKEN }).fetch);
+  const listener = getRequestListener(
+    createApp({ mcp, staticRoot: join(root, 'dist'), bearerToken: process.env.DEMO_BEARER_TOKEN, proxy }).fetch,
+  );
   server.on('request', (req, res) => void listener(req, res));
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { createDemoHandler, type DemoServerOptions } from '../demo/server.ts';
+import type { Proxy } from '../proxy.ts';
 
 export interface RunningServer {
   url: string;
@@ -23,10 +24,12 @@ function listen(server: Server): Promise<number> {
 
 /** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
 export async function startDemoServer(
-  options: DemoServerOptions & { staticRoot?: string; bearerToken?: string } = {},
+  options: DemoServerOptions & { staticRoot?: string; bearerToken?: string; proxy?: Proxy; cors?: boolean } = {},
 ): Promise<RunningServer> {
   const mcp = createDemoHandler(options);
-  const listener = getRequestListener(createApp({ mcp, staticRoot: options.staticRoot, bearerToken: options.bearerToken }).fetch);
+  const listener = getRequestListener(
+    createApp({ mcp, staticRoot: options.staticRoot, bearerToken: options.bearerToken, proxy: options.proxy, cors: options.cors }).fetch,
+  );
   const server = createServer((req, res) => void listener(req, res));
   const port = await listen(server);
   return {

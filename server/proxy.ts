@@ -1,0 +1,151 @@
+// The loopback proxy: lets the page reach MCP servers that do not allow browser CORS.
+// Locked down, because an open local proxy was CVE-2025-49596 (CVSS 9.4):
+//  - answers only requests whose Host is a loopback name (no DNS rebinding) and that come
+//    from Toolscope's own page (Origin, or Sec-Fetch-Site: same-origin), with the per-launch
+//    token, compared in constant time;
+//  - forwards only http(s) MCP traffic (POST, GET for an event stream, DELETE) to the target
+//    the page names, with the MCP and auth headers and nothing else (no cookies either way);
+//  - caps request and response sizes and time; streams SSE through without buffering;
+//  - spawns nothing.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const TOKEN_HEADER = 'x-toolscope-proxy-token';
+export const TARGET_HEADER = 'x-toolscope-target';
+export const ERROR_HEADER = 'x-toolscope-proxy-error';
+
+const FORWARD_REQUEST = [
+  'content-type',
+  'accept',
+  'authorization',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+  'mcp-session-id',
+  'last-event-id',
+];
+const FORWARD_RESPONSE = ['content-type', 'mcp-session-id', 'www-authenticate', 'mcp-protocol-version', 'cache-control', 'retry-after'];
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
+
+export interface ProxyOptions {
+  token?: string;
+  maxRequestBytes?: number;
+  maxResponseBytes?: number;
+  timeoutMs?: number;
+}
+
+export interface Proxy {
+  token: string;
+  handle: (request: Request) => Promise<Response>;
+}
+
+function refuse(status: number, reason: string, detail: string): Response {
+  return new Response(JSON.stringify({ error: reason, detail }), {
+    status,
+    headers: { 'content-type': 'application/json', [ERROR_HEADER]: reason, 'cache-control': 'no-store' },
+  });
+}
+
+function sameSecret(given: string | null, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Only Toolscope's own page: same Host as Origin, or the browser's same-origin marker. */
+function fromOwnPage(request: Request, host: string): boolean {
+  const origin = request.headers.get('origin');
+  if (origin !== null) return origin === `http://${host}`;
+  return request.headers.get('sec-fetch-site') === 'same-origin';
+}
+
+async function readCapped(request: Request, cap: number): Promise<ArrayBuffer | 'too-large'> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > cap) return 'too-large';
+  const body = await request.arrayBuffer();
+  return body.byteLength > cap ? 'too-large' : body;
+}
+
+function cappedStream(body: ReadableStream<Uint8Array>, cap: number): ReadableStream<Uint8Array> {
+  let total = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > cap) controller.error(new Error(`response larger than the proxy's ${cap} byte limit`));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+export function createProxy({
+  token = randomBytes(32).toString('base64url'),
+  maxRequestBytes = 4 * 1024 * 1024,
+  maxResponseBytes = 64 * 1024 * 1024,
+  timeoutMs = 15 * 60_000,
+}: ProxyOptions = {}): Proxy {
+  const handle = async (request: Request): Promise<Response> => {
+    const host = request.headers.get('host') ?? '';
+    if (!LOOPBACK_HOST.test(host))
+      return refuse(403, 'host_not_allowed', `Host "${host.slice(0, 100)}" is not a loopback name (DNS rebinding protection).`);
+    if (!fromOwnPage(request, host)) return refuse(403, 'origin_not_allowed', 'Only Toolscope’s own page may use this proxy.');
+    if (!sameSecret(request.headers.get(TOKEN_HEADER), token)) return refuse(401, 'bad_token', 'Missing or wrong proxy token.');
+    const method = request.method.toUpperCase();
+    if (method !== 'POST' && method !== 'GET' && method !== 'DELETE')
+      return refuse(405, 'method_not_allowed', `${method} is not MCP traffic.`);
+    if (method === 'GET' && !(request.headers.get('accept') ?? '').includes('text/event-stream')) {
+      return refuse(405, 'method_not_allowed', 'GET is forwarded only for an MCP event stream.');
+    }
+    let target: URL;
+    try {
+      target = new URL(request.headers.get(TARGET_HEADER) ?? '');
+    } catch {
+      return refuse(400, 'bad_target', 'The target is not an absolute URL.');
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      return refuse(400, 'scheme_not_allowed', `${target.protocol} targets are refused; only http: and https:.`);
+    if (target.username || target.password) return refuse(400, 'bad_target', 'Credentials in the target URL are refused.');
+
+    const headers = new Headers();
+    for (const [name, value] of request.headers) {
+      const lower = name.toLowerCase();
+      if (FORWARD_REQUEST.includes(lower) || lower.startsWith('mcp-param-')) headers.set(lower, value);
+    }
+    let body: ArrayBuffer | undefined;
+    if (method === 'POST') {
+      const read = await readCapped(request, maxRequestBytes);
+      if (read === 'too-large') return refuse(413, 'request_too_large', `Request bodies are limited to ${maxRequestBytes} bytes.`);
+      body = read;
+    }
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), request.signal]);
+    let upstream: Response;
+    try {
+      upstream = await fetch(target, { method, headers, body, redirect: 'manual', signal, credentials: 'omit' });
+    } catch (error) {
+      const cause = error instanceof Error ? (error.cause instanceof Error ? `${error.cause.message}` : error.message) : String(error);
+      return refuse(502, 'upstream_unreachable', `Could not reach ${target.origin}: ${cause}`);
+    }
+    const out = new Headers({ 'cache-control': 'no-store' });
+    for (const name of FORWARD_RESPONSE) {
+      const value = upstream.headers.get(name);
+      if (value !== null) out.set(name, value);
+    }
+    return new Response(upstream.body ? cappedStream(upstream.body, maxResponseBytes) : null, {
+      status: upstream.status,
+      statusText: upstream.statusText,
+      headers: out,
+    });
+  };
+  return { token, handle };
+}
+
+/** The token handout for Toolscope's own page (same checks minus the token itself). */
+export function proxySession(request: Request, proxy: Proxy): Response {
+  const host = request.headers.get('host') ?? '';
+  if (!LOOPBACK_HOST.test(host)) return refuse(403, 'host_not_allowed', 'Not a loopback Host.');
+  if (!fromOwnPage(request, host)) return refuse(403, 'origin_not_allowed', 'Only Toolscope’s own page may ask.');
+  return new Response(JSON.stringify({ token: proxy.token, path: '/proxy' }), {
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
+}
