@@ -16,7 +16,10 @@ interface Sent {
 }
 
 /** Raw HTTP, so Host and Origin can be set the way an attacker would. */
-function send(path: string, { method = 'POST', headers = {}, body = '' }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Sent> {
+function send(
+  path: string,
+  { method = 'POST', headers = {}, body = '' }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Sent> {
   const url = new URL(path, appOrigin);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method, headers }, (res) => {
@@ -101,7 +104,10 @@ describe('loopback proxy', () => {
   });
 
   it('refuses a rebinding Host', async () => {
-    const response = await send('/proxy', { headers: good({ host: 'attacker.example:80', origin: 'http://attacker.example:80' }), body: discover });
+    const response = await send('/proxy', {
+      headers: good({ host: 'attacker.example:80', origin: 'http://attacker.example:80' }),
+      body: discover,
+    });
     expect(response.status).toBe(403);
     expect(response.headers[ERROR_HEADER]).toBe('host_not_allowed');
   });

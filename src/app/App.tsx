@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConnectionBar } from '../features/connection/ConnectionBar.tsx';
 import { readDeepLink, writeDeepLink } from '../features/connection/deepLink.ts';
 import { preloadProtocolLayer, useConnection } from '../features/connection/useConnection.ts';
 import { TrafficPanel } from '../features/traffic/TrafficPanel.tsx';
+import { fetchProxySession, type ProxySession } from '../mcp/proxy.ts';
 import { TrafficRecorder } from '../mcp/traffic.ts';
 import { ConnectedView } from './ConnectedView.tsx';
 
@@ -10,13 +11,23 @@ const initialLink = readDeepLink(window.location.search);
 
 export function App() {
   const [recorder] = useState(() => new TrafficRecorder());
-  const { state, connect, disconnect } = useConnection(recorder);
+  // Toolscope's own server offers a loopback proxy; a static host does not.
+  const [proxy, setProxy] = useState<{ loaded: boolean; session?: ProxySession }>({ loaded: false });
+  const { state, connect, disconnect } = useConnection(recorder, proxy.session);
 
-  // ?server= connects at once (UI contract: deep links); otherwise warm up the SDK chunk.
   useEffect(() => {
+    void fetchProxySession(window.location.origin).then((session) => setProxy({ loaded: true, session }));
+  }, []);
+
+  // ?server= connects at once (UI contract: deep links), once we know whether a proxy exists
+  // (a remembered "use the proxy" choice needs it); otherwise warm up the SDK chunk.
+  const linked = useRef(false);
+  useEffect(() => {
+    if (!proxy.loaded || linked.current) return;
+    linked.current = true;
     if (initialLink.server) void connect(initialLink.server, '');
     else void preloadProtocolLayer();
-  }, [connect]);
+  }, [connect, proxy.loaded]);
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
   useEffect(() => {
@@ -37,7 +48,8 @@ export function App() {
         <ConnectionBar
           state={state}
           initialUrl={initialLink.server ?? ''}
-          onConnect={(url, token) => void connect(url, token)}
+          onConnect={(url, token, path) => void connect(url, token, path)}
+          proxyAvailable={proxy.session !== undefined}
           onDisconnect={disconnect}
         />
       </header>

@@ -147,7 +147,7 @@ describe('demo server, 2026-07-28 (modern)', () => {
     await expect(pending).rejects.toMatchObject({ failure: { kind: 'cancelled' } });
   });
 
-    it('serves a repeated resources/read from cache while its ttlMs lasts', async () => {
+  it('serves a repeated resources/read from cache while its ttlMs lasts', async () => {
     const before = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'resources/read').length;
     const first = await connection.readResource('demo://catalog/products.csv');
     const second = await connection.readResource('demo://catalog/products.csv');

@@ -8,6 +8,7 @@ import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { McpError, classifyError, isNetworkFailure, type McpFailure } from './errors.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { StreamWatcher } from './streamWatch.ts';
+import { proxiedFetch, type ProxySession } from './proxy.ts';
 
 export { McpError };
 import { isRecord, optionalString, own } from './guards.ts';
@@ -30,6 +31,8 @@ export interface ConnectOptions {
   /** The traffic recorder's fetch (or any fetch). */
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** Go through Toolscope's loopback proxy instead of straight to the server. */
+  proxy?: ProxySession;
 }
 
 export interface CallOptions {
@@ -108,6 +111,8 @@ export class McpConnection {
     private readonly fetchImpl: FetchLike,
     private readonly elicitation: { handler?: ElicitationHandler },
     private readonly watcher: StreamWatcher,
+    /** Which path the traffic takes. */
+    readonly via: 'direct' | 'proxy',
   ) {}
 
   /** Who answers the server's questions during calls (a person, through the UI). */
@@ -120,11 +125,13 @@ export class McpConnection {
     bearerToken,
     fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
     timeoutMs = 30_000,
+    proxy,
   }: ConnectOptions) {
     const endpoint = parseUrl(url);
     const headers: Record<string, string> = {};
     if (bearerToken?.trim()) headers.Authorization = `Bearer ${bearerToken.trim()}`;
-    const watcher = new StreamWatcher(fetchImpl);
+    const viaFetch = proxy ? proxiedFetch(fetchImpl, proxy) : fetchImpl;
+    const watcher = new StreamWatcher(viaFetch);
     const transport = new StreamableHTTPClientTransport(endpoint, { fetch: watcher.fetch, requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.
     const client = new Client(CLIENT_INFO, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' } });
@@ -139,10 +146,10 @@ export class McpConnection {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
       await client.close().catch(() => undefined);
-      const failure = isNetworkFailure(error) ? await explainNetworkFailure(endpoint, fetchImpl) : classifyError(error);
+      const failure = !proxy && isNetworkFailure(error) ? await explainNetworkFailure(endpoint, fetchImpl) : classifyError(error);
       throw new McpError(failure);
     }
-    return new McpConnection(endpoint.href, client, transport, fetchImpl, elicitation, watcher);
+    return new McpConnection(endpoint.href, client, transport, fetchImpl, elicitation, watcher, proxy ? 'proxy' : 'direct');
   }
 
   get era(): 'modern' | 'legacy' {
@@ -187,7 +194,8 @@ export class McpConnection {
       const failure = classifyError(error);
       if (failure.kind === 'timeout')
         throw new McpError(describeTimeout(performance.now() - started, timeoutMs, options.maxTotalTimeoutMs));
-      if (isNetworkFailure(error)) throw new McpError(await explainNetworkFailure(new URL(this.url), this.fetchImpl));
+      if (this.via === 'direct' && isNetworkFailure(error))
+        throw new McpError(await explainNetworkFailure(new URL(this.url), this.fetchImpl));
       throw new McpError(failure);
     }
   }
@@ -214,7 +222,7 @@ export class McpConnection {
     }
   }
 
-    readonly #resourceCache = new Map<string, { until: number; contents: ResourceContents[] }>();
+  readonly #resourceCache = new Map<string, { until: number; contents: ResourceContents[] }>();
 
   /** resources/read, honouring the result's ttlMs (2026 cache hints) for this connection. */
   async readResource(uri: string, signal?: AbortSignal): Promise<ResourceContents[]> {

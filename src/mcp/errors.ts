@@ -104,6 +104,10 @@ export function classifyError(error: unknown): McpFailure {
     // The SDK prefixes "MCP error <code>: "; the code is shown separately.
     return { kind: 'protocol', code: f.code, message: f.message.replace(/^MCP error -?\d+:\s*/, ''), data: f.data };
   }
+  if (f.name === 'ProxyError') {
+    const reason = error instanceof Error && 'reason' in error ? error.reason : undefined;
+    return { kind: reason === 'upstream_unreachable' ? 'unreachable' : 'unknown', message: f.message };
+  }
   if (f.name === 'AbortError' || /aborted|cancelled by the user/i.test(f.message)) {
     return { kind: 'cancelled', message: 'Cancelled.' };
   }

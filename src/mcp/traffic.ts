@@ -79,9 +79,11 @@ export function sseDataPayloads(text: string): string[] {
 
 function redactHeaders(headers: Headers): [string, string][] {
   return [...headers.entries()].map(([name, value]) =>
-    name.toLowerCase() === 'authorization'
-      ? [name, value.replace(/^(\w+)\s+.*$/, (_all, scheme: string) => `${scheme} •••• (hidden)`)]
-      : [name, value],
+    name.toLowerCase() === 'x-toolscope-proxy-token'
+      ? [name, '•••• (hidden)']
+      : name.toLowerCase() === 'authorization'
+        ? [name, value.replace(/^(\w+)\s+.*$/, (_all, scheme: string) => `${scheme} •••• (hidden)`)]
+        : [name, value],
   );
 }
 

@@ -2,19 +2,22 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { describeFailure } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../mcp/text.ts';
+import { rememberPath, type ConnectionPath } from './connectionPath.ts';
 import type { ConnectionState } from './useConnection.ts';
 
 interface Props {
   state: ConnectionState;
   initialUrl: string;
-  onConnect: (url: string, bearerToken: string) => void;
+  onConnect: (url: string, bearerToken: string, path?: ConnectionPath) => void;
   onDisconnect: () => void;
+  /** Whether Toolscope's loopback proxy is there to fall back on. */
+  proxyAvailable: boolean;
 }
 
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500';
 
-export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect }: Props) {
+export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxyAvailable }: Props) {
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
   const connected = state.status === 'connected';
@@ -62,6 +65,17 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect }: Pr
         )}
       </form>
       <ConnectionStatus state={state} />
+      {state.status === 'failed' &&
+      proxyAvailable &&
+      state.via === 'direct' &&
+      (state.failure.kind === 'cors' || state.failure.kind === 'unreachable') ? (
+        <ProxyOffer
+          onUse={(remember) => {
+            if (remember) rememberPath(url, 'proxy');
+            onConnect(url, token, 'proxy');
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -88,6 +102,7 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
             Connected to <strong>{revealInvisible(server.title ?? server.name)}</strong>
             {server.version ? ` ${server.version}` : ''} · protocol {protocolVersion} (
             {era === 'modern' ? 'stateless 2026 era' : '2025 era'})
+            {state.connection.via === 'proxy' ? ' · via Toolscope’s local proxy' : ''}
             {server.title && server.title !== server.name ? (
               <span className="text-slate-500"> · serverInfo.name “{revealInvisible(server.name)}”</span>
             ) : null}
@@ -115,9 +130,26 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
             role="alert"
             className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
           >
-            Could not connect to {state.url}. {describeFailure(state.failure)}
+            Could not connect to {state.url}
+            {state.via === 'proxy' ? ' through Toolscope’s local proxy' : ''}. {describeFailure(state.failure)}
           </p>
         </>
       );
   }
+}
+
+function ProxyOffer({ onUse }: { onUse: (remember: boolean) => void }) {
+  const [remember, setRemember] = useState(true);
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <Button onClick={() => onUse(remember)}>Use the local proxy</Button>
+      <label className="flex items-center gap-1 text-xs">
+        <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+        Always use the proxy for this server
+      </label>
+      <span className="text-xs text-slate-500">
+        Toolscope’s own server forwards the MCP traffic, so the browser’s CORS rules do not apply.
+      </span>
+    </div>
+  );
 }

@@ -1,19 +1,21 @@
 import { useCallback, useRef, useState } from 'react';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { failureOf, type McpFailure } from '../../mcp/errors.ts';
+import type { ProxySession } from '../../mcp/proxy.ts';
 import type { TrafficRecorder } from '../../mcp/traffic.ts';
+import { storedPath, type ConnectionPath } from './connectionPath.ts';
 
 export type ConnectionState =
   | { status: 'idle' }
   | { status: 'connecting'; url: string }
   | { status: 'connected'; connection: McpConnection; id: number; authContext: string }
-  | { status: 'failed'; url: string; failure: McpFailure };
+  | { status: 'failed'; url: string; failure: McpFailure; via: ConnectionPath };
 
 /** Starts fetching the protocol layer (the SDK) early, without blocking the first screen. */
 export const preloadProtocolLayer = () => import('../../mcp/connection.ts');
 
 /** Owns the one live connection; a newer connect attempt always wins over an older one. */
-export function useConnection(recorder: TrafficRecorder) {
+export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | undefined) {
   const [state, setState] = useState<ConnectionState>({ status: 'idle' });
   const attempt = useRef(0);
   const live = useRef<McpConnection | undefined>(undefined);
@@ -27,7 +29,9 @@ export function useConnection(recorder: TrafficRecorder) {
   }, []);
 
   const connect = useCallback(
-    async (url: string, bearerToken: string) => {
+    async (url: string, bearerToken: string, path?: ConnectionPath) => {
+      // An explicit choice wins; else the remembered one; else direct.
+      const via: ConnectionPath = proxy ? (path ?? storedPath(url) ?? 'direct') : 'direct';
       const id = ++attempt.current;
       const previous = live.current;
       live.current = undefined;
@@ -36,7 +40,12 @@ export function useConnection(recorder: TrafficRecorder) {
       try {
         // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
         const { McpConnection } = await preloadProtocolLayer();
-        const connection = await McpConnection.connect({ url, bearerToken, fetch: recorder.fetch });
+        const connection = await McpConnection.connect({
+          url,
+          bearerToken,
+          fetch: recorder.fetch,
+          proxy: via === 'proxy' ? proxy : undefined,
+        });
         if (id !== attempt.current) {
           void connection.close();
           return;
@@ -45,10 +54,10 @@ export function useConnection(recorder: TrafficRecorder) {
         setState({ status: 'connected', connection, id, authContext: bearerToken ? `bearer#${id}` : 'anonymous' });
       } catch (error) {
         if (id !== attempt.current) return;
-        setState({ status: 'failed', url, failure: failureOf(error) });
+        setState({ status: 'failed', url, failure: failureOf(error), via });
       }
     },
-    [recorder],
+    [recorder, proxy],
   );
 
   return { state, connect, disconnect };

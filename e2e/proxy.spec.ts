@@ -1,0 +1,29 @@
+// Connecting to a server that does not allow browser CORS, through Toolscope's loopback proxy.
+import { expect, test } from '@playwright/test';
+import { appUrl, deepLink, noCorsMcpUrl } from './fixtures/urls.ts';
+
+test('a CORS failure offers the local proxy; the choice is remembered for the server', async ({ page }) => {
+  await page.goto(appUrl());
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(noCorsMcpUrl());
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('CORS');
+  await page.getByRole('button', { name: 'Use the local proxy' }).click();
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Connected');
+  await expect(status).toContainText('via Toolscope’s local proxy');
+  await expect(status).toContainText('2026-07-28');
+
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('catalog');
+  await tools.getByRole('button', { name: /^Search catalog/ }).click();
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('mouse');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Wireless mouse');
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await traffic.getByText('tools/call search_catalog').first().click();
+  await expect(traffic).toContainText(`x-toolscope-target: ${noCorsMcpUrl()}`);
+  await expect(traffic).toContainText('x-toolscope-proxy-token: •••• (hidden)');
+
+  await page.goto(deepLink(noCorsMcpUrl()));
+  await expect(page.getByRole('status')).toContainText('via Toolscope’s local proxy');
+});

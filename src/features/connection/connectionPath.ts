@@ -1,0 +1,10 @@
+import { readStored, writeStored } from '../../lib/storage.ts';
+
+export type ConnectionPath = 'direct' | 'proxy';
+
+const key = (url: string) => `toolscope:path:${url.trim()}`;
+const parse = (value: unknown): ConnectionPath | undefined => (value === 'proxy' || value === 'direct' ? value : undefined);
+
+/** The user's standing choice of path for a server (remembered in this browser). */
+export const storedPath = (url: string): ConnectionPath | undefined => readStored(key(url), parse);
+export const rememberPath = (url: string, path: ConnectionPath) => writeStored(key(url), path);

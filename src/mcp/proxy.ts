@@ -1,0 +1,58 @@
+// The page's side of Toolscope's loopback proxy (server/proxy.ts): every request goes to the
+// proxy on our own origin, naming its real target in a header; the proxy's own refusals come
+// back as errors that say what happened, not as an HTTP status of the target.
+import type { FetchLike } from './traffic.ts';
+
+export const PROXY_TOKEN_HEADER = 'X-Toolscope-Proxy-Token';
+export const PROXY_TARGET_HEADER = 'X-Toolscope-Target';
+const PROXY_ERROR_HEADER = 'x-toolscope-proxy-error';
+
+export interface ProxySession {
+  token: string;
+  /** Absolute URL of the proxy endpoint. */
+  url: string;
+}
+
+export class ProxyError extends Error {
+  override readonly name = 'ProxyError';
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Asks Toolscope's own server for the proxy token; undefined when there is no proxy. */
+export async function fetchProxySession(
+  origin: string,
+  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+): Promise<ProxySession | undefined> {
+  try {
+    const response = await fetchImpl(new URL('/proxy/session', origin).href, { credentials: 'same-origin', cache: 'no-store' });
+    if (!response.ok) return undefined;
+    const body: unknown = await response.json();
+    if (typeof body !== 'object' || body === null || !('token' in body) || typeof body.token !== 'string') return undefined;
+    const path = 'path' in body && typeof body.path === 'string' ? body.path : '/proxy';
+    return { token: body.token, url: new URL(path, origin).href };
+  } catch {
+    return undefined;
+  }
+}
+
+export function proxiedFetch(base: FetchLike, session: ProxySession): FetchLike {
+  return async (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set(PROXY_TARGET_HEADER, String(input));
+    headers.set(PROXY_TOKEN_HEADER, session.token);
+    const response = await base(session.url, { ...init, headers, credentials: 'same-origin' });
+    const refusal = response.headers.get(PROXY_ERROR_HEADER);
+    if (refusal) {
+      const body: unknown = await response.json().catch(() => undefined);
+      const detail =
+        typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string' ? body.detail : refusal;
+      throw new ProxyError(refusal, `Toolscope's proxy: ${detail}`);
+    }
+    return response;
+  };
+}
