@@ -27,3 +27,15 @@ test('a CORS failure offers the local proxy; the choice is remembered for the se
   await page.goto(deepLink(noCorsMcpUrl()));
   await expect(page.getByRole('status')).toContainText('via Toolscope’s local proxy');
 });
+
+test('the connection doctor names what is wrong and the fix', async ({ page }) => {
+  await page.goto(appUrl());
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(noCorsMcpUrl());
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('CORS');
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  const doctor = page.getByRole('region', { name: 'Connection doctor' });
+  await expect(doctor).toContainText('Answered server/discover → 2026-07-28');
+  await expect(doctor).toContainText('Responses carry no Access-Control-Allow-Origin');
+  await expect(doctor).toContainText('Fix: Send Access-Control-Allow-Origin');
+});

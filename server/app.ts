@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { contentSecurityPolicy } from './csp.ts';
+import { diagnose } from './doctor.ts';
 import { proxySession, type Proxy } from './proxy.ts';
 import { withCutStream } from './demo/cutStream.ts';
 
@@ -17,8 +18,8 @@ export interface AppOptions {
   bearerToken?: string;
   /** The loopback proxy, mounted at /proxy (with its token handout at /proxy/session). */
   proxy?: Proxy;
-  /** Set false to serve /mcp without CORS headers (a server a browser cannot call directly). */
-  cors?: boolean;
+  /** false: no CORS at all (a browser cannot call /mcp directly); an object: a narrower policy. */
+  cors?: boolean | { allowHeaders?: string[]; exposeHeaders?: string[] };
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -37,12 +38,37 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
   if (proxy) {
     app.get('/proxy/session', (c) => proxySession(c.req.raw, proxy));
     app.all('/proxy', (c) => proxy.handle(c.req.raw));
+    // The connection doctor runs its probes here, behind the proxy's caller checks.
+    app.post('/proxy/diagnose', async (c) => {
+      const refusal = proxy.check(c.req.raw);
+      if (refusal) return refusal;
+      const body: unknown = await c.req.json().catch(() => undefined);
+      const target = typeof body === 'object' && body !== null && 'target' in body && typeof body.target === 'string' ? body.target : '';
+      let url: URL;
+      try {
+        url = new URL(target);
+      } catch {
+        return c.json({ error: 'bad_target', detail: 'The target is not an absolute URL.' }, 400);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return c.json({ error: 'scheme_not_allowed', detail: 'Only http: and https: targets.' }, 400);
+      return c.json({ checks: await diagnose(url.href, `http://${c.req.header('host') ?? ''}`) });
+    });
   }
-  if (withCors)
+  if (withCors) {
+    // Tests pass a narrower policy to imitate servers that get CORS partly wrong.
+    const custom = typeof withCors === 'object' ? withCors : undefined;
     app.use(
       '/mcp',
-      cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposeHeaders: MCP_EXPOSED_HEADERS, maxAge: 600 }),
+      cors({
+        origin: '*',
+        allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+        allowHeaders: custom?.allowHeaders ?? [],
+        exposeHeaders: custom?.exposeHeaders ?? MCP_EXPOSED_HEADERS,
+        maxAge: 600,
+      }),
     );
+  }
   if (bearerToken) {
     app.use('/mcp', async (c, next) => {
       if (c.req.method === 'OPTIONS' || sameSecret(c.req.header('authorization') ?? '', `Bearer ${bearerToken}`)) return next();

@@ -36,6 +36,8 @@ export interface ProxyOptions {
 export interface Proxy {
   token: string;
   handle: (request: Request) => Promise<Response>;
+  /** The caller checks alone (Host, page origin, token): a refusal, or undefined when allowed. */
+  check: (request: Request) => Response | undefined;
 }
 
 function refuse(status: number, reason: string, detail: string): Response {
@@ -85,12 +87,17 @@ export function createProxy({
   maxResponseBytes = 64 * 1024 * 1024,
   timeoutMs = 15 * 60_000,
 }: ProxyOptions = {}): Proxy {
-  const handle = async (request: Request): Promise<Response> => {
+  const check = (request: Request): Response | undefined => {
     const host = request.headers.get('host') ?? '';
     if (!LOOPBACK_HOST.test(host))
       return refuse(403, 'host_not_allowed', `Host "${host.slice(0, 100)}" is not a loopback name (DNS rebinding protection).`);
     if (!fromOwnPage(request, host)) return refuse(403, 'origin_not_allowed', 'Only Toolscope’s own page may use this proxy.');
     if (!sameSecret(request.headers.get(TOKEN_HEADER), token)) return refuse(401, 'bad_token', 'Missing or wrong proxy token.');
+    return undefined;
+  };
+  const handle = async (request: Request): Promise<Response> => {
+    const refusal = check(request);
+    if (refusal) return refusal;
     const method = request.method.toUpperCase();
     if (method !== 'POST' && method !== 'GET' && method !== 'DELETE')
       return refuse(405, 'method_not_allowed', `${method} is not MCP traffic.`);
@@ -137,7 +144,7 @@ export function createProxy({
       headers: out,
     });
   };
-  return { token, handle };
+  return { token, handle, check };
 }
 
 /** The token handout for Toolscope's own page (same checks minus the token itself). */

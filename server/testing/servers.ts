@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import { createApp } from '../app.ts';
+import { createApp, type AppOptions } from '../app.ts';
 import { createDemoHandler, type DemoServerOptions } from '../demo/server.ts';
 import type { Proxy } from '../proxy.ts';
 
@@ -24,7 +24,7 @@ function listen(server: Server): Promise<number> {
 
 /** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
 export async function startDemoServer(
-  options: DemoServerOptions & { staticRoot?: string; bearerToken?: string; proxy?: Proxy; cors?: boolean } = {},
+  options: DemoServerOptions & { staticRoot?: string; bearerToken?: string; proxy?: Proxy; cors?: AppOptions['cors'] } = {},
 ): Promise<RunningServer> {
   const mcp = createDemoHandler(options);
   const listener = getRequestListener(

@@ -49,7 +49,7 @@ export function App() {
           state={state}
           initialUrl={initialLink.server ?? ''}
           onConnect={(url, token, path) => void connect(url, token, path)}
-          proxyAvailable={proxy.session !== undefined}
+          proxy={proxy.session}
           onDisconnect={disconnect}
         />
       </header>

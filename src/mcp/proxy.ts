@@ -56,3 +56,42 @@ export function proxiedFetch(base: FetchLike, session: ProxySession): FetchLike 
     return response;
   };
 }
+
+export interface DoctorCheck {
+  check: string;
+  status: 'ok' | 'warn' | 'fail' | 'info';
+  sentence: string;
+  fix?: string;
+}
+
+/** Runs the connection doctor's probes on Toolscope's server (they need real network access). */
+export async function runDiagnosis(
+  session: ProxySession,
+  target: string,
+  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+): Promise<DoctorCheck[]> {
+  const response = await fetchImpl(new URL('/proxy/diagnose', session.url).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [PROXY_TOKEN_HEADER]: session.token },
+    body: JSON.stringify({ target }),
+    credentials: 'same-origin',
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const detail = typeof body === 'object' && body !== null && 'detail' in body ? String(body.detail) : `HTTP ${response.status}`;
+    throw new ProxyError('diagnose_failed', `The doctor could not run: ${detail}`);
+  }
+  const checks =
+    typeof body === 'object' && body !== null && 'checks' in body && Array.isArray(body.checks) ? (body.checks as unknown[]) : [];
+  return checks.flatMap((entry): DoctorCheck[] => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const check = 'check' in entry && typeof entry.check === 'string' ? entry.check : undefined;
+    const sentence = 'sentence' in entry && typeof entry.sentence === 'string' ? entry.sentence : undefined;
+    const status =
+      'status' in entry && (entry.status === 'ok' || entry.status === 'warn' || entry.status === 'fail' || entry.status === 'info')
+        ? entry.status
+        : undefined;
+    const fix = 'fix' in entry && typeof entry.fix === 'string' ? entry.fix : undefined;
+    return check && sentence && status ? [{ check, sentence, status, fix }] : [];
+  });
+}

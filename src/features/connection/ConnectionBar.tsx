@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { describeFailure } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../mcp/text.ts';
+import type { ProxySession } from '../../mcp/proxy.ts';
 import { rememberPath, type ConnectionPath } from './connectionPath.ts';
+import { DoctorPanel } from './DoctorPanel.tsx';
 import type { ConnectionState } from './useConnection.ts';
 
 interface Props {
@@ -10,14 +12,15 @@ interface Props {
   initialUrl: string;
   onConnect: (url: string, bearerToken: string, path?: ConnectionPath) => void;
   onDisconnect: () => void;
-  /** Whether Toolscope's loopback proxy is there to fall back on. */
-  proxyAvailable: boolean;
+  /** Toolscope's loopback proxy, when there is one to fall back on and to diagnose through. */
+  proxy: ProxySession | undefined;
 }
 
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500';
 
-export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxyAvailable }: Props) {
+export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy }: Props) {
+  const proxyAvailable = proxy !== undefined;
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
   const connected = state.status === 'connected';
@@ -65,6 +68,13 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
         )}
       </form>
       <ConnectionStatus state={state} />
+      {proxy && (state.status === 'failed' || state.status === 'connected') ? (
+        <DoctorPanel
+          key={state.status === 'failed' ? state.url : state.connection.url}
+          session={proxy}
+          url={state.status === 'failed' ? state.url : state.connection.url}
+        />
+      ) : null}
       {state.status === 'failed' &&
       proxyAvailable &&
       state.via === 'direct' &&

@@ -1,0 +1,86 @@
+// The connection doctor against real servers that each get one thing wrong.
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diagnose } from './doctor.ts';
+import { startDemoServer, startEverything, type RunningServer } from './testing/servers.ts';
+
+const ORIGIN = 'http://127.0.0.1:6274';
+const servers: RunningServer[] = [];
+const start = async (server: Promise<RunningServer>) => {
+  const running = await server;
+  servers.push(running);
+  return running;
+};
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+});
+
+let full: RunningServer;
+let noCors: RunningServer;
+let legacyHeadersOnly: RunningServer;
+let noExpose: RunningServer;
+let everything: RunningServer;
+let protectedServer: RunningServer;
+beforeAll(async () => {
+  [full, noCors, legacyHeadersOnly, noExpose, protectedServer, everything] = await Promise.all([
+    start(startDemoServer()),
+    start(startDemoServer({ cors: false })),
+    start(startDemoServer({ cors: { allowHeaders: ['Content-Type', 'Mcp-Session-Id'] } })),
+    start(startDemoServer({ bearerToken: 'secret', cors: { exposeHeaders: [] } })),
+    start(startDemoServer({ bearerToken: 'secret' })),
+    start(startEverything()),
+  ]);
+});
+
+const byCheck = (checks: Awaited<ReturnType<typeof diagnose>>, name: string) => checks.filter((check) => check.check === name);
+
+describe('connection doctor', () => {
+  it('passes a correct 2026-era server', async () => {
+    const checks = await diagnose(full.url, ORIGIN);
+    expect(checks.every((check) => check.status === 'ok')).toBe(true);
+    expect(byCheck(checks, 'Protocol era')[0]?.sentence).toContain('Answered server/discover → 2026-07-28');
+  });
+
+  it('names a missing Access-Control-Allow-Origin', async () => {
+    const checks = await diagnose(noCors.url, ORIGIN);
+    expect(byCheck(checks, 'CORS on responses')[0]).toMatchObject({
+      status: 'fail',
+      sentence: expect.stringContaining('no Access-Control-Allow-Origin'),
+    });
+  });
+
+  it('names each header missing from Access-Control-Allow-Headers', async () => {
+    const checks = await diagnose(legacyHeadersOnly.url, ORIGIN);
+    const modern = byCheck(checks, 'CORS preflight (2026-07-28 headers)')[0];
+    expect(modern?.status).toBe('warn');
+    expect(modern?.sentence).toContain('lacks mcp-protocol-version, mcp-method, mcp-name, authorization');
+  });
+
+  it('reports the auth challenge, and WWW-Authenticate missing from Access-Control-Expose-Headers', async () => {
+    const checks = await diagnose(protectedServer.url, ORIGIN);
+    expect(byCheck(checks, 'Authorization')[0]).toMatchObject({ status: 'warn', sentence: expect.stringContaining('HTTP 401') });
+    expect(byCheck(checks, 'CORS exposed headers')).toEqual([]);
+    const hidden = await diagnose(noExpose.url, ORIGIN);
+    expect(byCheck(hidden, 'CORS exposed headers')[0]).toMatchObject({
+      status: 'warn',
+      sentence: expect.stringContaining('WWW-Authenticate is not in Access-Control-Expose-Headers'),
+    });
+  });
+
+  it('detects the 2025 era of server-everything and why', async () => {
+    const checks = await diagnose(everything.url, ORIGIN);
+    expect(byCheck(checks, 'Protocol era')[0]?.sentence).toMatch(/initialize succeeded → 2025 era, 2025-11-25/);
+  });
+
+  it('says when the URL is an HTML page, or nothing listens', async () => {
+    const html = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>'));
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    const address = html.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const checks = await diagnose(`http://127.0.0.1:${port}/`, ORIGIN);
+    expect(byCheck(checks, 'MCP endpoint')[0]?.sentence).toContain('HTML page');
+    await new Promise((resolve) => html.close(resolve));
+    const gone = await diagnose(`http://127.0.0.1:${port}/mcp`, ORIGIN);
+    expect(gone[0]).toMatchObject({ check: 'Reachability', status: 'fail', sentence: expect.stringContaining('TCP: nothing listens') });
+  });
+});
