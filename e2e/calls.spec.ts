@@ -1,7 +1,7 @@
 // Calls that behave and results a person can read (issue 4), on the demo server (2026 era)
 // and server-everything (2025 era).
 import { expect, test, type Page } from '@playwright/test';
-import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
+import { deepLink, demoMcpUrl, everythingMcpUrl, liveMcpUrl } from './fixtures/urls.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const askDialog = (page: Page) => page.getByRole('dialog', { name: /asks for input/ });
@@ -171,4 +171,16 @@ test('the same tool twice at once: each run keeps its own progress and result', 
     .last()
     .click();
   await expect(result(page)).toContainText('Annual report compiled in 2 s');
+});
+
+test('list_changed: the tool list refreshes by itself and says what changed (2026 subscriptions/listen)', async ({ page }) => {
+  await open(page, liveMcpUrl(), 'toggle_seasonal_offer');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('Added get_seasonal_offer.');
+  await expect(page.getByText('The server changed its tool list: added get_seasonal_offer.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^26 tools/)).toBeVisible();
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('Removed get_seasonal_offer.');
+  await expect(page.getByText('The server changed its tool list: removed get_seasonal_offer.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Traffic' })).toContainText('subscriptions/listen');
 });

@@ -208,3 +208,36 @@ export function createLabTools(): DemoTool[] {
     },
   ];
 }
+
+export const SEASONAL_TOOL = 'get_seasonal_offer';
+
+/** A tool that adds or removes another tool, so hosts can show `list_changed` live. */
+export function createSeasonalTools(state: { on: boolean }, toolsChanged: () => void): DemoTool[] {
+  return [
+    {
+      definition: {
+        name: 'toggle_seasonal_offer',
+        title: 'Toggle seasonal offer',
+        description: `Adds the ${SEASONAL_TOOL} tool when it is absent and removes it when present, then tells clients the tool list changed.`,
+        inputSchema: noArguments,
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      },
+      run: async (_args, ctx) => {
+        state.on = !state.on;
+        toolsChanged(); // 2026 era: to subscriptions/listen streams
+        await ctx.notify('notifications/tools/list_changed'); // 2025 era: on this call's stream
+        return { content: [text(state.on ? `Added ${SEASONAL_TOOL}.` : `Removed ${SEASONAL_TOOL}.`)] };
+      },
+    },
+    {
+      definition: {
+        name: SEASONAL_TOOL,
+        title: 'Seasonal offer',
+        description: 'This season’s discount code. Only listed while the offer runs (see toggle_seasonal_offer).',
+        inputSchema: noArguments,
+        annotations: readOnly,
+      },
+      run: () => ({ content: [text('Use code WINTER26 for 10% off cables.')] }),
+    },
+  ];
+}

@@ -8,7 +8,7 @@ import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler, isInputRequ
 import type { McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
 import { BasketStore } from './catalog.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
-import { createLabTools } from './labTools.ts';
+import { createLabTools, createSeasonalTools, SEASONAL_TOOL } from './labTools.ts';
 import { createDemoTools, generatedTools, type DemoTool } from './tools.ts';
 
 export interface DemoServerOptions {
@@ -44,8 +44,17 @@ function decodeCursor(cursor: string, size: number): number {
 export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandler & { tools: readonly DemoTool[] } {
   const pageSize = Math.max(1, options.pageSize ?? 10);
   const store = new BasketStore(options.basketLifetimeMs ?? 30 * 60_000);
-  const tools = [...createDemoTools(store), ...createLabTools(), ...generatedTools(options.extraTools ?? 0)];
-  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  // The tool list can change at run time (toggle_seasonal_offer), to show list_changed.
+  const seasonal = { on: false };
+  const notify = { toolsChanged: () => {} };
+  const baseTools = [
+    ...createDemoTools(store),
+    ...createLabTools(),
+    ...createSeasonalTools(seasonal, () => notify.toolsChanged()),
+    ...generatedTools(options.extraTools ?? 0),
+  ];
+  const currentTools = () => baseTools.filter((tool) => seasonal.on || tool.definition.name !== SEASONAL_TOOL);
+  const byName = new Map(baseTools.map((tool) => [tool.definition.name, tool]));
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
   const validators = new Map<string, ValidateFunction>();
@@ -63,7 +72,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
     const server = new Server(
       { name: 'toolscope-demo', title: 'Toolscope demo shop', version: '0.1.0' },
       {
-        capabilities: { tools: { listChanged: false }, resources: {} },
+        capabilities: { tools: { listChanged: true }, resources: {} },
         instructions: INSTRUCTIONS,
         cacheHints: {
           'tools/list': { ttlMs, cacheScope: 'public' },
@@ -76,6 +85,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
 
     server.setRequestHandler('tools/list', (req) => {
       const cursor = req.params?.cursor;
+      const tools = currentTools();
       const start = cursor === undefined ? 0 : decodeCursor(cursor, tools.length);
       const end = start + pageSize;
       return {
@@ -86,7 +96,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
 
     server.setRequestHandler('tools/call', async (req, ctx) => {
       const tool = byName.get(req.params.name);
-      if (!tool) {
+      if (!tool || (tool.definition.name === SEASONAL_TOOL && !seasonal.on)) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
       }
       const args = req.params.arguments ?? {};
@@ -107,6 +117,9 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
         signal: ctx.mcpReq.signal,
         inputResponses: ctx.mcpReq.inputResponses,
         requestState: ctx.mcpReq.requestState<string>(),
+        notify: async (method) => {
+          await ctx.mcpReq.notify({ method }).catch(() => undefined);
+        },
         progress: async (progress, total, message) => {
           if (progressToken === undefined) return;
           await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total, message } });
@@ -128,5 +141,6 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
   };
 
   const handler = createMcpHandler(factory, { legacy: 'stateless' });
-  return Object.assign(handler, { tools });
+  notify.toolsChanged = () => handler.notify.toolsChanged();
+  return Object.assign(handler, { tools: baseTools });
 }

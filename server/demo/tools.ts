@@ -21,6 +21,8 @@ export interface ToolContext {
   era: 'legacy' | 'modern';
   signal: AbortSignal;
   progress: (progress: number, total: number | undefined, message: string) => Promise<void>;
+  /** Sends a notification related to this call (on its response stream). */
+  notify: (method: 'notifications/tools/list_changed') => Promise<void>;
   inputResponses: Record<string, unknown> | undefined;
   /** The echoed requestState of a multi-round call (2026), as the server minted it. */
   requestState: string | undefined;

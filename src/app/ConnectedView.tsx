@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
 import { writeDeepLink } from '../features/connection/deepLink.ts';
 import { useToolPages } from '../features/tools/api/toolPages.ts';
+import { useToolListChanges } from '../features/tools/api/useToolListChanges.ts';
 import { ToolList } from '../features/tools/ToolList.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import { useToolCalls } from '../features/call/useToolCalls.ts';
@@ -21,6 +22,7 @@ interface Props {
 
 export function ConnectedView({ connection, connectionId, authContext, initialTool }: Props) {
   const data = useToolPages(connection, authContext, connectionId);
+  const listChange = useToolListChanges(connection, authContext, connectionId, data.tools, data.loading);
   const [selected, setSelected] = useState(initialTool);
   const tool = data.tools.find((candidate) => candidate.name === selected);
   // Per-tool drafts and calls live here, so switching tools keeps both.
@@ -37,6 +39,14 @@ export function ConnectedView({ connection, connectionId, authContext, initialTo
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
       <div className="flex min-h-0 flex-col gap-2 overflow-y-auto md:w-80 md:shrink-0">
+        {listChange ? (
+          <p
+            aria-live="polite"
+            className="rounded-md border border-sky-300 bg-sky-50 p-2 text-xs text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+          >
+            {listChange}
+          </p>
+        ) : null}
         <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} />
         <SafetyControls settings={safety} onChange={setSafety} />
       </div>

@@ -238,6 +238,22 @@ export class McpConnection {
     return contents;
   }
 
+  /**
+   * Calls `onChanged` whenever the server says its tool list changed: in the 2025 era through
+   * its notifications, in 2026 through a `subscriptions/listen` stream. Returns a stop function.
+   */
+  async watchToolChanges(onChanged: () => void): Promise<() => void> {
+    this.client.setNotificationHandler('notifications/tools/list_changed', () => onChanged());
+    let subscription: { close: () => Promise<void> } | undefined;
+    if (this.era === 'modern' && this.client.getServerCapabilities()?.tools?.listChanged) {
+      subscription = await this.client.listen({ toolsListChanged: true }).catch(() => undefined);
+    }
+    return () => {
+      this.client.removeNotificationHandler('notifications/tools/list_changed');
+      void subscription?.close().catch(() => undefined);
+    };
+  }
+
   async close(): Promise<void> {
     if (this.transport.sessionId) await this.transport.terminateSession().catch(() => undefined);
     await this.client.close().catch(() => undefined);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createPageMerger, displayName, hintViews, mergePages, parseToolsPage, toolMatches, type McpTool } from './tools.ts';
+import {
+  createPageMerger,
+  describeDiff,
+  diffTools,
+  displayName,
+  hintViews,
+  mergePages,
+  parseToolsPage,
+  toolMatches,
+  type McpTool,
+} from './tools.ts';
 
 const tool = (overrides: Partial<McpTool>): McpTool => ({
   name: 'x',
@@ -101,6 +111,17 @@ describe('createPageMerger', () => {
     expect(grown.tools.map((entry) => entry.name)).toEqual(['a', 'b']);
     expect(grown.findings).toHaveLength(1);
     expect(merge([page(['z'])]).tools.map((entry) => entry.name)).toEqual(['z']);
+  });
+});
+
+describe('diffTools', () => {
+  it('names added, removed and changed tools', () => {
+    const before = [tool({ name: 'a' }), tool({ name: 'b', description: 'old' })];
+    const after = [tool({ name: 'b', description: 'new' }), tool({ name: 'c' })];
+    const diff = diffTools(before, after);
+    expect(diff).toEqual({ added: ['c'], removed: ['a'], changed: ['b'] });
+    expect(describeDiff(diff)).toBe('The server changed its tool list: added c; removed a; changed b.');
+    expect(describeDiff(diffTools(before, before))).toContain('the tools are the same');
   });
 });
 

@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { queryKeys } from '../../../lib/queryKeys.ts';
+import type { McpConnection } from '../../../mcp/connection.ts';
+import { describeDiff, diffTools, type McpTool } from '../../../mcp/tools.ts';
+
+/**
+ * Listens for `list_changed` (2025 notifications or a 2026 subscriptions/listen stream),
+ * reloads the list at once (a change invalidates any cached pages), and says what changed.
+ */
+export function useToolListChanges(
+  connection: McpConnection,
+  authContext: string,
+  connectionId: number,
+  tools: McpTool[],
+  loading: boolean,
+) {
+  const queryClient = useQueryClient();
+  // The last fully loaded list: a second notification during a reload must not compare
+  // against a half-loaded list.
+  const latest = useRef(tools);
+  useEffect(() => {
+    if (!loading) latest.current = tools;
+  });
+  const [before, setBefore] = useState<McpTool[]>();
+
+  useEffect(() => {
+    let live = true;
+    let stop: (() => void) | undefined;
+    void connection
+      .watchToolChanges(() => {
+        setBefore(latest.current);
+        void queryClient.resetQueries({ queryKey: queryKeys.tools(connection.url, authContext, connectionId) });
+      })
+      .then((unwatch) => {
+        if (live) stop = unwatch;
+        else unwatch();
+      });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [connection, authContext, connectionId, queryClient]);
+
+  return useMemo(() => (before && !loading ? describeDiff(diffTools(before, tools)) : undefined), [before, loading, tools]);
+}
