@@ -50,19 +50,21 @@ test('elicitation requested by a 2025-era server (server-everything)', async ({ 
 
 test('progress resets the timeout; silence hits it with a sentence saying which limit', async ({ page }) => {
   await open(page, demoMcpUrl(), 'compile_annual_report');
-  await page.getByRole('spinbutton', { name: 'Timeout (s)' }).fill('1');
+  // 3 s of work against a 2 s timeout: it only completes because each progress report
+  // (every 250 ms) restarts the timeout.
+  await page.getByRole('spinbutton', { name: 'Timeout (s)' }).fill('2');
   const form = page.getByRole('form', { name: 'Arguments' });
   await form.getByLabel('duration_s').fill('3');
-  await form.getByLabel('interval_ms').fill('400');
+  await form.getByLabel('interval_ms').fill('250');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(result(page)).toContainText('Annual report compiled in 3 s', { timeout: 15_000 });
 
   await page.goto(deepLink(demoMcpUrl(), 'wait_for_supplier'));
-  await expect(page.getByRole('spinbutton', { name: 'Timeout (s)' })).toHaveValue('1');
+  await expect(page.getByRole('spinbutton', { name: 'Timeout (s)' })).toHaveValue('2');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('Call timed out');
-  await expect(result(page)).toContainText('no result and no progress for 1 s');
+  await expect(result(page)).toContainText('no result and no progress for 2 s');
 });
 
 test('a stream cut mid-call is reported at once, not after the timeout', async ({ page }) => {

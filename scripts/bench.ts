@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/fixtures/chromium.ts';
 import { buildIfNeeded } from '../server/build.ts';
 import { startDemoServer } from '../server/testing/servers.ts';
 
@@ -32,14 +33,7 @@ for (const file of lazy)
 
 const browser = await chromium.launch({
   executablePath: browserPath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 });
 
 async function connectToFullList(extraTools: number, runs: number) {

@@ -5,25 +5,11 @@
 import { acceptedContent, inputRequired } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { drawBarChart } from './media.ts';
-import type { DemoTool, ToolContext } from './tools.ts';
+import { sleep, type DemoTool, type ToolContext } from './tools.ts';
 
 const text = (value: string) => ({ type: 'text' as const, text: value });
 const noArguments = { type: 'object', additionalProperties: false } as const;
 const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
-
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(new Error('cancelled'));
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new Error('cancelled'));
-      },
-      { once: true },
-    );
-  });
 
 const MARKDOWN = `# Returns at a glance
 
@@ -48,7 +34,7 @@ async function longJob({ duration_s, interval_ms }: Record<string, unknown>, ctx
   const interval = typeof interval_ms === 'number' ? interval_ms : 3000;
   const steps = Math.max(1, Math.ceil(durationMs / interval));
   for (let step = 1; step <= steps; step++) {
-    await wait(Math.min(interval, durationMs - (step - 1) * interval), ctx.signal);
+    await sleep(Math.min(interval, durationMs - (step - 1) * interval), ctx.signal);
     await ctx.progress(step, steps, `Compiled section ${step} of ${steps}`);
   }
   return { content: [text(`Annual report compiled in ${Math.round(durationMs / 1000)} s (${steps} sections).`)] };
@@ -82,7 +68,7 @@ export function createLabTools(): DemoTool[] {
         annotations: { readOnlyHint: true, openWorldHint: true },
       },
       run: async (_args, ctx) => {
-        await wait(10 * 60_000, ctx.signal);
+        await sleep(10 * 60_000, ctx.signal);
         return { isError: true, content: [text('The supplier did not answer within 10 minutes.')] };
       },
     },
@@ -97,7 +83,7 @@ export function createLabTools(): DemoTool[] {
       run: async (_args, ctx) => {
         for (let step = 1; step <= 10; step++) {
           await ctx.progress(step, 10, `Price batch ${step}`);
-          await wait(200, ctx.signal);
+          await sleep(200, ctx.signal);
         }
         return { content: [text('unreachable: the HTTP layer cuts this stream')] };
       },

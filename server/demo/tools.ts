@@ -79,8 +79,10 @@ function withBasket(store: BasketStore, id: unknown, use: (basket: Basket) => Ca
   );
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Waits, or rejects as soon as the call is cancelled. */
+export const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('cancelled'));
     const timer = setTimeout(resolve, ms);
     signal.addEventListener(
       'abort',

@@ -1,8 +1,7 @@
 // A hostile MCP server (2025 era, raw JSON-RPC) for the safety suite: every field Toolscope
 // shows carries an attack payload. Each payload that could run sets window.__pwned or opens a
 // dialog; the e2e suite asserts none ever does. Loopback only.
-import { createServer, type IncomingMessage } from 'node:http';
-import type { RunningServer } from './servers.ts';
+import { startRawJsonRpcServer, type RpcOutcome } from './rawJsonRpc.ts';
 
 const PWN = (n: number) => `window.__pwned=${n}`;
 const deepSchema = (depth: number): Record<string, unknown> => {
@@ -156,7 +155,7 @@ export const HOSTILE_TOOLS: Record<string, unknown>[] = [
   },
 ];
 
-function callResult(name: string, args: Record<string, unknown>): { result?: unknown; error?: unknown } {
+function callResult(name: string, args: Record<string, unknown>): RpcOutcome {
   switch (name) {
     case 'result_text':
       return {
@@ -232,7 +231,7 @@ function callResult(name: string, args: Record<string, unknown>): { result?: unk
   }
 }
 
-function answer(method: string, params: Record<string, unknown>): { result?: unknown; error?: unknown } {
+function answer(method: string, params: Record<string, unknown>): RpcOutcome {
   switch (method) {
     case 'initialize':
       return {
@@ -259,41 +258,4 @@ function answer(method: string, params: Record<string, unknown>): { result?: unk
   }
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 5_000_000) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString() || 'null');
-}
-
-export async function startHostileServer(): Promise<RunningServer> {
-  const server = createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Methods', 'POST, GET, DELETE, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version');
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    if (req.method !== 'POST') return void res.writeHead(405).end();
-    readJson(req)
-      .then((message) => {
-        const { id, method, params } = (message ?? {}) as { id?: unknown; method?: string; params?: Record<string, unknown> };
-        if (id === undefined) return void res.writeHead(202).end();
-        const outcome = answer(method ?? '', params ?? {});
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id, ...outcome }));
-      })
-      .catch(() => res.writeHead(400).end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`,
-    stop: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+export const startHostileServer = () => startRawJsonRpcServer(answer);

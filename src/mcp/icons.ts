@@ -2,12 +2,13 @@
 // sources, http: only when both the server and the icon are on loopback, size-capped, and a
 // data: image must really be the image type it claims (magic bytes).
 
+import { isLoopbackHostname } from './links.ts';
+
 export const MAX_ICON_BYTES = 256 * 1024;
 
 export type IconDecision = { ok: true; src: string } | { ok: false; reason: string };
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-const isLoopback = (url: URL) => LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost');
+const isLoopback = (url: URL) => isLoopbackHostname(url.hostname);
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|gif|webp|svg\+xml));base64,([A-Za-z0-9+/=\s]*)$/i;
 

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 
@@ -14,23 +15,8 @@ interface Props {
 
 /** A modal that a human must answer before a possibly destructive call (Esc = Cancel). */
 export function ConfirmDialog({ tool, args, reason, hints, onConfirm, onCancel }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-reason"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-[min(40rem,95vw)] rounded-lg border border-slate-300 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
+    <Modal labelledBy="confirm-title" describedBy="confirm-reason" onCancel={onCancel}>
       <h2 id="confirm-title" className="text-lg font-semibold break-words">
         Confirm call to {revealInvisible(tool.name)}
       </h2>
@@ -48,6 +34,6 @@ export function ConfirmDialog({ tool, args, reason, hints, onConfirm, onCancel }
           Call tool
         </Button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

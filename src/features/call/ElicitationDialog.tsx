@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { openableUrl, type ElicitationAnswer } from '../../mcp/elicitation.ts';
 import type { PendingElicitation } from './useElicitations.ts';
@@ -14,25 +15,11 @@ interface Props {
 
 /** The server asks the person something mid-call; Esc cancels. Nothing opens without consent. */
 export function ElicitationDialog({ pending, waiting, onAnswer }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const { request } = pending;
   const decline = () => onAnswer({ action: 'decline' });
   const cancel = () => onAnswer({ action: 'cancel' });
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="elicit-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        cancel();
-      }}
-      className="m-auto w-[min(40rem,95vw)] rounded-lg border border-slate-300 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
+    <Modal labelledBy="elicit-title" onCancel={cancel}>
       <h2 id="elicit-title" className="text-lg font-semibold">
         The server asks for input{waiting > 1 ? ` (1 of ${waiting})` : ''}
       </h2>
@@ -62,7 +49,7 @@ export function ElicitationDialog({ pending, waiting, onAnswer }: Props) {
           </div>
         )}
       </div>
-    </dialog>
+    </Modal>
   );
 }
 

@@ -1,0 +1,33 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface Props {
+  labelledBy: string;
+  describedBy?: string;
+  /** Esc or the browser's own cancel: the modal does not close by itself, the owner decides. */
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/** A native modal <dialog> (focus trapped, the rest of the page inert) opened on mount. */
+export function Modal({ labelledBy, describedBy, onCancel, children }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      className="m-auto w-[min(40rem,95vw)] rounded-lg border border-slate-300 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {children}
+    </dialog>
+  );
+}
