@@ -29,7 +29,12 @@ export async function fetchProxySession(
   fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
 ): Promise<ProxySession | undefined> {
   try {
-    const response = await fetchImpl(new URL('/proxy/session', origin).href, { credentials: 'same-origin', cache: 'no-store' });
+    // Bounded: a static host without our server must not hold up deep links.
+    const response = await fetchImpl(new URL('/proxy/session', origin).href, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(3000),
+    });
     if (!response.ok) return undefined;
     const body: unknown = await response.json();
     if (typeof body !== 'object' || body === null || !('token' in body) || typeof body.token !== 'string') return undefined;
