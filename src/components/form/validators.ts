@@ -11,3 +11,10 @@ const validators = {
 };
 
 export const validatorFor = (schema: unknown) => validators[schemaDialect(schema)];
+
+/**
+ * How RJSF fills an untouched form: declared defaults are pre-filled, but an optional object
+ * with nothing to fill is left out (not sent as {}) and an optional array is not padded to its
+ * minItems with nulls (RJSF's stock behaviour sends `[null]`).
+ */
+export const DEFAULT_FORM_STATE_BEHAVIOR = { emptyObjectFields: 'skipEmptyDefaults', arrayMinItems: { populate: 'requiredOnly' } } as const;

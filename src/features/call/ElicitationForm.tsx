@@ -2,7 +2,7 @@ import Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import { forwardRef, useState, type ComponentProps } from 'react';
 import { tailwindTemplates } from '../../components/form/rjsfTheme.tsx';
-import { validatorFor } from '../../components/form/validators.ts';
+import { DEFAULT_FORM_STATE_BEHAVIOR, validatorFor } from '../../components/form/validators.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { toElicitContent, type ElicitContent } from '../../mcp/elicitation.ts';
 
@@ -29,6 +29,7 @@ export default function ElicitationForm({ schema, onAccept, onDecline, onCancel 
       schema={schema}
       uiSchema={uiSchema}
       validator={validatorFor(schema)}
+      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
       templates={tailwindTemplates}
       formData={value}
       onChange={(event) => setValue(event.formData)}

@@ -6,7 +6,7 @@ import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formUnsuitability } from '../../schema/complexity.ts';
 import { tailwindTemplates } from '../../components/form/rjsfTheme.tsx';
-import { validatorFor } from '../../components/form/validators.ts';
+import { DEFAULT_FORM_STATE_BEHAVIOR, validatorFor } from '../../components/form/validators.ts';
 
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
@@ -79,6 +79,7 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
             schema={schema as RJSFSchema}
             uiSchema={uiSchema}
             validator={validatorFor(schema)}
+            experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
             templates={tailwindTemplates}
             formData={draft.value}
             onChange={(event) => onChange(applyFormValue(draft, event.formData))}

@@ -1,0 +1,41 @@
+import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
+import { cleanArguments } from '../../schema/argumentsDraft.ts';
+import { DEFAULT_FORM_STATE_BEHAVIOR, validatorFor } from './validators.ts';
+
+const untouched = (schema: RJSFSchema) =>
+  cleanArguments(
+    getDefaultFormState(validatorFor(schema), schema, undefined, schema, false, {
+      ...DEFAULT_FORM_STATE_BEHAVIOR,
+      arrayMinItems: { ...DEFAULT_FORM_STATE_BEHAVIOR.arrayMinItems },
+    }),
+  );
+
+describe('an untouched arguments form', () => {
+  it('sends declared defaults and nothing else', () => {
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        limit: { type: 'integer', default: 10 },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        filter: { type: 'object', properties: { color: { type: 'string' } } },
+        paging: { type: 'object', properties: { size: { type: 'integer', default: 20 } } },
+        note: { type: ['string', 'null'] },
+      },
+      required: ['query'],
+    };
+    expect(untouched(schema)).toEqual({ limit: 10, paging: { size: 20 } });
+  });
+
+  it('works for draft-07 schemas with $ref to definitions (Pydantic/FastMCP style)', () => {
+    const schema: RJSFSchema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      definitions: { Unit: { type: 'string', enum: ['c', 'f'], default: 'c' } },
+      properties: { city: { type: 'string' }, unit: { $ref: '#/definitions/Unit' } },
+      required: ['city'],
+    };
+    expect(untouched(schema)).toEqual({ unit: 'c' });
+  });
+});
