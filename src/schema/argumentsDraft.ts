@@ -12,10 +12,17 @@ export interface ArgumentsDraft {
 
 export const emptyDraft = (): ArgumentsDraft => ({ value: {}, mode: 'form', jsonText: '{}' });
 
-/** Drops keys whose value is `undefined` (untouched optional fields are never sent). */
+/**
+ * Drops what an untouched form leaves behind: keys whose value is `undefined`, and arrays of
+ * nothing but empty slots (a tuple the form pre-sized). Untouched optional fields are never sent.
+ */
 export function cleanArguments(value: unknown): Record<string, unknown> {
   if (!isRecord(value)) return {};
-  const parsed: unknown = JSON.parse(JSON.stringify(value));
+  const parsed: unknown = JSON.parse(
+    JSON.stringify(value, (_key, field: unknown) =>
+      Array.isArray(field) && field.length > 0 && field.every((item) => item === null || item === undefined) ? undefined : field,
+    ),
+  );
   return isRecord(parsed) ? parsed : {};
 }
 

@@ -1,6 +1,7 @@
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { cleanArguments } from '../../schema/argumentsDraft.ts';
+import { prepareFormSchema } from '../../schema/formSchema.ts';
 import { DEFAULT_FORM_STATE_BEHAVIOR, validatorFor } from './validators.ts';
 
 const untouched = (schema: RJSFSchema) =>
@@ -10,6 +11,17 @@ const untouched = (schema: RJSFSchema) =>
       arrayMinItems: { ...DEFAULT_FORM_STATE_BEHAVIOR.arrayMinItems },
     }),
   );
+
+describe('the form validator', () => {
+  it('reads prepared tuples as draft-07', () => {
+    const prepared = prepareFormSchema({
+      type: 'object',
+      properties: { point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] } },
+    }) as RJSFSchema;
+    expect(validatorFor(prepared).isValid(prepared, { point: [1, 2] }, prepared)).toBe(true);
+    expect(validatorFor(prepared).isValid(prepared, { point: [1, 'x'] }, prepared)).toBe(false);
+  });
+});
 
 describe('an untouched arguments form', () => {
   it('sends declared defaults and nothing else', () => {

@@ -15,6 +15,11 @@ export const validatorFor = (schema: unknown) => validators[schemaDialect(schema
 /**
  * How RJSF fills an untouched form: declared defaults are pre-filled, but an optional object
  * with nothing to fill is left out (not sent as {}) and an optional array is not padded to its
- * minItems with nulls (RJSF's stock behaviour sends `[null]`).
+ * minItems with nulls (RJSF's stock behaviour sends `[null]`), and consts are not pre-filled.
  */
-export const DEFAULT_FORM_STATE_BEHAVIOR = { emptyObjectFields: 'skipEmptyDefaults', arrayMinItems: { populate: 'requiredOnly' } } as const;
+export const DEFAULT_FORM_STATE_BEHAVIOR = {
+  emptyObjectFields: 'skipEmptyDefaults',
+  arrayMinItems: { populate: 'requiredOnly' },
+  // A lone `const` is not a value the user chose: an untouched optional field stays unset.
+  constAsDefaults: 'never',
+} as const;

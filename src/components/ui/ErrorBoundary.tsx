@@ -6,6 +6,8 @@ interface Props {
   children: ReactNode;
   /** Changing this resets the boundary (e.g. the selected tool). */
   resetKey?: unknown;
+  /** What to show instead; defaults to a one-line alert. */
+  fallback?: (error: Error) => ReactNode;
 }
 
 interface State {
@@ -31,6 +33,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (this.props.fallback) return this.props.fallback(this.state.error);
     return (
       <div
         role="alert"

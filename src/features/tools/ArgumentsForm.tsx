@@ -2,9 +2,11 @@ import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { forwardRef, useMemo, type ComponentProps } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formUnsuitability } from '../../schema/complexity.ts';
+import { prepareFormSchema } from '../../schema/formSchema.ts';
 import { tailwindTemplates } from '../../components/form/rjsfTheme.tsx';
 import { DEFAULT_FORM_STATE_BEHAVIOR, validatorFor } from '../../components/form/validators.ts';
 
@@ -27,6 +29,7 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
   const usable = isRecord(schema) && unsuitable === undefined;
   const mode = usable ? draft.mode : 'json';
   const hasProperties = usable && isRecord(schema.properties) && Object.keys(schema.properties).length > 0;
+  const formSchema = useMemo(() => (isRecord(schema) ? (prepareFormSchema(schema) as RJSFSchema) : {}), [schema]);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
@@ -47,49 +50,69 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
         </p>
       ) : null}
       {mode === 'json' ? (
-        <form
-          aria-label="Arguments"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
-          <label className="flex flex-col gap-1 text-xs font-medium">
-            Arguments JSON
-            <textarea
-              className="min-h-40 rounded-md border border-slate-300 bg-white p-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
-              value={draft.jsonText}
-              spellCheck={false}
-              onChange={(event) => onChange(applyJsonText(draft, event.target.value))}
-              aria-invalid={draft.jsonError ? true : undefined}
-            />
-          </label>
-          {draft.jsonError ? (
-            <p role="alert" className="text-xs text-red-700 dark:text-red-300">
-              Not valid JSON yet — the form keeps its last valid value: {draft.jsonError}
-            </p>
-          ) : null}
-        </form>
+        <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} />
       ) : (
         <>
           {!hasProperties ? <p className="text-sm text-slate-500">This tool takes no arguments.</p> : null}
-          <Form
-            className="rjsf"
-            tagName={ArgumentsFormTag}
-            schema={schema as RJSFSchema}
-            uiSchema={uiSchema}
-            validator={validatorFor(schema)}
-            experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
-            templates={tailwindTemplates}
-            formData={draft.value}
-            onChange={(event) => onChange(applyFormValue(draft, event.formData))}
-            onSubmit={() => onSubmit()}
-            liveValidate={showErrors ? 'onChange' : undefined}
-            showErrorList={showErrors ? 'top' : false}
-            noHtml5Validate
-          />
+          <ErrorBoundary
+            label="the form"
+            resetKey={schema}
+            fallback={(error) => (
+              <>
+                <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+                  Toolscope could not build a form for this schema ({error.message}); edit the arguments as JSON.
+                </p>
+                <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} />
+              </>
+            )}
+          >
+            <Form
+              className="rjsf"
+              tagName={ArgumentsFormTag}
+              schema={formSchema}
+              uiSchema={uiSchema}
+              validator={validatorFor(formSchema)}
+              experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+              templates={tailwindTemplates}
+              formData={draft.value}
+              onChange={(event) => onChange(applyFormValue(draft, event.formData))}
+              onSubmit={() => onSubmit()}
+              liveValidate={showErrors ? 'onChange' : undefined}
+              showErrorList={showErrors ? 'top' : false}
+              noHtml5Validate
+            />
+          </ErrorBoundary>
         </>
       )}
     </div>
+  );
+}
+
+/** The exact arguments object as JSON text; an unparseable draft is kept as typed. */
+function JsonArguments({ draft, onChange, onSubmit }: Pick<Props, 'draft' | 'onChange' | 'onSubmit'>) {
+  return (
+    <form
+      aria-label="Arguments"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <label className="flex flex-col gap-1 text-xs font-medium">
+        Arguments JSON
+        <textarea
+          className="min-h-40 rounded-md border border-slate-300 bg-white p-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
+          value={draft.jsonText}
+          spellCheck={false}
+          onChange={(event) => onChange(applyJsonText(draft, event.target.value))}
+          aria-invalid={draft.jsonError ? true : undefined}
+        />
+      </label>
+      {draft.jsonError ? (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+          Not valid JSON yet — the form keeps its last valid value: {draft.jsonError}
+        </p>
+      ) : null}
+    </form>
   );
 }
