@@ -17,7 +17,7 @@ test('the deep link connects, loads every page of tools and shows badges with de
   await expect(status).toContainText('Toolscope demo shop');
   await expect(status).toContainText('2026-07-28');
   const tools = toolsRegion(page);
-  await expect(tools.getByText(/^25 tools · 5 pages$/)).toBeVisible();
+  await expect(tools.getByText(/^26 tools · 6 pages$/)).toBeVisible();
   await tools.getByRole('searchbox', { name: 'Search tools' }).fill('sync');
   const sync = tools.getByRole('listitem').filter({ hasText: 'Sync inventory' });
   await expect(sync.getByLabel('Destructive (default)')).toBeVisible();
@@ -92,6 +92,7 @@ test('image and audio blocks render from real bytes', async ({ page }) => {
   expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(320);
 
   await page.goto(deepLink(demoMcpUrl(), 'synthesize_tone'));
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('frequency_hz')).toHaveValue('440');
   await page.getByRole('button', { name: 'Call tool' }).click();
   const audio = result(page).locator('audio[controls]');
   await expect(audio).toHaveCount(1);

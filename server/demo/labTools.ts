@@ -3,7 +3,7 @@
 // multi-round questions), so every one of Toolscope's call and result paths can be seen.
 // (Unknown content block types come from the hostile test server: this SDK refuses to send them.)
 import { acceptedContent, inputRequired } from '@modelcontextprotocol/server';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { drawBarChart } from './media.ts';
 import { sleep, type DemoTool, type ToolContext } from './tools.ts';
 
@@ -224,6 +224,55 @@ export function createSeasonalTools(state: { on: boolean }, toolsChanged: () => 
         annotations: readOnly,
       },
       run: () => ({ content: [text('Use code WINTER26 for 10% off cables.')] }),
+    },
+  ];
+}
+
+/** A Pydantic/FastMCP-shaped schema: $defs, an enum behind $ref, nullable, nested defaults, a union. */
+const ORDER_PREVIEW_SCHEMA: Tool['inputSchema'] = {
+  type: 'object',
+  title: 'preview_orderArguments',
+  $defs: {
+    Speed: { type: 'string', enum: ['standard', 'express'], title: 'Speed' },
+    Line: {
+      type: 'object',
+      title: 'Line',
+      properties: {
+        product_id: { type: 'string', title: 'Product Id' },
+        quantity: { type: 'integer', minimum: 1, default: 1, title: 'Quantity' },
+      },
+      required: ['product_id'],
+    },
+  },
+  properties: {
+    customer: { type: 'string', title: 'Customer', minLength: 1 },
+    lines: { type: 'array', items: { $ref: '#/$defs/Line' }, title: 'Lines' },
+    speed: { $ref: '#/$defs/Speed', default: 'standard' },
+    gift_note: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'null' }], default: null, title: 'Gift Note' },
+    deliver_after: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }], title: 'Deliver After' },
+    options: {
+      type: 'object',
+      title: 'Options',
+      properties: { insured: { type: 'boolean', default: false, title: 'Insured' }, signature: { type: 'boolean', title: 'Signature' } },
+    },
+  },
+  required: ['customer'],
+  additionalProperties: false,
+};
+
+export function createSchemaLabTools(): DemoTool[] {
+  return [
+    {
+      definition: {
+        name: 'preview_order',
+        title: 'Preview order (echo)',
+        description:
+          'Checks an order request against its schema and returns exactly the arguments it received, as structured content — use it to see what a client really sends.',
+        inputSchema: ORDER_PREVIEW_SCHEMA,
+        outputSchema: { type: 'object', properties: { received: { type: 'object' } }, required: ['received'] },
+        annotations: readOnly,
+      },
+      run: (args) => ({ content: [text(JSON.stringify({ received: args }))], structuredContent: { received: args } }),
     },
   ];
 }

@@ -8,7 +8,7 @@ import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler, isInputRequ
 import type { McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
 import { BasketStore } from './catalog.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
-import { createLabTools, createSeasonalTools, SEASONAL_TOOL } from './labTools.ts';
+import { createLabTools, createSchemaLabTools, createSeasonalTools, SEASONAL_TOOL } from './labTools.ts';
 import { createDemoTools, generatedTools, type DemoTool } from './tools.ts';
 
 export interface DemoServerOptions {
@@ -50,6 +50,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
   const baseTools = [
     ...createDemoTools(store),
     ...createLabTools(),
+    ...createSchemaLabTools(),
     ...createSeasonalTools(seasonal, () => notify.toolsChanged()),
     ...generatedTools(options.extraTools ?? 0),
   ];

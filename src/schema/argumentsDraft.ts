@@ -8,9 +8,11 @@ export interface ArgumentsDraft {
   /** The JSON text as typed; may be unparseable. */
   jsonText: string;
   jsonError?: string;
+  /** False until the form has put the schema's declared defaults in `value`. */
+  seeded: boolean;
 }
 
-export const emptyDraft = (): ArgumentsDraft => ({ value: {}, mode: 'form', jsonText: '{}' });
+export const emptyDraft = (): ArgumentsDraft => ({ value: {}, mode: 'form', jsonText: '{}', seeded: false });
 
 /**
  * Drops what an untouched form leaves behind: keys whose value is `undefined`, and arrays of
@@ -30,7 +32,7 @@ export function applyJsonText(draft: ArgumentsDraft, text: string): ArgumentsDra
   try {
     const parsed: unknown = JSON.parse(text);
     if (!isRecord(parsed)) return { ...draft, jsonText: text, jsonError: 'Arguments must be a JSON object, e.g. {"query": "usb"}.' };
-    return { ...draft, jsonText: text, jsonError: undefined, value: parsed };
+    return { ...draft, jsonText: text, jsonError: undefined, value: parsed, seeded: true };
   } catch (error) {
     return { ...draft, jsonText: text, jsonError: error instanceof Error ? error.message : String(error) };
   }
@@ -38,5 +40,5 @@ export function applyJsonText(draft: ArgumentsDraft, text: string): ArgumentsDra
 
 export function applyFormValue(draft: ArgumentsDraft, value: unknown): ArgumentsDraft {
   const clean = cleanArguments(value);
-  return { ...draft, value: clean, jsonText: JSON.stringify(clean, null, 2), jsonError: undefined };
+  return { ...draft, value: clean, jsonText: JSON.stringify(clean, null, 2), jsonError: undefined, seeded: true };
 }

@@ -23,3 +23,14 @@ export const DEFAULT_FORM_STATE_BEHAVIOR = {
   // A lone `const` is not a value the user chose: an untouched optional field stays unset.
   constAsDefaults: 'never',
 } as const;
+
+/**
+ * The arguments form itself never fills anything in: the draft is seeded once with
+ * DEFAULT_FORM_STATE_BEHAVIOR's defaults, and after that the form shows exactly the draft —
+ * a default the user removed (in the form or in JSON) is not re-imposed.
+ */
+export const NO_DEFAULTS_BEHAVIOR = {
+  emptyObjectFields: 'skipDefaults',
+  arrayMinItems: { populate: 'never' },
+  constAsDefaults: 'never',
+} as const;

@@ -1,6 +1,6 @@
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { forwardRef, useMemo, type ComponentProps } from 'react';
+import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { forwardRef, useEffect, useMemo, type ComponentProps } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
 import { isRecord } from '../../mcp/guards.ts';
@@ -8,7 +8,10 @@ import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema
 import { formUnsuitability } from '../../schema/complexity.ts';
 import { prepareFormSchema } from '../../schema/formSchema.ts';
 import { tailwindTemplates } from '../../components/form/rjsfTheme.tsx';
-import { DEFAULT_FORM_STATE_BEHAVIOR, validatorFor } from '../../components/form/validators.ts';
+import { DEFAULT_FORM_STATE_BEHAVIOR, NO_DEFAULTS_BEHAVIOR, validatorFor } from '../../components/form/validators.ts';
+
+const seedBehavior = { ...DEFAULT_FORM_STATE_BEHAVIOR, arrayMinItems: { ...DEFAULT_FORM_STATE_BEHAVIOR.arrayMinItems } };
+const formBehavior = { ...NO_DEFAULTS_BEHAVIOR, arrayMinItems: { ...NO_DEFAULTS_BEHAVIOR.arrayMinItems } };
 
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
@@ -30,6 +33,16 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
   const mode = usable ? draft.mode : 'json';
   const hasProperties = usable && isRecord(schema.properties) && Object.keys(schema.properties).length > 0;
   const formSchema = useMemo(() => (isRecord(schema) ? (prepareFormSchema(schema) as RJSFSchema) : {}), [schema]);
+  // What the form shows is what gets sent: put the declared defaults into a new draft once.
+  useEffect(() => {
+    if (draft.seeded || !usable) return;
+    try {
+      const defaults: unknown = getDefaultFormState(validatorFor(formSchema), formSchema, undefined, formSchema, false, seedBehavior);
+      onChange(applyFormValue(draft, defaults));
+    } catch {
+      onChange({ ...draft, seeded: true });
+    }
+  }, [draft, usable, formSchema, onChange]);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
@@ -72,7 +85,7 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
               schema={formSchema}
               uiSchema={uiSchema}
               validator={validatorFor(formSchema)}
-              experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+              experimental_defaultFormStateBehavior={formBehavior}
               templates={tailwindTemplates}
               formData={draft.value}
               onChange={(event) => onChange(applyFormValue(draft, event.formData))}
