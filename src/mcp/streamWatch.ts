@@ -10,6 +10,8 @@ export interface WatchedCall {
   controller: AbortController;
   /** Why the stream broke, once it has. */
   cut?: string;
+  /** A response stream has been matched to this call already. */
+  bound?: boolean;
   settled?: boolean;
 }
 
@@ -51,6 +53,7 @@ export class StreamWatcher {
         ? undefined
         : [...this.#calls].find((candidate) => candidate.name === name && !candidate.controller.signal.aborted);
     if (!call || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response;
+    call.bound = true;
     const [forCaller, forWatch] = response.body.tee();
     void (async () => {
       const reader = forWatch.getReader();

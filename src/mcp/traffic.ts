@@ -1,10 +1,10 @@
 // The traffic recorder: a fetch wrapper that keeps every HTTP exchange the SDK makes, with
 // headers, timing, size and the JSON-RPC messages inside (JSON or SSE). Bounded: at most
-// MAX_ENTRIES exchanges and MAX_BODY_CHARS of each body are kept.
+// MAX_ENTRIES exchanges and MAX_BODY_CHARS of each body are kept (under 80 MB in the worst case).
 import { isRecord, own } from './guards.ts';
 
-export const MAX_ENTRIES = 500;
-export const MAX_BODY_CHARS = 512 * 1024;
+export const MAX_ENTRIES = 300;
+export const MAX_BODY_CHARS = 256 * 1024;
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
