@@ -211,3 +211,18 @@ test('a server whose pagination never ends: stops at the repeated cursor and hid
   await tools.getByText('1 problem in the tool list').click();
   await expect(tools).toContainText('the name "alpha" was already used on page 1');
 });
+
+test('a custom header (X-API-Key) authorizes, and its value never shows in Traffic', async ({ page }) => {
+  await page.goto(appUrl());
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(protectedMcpUrl());
+  await page.getByText(/^Custom headers/).click();
+  await page.getByRole('button', { name: 'Add header' }).click();
+  await page.getByLabel('Header 1 name').fill('X-API-Key');
+  await page.getByLabel('Header 1 value').fill(protectedToken());
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected');
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await traffic.getByText('tools/list').first().click();
+  await expect(traffic).toContainText('x-api-key: •••• (hidden)');
+  await expect(traffic).not.toContainText(protectedToken());
+});

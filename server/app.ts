@@ -71,7 +71,11 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
   }
   if (bearerToken) {
     app.use('/mcp', async (c, next) => {
-      if (c.req.method === 'OPTIONS' || sameSecret(c.req.header('authorization') ?? '', `Bearer ${bearerToken}`)) return next();
+      // Either an Authorization bearer token or an X-API-Key header, as real servers accept.
+      const authorized =
+        sameSecret(c.req.header('authorization') ?? '', `Bearer ${bearerToken}`) ||
+        sameSecret(c.req.header('x-api-key') ?? '', bearerToken);
+      if (c.req.method === 'OPTIONS' || authorized) return next();
       c.header(
         'WWW-Authenticate',
         'Bearer realm="toolscope-demo", error="invalid_token", error_description="Send Authorization: Bearer <token>"',

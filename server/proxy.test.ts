@@ -78,6 +78,30 @@ describe('loopback proxy', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
+  it('forwards the user’s named custom headers but never cookies or its own headers', async () => {
+    const echo = createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)));
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const address = echo.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`;
+    const response = await send('/proxy', {
+      headers: good({
+        [TARGET_HEADER]: url,
+        'x-api-key': 'k-123',
+        'x-other': 'no',
+        cookie: 'a=b',
+        'x-toolscope-forward': 'X-API-Key, Cookie, Host, x-toolscope-target',
+      }),
+      body: discover,
+    });
+    const seen = JSON.parse(response.body) as Record<string, string>;
+    expect(seen['x-api-key']).toBe('k-123');
+    expect(seen['x-other']).toBeUndefined();
+    expect(seen.cookie).toBeUndefined();
+    expect(seen['x-toolscope-target']).toBeUndefined();
+    expect(seen[TOKEN_HEADER]).toBeUndefined();
+    await new Promise((resolve) => echo.close(resolve));
+  });
+
   it('hands the token only to its own page', async () => {
     const host = new URL(appOrigin).host;
     const own = await send('/proxy/session', { method: 'GET', headers: { host, 'sec-fetch-site': 'same-origin' } });

@@ -12,6 +12,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 export const TOKEN_HEADER = 'x-toolscope-proxy-token';
 export const TARGET_HEADER = 'x-toolscope-target';
 export const ERROR_HEADER = 'x-toolscope-proxy-error';
+export const FORWARD_HEADER = 'x-toolscope-forward';
+const CUSTOM_HEADER = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+const NEVER_FORWARD =
+  /^(host|cookie|set-cookie|origin|referer|connection|content-length|transfer-encoding|te|trailer|upgrade|keep-alive|proxy-.*|sec-.*|x-toolscope-.*|forwarded|x-forwarded-.*)$/;
 
 const FORWARD_REQUEST = [
   'content-type',
@@ -114,10 +118,18 @@ export function createProxy({
       return refuse(400, 'scheme_not_allowed', `${target.protocol} targets are refused; only http: and https:.`);
     if (target.username || target.password) return refuse(400, 'bad_target', 'Credentials in the target URL are refused.');
 
+    // MCP and auth headers, plus the user's own headers the page names (API keys and the
+    // like) — never cookies, hop-by-hop headers, or our own.
+    const extra = new Set(
+      (request.headers.get(FORWARD_HEADER) ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => CUSTOM_HEADER.test(name) && !NEVER_FORWARD.test(name)),
+    );
     const headers = new Headers();
     for (const [name, value] of request.headers) {
       const lower = name.toLowerCase();
-      if (FORWARD_REQUEST.includes(lower) || lower.startsWith('mcp-param-')) headers.set(lower, value);
+      if (FORWARD_REQUEST.includes(lower) || lower.startsWith('mcp-param-') || extra.has(lower)) headers.set(lower, value);
     }
     let body: ArrayBuffer | undefined;
     if (method === 'POST') {

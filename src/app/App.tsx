@@ -48,7 +48,7 @@ export function App() {
         <ConnectionBar
           state={state}
           initialUrl={initialLink.server ?? ''}
-          onConnect={(url, token, path) => void connect(url, token, path)}
+          onConnect={(url, token, path, headers) => void connect(url, token, path, headers)}
           proxy={proxy.session}
           onDisconnect={disconnect}
         />

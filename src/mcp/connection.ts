@@ -8,7 +8,7 @@ import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { McpError, classifyError, isNetworkFailure, type McpFailure } from './errors.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { StreamWatcher } from './streamWatch.ts';
-import { proxiedFetch, type ProxySession } from './proxy.ts';
+import { customHeaderProblem, proxiedFetch, type ProxySession } from './proxy.ts';
 
 export { McpError };
 import { isRecord, optionalString, own } from './guards.ts';
@@ -28,6 +28,8 @@ export interface ServerIdentity {
 export interface ConnectOptions {
   url: string;
   bearerToken?: string;
+  /** Extra headers on every request (e.g. X-API-Key); names must be valid and not reserved. */
+  customHeaders?: Record<string, string>;
   /** The traffic recorder's fetch (or any fetch). */
   fetch?: FetchLike;
   timeoutMs?: number;
@@ -123,14 +125,20 @@ export class McpConnection {
   static async connect({
     url,
     bearerToken,
+    customHeaders = {},
     fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
     timeoutMs = 30_000,
     proxy,
   }: ConnectOptions) {
     const endpoint = parseUrl(url);
     const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(customHeaders)) {
+      const problem = customHeaderProblem(name);
+      if (problem) throw new McpError({ kind: 'invalid-url', message: `Header "${name.slice(0, 60)}": ${problem}` });
+      headers[name.trim()] = value;
+    }
     if (bearerToken?.trim()) headers.Authorization = `Bearer ${bearerToken.trim()}`;
-    const viaFetch = proxy ? proxiedFetch(fetchImpl, proxy) : fetchImpl;
+    const viaFetch = proxy ? proxiedFetch(fetchImpl, proxy, Object.keys(customHeaders)) : fetchImpl;
     const watcher = new StreamWatcher(viaFetch);
     const transport = new StreamableHTTPClientTransport(endpoint, { fetch: watcher.fetch, requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.

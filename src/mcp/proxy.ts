@@ -45,11 +45,26 @@ export async function fetchProxySession(
   }
 }
 
-export function proxiedFetch(base: FetchLike, session: ProxySession): FetchLike {
+// Headers a user may not set themselves: they belong to HTTP, the browser, MCP or our proxy.
+const RESERVED_HEADER =
+  /^(host|cookie|set-cookie|origin|referer|connection|content-length|transfer-encoding|te|trailer|upgrade|keep-alive|accept|content-type|mcp-.*|last-event-id|proxy-.*|sec-.*|x-toolscope-.*)$/i;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Why a custom header name cannot be used, if it cannot. */
+export function customHeaderProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!HEADER_NAME.test(trimmed)) return 'not a valid header name';
+  if (RESERVED_HEADER.test(trimmed)) return 'reserved (set by HTTP, the browser, MCP or Toolscope itself)';
+  return undefined;
+}
+
+export function proxiedFetch(base: FetchLike, session: ProxySession, customHeaderNames: readonly string[] = []): FetchLike {
   return async (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set(PROXY_TARGET_HEADER, String(input));
     headers.set(PROXY_TOKEN_HEADER, session.token);
+    // The proxy forwards only MCP and auth headers, plus the user's own headers named here.
+    if (customHeaderNames.length) headers.set('X-Toolscope-Forward', customHeaderNames.map((name) => name.trim()).join(','));
     const response = await base(session.url, { ...init, headers, credentials: 'same-origin' });
     const refusal = response.headers.get(PROXY_ERROR_HEADER);
     if (refusal) {

@@ -34,14 +34,16 @@ describe('TrafficRecorder', () => {
     );
     const response = await recorder.fetch('http://127.0.0.1/mcp', {
       method: 'POST',
-      headers: { Authorization: 'Bearer secret-token', 'Mcp-Method': 'tools/call' },
+      headers: { Authorization: 'Bearer secret-token', 'X-API-Key': 'secret-key', 'Mcp-Method': 'tools/call' },
       body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow"}}',
     });
     expect(await response.text()).toContain('"id":1');
     await expect.poll(() => recorder.getSnapshot()[0]?.state).toBe('done');
     const [entry] = recorder.getSnapshot();
     expect(entry?.requestHeaders).toContainEqual(['authorization', 'Bearer •••• (hidden)']);
+    expect(entry?.requestHeaders).toContainEqual(['x-api-key', '•••• (hidden)']);
     expect(JSON.stringify(entry)).not.toContain('secret-token');
+    expect(JSON.stringify(entry)).not.toContain('secret-key');
     expect(entry?.sent[0]).toMatchObject({ method: 'tools/call', target: 'slow' });
     expect(entry?.received.map((message) => message.method)).toEqual(['notifications/progress', 'response']);
     expect(entry?.status).toBe(200);

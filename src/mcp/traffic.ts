@@ -77,14 +77,15 @@ export function sseDataPayloads(text: string): string[] {
     .filter((data) => data.trim().length > 0);
 }
 
+// Header names that usually carry a secret (API keys, tokens); their values are never shown.
+const SECRET_HEADER = /(key|token|secret|password|passwd|auth|cookie|credential)/i;
+
 function redactHeaders(headers: Headers): [string, string][] {
-  return [...headers.entries()].map(([name, value]) =>
-    name.toLowerCase() === 'x-toolscope-proxy-token'
-      ? [name, '•••• (hidden)']
-      : name.toLowerCase() === 'authorization'
-        ? [name, value.replace(/^(\w+)\s+.*$/, (_all, scheme: string) => `${scheme} •••• (hidden)`)]
-        : [name, value],
-  );
+  return [...headers.entries()].map(([name, value]) => {
+    if (name.toLowerCase() === 'authorization')
+      return [name, value.replace(/^(\w+)\s+.*$/, (_all, scheme: string) => `${scheme} •••• (hidden)`)];
+    return SECRET_HEADER.test(name) ? [name, '•••• (hidden)'] : [name, value];
+  });
 }
 
 export class TrafficRecorder {

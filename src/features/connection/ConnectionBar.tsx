@@ -5,12 +5,13 @@ import { revealInvisible } from '../../mcp/text.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import { rememberPath, type ConnectionPath } from './connectionPath.ts';
 import { DoctorPanel } from './DoctorPanel.tsx';
+import { HeadersEditor, headersOf, type HeaderRow } from './HeadersEditor.tsx';
 import type { ConnectionState } from './useConnection.ts';
 
 interface Props {
   state: ConnectionState;
   initialUrl: string;
-  onConnect: (url: string, bearerToken: string, path?: ConnectionPath) => void;
+  onConnect: (url: string, bearerToken: string, path?: ConnectionPath, headers?: Record<string, string>) => void;
   onDisconnect: () => void;
   /** Toolscope's loopback proxy, when there is one to fall back on and to diagnose through. */
   proxy: ProxySession | undefined;
@@ -23,12 +24,13 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
   const proxyAvailable = proxy !== undefined;
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
+  const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const connected = state.status === 'connected';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (connected) onDisconnect();
-    else onConnect(url, token);
+    else onConnect(url, token, undefined, headersOf(headers));
   };
 
   return (
@@ -67,6 +69,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
           </Button>
         )}
       </form>
+      <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} />
       <ConnectionStatus state={state} />
       {proxy && (state.status === 'failed' || state.status === 'connected') ? (
         <DoctorPanel
@@ -82,7 +85,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
         <ProxyOffer
           onUse={(remember) => {
             if (remember) rememberPath(url, 'proxy');
-            onConnect(url, token, 'proxy');
+            onConnect(url, token, 'proxy', headersOf(headers));
           }}
         />
       ) : null}

@@ -29,7 +29,7 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
   }, []);
 
   const connect = useCallback(
-    async (url: string, bearerToken: string, path?: ConnectionPath) => {
+    async (url: string, bearerToken: string, path?: ConnectionPath, customHeaders: Record<string, string> = {}) => {
       // An explicit choice wins; else the remembered one; else direct.
       const via: ConnectionPath = proxy ? (path ?? storedPath(url) ?? 'direct') : 'direct';
       const id = ++attempt.current;
@@ -43,6 +43,7 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
         const connection = await McpConnection.connect({
           url,
           bearerToken,
+          customHeaders,
           fetch: recorder.fetch,
           proxy: via === 'proxy' ? proxy : undefined,
         });
@@ -51,7 +52,12 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
           return;
         }
         live.current = connection;
-        setState({ status: 'connected', connection, id, authContext: bearerToken ? `bearer#${id}` : 'anonymous' });
+        setState({
+          status: 'connected',
+          connection,
+          id,
+          authContext: bearerToken || Object.keys(customHeaders).length ? `credentials#${id}` : 'anonymous',
+        });
       } catch (error) {
         if (id !== attempt.current) return;
         setState({ status: 'failed', url, failure: failureOf(error), via });

@@ -1,0 +1,78 @@
+import { Button } from '../../components/ui/Button.tsx';
+import { customHeaderProblem } from '../../mcp/proxy.ts';
+
+export interface HeaderRow {
+  id: number;
+  name: string;
+  value: string;
+}
+
+const inputClass = 'min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs dark:border-slate-700 dark:bg-slate-900';
+
+/** Extra request headers for servers that want e.g. an X-API-Key; values are masked. */
+export function HeadersEditor({
+  rows,
+  onChange,
+  disabled,
+}: {
+  rows: readonly HeaderRow[];
+  onChange: (rows: HeaderRow[]) => void;
+  disabled: boolean;
+}) {
+  const update = (id: number, change: Partial<HeaderRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
+        Custom headers{rows.length ? ` (${rows.length})` : ''}
+      </summary>
+      <div className="mt-1 flex flex-col gap-1">
+        {rows.map((row, index) => {
+          const problem = row.name.trim() ? customHeaderProblem(row.name) : undefined;
+          return (
+            <div key={row.id} className="flex flex-wrap items-center gap-1">
+              <input
+                className={inputClass}
+                aria-label={`Header ${index + 1} name`}
+                placeholder="X-API-Key"
+                value={row.name}
+                readOnly={disabled}
+                onChange={(event) => update(row.id, { name: event.target.value })}
+              />
+              <input
+                className={inputClass}
+                type="password"
+                autoComplete="off"
+                aria-label={`Header ${index + 1} value`}
+                value={row.value}
+                readOnly={disabled}
+                onChange={(event) => update(row.id, { value: event.target.value })}
+              />
+              <Button
+                variant="ghost"
+                className="text-xs"
+                disabled={disabled}
+                onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
+              >
+                Remove header {index + 1}
+              </Button>
+              {problem ? <span className="w-full text-red-700 dark:text-red-300">{problem}</span> : null}
+            </div>
+          );
+        })}
+        <Button
+          variant="ghost"
+          className="self-start text-xs"
+          disabled={disabled}
+          onClick={() => onChange([...rows, { id: Date.now() + rows.length, name: '', value: '' }])}
+        >
+          Add header
+        </Button>
+        <p className="text-slate-500">Sent on every request to this server and kept in memory only; values are hidden in Traffic.</p>
+      </div>
+    </details>
+  );
+}
+
+/** The rows as a header object, skipping blank names. */
+export const headersOf = (rows: readonly HeaderRow[]): Record<string, string> =>
+  Object.fromEntries(rows.filter((row) => row.name.trim()).map((row) => [row.name.trim(), row.value]));
