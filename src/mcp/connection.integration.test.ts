@@ -186,8 +186,8 @@ describe('demo server, pinned 2025 era (legacy)', () => {
     await client.close();
   });
 
-  it('falls back to legacy through our connection when the server is legacy-only', async () => {
-    // server-everything covers this below; here the demo's legacy path is driven by the SDK.
+  it('prefers 2026-07-28 through our connection when the server speaks both eras', async () => {
+    // The legacy fallback is covered against server-everything below.
     const connection = await McpConnection.connect({ url: demo.url });
     expect(connection.era).toBe('modern');
     await connection.close();

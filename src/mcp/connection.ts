@@ -208,7 +208,7 @@ export class McpConnection {
     }
   }
 
-  /** One page of tools/list; walk pages with `walkToolPages`. */
+  /** One page of tools/list; callers walk the pages (see pagination.ts for when to stop). */
   async listToolsPage(cursor?: string, signal?: AbortSignal): Promise<ToolsPage> {
     return parseToolsPage(await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal }));
   }
