@@ -1,13 +1,12 @@
 // The HTTP side of `npm start`: the demo MCP endpoint (with the CORS a browser client needs)
 // and, when given, the built app. Everything binds to loopback; see main.ts.
-import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { contentSecurityPolicy } from './csp.ts';
 import { diagnose } from './doctor.ts';
-import { proxySession, type Proxy } from './proxy.ts';
+import { proxySession, sameSecret, type Proxy } from './proxy.ts';
 import { withCutStream } from './demo/cutStream.ts';
 
 export interface AppOptions {
@@ -20,12 +19,6 @@ export interface AppOptions {
   proxy?: Proxy;
   /** false: no CORS at all (a browser cannot call /mcp directly); an object: a narrower policy. */
   cors?: boolean | { allowHeaders?: string[]; exposeHeaders?: string[] };
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 // What a browser needs to call an MCP endpoint directly (02-protocol.md, CORS): allowed
@@ -73,8 +66,8 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
     app.use('/mcp', async (c, next) => {
       // Either an Authorization bearer token or an X-API-Key header, as real servers accept.
       const authorized =
-        sameSecret(c.req.header('authorization') ?? '', `Bearer ${bearerToken}`) ||
-        sameSecret(c.req.header('x-api-key') ?? '', bearerToken);
+        sameSecret(c.req.header('authorization') ?? null, `Bearer ${bearerToken}`) ||
+        sameSecret(c.req.header('x-api-key') ?? null, bearerToken);
       if (c.req.method === 'OPTIONS' || authorized) return next();
       c.header(
         'WWW-Authenticate',

@@ -51,7 +51,8 @@ function refuse(status: number, reason: string, detail: string): Response {
   });
 }
 
-function sameSecret(given: string | null, expected: string): boolean {
+/** Constant-time comparison of a presented secret with the expected one. */
+export function sameSecret(given: string | null, expected: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

@@ -247,8 +247,21 @@ describe('connection failures', () => {
     expect((error as McpError).failure.kind).toBe('unreachable');
   });
 
+  it('names a bad custom header before sending anything', async () => {
+    for (const [headers, reason] of [
+      [{ Cookie: 'a=b' }, 'reserved'],
+      [{ 'Bad Name': 'x' }, 'not a valid header name'],
+      [{ 'X-API-Key': 'a\nb' }, 'line break'],
+    ] as const) {
+      const error = await McpConnection.connect({ url: 'http://127.0.0.1:9/mcp', customHeaders: headers }).catch(
+        (caught: unknown) => caught,
+      );
+      expect((error as McpError).failure).toMatchObject({ kind: 'invalid-input', message: expect.stringContaining(reason) });
+    }
+  });
+
   it('rejects a URL that is not http(s)', async () => {
     const error = await McpConnection.connect({ url: 'javascript:alert(1)' }).catch((caught: unknown) => caught);
-    expect((error as McpError).failure.kind).toBe('invalid-url');
+    expect((error as McpError).failure.kind).toBe('invalid-input');
   });
 });

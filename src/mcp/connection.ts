@@ -57,12 +57,12 @@ function parseUrl(url: string): URL {
     parsed = new URL(url.trim());
   } catch {
     throw new McpError({
-      kind: 'invalid-url',
+      kind: 'invalid-input',
       message: `"${url}" is not a valid URL. Enter a full address such as http://127.0.0.1:3000/mcp.`,
     });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new McpError({ kind: 'invalid-url', message: `Only http: and https: server URLs are supported, not ${parsed.protocol}` });
+    throw new McpError({ kind: 'invalid-input', message: `Only http: and https: server URLs are supported, not ${parsed.protocol}` });
   }
   return parsed;
 }
@@ -133,8 +133,8 @@ export class McpConnection {
     const endpoint = parseUrl(url);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(customHeaders)) {
-      const problem = customHeaderProblem(name);
-      if (problem) throw new McpError({ kind: 'invalid-url', message: `Header "${name.slice(0, 60)}": ${problem}` });
+      const problem = customHeaderProblem(name) ?? (/[\r\n\0]/.test(value) ? 'the value contains a line break' : undefined);
+      if (problem) throw new McpError({ kind: 'invalid-input', message: `Header "${name.slice(0, 60)}": ${problem}` });
       headers[name.trim()] = value;
     }
     if (bearerToken?.trim()) headers.Authorization = `Bearer ${bearerToken.trim()}`;

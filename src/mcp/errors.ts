@@ -13,7 +13,7 @@ export type McpFailure =
   | { kind: 'timeout'; message: string }
   | { kind: 'stream-cut'; message: string }
   | { kind: 'cancelled'; message: string }
-  | { kind: 'invalid-url'; message: string }
+  | { kind: 'invalid-input'; message: string }
   | { kind: 'unknown'; message: string };
 
 /** A failure of the protocol layer, carrying its classification. */
@@ -163,7 +163,7 @@ export function describeFailure(failure: McpFailure): string {
     case 'timeout':
     case 'stream-cut':
     case 'cancelled':
-    case 'invalid-url':
+    case 'invalid-input':
     case 'unknown':
       return failure.message;
   }

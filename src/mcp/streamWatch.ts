@@ -2,8 +2,7 @@
 // waits for a result that will never come until the timeout. This fetch wrapper watches the
 // streamed answers to tools/call and aborts the matching call at once, so the person is told
 // "the stream was cut" instead of staring at a spinner for 60 s.
-import { isRecord, own } from './guards.ts';
-import type { FetchLike } from './traffic.ts';
+import { summarizeRpc, type FetchLike } from './traffic.ts';
 
 export interface WatchedCall {
   name: string;
@@ -16,16 +15,8 @@ export interface WatchedCall {
 }
 
 function calledTool(body: unknown): string | undefined {
-  if (typeof body !== 'string') return undefined;
-  try {
-    const message: unknown = JSON.parse(body);
-    if (!isRecord(message) || own(message, 'method') !== 'tools/call') return undefined;
-    const params = own(message, 'params');
-    const name = isRecord(params) ? own(params, 'name') : undefined;
-    return typeof name === 'string' ? name : undefined;
-  } catch {
-    return undefined;
-  }
+  const [message] = typeof body === 'string' ? summarizeRpc(body) : [];
+  return message?.method === 'tools/call' ? message.target : undefined;
 }
 
 export class StreamWatcher {

@@ -1,16 +1,10 @@
-import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { cleanArguments } from '../../schema/argumentsDraft.ts';
 import { prepareFormSchema } from '../../schema/formSchema.ts';
-import { DEFAULT_FORM_STATE_BEHAVIOR, validatorFor } from './validators.ts';
+import { declaredDefaults, validatorFor } from './validators.ts';
 
-const untouched = (schema: RJSFSchema) =>
-  cleanArguments(
-    getDefaultFormState(validatorFor(schema), schema, undefined, schema, false, {
-      ...DEFAULT_FORM_STATE_BEHAVIOR,
-      arrayMinItems: { ...DEFAULT_FORM_STATE_BEHAVIOR.arrayMinItems },
-    }),
-  );
+const untouched = (schema: RJSFSchema) => cleanArguments(declaredDefaults(schema));
 
 describe('the form validator', () => {
   it('reads prepared tuples as draft-07', () => {

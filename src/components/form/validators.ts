@@ -1,8 +1,10 @@
 // One RJSF validator per JSON Schema dialect: 2020-12 by default, draft-07 when `$schema` says so.
 // ownProperties: a property named "constructor" must not match Object.prototype.constructor.
+import { getDefaultFormState, type Experimental_DefaultFormStateBehavior, type RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { schemaDialect } from '../../schema/dialect.ts';
+import { prepareFormSchema } from '../../schema/formSchema.ts';
 
 const overrides = { strict: false, addUsedSchema: false, ownProperties: true };
 const validators = {
@@ -17,20 +19,28 @@ export const validatorFor = (schema: unknown) => validators[schemaDialect(schema
  * with nothing to fill is left out (not sent as {}) and an optional array is not padded to its
  * minItems with nulls (RJSF's stock behaviour sends `[null]`), and consts are not pre-filled.
  */
-export const DEFAULT_FORM_STATE_BEHAVIOR = {
+export type FormStateBehavior = Experimental_DefaultFormStateBehavior;
+
+export const DEFAULT_FORM_STATE_BEHAVIOR: FormStateBehavior = {
   emptyObjectFields: 'skipEmptyDefaults',
   arrayMinItems: { populate: 'requiredOnly' },
   // A lone `const` is not a value the user chose: an untouched optional field stays unset.
   constAsDefaults: 'never',
-} as const;
+};
 
 /**
  * The arguments form itself never fills anything in: the draft is seeded once with
  * DEFAULT_FORM_STATE_BEHAVIOR's defaults, and after that the form shows exactly the draft —
  * a default the user removed (in the form or in JSON) is not re-imposed.
  */
-export const NO_DEFAULTS_BEHAVIOR = {
+export const NO_DEFAULTS_BEHAVIOR: FormStateBehavior = {
   emptyObjectFields: 'skipDefaults',
   arrayMinItems: { populate: 'never' },
   constAsDefaults: 'never',
-} as const;
+};
+
+/** What an untouched form for this schema holds: its declared defaults only (see above). */
+export function declaredDefaults(schema: Record<string, unknown>): unknown {
+  const formSchema = prepareFormSchema(schema) as RJSFSchema;
+  return getDefaultFormState(validatorFor(formSchema), formSchema, undefined, formSchema, false, DEFAULT_FORM_STATE_BEHAVIOR);
+}

@@ -1,16 +1,8 @@
-import Form from '@rjsf/core';
-import type { UiSchema } from '@rjsf/utils';
-import { forwardRef, useState, type ComponentProps } from 'react';
-import { tailwindTemplates } from '../../components/form/rjsfTheme.tsx';
-import { DEFAULT_FORM_STATE_BEHAVIOR, validatorFor } from '../../components/form/validators.ts';
+import { useState } from 'react';
+import { SchemaForm } from '../../components/form/SchemaForm.tsx';
+import { DEFAULT_FORM_STATE_BEHAVIOR } from '../../components/form/validators.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { toElicitContent, type ElicitContent } from '../../mcp/elicitation.ts';
-
-const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
-
-const ResponseFormTag = forwardRef<HTMLFormElement, ComponentProps<'form'>>(function ResponseFormTag(props, ref) {
-  return <form ref={ref} aria-label="Requested input" {...props} />;
-});
 
 interface Props {
   schema: Record<string, unknown>;
@@ -19,31 +11,40 @@ interface Props {
   onCancel: () => void;
 }
 
-/** The server's requestedSchema as a form; Accept validates it first. */
+/** The server's requestedSchema as a form; Accept validates it first. A schema that cannot be
+ * shown still leaves Decline and Cancel. */
 export default function ElicitationForm({ schema, onAccept, onDecline, onCancel }: Props) {
   const [value, setValue] = useState<unknown>({});
+  const refuse = (
+    <>
+      <Button onClick={onCancel}>Cancel</Button>
+      <Button onClick={onDecline}>Decline</Button>
+    </>
+  );
   return (
-    <Form
-      className="rjsf flex flex-col gap-2"
-      tagName={ResponseFormTag}
+    <SchemaForm
+      label="Requested input"
       schema={schema}
-      uiSchema={uiSchema}
-      validator={validatorFor(schema)}
-      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
-      templates={tailwindTemplates}
-      formData={value}
-      onChange={(event) => setValue(event.formData)}
-      onSubmit={(event) => onAccept(toElicitContent(event.formData))}
-      showErrorList="top"
-      noHtml5Validate
+      value={value}
+      onChange={setValue}
+      onSubmit={(submitted) => onAccept(toElicitContent(submitted))}
+      behavior={DEFAULT_FORM_STATE_BEHAVIOR}
+      liveErrors
+      fallback={(error) => (
+        <div className="flex flex-col gap-2">
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            The server’s requested schema cannot be shown as a form ({error.message}).
+          </p>
+          <div className="flex justify-end gap-2">{refuse}</div>
+        </div>
+      )}
     >
       <div className="mt-2 flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button onClick={onDecline}>Decline</Button>
+        {refuse}
         <Button type="submit" variant="primary">
           Accept
         </Button>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

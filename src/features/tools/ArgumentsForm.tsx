@@ -1,23 +1,10 @@
-import Form from '@rjsf/core';
-import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import { forwardRef, useEffect, useMemo, type ComponentProps } from 'react';
+import { useEffect, useMemo } from 'react';
+import { SchemaForm } from '../../components/form/SchemaForm.tsx';
+import { NO_DEFAULTS_BEHAVIOR, declaredDefaults } from '../../components/form/validators.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formUnsuitability } from '../../schema/complexity.ts';
-import { prepareFormSchema } from '../../schema/formSchema.ts';
-import { tailwindTemplates } from '../../components/form/rjsfTheme.tsx';
-import { DEFAULT_FORM_STATE_BEHAVIOR, NO_DEFAULTS_BEHAVIOR, validatorFor } from '../../components/form/validators.ts';
-
-const seedBehavior = { ...DEFAULT_FORM_STATE_BEHAVIOR, arrayMinItems: { ...DEFAULT_FORM_STATE_BEHAVIOR.arrayMinItems } };
-const formBehavior = { ...NO_DEFAULTS_BEHAVIOR, arrayMinItems: { ...NO_DEFAULTS_BEHAVIOR.arrayMinItems } };
-
-const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
-
-const ArgumentsFormTag = forwardRef<HTMLFormElement, ComponentProps<'form'>>(function ArgumentsFormTag(props, ref) {
-  return <form ref={ref} aria-label="Arguments" {...props} />;
-});
 
 interface Props {
   schema: unknown;
@@ -32,17 +19,15 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
   const usable = isRecord(schema) && unsuitable === undefined;
   const mode = usable ? draft.mode : 'json';
   const hasProperties = usable && isRecord(schema.properties) && Object.keys(schema.properties).length > 0;
-  const formSchema = useMemo(() => (isRecord(schema) ? (prepareFormSchema(schema) as RJSFSchema) : {}), [schema]);
   // What the form shows is what gets sent: put the declared defaults into a new draft once.
   useEffect(() => {
-    if (draft.seeded || !usable) return;
+    if (draft.seeded || !usable || !isRecord(schema)) return;
     try {
-      const defaults: unknown = getDefaultFormState(validatorFor(formSchema), formSchema, undefined, formSchema, false, seedBehavior);
-      onChange(applyFormValue(draft, defaults));
+      onChange(applyFormValue(draft, declaredDefaults(schema)));
     } catch {
       onChange({ ...draft, seeded: true });
     }
-  }, [draft, usable, formSchema, onChange]);
+  }, [draft, usable, schema, onChange]);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
@@ -67,34 +52,25 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
       ) : (
         <>
           {!hasProperties ? <p className="text-sm text-slate-500">This tool takes no arguments.</p> : null}
-          <ErrorBoundary
-            label="the form"
-            resetKey={schema}
-            fallback={(error) => (
-              <>
-                <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
-                  Toolscope could not build a form for this schema ({error.message}); edit the arguments as JSON.
-                </p>
-                <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} />
-              </>
-            )}
-          >
-            <Form
-              className="rjsf"
-              tagName={ArgumentsFormTag}
-              schema={formSchema}
-              uiSchema={uiSchema}
-              validator={validatorFor(formSchema)}
-              experimental_defaultFormStateBehavior={formBehavior}
-              templates={tailwindTemplates}
-              formData={draft.value}
-              onChange={(event) => onChange(applyFormValue(draft, event.formData))}
+          {isRecord(schema) ? (
+            <SchemaForm
+              label="Arguments"
+              schema={schema}
+              value={draft.value}
+              onChange={(value) => onChange(applyFormValue(draft, value))}
               onSubmit={() => onSubmit()}
-              liveValidate={showErrors ? 'onChange' : undefined}
-              showErrorList={showErrors ? 'top' : false}
-              noHtml5Validate
+              behavior={NO_DEFAULTS_BEHAVIOR}
+              liveErrors={showErrors}
+              fallback={(error) => (
+                <>
+                  <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+                    Toolscope could not build a form for this schema ({error.message}); edit the arguments as JSON.
+                  </p>
+                  <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} />
+                </>
+              )}
             />
-          </ErrorBoundary>
+          ) : null}
         </>
       )}
     </div>

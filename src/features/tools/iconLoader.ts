@@ -2,14 +2,15 @@
 // referrer, size-capped, checked against their magic bytes, then shown from a blob: URL
 // (the CSP allows only self, data: and blob: images).
 import { MAX_ICON_BYTES, matchesImageType } from '../../mcp/icons.ts';
+import type { FetchLike } from '../../mcp/traffic.ts';
 
 const cache = new Map<string, Promise<string | undefined>>();
 const MAX_CACHED = 500;
 
 const SNIFF: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
 
-async function load(src: string, declared?: string): Promise<string | undefined> {
-  const response = await fetch(src, { credentials: 'omit', referrerPolicy: 'no-referrer', redirect: 'error' });
+async function load(src: string, declared: string | undefined, fetchImpl: FetchLike): Promise<string | undefined> {
+  const response = await fetchImpl(src, { credentials: 'omit', referrerPolicy: 'no-referrer', redirect: 'error' });
   if (!response.ok) return undefined;
   const length = Number(response.headers.get('content-length') ?? 0);
   if (length > MAX_ICON_BYTES) return undefined;
@@ -21,10 +22,14 @@ async function load(src: string, declared?: string): Promise<string | undefined>
   return type ? URL.createObjectURL(new Blob([bytes], { type })) : undefined;
 }
 
-export function loadIcon(src: string, declared?: string): Promise<string | undefined> {
+export function loadIcon(
+  src: string,
+  declared?: string,
+  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+): Promise<string | undefined> {
   let pending = cache.get(src);
   if (!pending) {
-    pending = load(src, declared).catch(() => undefined);
+    pending = load(src, declared, fetchImpl).catch(() => undefined);
     if (cache.size >= MAX_CACHED) {
       const oldest = cache.keys().next().value;
       if (oldest !== undefined) {

@@ -1,0 +1,64 @@
+// The one place a JSON Schema becomes a form: tool arguments and elicitation answers both
+// render through it, with the same theme, dialect-aware validator, schema adaptation and crash
+// containment (a schema the renderer cannot handle shows `fallback`, never a blank page).
+import Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { forwardRef, useMemo, type ComponentProps, type ElementType, type ReactNode } from 'react';
+import { prepareFormSchema } from '../../schema/formSchema.ts';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { tailwindTemplates } from './rjsfTheme.tsx';
+import { validatorFor, type FormStateBehavior } from './validators.ts';
+
+const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+
+// RJSF renders its own <form>; a named tag gives it the accessible name (role "form").
+const namedForms = new Map<string, ElementType>();
+function namedForm(label: string): ElementType {
+  let tag = namedForms.get(label);
+  if (!tag) {
+    tag = forwardRef<HTMLFormElement, ComponentProps<'form'>>(function NamedForm(props, ref) {
+      return <form ref={ref} aria-label={label} {...props} />;
+    });
+    namedForms.set(label, tag);
+  }
+  return tag;
+}
+
+interface Props {
+  /** The form's accessible name. */
+  label: string;
+  schema: Record<string, unknown>;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onSubmit: (value: unknown) => void;
+  behavior: FormStateBehavior;
+  /** Show field errors as the user types (after a first failed attempt). */
+  liveErrors: boolean;
+  fallback: (error: Error) => ReactNode;
+  children?: ReactNode;
+}
+
+export function SchemaForm({ label, schema, value, onChange, onSubmit, behavior, liveErrors, fallback, children }: Props) {
+  const formSchema = useMemo(() => prepareFormSchema(schema) as RJSFSchema, [schema]);
+  return (
+    <ErrorBoundary label="the form" resetKey={schema} fallback={fallback}>
+      <Form
+        className="rjsf flex flex-col gap-2"
+        tagName={namedForm(label)}
+        schema={formSchema}
+        uiSchema={uiSchema}
+        validator={validatorFor(formSchema)}
+        experimental_defaultFormStateBehavior={behavior}
+        templates={tailwindTemplates}
+        formData={value}
+        onChange={(event) => onChange(event.formData)}
+        onSubmit={(event) => onSubmit(event.formData)}
+        liveValidate={liveErrors ? 'onChange' : undefined}
+        showErrorList={liveErrors ? 'top' : false}
+        noHtml5Validate
+      >
+        {children}
+      </Form>
+    </ErrorBoundary>
+  );
+}
