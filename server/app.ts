@@ -8,6 +8,8 @@ import { contentSecurityPolicy } from './csp.ts';
 import { diagnose } from './doctor.ts';
 import { proxySession, sameSecret, type Proxy } from './proxy.ts';
 import { withCutStream } from './demo/cutStream.ts';
+import { protectResource, type ProtectionOptions } from './oauth/protectedResource.ts';
+import { clientMetadataDocument } from './oauth/clientMetadata.ts';
 
 export interface AppOptions {
   mcp: McpHttpHandler;
@@ -19,6 +21,8 @@ export interface AppOptions {
   proxy?: Proxy;
   /** false: no CORS at all (a browser cannot call /mcp directly); an object: a narrower policy. */
   cors?: boolean | { allowHeaders?: string[]; exposeHeaders?: string[] };
+  /** When set, /mcp is an OAuth-protected resource of this authorization server. */
+  oauth?: ProtectionOptions;
 }
 
 // What a browser needs to call an MCP endpoint directly (02-protocol.md, CORS): allowed
@@ -26,8 +30,10 @@ export interface AppOptions {
 // Mcp-Param-*), and the headers the client must read are exposed.
 export const MCP_EXPOSED_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate', 'MCP-Protocol-Version', 'Last-Event-ID'];
 
-export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true }: AppOptions): Hono {
+export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true, oauth }: AppOptions): Hono {
   const app = new Hono();
+  // Toolscope's Client ID Metadata Document: its client_id is its own URL on this origin.
+  app.get('/oauth/client-metadata.json', (c) => c.json(clientMetadataDocument(new URL(c.req.url).origin)));
   if (proxy) {
     app.get('/proxy/session', (c) => proxySession(c.req.raw, proxy));
     app.all('/proxy', (c) => proxy.handle(c.req.raw));
@@ -79,6 +85,7 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
       );
     });
   }
+  if (oauth) app.use('/mcp', protectResource(app, oauth));
   app.all('/mcp', (c) => withCutStream(c.req.raw, (request) => mcp.fetch(request)));
   if (staticRoot) {
     app.use('*', async (c, next) => {

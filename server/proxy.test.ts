@@ -152,6 +152,26 @@ describe('loopback proxy', () => {
     expect((await send('/proxy', { method: 'GET', headers: good({ accept: 'text/html' }) })).status).toBe(405);
   });
 
+  it('forwards a GET for OAuth discovery documents only (the sign-in legs), nothing else', async () => {
+    const origin = new URL(target.url).origin;
+    const get = (path: string) =>
+      send('/proxy', { method: 'GET', headers: good({ [TARGET_HEADER]: `${origin}${path}`, accept: 'application/json' }) });
+    const metadata = await get('/oauth/client-metadata.json');
+    expect(metadata.status).toBe(405);
+    expect(metadata.headers[ERROR_HEADER]).toBe('method_not_allowed');
+    for (const path of [
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+    ]) {
+      const response = await get(path);
+      // Forwarded: the target's own answer (this demo is not protected, so 404), not a refusal.
+      expect(response.headers[ERROR_HEADER], path).toBeUndefined();
+      expect(response.status, path).toBe(404);
+    }
+    expect((await get('/.well-known/oauth-authorization-server-evil/../x')).status).toBe(405);
+  });
+
   it('says when the target cannot be reached', async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

@@ -3,7 +3,8 @@
 //  - answers only requests whose Host is a loopback name (no DNS rebinding) and that come
 //    from Toolscope's own page (Origin, or Sec-Fetch-Site: same-origin), with the per-launch
 //    token, compared in constant time;
-//  - forwards only http(s) MCP traffic (POST, GET for an event stream, DELETE) to the target
+//  - forwards only http(s) MCP traffic (POST, GET for an event stream or an OAuth metadata
+//    document, DELETE) to the target
 //    the page names, with the MCP and auth headers and nothing else (no cookies either way);
 //  - caps request and response sizes and time; streams SSE through without buffering;
 //  - spawns nothing.
@@ -28,6 +29,7 @@ const FORWARD_REQUEST = [
   'last-event-id',
 ];
 const FORWARD_RESPONSE = ['content-type', 'mcp-session-id', 'www-authenticate', 'mcp-protocol-version', 'cache-control', 'retry-after'];
+const OAUTH_METADATA = /^\/\.well-known\/(oauth-protected-resource|oauth-authorization-server|openid-configuration)(\/|$)/;
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
 
 export interface ProxyOptions {
@@ -106,14 +108,15 @@ export function createProxy({
     const method = request.method.toUpperCase();
     if (method !== 'POST' && method !== 'GET' && method !== 'DELETE')
       return refuse(405, 'method_not_allowed', `${method} is not MCP traffic.`);
-    if (method === 'GET' && !(request.headers.get('accept') ?? '').includes('text/event-stream')) {
-      return refuse(405, 'method_not_allowed', 'GET is forwarded only for an MCP event stream.');
-    }
     let target: URL;
     try {
       target = new URL(request.headers.get(TARGET_HEADER) ?? '');
     } catch {
       return refuse(400, 'bad_target', 'The target is not an absolute URL.');
+    }
+    // GET: an MCP event stream, or an OAuth discovery document (for the sign-in legs).
+    if (method === 'GET' && !(request.headers.get('accept') ?? '').includes('text/event-stream') && !OAUTH_METADATA.test(target.pathname)) {
+      return refuse(405, 'method_not_allowed', 'GET is forwarded only for an MCP event stream or OAuth metadata.');
     }
     if (target.protocol !== 'http:' && target.protocol !== 'https:')
       return refuse(400, 'scheme_not_allowed', `${target.protocol} targets are refused; only http: and https:.`);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, type AppOptions } from '../app.ts';
 import { createDemoHandler, type DemoServerOptions } from '../demo/server.ts';
-import type { Proxy } from '../proxy.ts';
+import { createAuthServer, type AuthServer, type AuthServerOptions } from '../oauth/authServer.ts';
 
 export interface RunningServer {
   url: string;
@@ -24,12 +24,11 @@ function listen(server: Server): Promise<number> {
 
 /** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
 export async function startDemoServer(
-  options: DemoServerOptions & { staticRoot?: string; bearerToken?: string; proxy?: Proxy; cors?: AppOptions['cors'] } = {},
+  options: DemoServerOptions & Pick<AppOptions, 'staticRoot' | 'bearerToken' | 'proxy' | 'cors' | 'oauth'> = {},
 ): Promise<RunningServer> {
   const mcp = createDemoHandler(options);
-  const listener = getRequestListener(
-    createApp({ mcp, staticRoot: options.staticRoot, bearerToken: options.bearerToken, proxy: options.proxy, cors: options.cors }).fetch,
-  );
+  const { staticRoot, bearerToken, proxy, cors, oauth } = options;
+  const listener = getRequestListener(createApp({ mcp, staticRoot, bearerToken, proxy, cors, oauth }).fetch);
   const server = createServer((req, res) => void listener(req, res));
   const port = await listen(server);
   return {
@@ -38,6 +37,26 @@ export async function startDemoServer(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await mcp.close();
+    },
+  };
+}
+
+/** The test authorization server on its own origin (its issuer is that origin). */
+export async function startAuthServer(
+  options: Omit<AuthServerOptions, 'issuer'> = {},
+): Promise<RunningServer & { authServer: AuthServer }> {
+  // The issuer is the origin, known only once listening: the handler is set after.
+  const route: { listener?: ReturnType<typeof getRequestListener> } = {};
+  const server = createServer((req, res) => void route.listener?.(req, res));
+  const port = await listen(server);
+  const authServer = createAuthServer({ ...options, issuer: `http://127.0.0.1:${port}` });
+  route.listener = getRequestListener(authServer.app.fetch);
+  return {
+    url: authServer.issuer,
+    authServer,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }

@@ -3,9 +3,9 @@
 // Results are requested with a pass-through schema and parsed by us, so a result the SDK
 // would reject (a structuredContent/outputSchema mismatch, an unknown block type) is still
 // shown to the user with findings instead of disappearing into an exception.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
-import { McpError, classifyError, isNetworkFailure, type McpFailure } from './errors.ts';
+import { McpError, classifyError, isNetworkFailure, withChallenge, type McpFailure, type OAuthChallenge } from './errors.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { StreamWatcher } from './streamWatch.ts';
 import { customHeaderProblem, proxiedFetch, type ProxySession } from './proxy.ts';
@@ -105,6 +105,48 @@ export function describeTimeout(elapsedMs: number, timeoutMs: number, maxTotalMs
   };
 }
 
+/**
+ * Puts the current bearer token on every request — it can change while connected (a new
+ * sign-in, a step-up to more scope) — and keeps the server's last auth challenge.
+ */
+class Credentials {
+  lastChallenge?: OAuthChallenge;
+  constructor(
+    public token: string | undefined,
+    private readonly base: FetchLike,
+  ) {}
+
+  readonly fetch: FetchLike = async (input, init) => {
+    let request = init;
+    if (this.token) {
+      const headers = new Headers(init?.headers);
+      headers.set('Authorization', `Bearer ${this.token}`);
+      request = { ...init, headers };
+    }
+    const response = await this.base(input, request);
+    if (response.status === 401 || response.status === 403) {
+      let params: ReturnType<typeof extractWWWAuthenticateParams> = {};
+      try {
+        params = extractWWWAuthenticateParams(response);
+      } catch {
+        // A malformed resource_metadata URL: keep the status alone.
+      }
+      this.lastChallenge = {
+        status: response.status,
+        resourceMetadataUrl: params.resourceMetadataUrl?.href,
+        scope: params.scope,
+        error: params.error,
+        errorDescription: params.errorDescription,
+      };
+    }
+    return response;
+  };
+
+  explain(failure: McpFailure): McpFailure {
+    return withChallenge(failure, this.lastChallenge);
+  }
+}
+
 export class McpConnection {
   private constructor(
     readonly url: string,
@@ -115,7 +157,13 @@ export class McpConnection {
     private readonly watcher: StreamWatcher,
     /** Which path the traffic takes. */
     readonly via: 'direct' | 'proxy',
+    private readonly credentials: Credentials,
   ) {}
+
+  /** Use another bearer token from now on (after signing in again, e.g. with more scope). */
+  setBearerToken(token: string | undefined) {
+    this.credentials.token = token?.trim() || undefined;
+  }
 
   /** Who answers the server's questions during calls (a person, through the UI). */
   setElicitationHandler(handler: ElicitationHandler | undefined) {
@@ -137,10 +185,10 @@ export class McpConnection {
       if (problem) throw new McpError({ kind: 'invalid-input', message: `Header "${name.slice(0, 60)}": ${problem}` });
       headers[name.trim()] = value;
     }
-    if (bearerToken?.trim()) headers.Authorization = `Bearer ${bearerToken.trim()}`;
     const viaFetch = proxy ? proxiedFetch(fetchImpl, proxy, Object.keys(customHeaders)) : fetchImpl;
     const watcher = new StreamWatcher(viaFetch);
-    const transport = new StreamableHTTPClientTransport(endpoint, { fetch: watcher.fetch, requestInit: { headers } });
+    const credentials = new Credentials(bearerToken?.trim() || undefined, watcher.fetch);
+    const transport = new StreamableHTTPClientTransport(endpoint, { fetch: credentials.fetch, requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.
     const client = new Client(CLIENT_INFO, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' } });
     const elicitation: { handler?: ElicitationHandler } = {};
@@ -155,9 +203,9 @@ export class McpConnection {
     } catch (error) {
       await client.close().catch(() => undefined);
       const failure = !proxy && isNetworkFailure(error) ? await explainNetworkFailure(endpoint, fetchImpl) : classifyError(error);
-      throw new McpError(failure);
+      throw new McpError(credentials.explain(failure));
     }
-    return new McpConnection(endpoint.href, client, transport, fetchImpl, elicitation, watcher, proxy ? 'proxy' : 'direct');
+    return new McpConnection(endpoint.href, client, transport, fetchImpl, elicitation, watcher, proxy ? 'proxy' : 'direct', credentials);
   }
 
   get era(): 'modern' | 'legacy' {
@@ -204,7 +252,7 @@ export class McpConnection {
         throw new McpError(describeTimeout(performance.now() - started, timeoutMs, options.maxTotalTimeoutMs));
       if (this.via === 'direct' && isNetworkFailure(error))
         throw new McpError(await explainNetworkFailure(new URL(this.url), this.fetchImpl));
-      throw new McpError(failure);
+      throw new McpError(this.credentials.explain(failure));
     }
   }
 

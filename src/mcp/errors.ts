@@ -3,10 +3,19 @@
 // a normal result. Every other kind says what the user or the server author can do about it.
 import { isRecord, own } from './guards.ts';
 
+/** What a 401/403 said in WWW-Authenticate (when the browser could read it). */
+export interface OAuthChallenge {
+  status: number;
+  resourceMetadataUrl?: string;
+  scope?: string;
+  error?: string;
+  errorDescription?: string;
+}
+
 export type McpFailure =
   | { kind: 'protocol'; code: number; message: string; data?: unknown }
   | { kind: 'http'; status: number; message: string; body?: string }
-  | { kind: 'auth'; status: number; message: string }
+  | { kind: 'auth'; status: number; message: string; challenge?: OAuthChallenge }
   | { kind: 'cors'; message: string }
   | { kind: 'unreachable'; message: string }
   | { kind: 'not-mcp'; message: string }
@@ -63,9 +72,13 @@ interface ErrorFacts {
   causeChain: string[];
 }
 
+const record = (error: unknown): Record<string, unknown> =>
+  isRecord(error) || error instanceof Error ? (error as unknown as Record<string, unknown>) : {};
+const optionalStringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 function facts(error: unknown): ErrorFacts {
-  const record = isRecord(error) || error instanceof Error ? (error as unknown as Record<string, unknown>) : {};
-  const data = own(record, 'data');
+  const fields = record(error);
+  const data = own(fields, 'data');
   const status = isRecord(data) && typeof own(data, 'status') === 'number' ? Number(own(data, 'status')) : undefined;
   const chain: string[] = [];
   let cause: unknown = error;
@@ -79,7 +92,7 @@ function facts(error: unknown): ErrorFacts {
   return {
     name: error instanceof Error ? error.name : typeof error,
     message: error instanceof Error ? error.message : String(error),
-    code: own(record, 'code'),
+    code: own(fields, 'code'),
     data,
     status,
     contentType,
@@ -112,12 +125,22 @@ export function classifyError(error: unknown): McpFailure {
     return { kind: 'cancelled', message: 'Cancelled.' };
   }
   if (f.code === 'REQUEST_TIMEOUT') return { kind: 'timeout', message: f.message };
+  if (f.name === 'InsufficientScopeError') {
+    // The SDK's own reading of a 403 insufficient_scope challenge.
+    const scope = optionalStringOf(own(record(error), 'requiredScope'));
+    return {
+      kind: 'auth',
+      status: 403,
+      message: `The server requires more scope (HTTP 403)${scope ? `: “${scope}”` : ''}.`,
+      challenge: { status: 403, error: 'insufficient_scope', scope },
+    };
+  }
   if (f.status === 401 || f.status === 403 || f.code === 'CLIENT_HTTP_AUTHENTICATION' || f.code === 'CLIENT_HTTP_FORBIDDEN') {
     const status = f.status ?? (f.code === 'CLIENT_HTTP_FORBIDDEN' ? 403 : 401);
     return {
       kind: 'auth',
       status,
-      message: `The server requires authorization (HTTP ${status}). Paste a bearer token and connect again.`,
+      message: `The server requires authorization (HTTP ${status}). Sign in with OAuth, or paste a bearer token and connect again.`,
     };
   }
   if (f.contentType?.includes('text/html') || f.causeChain.some((line) => line.includes('text/html'))) {
@@ -147,6 +170,24 @@ export function classifyError(error: unknown): McpFailure {
     return { kind: 'not-mcp', message: 'The URL answered, but not with JSON-RPC: it does not look like an MCP endpoint.' };
   }
   return { kind: 'unknown', message: f.message || 'Unknown error.' };
+}
+
+/** An auth failure with the server's challenge attached, explained in its terms. */
+export function withChallenge(failure: McpFailure, challenge: OAuthChallenge | undefined): McpFailure {
+  if (failure.kind !== 'auth' || !challenge) return failure;
+  if (challenge.error === 'insufficient_scope')
+    return {
+      ...failure,
+      challenge,
+      message: `The server refused this request (HTTP ${failure.status}): the token lacks a scope it needs${challenge.scope ? ` (it asks for “${challenge.scope}”)` : ''}. Sign in again with more scope.`,
+    };
+  if (challenge.error === 'invalid_token')
+    return {
+      ...failure,
+      challenge,
+      message: `The server rejected the token (HTTP ${failure.status}${challenge.errorDescription ? `: ${challenge.errorDescription}` : ''}). Sign in again or paste a new bearer token.`,
+    };
+  return { ...failure, challenge };
 }
 
 /** One sentence for an alert, mentioning the status code or CORS where relevant (UI contract). */

@@ -1,0 +1,486 @@
+// OAuth 2.1 for MCP servers, as a sequence of legs the user can watch (issue 5):
+// challenge → protected resource metadata → authorization server metadata (issuer checked,
+// PKCE S256 required) → client (pre-registered id, else Toolscope's Client ID Metadata
+// Document, else Dynamic Client Registration) → authorization request (PKCE S256 + resource)
+// → callback (state and iss checked) → token exchange. Each leg records its raw HTTP
+// exchanges (secrets masked); a leg the browser's CORS blocks is retried through Toolscope's
+// loopback proxy when there is one. The protocol work is the official SDK's; the sequencing,
+// checks and explanations are ours. No React here.
+import {
+  checkResourceAllowed,
+  computeScopeUnion,
+  discoverAuthorizationServerMetadata,
+  discoverOAuthProtectedResourceMetadata,
+  exchangeAuthorization,
+  refreshAuthorization,
+  registerClient,
+  resourceUrlFromServerUrl,
+  startAuthorization,
+  validateAuthorizationResponseIssuer,
+} from '@modelcontextprotocol/client';
+import type {
+  AuthorizationServerMetadata,
+  OAuthClientInformationMixed,
+  OAuthProtectedResourceMetadata,
+} from '@modelcontextprotocol/client';
+import { isNetworkFailure, type OAuthChallenge } from './errors.ts';
+import { isLoopbackHostname } from './links.ts';
+import { proxiedFetch, type ProxySession } from './proxy.ts';
+import type { FetchLike } from './traffic.ts';
+
+export type { OAuthChallenge };
+
+export type LegName = 'challenge' | 'resource-metadata' | 'authorization-server' | 'client' | 'authorize' | 'callback' | 'token';
+
+export interface OAuthExchange {
+  method: string;
+  url: string;
+  via: 'direct' | 'proxy' | 'browser';
+  requestHeaders: [string, string][];
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: [string, string][];
+  responseBody?: string;
+  error?: string;
+}
+
+export interface OAuthLeg {
+  name: LegName;
+  title: string;
+  status: 'running' | 'ok' | 'warn' | 'failed' | 'waiting';
+  sentence: string;
+  exchanges: OAuthExchange[];
+}
+
+/** What a finished sign-in gives: the bearer token and what is needed to refresh it. */
+export interface OAuthGrant {
+  accessToken: string;
+  refreshToken?: string;
+  scope?: string;
+  /** Epoch ms; undefined when the server did not say. */
+  expiresAt?: number;
+  clientId: string;
+  resource?: string;
+  issuer: string;
+  metadata: AuthorizationServerMetadata;
+}
+
+export interface CallbackParams {
+  state?: string;
+  code?: string;
+  iss?: string;
+  error?: string;
+  error_description?: string;
+}
+
+export class OAuthFlowError extends Error {
+  override readonly name = 'OAuthFlowError';
+  constructor(
+    readonly leg: LegName,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface OAuthFlowOptions {
+  serverUrl: string;
+  challenge?: OAuthChallenge;
+  /** A client id registered with the authorization server by hand. */
+  clientId?: string;
+  /** Toolscope's Client ID Metadata Document URL (its own client_id). */
+  clientMetadataUrl?: string;
+  redirectUri: string;
+  /** Scopes already granted (step-up asks for the union). */
+  grantedScope?: string;
+  fetch: FetchLike;
+  proxy?: ProxySession;
+  onChange?: (legs: readonly OAuthLeg[]) => void;
+}
+
+/** Where the callback page looks up a pending sign-in (no secrets: the PKCE verifier stays in memory). */
+export const PENDING_PREFIX = 'toolscope.oauth.pending.';
+export const CALLBACK_CHANNEL = 'toolscope-oauth';
+
+const SECRET_FIELDS = /^(access_token|refresh_token|id_token|client_secret|code_verifier|code|registration_access_token)$/;
+const mask = (value: string) => (value.length <= 8 ? '••••' : `${value.slice(0, 4)}…(${value.length} chars)`);
+
+/** Masks token-like values in a form or JSON body, for display only. */
+export function maskSecrets(body: string): string {
+  const trimmed = body.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      return JSON.stringify(
+        parsed,
+        (key, value: unknown) => (SECRET_FIELDS.test(key) && typeof value === 'string' ? mask(value) : value),
+        2,
+      );
+    } catch {
+      return body;
+    }
+  }
+  if (/^[\w.%~+-]+=/.test(trimmed)) {
+    const params = new URLSearchParams(trimmed);
+    for (const [key, value] of [...params]) if (SECRET_FIELDS.test(key)) params.set(key, mask(value));
+    return decodeURIComponent(params.toString().replaceAll('+', ' '));
+  }
+  return body;
+}
+
+const maskHeaders = (headers: Headers): [string, string][] =>
+  [...headers].map(([name, value]) => [name, /^(authorization|cookie|set-cookie)$/i.test(name) ? `${value.split(' ')[0]} ••••` : value]);
+
+/** Only https, or http on this machine, may receive the user (and their codes). */
+function safeEndpoint(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHostname(parsed.hostname));
+  } catch {
+    return false;
+  }
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const randomState = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+};
+
+/** A fetch that records every exchange into `leg` and retries through the proxy when the browser blocks it. */
+function recordingFetch(leg: OAuthLeg, base: FetchLike, proxy: ProxySession | undefined, changed: () => void): FetchLike {
+  return async (input, init) => {
+    const headers = new Headers(init?.headers);
+    const body =
+      typeof init?.body === 'string' || init?.body instanceof URLSearchParams
+        ? maskSecrets(init.body.toString())
+        : init?.body
+          ? '(binary body)'
+          : undefined;
+    const start = (via: OAuthExchange['via']): OAuthExchange => {
+      const exchange: OAuthExchange = {
+        method: init?.method ?? 'GET',
+        url: String(input),
+        via,
+        requestHeaders: maskHeaders(headers),
+        requestBody: body,
+      };
+      leg.exchanges.push(exchange);
+      changed();
+      return exchange;
+    };
+    let exchange = start('direct');
+    let response: Response;
+    try {
+      response = await base(input, init);
+    } catch (error) {
+      if (!proxy || !isNetworkFailure(error)) {
+        exchange.error = describe(error);
+        changed();
+        throw error;
+      }
+      exchange.error = 'The browser blocked this request (CORS) or could not reach the server; retried through Toolscope’s local proxy.';
+      exchange = start('proxy');
+      try {
+        response = await proxiedFetch(base, proxy)(input, init);
+      } catch (proxyError) {
+        exchange.error = describe(proxyError);
+        changed();
+        throw proxyError;
+      }
+    }
+    exchange.status = response.status;
+    exchange.responseHeaders = maskHeaders(response.headers);
+    const text = await response
+      .clone()
+      .text()
+      .catch(() => '');
+    exchange.responseBody = maskSecrets(text.slice(0, 20_000));
+    changed();
+    return response;
+  };
+}
+
+export class OAuthFlow {
+  readonly legs: OAuthLeg[] = [];
+  #resource?: string;
+  #issuer?: string;
+  #metadata?: AuthorizationServerMetadata;
+  #client?: OAuthClientInformationMixed;
+  #state?: string;
+  #verifier?: string;
+
+  constructor(private readonly options: OAuthFlowOptions) {}
+
+  get state(): string | undefined {
+    return this.#state;
+  }
+
+  #changed = () => this.options.onChange?.([...this.legs]);
+
+  async #leg<T>(name: LegName, title: string, run: (fetch: FetchLike, leg: OAuthLeg) => Promise<T>, done: (value: T) => string) {
+    const leg: OAuthLeg = { name, title, status: 'running', sentence: 'Working…', exchanges: [] };
+    this.legs.push(leg);
+    this.#changed();
+    try {
+      const value = await run(recordingFetch(leg, this.options.fetch, this.options.proxy, this.#changed), leg);
+      if (leg.status === 'running') leg.status = 'ok';
+      leg.sentence = done(value);
+      this.#changed();
+      return value;
+    } catch (error) {
+      leg.status = 'failed';
+      leg.sentence = error instanceof OAuthFlowError ? error.message : `${title} failed: ${describe(error)}`;
+      this.#changed();
+      throw error instanceof OAuthFlowError ? error : new OAuthFlowError(name, leg.sentence);
+    }
+  }
+
+  /** Runs every leg up to the authorization request; returns the URL the user must open. */
+  async prepare(): Promise<string> {
+    const { serverUrl, challenge } = this.options;
+    await this.#leg(
+      'challenge',
+      'Challenge',
+      (_fetch, leg) => {
+        if (!challenge?.resourceMetadataUrl) leg.status = 'warn';
+        return Promise.resolve();
+      },
+      () =>
+        challenge?.resourceMetadataUrl
+          ? `The server answered HTTP ${challenge.status} and named its protected resource metadata: ${challenge.resourceMetadataUrl}${challenge.scope ? ` (scope “${challenge.scope}”)` : ''}.`
+          : `The server gave no resource_metadata in WWW-Authenticate${challenge ? '' : ' (or the browser could not read that header: it must be in Access-Control-Expose-Headers)'}; looking in the well-known places.`,
+    );
+
+    const prm = await this.#leg(
+      'resource-metadata',
+      'Protected resource metadata',
+      async (fetch, leg) => {
+        try {
+          return await discoverOAuthProtectedResourceMetadata(serverUrl, { resourceMetadataUrl: challenge?.resourceMetadataUrl }, fetch);
+        } catch (error) {
+          if (challenge?.resourceMetadataUrl) throw error;
+          leg.status = 'warn';
+          return undefined;
+        }
+      },
+      (found: OAuthProtectedResourceMetadata | undefined) =>
+        found
+          ? `Resource ${found.resource}; authorization server ${found.authorization_servers?.join(', ') ?? '(none named)'}${found.scopes_supported?.length ? `; scopes ${found.scopes_supported.join(' ')}` : ''}.`
+          : `No protected resource metadata found (RFC 9728); falling back to ${new URL(serverUrl).origin} as the authorization server, as 2025-03-26 servers expect.`,
+    );
+    if (prm && !checkResourceAllowed({ requestedResource: serverUrl, configuredResource: prm.resource })) {
+      throw this.#fail(
+        'resource-metadata',
+        `The metadata is for resource ${prm.resource}, which does not cover ${serverUrl}; refusing to get a token for the wrong resource.`,
+      );
+    }
+    this.#resource = prm?.resource ?? resourceUrlFromServerUrl(serverUrl).href;
+    const authorizationServer = prm?.authorization_servers?.[0] ?? new URL(serverUrl).origin;
+
+    const metadata = await this.#leg(
+      'authorization-server',
+      'Authorization server metadata',
+      async (fetch) => {
+        const found = await discoverAuthorizationServerMetadata(authorizationServer, { fetchFn: fetch });
+        if (!found)
+          throw new OAuthFlowError(
+            'authorization-server',
+            `No authorization server metadata at ${authorizationServer} (tried /.well-known/oauth-authorization-server and openid-configuration).`,
+          );
+        if (!found.code_challenge_methods_supported?.includes('S256'))
+          throw new OAuthFlowError(
+            'authorization-server',
+            `${found.issuer} does not advertise PKCE S256 (code_challenge_methods_supported); MCP clients must refuse to continue.`,
+          );
+        for (const endpoint of [found.authorization_endpoint, found.token_endpoint]) {
+          if (!safeEndpoint(endpoint))
+            throw new OAuthFlowError(
+              'authorization-server',
+              `Refusing a non-https endpoint: ${endpoint}. Only https (or http on this machine).`,
+            );
+        }
+        return found;
+      },
+      (found) =>
+        `Issuer ${found.issuer} matches the metadata URL. Client ID Metadata Documents: ${found.client_id_metadata_document_supported ? 'yes' : 'no'}; Dynamic Client Registration: ${found.registration_endpoint ? 'yes' : 'no'}; iss in the redirect: ${found.authorization_response_iss_parameter_supported ? 'yes' : 'no'}.`,
+    );
+    this.#issuer = metadata.issuer;
+    this.#metadata = metadata;
+
+    const scope = computeScopeUnion(this.options.grantedScope, challenge?.scope ?? prm?.scopes_supported?.join(' '));
+    this.#client = await this.#leg(
+      'client',
+      'Client identity',
+      async (fetch): Promise<OAuthClientInformationMixed & { how: string }> => {
+        const { clientId, clientMetadataUrl, redirectUri } = this.options;
+        if (clientId?.trim()) return { client_id: clientId.trim(), how: `the pre-registered client id “${clientId.trim()}”` };
+        // An authorization server elsewhere cannot fetch a document from this machine.
+        const reachable =
+          clientMetadataUrl &&
+          (!isLoopbackHostname(new URL(clientMetadataUrl).hostname) || isLoopbackHostname(new URL(metadata.issuer).hostname));
+        if (metadata.client_id_metadata_document_supported && clientMetadataUrl && reachable)
+          return { client_id: clientMetadataUrl, how: `Toolscope’s Client ID Metadata Document ${clientMetadataUrl}` };
+        if (metadata.registration_endpoint) {
+          const registered = await registerClient(metadata.issuer, {
+            metadata,
+            clientMetadata: {
+              client_name: 'Toolscope',
+              redirect_uris: [redirectUri],
+              grant_types: ['authorization_code', 'refresh_token'],
+              response_types: ['code'],
+              token_endpoint_auth_method: 'none',
+            },
+            scope,
+            fetchFn: fetch,
+          });
+          return { ...registered, how: `a client registered just now by Dynamic Client Registration (${registered.client_id})` };
+        }
+        throw new OAuthFlowError(
+          'client',
+          `${metadata.issuer} offers no way for Toolscope to identify itself (no Client ID Metadata Documents${reachable ? '' : ' it could reach'}, no registration endpoint). Enter a client id registered for ${redirectUri}.`,
+        );
+      },
+      (client) => `Using ${client.how}.`,
+    );
+
+    return this.#leg(
+      'authorize',
+      'Authorization request',
+      async (_fetch, leg) => {
+        this.#state = randomState();
+        const { authorizationUrl, codeVerifier } = await startAuthorization(metadata.issuer, {
+          metadata,
+          clientInformation: this.#client ?? { client_id: '' },
+          redirectUrl: this.options.redirectUri,
+          scope,
+          state: this.#state,
+          resource: this.#resource,
+        });
+        this.#verifier = codeVerifier;
+        leg.status = 'waiting';
+        leg.exchanges.push({ method: 'GET', url: authorizationUrl.href, via: 'browser', requestHeaders: [] });
+        return authorizationUrl.href;
+      },
+      () =>
+        `PKCE S256 challenge made, resource ${this.#resource}${scope ? `, scope “${scope}”` : ''}. Open the sign-in page; Toolscope waits for the redirect back.`,
+    );
+  }
+
+  /** What the callback page needs to check an answer, without secrets. */
+  get pendingRecord(): { issuer: string; issParameterSupported: boolean } | undefined {
+    return this.#issuer && this.#metadata
+      ? { issuer: this.#issuer, issParameterSupported: this.#metadata.authorization_response_iss_parameter_supported === true }
+      : undefined;
+  }
+
+  /** Checks the redirect back and exchanges the code for a token. */
+  async complete(params: CallbackParams): Promise<OAuthGrant> {
+    const authorize = this.legs.find((leg) => leg.name === 'authorize');
+    if (authorize) authorize.status = 'ok';
+    const metadata = this.#metadata;
+    const client = this.#client;
+    if (!metadata || !client || !this.#verifier) throw new OAuthFlowError('callback', 'No sign-in is in progress.');
+    const code = await this.#leg(
+      'callback',
+      'Redirect back',
+      () => {
+        if (params.state !== this.#state)
+          throw new OAuthFlowError(
+            'callback',
+            'The state in the redirect does not match this sign-in (a forged or stale answer); refused.',
+          );
+        try {
+          validateAuthorizationResponseIssuer({
+            iss: params.iss,
+            expectedIssuer: metadata.issuer,
+            issParameterSupported: metadata.authorization_response_iss_parameter_supported === true,
+          });
+        } catch {
+          throw new OAuthFlowError(
+            'callback',
+            `The redirect names issuer “${params.iss ?? '(none)'}” but this sign-in went to ${metadata.issuer} (a mix-up attack or a misconfigured server); refused.`,
+          );
+        }
+        if (params.error)
+          throw new OAuthFlowError(
+            'callback',
+            `The authorization server answered error “${params.error}”${params.error_description ? `: ${params.error_description}` : ''}.`,
+          );
+        if (!params.code) throw new OAuthFlowError('callback', 'The redirect carried neither a code nor an error.');
+        return Promise.resolve(params.code);
+      },
+      () =>
+        `State matches; issuer ${params.iss ? `“${params.iss}” matches` : 'not sent (the server does not support RFC 9207)'}; got an authorization code.`,
+    );
+    return this.#leg(
+      'token',
+      'Token exchange',
+      async (fetch) => {
+        const tokens = await exchangeAuthorization(metadata.issuer, {
+          metadata,
+          clientInformation: client,
+          authorizationCode: code,
+          iss: params.iss,
+          codeVerifier: this.#verifier ?? '',
+          redirectUri: this.options.redirectUri,
+          resource: this.#resource,
+          fetchFn: fetch,
+        });
+        this.#verifier = undefined;
+        if (tokens.token_type.toLowerCase() !== 'bearer')
+          throw new OAuthFlowError('token', `The token type is “${tokens.token_type}”; Toolscope sends Bearer tokens only.`);
+        return {
+          accessToken: tokens.access_token,
+          refreshToken: tokens.refresh_token,
+          scope: tokens.scope,
+          expiresAt: tokens.expires_in ? Date.now() + tokens.expires_in * 1000 : undefined,
+          clientId: client.client_id,
+          resource: this.#resource,
+          issuer: metadata.issuer,
+          metadata,
+        } satisfies OAuthGrant;
+      },
+      (grant) => {
+        const proxied = this.legs.at(-1)?.exchanges.some((exchange) => exchange.via === 'proxy');
+        return `Got a Bearer token${grant.scope ? ` for scope “${grant.scope}”` : ''}${
+          grant.expiresAt ? `, valid for ${Math.round((grant.expiresAt - Date.now()) / 1000)} s` : ''
+        }${grant.refreshToken ? ', with a refresh token' : ''}${proxied ? ' — the token endpoint refused browser CORS, so Toolscope exchanged the code through its local proxy' : ''}.`;
+      },
+    );
+  }
+
+  #fail(name: LegName, sentence: string): OAuthFlowError {
+    const leg = this.legs.find((candidate) => candidate.name === name);
+    if (leg) {
+      leg.status = 'failed';
+      leg.sentence = sentence;
+      this.#changed();
+    }
+    return new OAuthFlowError(name, sentence);
+  }
+}
+
+/** A fresh access token from the grant's refresh token (through the proxy if the browser is blocked). */
+export async function refreshGrant(grant: OAuthGrant, fetchImpl: FetchLike, proxy?: ProxySession): Promise<OAuthGrant> {
+  if (!grant.refreshToken) throw new OAuthFlowError('token', 'No refresh token: sign in again.');
+  const leg: OAuthLeg = { name: 'token', title: 'Refresh', status: 'running', sentence: '', exchanges: [] };
+  const tokens = await refreshAuthorization(grant.issuer, {
+    metadata: grant.metadata,
+    clientInformation: { client_id: grant.clientId },
+    refreshToken: grant.refreshToken,
+    resource: grant.resource,
+    fetchFn: recordingFetch(leg, fetchImpl, proxy, () => undefined),
+  });
+  return {
+    ...grant,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token ?? grant.refreshToken,
+    scope: tokens.scope ?? grant.scope,
+    expiresAt: tokens.expires_in ? Date.now() + tokens.expires_in * 1000 : undefined,
+  };
+}
