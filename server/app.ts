@@ -75,9 +75,13 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
         sameSecret(c.req.header('authorization') ?? null, `Bearer ${bearerToken}`) ||
         sameSecret(c.req.header('x-api-key') ?? null, bearerToken);
       if (c.req.method === 'OPTIONS' || authorized) return next();
+      // RFC 6750 §3.1: no error code when the request carried no credentials at all.
+      const presented = c.req.header('authorization') !== undefined || c.req.header('x-api-key') !== undefined;
       c.header(
         'WWW-Authenticate',
-        'Bearer realm="toolscope-demo", error="invalid_token", error_description="Send Authorization: Bearer <token>"',
+        presented
+          ? 'Bearer realm="toolscope-demo", error="invalid_token", error_description="Unknown token"'
+          : 'Bearer realm="toolscope-demo"',
       );
       return c.json(
         { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Unauthorized: this demo endpoint needs a bearer token' } },

@@ -8,6 +8,8 @@ import { createApp } from './app.ts';
 import { buildIfNeeded } from './build.ts';
 import { createProxy } from './proxy.ts';
 import { createDemoHandler } from './demo/server.ts';
+import { createAuthServer } from './oauth/authServer.ts';
+import { demoProtection } from './oauth/protectedResource.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dev = process.argv.includes('--dev');
@@ -21,22 +23,34 @@ const mcp = createDemoHandler({
   basketLifetimeMs: intEnv('DEMO_BASKET_LIFETIME_MS'),
 });
 
+// DEMO_OAUTH=1: /mcp becomes an OAuth-protected resource of a small authorization server
+// on the next port (OAUTH_PORT), so the whole sign-in can be tried locally.
+let oauth: ReturnType<typeof demoProtection> | undefined;
+if (process.env.DEMO_OAUTH === '1') {
+  const oauthPort = Number(process.env.OAUTH_PORT ?? port + 1);
+  const authServer = createAuthServer({ issuer: `http://${host}:${oauthPort}` });
+  const authListener = getRequestListener(authServer.app.fetch);
+  const authHttp = createServer((req, res) => void authListener(req, res));
+  authHttp.listen(oauthPort, host, () => console.log(`  Demo authorization server: ${authServer.issuer}`));
+  process.on('exit', () => authHttp.close());
+  oauth = demoProtection(authServer);
+}
+
 // One proxy token per launch; the page fetches it from /proxy/session.
 const proxy = createProxy();
+const appOptions = { mcp, bearerToken: process.env.DEMO_BEARER_TOKEN, proxy, oauth };
 const server = createServer();
 if (dev) {
   const { createServer: createVite } = await import('vite');
   const vite = await createVite({ root, server: { middlewareMode: true, hmr: { server } }, appType: 'spa' });
-  const mcpListener = getRequestListener(createApp({ mcp, bearerToken: process.env.DEMO_BEARER_TOKEN, proxy }).fetch);
+  const mcpListener = getRequestListener(createApp(appOptions).fetch);
   server.on('request', (req, res) => {
-    if (req.url?.startsWith('/mcp') || req.url?.startsWith('/proxy')) void mcpListener(req, res);
+    if (/^\/(mcp|proxy|oauth\/|\.well-known\/)/.test(req.url ?? '')) void mcpListener(req, res);
     else vite.middlewares(req, res);
   });
 } else {
   await buildIfNeeded(root);
-  const listener = getRequestListener(
-    createApp({ mcp, staticRoot: join(root, 'dist'), bearerToken: process.env.DEMO_BEARER_TOKEN, proxy }).fetch,
-  );
+  const listener = getRequestListener(createApp({ ...appOptions, staticRoot: join(root, 'dist') }).fetch);
   server.on('request', (req, res) => void listener(req, res));
 }
 

@@ -1,8 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConnectionBar } from '../features/connection/ConnectionBar.tsx';
 import { readDeepLink, writeDeepLink } from '../features/connection/deepLink.ts';
 import { preloadProtocolLayer, useConnection } from '../features/connection/useConnection.ts';
 import { TrafficPanel } from '../features/traffic/TrafficPanel.tsx';
+import { OAuthPanel } from '../features/connection/OAuthPanel.tsx';
+import { isGrantPersisted } from '../features/connection/oauthGrants.ts';
+import { StepUpContext, useOAuth, type SignInPurpose } from '../features/connection/useOAuth.ts';
+import type { OAuthGrant } from '../mcp/oauth.ts';
+import type { OAuthChallenge } from '../mcp/errors.ts';
 import { fetchProxySession, type ProxySession } from '../mcp/proxy.ts';
 import { TrafficRecorder } from '../mcp/traffic.ts';
 import { ConnectedView } from './ConnectedView.tsx';
@@ -13,7 +18,24 @@ export function App() {
   const [recorder] = useState(() => new TrafficRecorder());
   // Toolscope's own server offers a loopback proxy; a static host does not.
   const [proxy, setProxy] = useState<{ loaded: boolean; session?: ProxySession }>({ loaded: false });
-  const { state, connect, disconnect } = useConnection(recorder, proxy.session);
+  const { state, connect, disconnect, reconnect } = useConnection(recorder, proxy.session);
+  const live = state.status === 'connected' ? state.connection : undefined;
+  const onGrant = useCallback(
+    (url: string, grant: OAuthGrant, purpose: SignInPurpose) => {
+      // Step-up keeps the live connection (and everything typed) and swaps its token.
+      if (purpose === 'step-up' && live?.url === url) live.setBearerToken(grant.accessToken);
+      else reconnect(grant.accessToken);
+    },
+    [live, reconnect],
+  );
+  const oauth = useOAuth(proxy.session, onGrant);
+  const { signIn } = oauth;
+  const stepUp = useCallback(
+    (challenge: OAuthChallenge) => {
+      if (live) void signIn({ url: live.url, challenge, purpose: 'step-up', persist: isGrantPersisted(live.url) });
+    },
+    [live, signIn],
+  );
 
   useEffect(() => {
     void fetchProxySession(window.location.origin).then((session) => setProxy({ loaded: true, session }));
@@ -51,17 +73,21 @@ export function App() {
           onConnect={(url, token, path, headers) => void connect(url, token, path, headers)}
           proxy={proxy.session}
           onDisconnect={disconnect}
+          onSignIn={(request) => void signIn(request)}
         />
+        <OAuthPanel view={oauth.view} onDismiss={oauth.dismiss} />
       </header>
       <main className="flex min-h-0 flex-1 flex-col">
         {state.status === 'connected' ? (
-          <ConnectedView
-            key={state.id}
-            connection={state.connection}
-            connectionId={state.id}
-            authContext={state.authContext}
-            initialTool={initialLink.tool}
-          />
+          <StepUpContext value={stepUp}>
+            <ConnectedView
+              key={state.id}
+              connection={state.connection}
+              connectionId={state.id}
+              authContext={state.authContext}
+              initialTool={initialLink.tool}
+            />
+          </StepUpContext>
         ) : (
           <p className="text-sm text-slate-500">Enter the URL of an MCP server (Streamable HTTP) and press Connect.</p>
         )}

@@ -16,3 +16,11 @@ export function writeStored(key: string, value: unknown): void {
     // Storage full or unavailable: the setting lasts for this page only.
   }
 }
+
+export function removeStored(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Unavailable storage holds nothing to remove.
+  }
+}

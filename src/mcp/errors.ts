@@ -125,9 +125,11 @@ export function classifyError(error: unknown): McpFailure {
     return { kind: 'cancelled', message: 'Cancelled.' };
   }
   if (f.code === 'REQUEST_TIMEOUT') return { kind: 'timeout', message: f.message };
-  if (f.name === 'InsufficientScopeError') {
-    // The SDK's own reading of a 403 insufficient_scope challenge.
-    const scope = optionalStringOf(own(record(error), 'requiredScope'));
+  // The SDK's own reading of a 403 insufficient_scope challenge (its class name does not
+  // survive minification, so it is recognised by its shape).
+  const requiredScope = own(record(error), 'requiredScope');
+  if (/^Insufficient scope/.test(f.message) && (requiredScope === undefined || typeof requiredScope === 'string')) {
+    const scope = optionalStringOf(requiredScope);
     return {
       kind: 'auth',
       status: 403,

@@ -7,6 +7,7 @@
 // loopback proxy when there is one. The protocol work is the official SDK's; the sequencing,
 // checks and explanations are ours. No React here.
 import {
+  LATEST_PROTOCOL_VERSION,
   checkResourceAllowed,
   computeScopeUnion,
   discoverAuthorizationServerMetadata,
@@ -26,6 +27,7 @@ import type {
 import { isNetworkFailure, type OAuthChallenge } from './errors.ts';
 import { isLoopbackHostname } from './links.ts';
 import { proxiedFetch, type ProxySession } from './proxy.ts';
+import type { CallbackMessage } from './oauthCallback.ts';
 import type { FetchLike } from './traffic.ts';
 
 export type { OAuthChallenge };
@@ -65,13 +67,7 @@ export interface OAuthGrant {
   metadata: AuthorizationServerMetadata;
 }
 
-export interface CallbackParams {
-  state?: string;
-  code?: string;
-  iss?: string;
-  error?: string;
-  error_description?: string;
-}
+export type CallbackParams = Partial<CallbackMessage>;
 
 export class OAuthFlowError extends Error {
   override readonly name = 'OAuthFlowError';
@@ -97,10 +93,6 @@ export interface OAuthFlowOptions {
   proxy?: ProxySession;
   onChange?: (legs: readonly OAuthLeg[]) => void;
 }
-
-/** Where the callback page looks up a pending sign-in (no secrets: the PKCE verifier stays in memory). */
-export const PENDING_PREFIX = 'toolscope.oauth.pending.';
-export const CALLBACK_CHANNEL = 'toolscope-oauth';
 
 const SECRET_FIELDS = /^(access_token|refresh_token|id_token|client_secret|code_verifier|code|registration_access_token)$/;
 const mask = (value: string) => (value.length <= 8 ? '••••' : `${value.slice(0, 4)}…(${value.length} chars)`);
@@ -151,6 +143,12 @@ const randomState = () => {
     .replace(/=+$/, '');
 };
 
+function withHeader(headers: HeadersInit | undefined, name: string, value: string): Headers {
+  const merged = new Headers(headers);
+  if (!merged.has(name)) merged.set(name, value);
+  return merged;
+}
+
 /** A fetch that records every exchange into `leg` and retries through the proxy when the browser blocks it. */
 function recordingFetch(leg: OAuthLeg, base: FetchLike, proxy: ProxySession | undefined, changed: () => void): FetchLike {
   return async (input, init) => {
@@ -175,8 +173,15 @@ function recordingFetch(leg: OAuthLeg, base: FetchLike, proxy: ProxySession | un
     };
     let exchange = start('direct');
     let response: Response;
+    // A form POST is a CORS "simple" request: the browser sends it even when the answer will be
+    // blocked, so the one-time code would be spent before the proxy's retry. With a proxy to
+    // fall back on, a header outside the safelist forces a preflight, which fails harmlessly.
+    const direct =
+      proxy && (init?.method ?? 'GET').toUpperCase() === 'POST'
+        ? { ...init, headers: withHeader(init?.headers, 'MCP-Protocol-Version', LATEST_PROTOCOL_VERSION) }
+        : init;
     try {
-      response = await base(input, init);
+      response = await base(input, direct);
     } catch (error) {
       if (!proxy || !isNetworkFailure(error)) {
         exchange.error = describe(error);

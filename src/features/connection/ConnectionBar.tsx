@@ -7,6 +7,8 @@ import { rememberPath, type ConnectionPath } from './connectionPath.ts';
 import { DoctorPanel } from './DoctorPanel.tsx';
 import { HeadersEditor, headersOf, type HeaderRow } from './HeadersEditor.tsx';
 import type { ConnectionState } from './useConnection.ts';
+import type { SignInRequest } from './useOAuth.ts';
+import { isGrantPersisted } from './oauthGrants.ts';
 
 interface Props {
   state: ConnectionState;
@@ -15,12 +17,13 @@ interface Props {
   onDisconnect: () => void;
   /** Toolscope's loopback proxy, when there is one to fall back on and to diagnose through. */
   proxy: ProxySession | undefined;
+  onSignIn: (request: SignInRequest) => void;
 }
 
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500';
 
-export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy }: Props) {
+export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onSignIn }: Props) {
   const proxyAvailable = proxy !== undefined;
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
@@ -76,6 +79,21 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
           key={state.status === 'failed' ? state.url : state.connection.url}
           session={proxy}
           url={state.status === 'failed' ? state.url : state.connection.url}
+        />
+      ) : null}
+      {state.status === 'failed' && state.failure.kind === 'auth' ? (
+        <SignInOffer
+          key={state.url}
+          url={state.url}
+          onSignIn={(clientId, persist) =>
+            onSignIn({
+              url: state.url,
+              challenge: state.failure.kind === 'auth' ? state.failure.challenge : undefined,
+              purpose: 'connect',
+              clientId,
+              persist,
+            })
+          }
         />
       ) : null}
       {state.status === 'failed' &&
@@ -149,6 +167,32 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
         </>
       );
   }
+}
+
+function SignInOffer({ url, onSignIn }: { url: string; onSignIn: (clientId: string, persist: boolean) => void }) {
+  const [clientId, setClientId] = useState('');
+  const [persist, setPersist] = useState(() => isGrantPersisted(url));
+  return (
+    <div className="flex flex-wrap items-end gap-3 text-sm">
+      <Button variant="primary" onClick={() => onSignIn(clientId, persist)}>
+        Sign in with OAuth
+      </Button>
+      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+        OAuth client ID (optional)
+        <input
+          className={inputClass}
+          value={clientId}
+          onChange={(event) => setClientId(event.target.value)}
+          placeholder="registered by hand"
+          spellCheck={false}
+        />
+      </label>
+      <label className="flex items-center gap-1 text-xs">
+        <input type="checkbox" checked={persist} onChange={(event) => setPersist(event.target.checked)} />
+        Stay signed in on this device (stores the tokens in this browser)
+      </label>
+    </div>
+  );
 }
 
 function ProxyOffer({ onUse }: { onUse: (remember: boolean) => void }) {

@@ -4,6 +4,7 @@ import { failureOf, type McpFailure } from '../../mcp/errors.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import type { TrafficRecorder } from '../../mcp/traffic.ts';
 import { storedPath, type ConnectionPath } from './connectionPath.ts';
+import { usableToken } from './oauthGrants.ts';
 
 export type ConnectionState =
   | { status: 'idle' }
@@ -19,6 +20,7 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
   const [state, setState] = useState<ConnectionState>({ status: 'idle' });
   const attempt = useRef(0);
   const live = useRef<McpConnection | undefined>(undefined);
+  const last = useRef<{ url: string; path?: ConnectionPath; customHeaders: Record<string, string> }>(undefined);
 
   const disconnect = useCallback(() => {
     attempt.current++;
@@ -32,6 +34,7 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
     async (url: string, bearerToken: string, path?: ConnectionPath, customHeaders: Record<string, string> = {}) => {
       // An explicit choice wins; else the remembered one; else direct.
       const via: ConnectionPath = proxy ? (path ?? storedPath(url) ?? 'direct') : 'direct';
+      last.current = { url, path: via, customHeaders };
       const id = ++attempt.current;
       const previous = live.current;
       live.current = undefined;
@@ -40,9 +43,11 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
       try {
         // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
         const { McpConnection } = await preloadProtocolLayer();
+        // A token typed by the user wins; else this server's OAuth sign-in, if any.
+        const token = bearerToken.trim() || (await usableToken(url, (input, init) => globalThis.fetch(input, init), proxy));
         const connection = await McpConnection.connect({
           url,
-          bearerToken,
+          bearerToken: token,
           customHeaders,
           fetch: recorder.fetch,
           proxy: via === 'proxy' ? proxy : undefined,
@@ -56,7 +61,7 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
           status: 'connected',
           connection,
           id,
-          authContext: bearerToken || Object.keys(customHeaders).length ? `credentials#${id}` : 'anonymous',
+          authContext: token || Object.keys(customHeaders).length ? `credentials#${id}` : 'anonymous',
         });
       } catch (error) {
         if (id !== attempt.current) return;
@@ -66,5 +71,14 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
     [recorder, proxy],
   );
 
-  return { state, connect, disconnect };
+  /** Connects again as last time, with this bearer token (after an OAuth sign-in). */
+  const reconnect = useCallback(
+    (bearerToken: string) => {
+      const previous = last.current;
+      if (previous) void connect(previous.url, bearerToken, previous.path, previous.customHeaders);
+    },
+    [connect],
+  );
+
+  return { state, connect, disconnect, reconnect };
 }

@@ -1,4 +1,6 @@
 import { Badge } from '../../components/ui/Badge.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { useStepUp } from '../connection/useOAuth.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { errorCodeMeaning, describeFailure, type McpFailure } from '../../mcp/errors.ts';
 import { implicatedArguments, textRepeatsStructured, unhelpfulErrorFinding } from '../../mcp/resultFindings.ts';
@@ -90,6 +92,18 @@ const FAILURE_TITLES: Partial<Record<McpFailure['kind'], string>> = {
   cors: 'Blocked by CORS',
 };
 
+/** A call refused for lack of scope (or a rejected token) can be fixed by signing in again. */
+function StepUpOffer({ failure }: { failure: Extract<McpFailure, { kind: 'auth' }> }) {
+  const stepUp = useStepUp();
+  if (!stepUp || !failure.challenge) return null;
+  const challenge = failure.challenge;
+  return (
+    <Button className="mt-2" onClick={() => stepUp(challenge)}>
+      {challenge.error === 'insufficient_scope' ? 'Sign in with more scope' : 'Sign in again'}
+    </Button>
+  );
+}
+
 function ProtocolErrorView({ failure }: { failure: McpFailure }) {
   if (failure.kind !== 'protocol') {
     return (
@@ -99,6 +113,7 @@ function ProtocolErrorView({ failure }: { failure: McpFailure }) {
       >
         <p className="font-semibold">{FAILURE_TITLES[failure.kind] ?? 'Call failed'}</p>
         <p>{describeFailure(failure)}</p>
+        {failure.kind === 'auth' ? <StepUpOffer failure={failure} /> : null}
         {failure.kind !== 'cancelled' ? <p className="mt-1 text-xs">The raw exchange is in Traffic below.</p> : null}
       </div>
     );

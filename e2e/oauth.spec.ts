@@ -1,0 +1,78 @@
+// OAuth 2.1 end to end in the browser: the demo server as a protected resource of our test
+// authorization server, whose token endpoint refuses browser CORS. Toolscope discovers,
+// identifies itself with its Client ID Metadata Document, sends the user to the consent page
+// in a new tab, takes the redirect back on its callback page, exchanges the code through its
+// proxy, connects with the token, and steps up when a tool needs more scope.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { appUrl, deepLink, oauthIssuer, oauthMcpUrl } from './fixtures/urls.ts';
+
+const panel = (page: Page) => page.getByRole('region', { name: 'OAuth sign-in' });
+
+/** Opens the sign-in link, approves (or denies) on the authorization server's page, returns that tab. */
+async function consent(page: Page, context: BrowserContext, decision: 'Approve' | 'Deny' = 'Approve') {
+  const opened = context.waitForEvent('page');
+  await panel(page)
+    .getByRole('link', { name: `Open the sign-in page at ${new URL(oauthIssuer()).host}` })
+    .click();
+  const tab = await opened;
+  await tab.getByRole('button', { name: decision }).click();
+  return tab;
+}
+
+test('signs in with OAuth, connects with the token, and steps up to more scope', async ({ page, context }) => {
+  await page.goto(deepLink(oauthMcpUrl()));
+  await expect(page.getByRole('alert')).toContainText('HTTP 401');
+  await page.getByRole('button', { name: 'Sign in with OAuth' }).click();
+
+  // Every leg up to the authorization request, in words.
+  await expect(panel(page)).toContainText(`Protected resource metadata: Resource ${oauthMcpUrl()}`);
+  await expect(panel(page)).toContainText(`Issuer ${oauthIssuer()} matches`);
+  await expect(panel(page)).toContainText(
+    `Client identity: Using Toolscope’s Client ID Metadata Document ${appUrl()}oauth/client-metadata.json`,
+  );
+  await expect(panel(page)).toContainText('PKCE S256 challenge made');
+
+  const tab = await consent(page, context);
+  await expect(tab.getByRole('status')).toContainText('Signed in');
+  await expect(page.getByRole('status')).toContainText('Connected to');
+  await expect(panel(page)).toContainText('Got a Bearer token for scope “catalog:read”');
+  await expect(panel(page)).toContainText(
+    'the token endpoint refused browser CORS, so Toolscope exchanged the code through its local proxy',
+  );
+  // The raw token request is there, with its secrets masked (the steps fold once signed in).
+  await panel(page).getByText('OAuth sign-in steps (7)').click();
+  await panel(page).getByText('2 requests').click();
+  await expect(panel(page)).toContainText('(through Toolscope’s local proxy)');
+  await expect(panel(page)).toContainText(/"access_token": ".{4}…\(\d+ chars\)"/);
+  await panel(page).getByRole('button', { name: 'Hide sign-in details' }).click();
+
+  // A tool that needs catalog:write: 403 insufficient_scope, then step-up keeps the connection.
+  await page.getByRole('region', { name: 'Tools' }).getByRole('searchbox', { name: 'Search tools' }).fill('toggle');
+  await page
+    .getByRole('region', { name: 'Tools' })
+    .getByRole('button', { name: /Toggle seasonal offer/ })
+    .click();
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result).toContainText('lacks a scope it needs (it asks for “catalog:read catalog:write”)');
+  await result.getByRole('button', { name: 'Sign in with more scope' }).click();
+  await consent(page, context);
+  await expect(panel(page)).toContainText('Signed in again with scope “catalog:read catalog:write”. Call the tool again.');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result).toContainText(/Added|Removed/);
+});
+
+test('a denied sign-in says so, and a forged callback is refused', async ({ page, context }) => {
+  await page.goto(deepLink(oauthMcpUrl()));
+  await page.getByRole('button', { name: 'Sign in with OAuth' }).click();
+  await consent(page, context, 'Deny');
+  await expect(panel(page)).toContainText(
+    'Sign-in failed: The authorization server answered error “access_denied”: The user denied access.',
+  );
+  await expect(page.getByRole('alert')).toContainText('HTTP 401');
+
+  const forged = await context.newPage();
+  await forged.goto(`${appUrl()}oauth-callback.html?code=stolen&state=guessed`);
+  await expect(forged.getByRole('status')).toContainText('does not belong to a sign-in Toolscope started');
+  expect(new URL(forged.url()).search).toBe(''); // the code does not stay in the address bar
+});

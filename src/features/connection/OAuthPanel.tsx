@@ -1,0 +1,124 @@
+import { Button } from '../../components/ui/Button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { isLoopbackHostname } from '../../mcp/links.ts';
+import type { OAuthExchange, OAuthLeg } from '../../mcp/oauth.ts';
+import type { OAuthView } from './useOAuth.ts';
+
+const MARK: Record<OAuthLeg['status'], string> = { running: '…', ok: '✓', warn: '!', failed: '✗', waiting: '⧗' };
+const TONE: Record<OAuthLeg['status'], string> = {
+  running: 'text-slate-600 dark:text-slate-300',
+  ok: 'text-emerald-700 dark:text-emerald-300',
+  warn: 'text-amber-800 dark:text-amber-200',
+  failed: 'text-red-700 dark:text-red-300',
+  waiting: 'text-sky-800 dark:text-sky-200',
+};
+
+/** Only an https (or this machine's http) sign-in page is offered as a link. */
+function signInHref(url: string | undefined): { href: string; host: string } | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHostname(parsed.hostname)))
+      return { href: parsed.href, host: parsed.host };
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function Exchange({ exchange }: { exchange: OAuthExchange }) {
+  return (
+    <li className="flex flex-col gap-1 border-t border-slate-200 pt-1 dark:border-slate-800">
+      <p className="font-mono break-all">
+        {exchange.method} {exchange.url}
+        {exchange.status !== undefined ? ` → ${exchange.status}` : ''}
+        {exchange.via === 'proxy' ? ' (through Toolscope’s local proxy)' : exchange.via === 'browser' ? ' (opened by you)' : ''}
+      </p>
+      {exchange.error ? <p className="text-red-700 dark:text-red-300">{exchange.error}</p> : null}
+      {exchange.requestBody ? <pre className="max-h-40 overflow-auto whitespace-pre-wrap">{exchange.requestBody}</pre> : null}
+      {exchange.responseHeaders?.length ? (
+        <pre className="max-h-32 overflow-auto whitespace-pre-wrap text-slate-500">
+          {exchange.responseHeaders.map(([name, value]) => `${name}: ${value}`).join('\n')}
+        </pre>
+      ) : null}
+      {exchange.responseBody ? <pre className="max-h-60 overflow-auto whitespace-pre-wrap">{exchange.responseBody}</pre> : null}
+    </li>
+  );
+}
+
+/** The OAuth legs one by one, with their raw requests, so a failing sign-in shows where it failed. */
+export function OAuthPanel({ view, onDismiss }: { view: OAuthView; onDismiss: () => void }) {
+  if (view.status === 'idle') return null;
+  const link = signInHref(view.authorizationUrl);
+  return (
+    <section
+      aria-label="OAuth sign-in"
+      className="flex max-h-80 flex-col gap-2 overflow-y-auto rounded-md border border-slate-200 p-2 text-sm dark:border-slate-800"
+    >
+      {/* Open while it matters; folded once signed in (the steps stay one click away). */}
+      <details key={view.status === 'done' ? 'done' : 'active'} open={view.status !== 'done'}>
+        <summary className="cursor-pointer text-xs font-medium text-slate-600 dark:text-slate-300">
+          OAuth sign-in steps ({view.legs.length})
+        </summary>
+        <ol className="mt-1 flex flex-col gap-1">
+          {view.legs.map((leg, index) => (
+            <li key={index} className={cn('flex gap-2', TONE[leg.status])}>
+              <span aria-hidden="true" className="w-3 font-bold">
+                {MARK[leg.status]}
+              </span>
+              <div className="min-w-0 flex-1">
+                <strong>{leg.title}:</strong> {leg.sentence}
+                {leg.exchanges.length ? (
+                  <details className="text-xs text-slate-700 dark:text-slate-300">
+                    <summary className="cursor-pointer">
+                      {leg.exchanges.length === 1 ? '1 request' : `${leg.exchanges.length} requests`}
+                    </summary>
+                    <ul className="mt-1 flex flex-col gap-1">
+                      {leg.exchanges.map((exchange, at) => (
+                        <Exchange key={at} exchange={exchange} />
+                      ))}
+                    </ul>
+                  </details>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </details>
+      {view.status === 'running' ? <p className="text-slate-600 dark:text-slate-300">Discovering how this server signs in…</p> : null}
+      {view.status === 'waiting' ? (
+        link ? (
+          <p className="flex flex-wrap items-center gap-2">
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-md bg-blue-600 px-3 py-1.5 font-medium text-white hover:bg-blue-700"
+            >
+              Open the sign-in page at {link.host}
+            </a>
+            <span className="text-xs text-slate-600 dark:text-slate-300">
+              It opens in a new tab; Toolscope continues when the authorization server sends you back.
+            </span>
+          </p>
+        ) : (
+          <p className="text-red-700 dark:text-red-300">The authorization URL is not https; Toolscope will not open it.</p>
+        )
+      ) : null}
+      {view.status === 'exchanging' ? <p className="text-slate-600 dark:text-slate-300">Exchanging the code for a token…</p> : null}
+      {view.sentence ? (
+        <p
+          aria-live="polite"
+          className={
+            view.status === 'failed' ? 'font-medium text-red-700 dark:text-red-300' : 'font-medium text-emerald-700 dark:text-emerald-300'
+          }
+        >
+          {view.status === 'failed' ? `Sign-in failed: ${view.sentence}` : view.sentence}
+        </p>
+      ) : null}
+      <Button className="self-start text-xs" variant="ghost" onClick={onDismiss}>
+        {view.status === 'waiting' || view.status === 'running' ? 'Stop the sign-in' : 'Hide sign-in details'}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+// OAuth grants per server URL. In memory by default (gone with the tab); persisted in this
+// browser only when the user opts in for that server.
+import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
+import type { OAuthGrant } from '../../mcp/oauth.ts';
+import type { ProxySession } from '../../mcp/proxy.ts';
+import type { FetchLike } from '../../mcp/traffic.ts';
+
+const memory = new Map<string, OAuthGrant>();
+const key = (url: string) => `toolscope:oauth-grant:${url.trim()}`;
+
+function parseGrant(value: unknown): OAuthGrant | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const grant = value as Partial<OAuthGrant>;
+  return typeof grant.accessToken === 'string' && typeof grant.issuer === 'string' && typeof grant.clientId === 'string' && grant.metadata
+    ? (grant as OAuthGrant)
+    : undefined;
+}
+
+export function grantFor(url: string): OAuthGrant | undefined {
+  return memory.get(url.trim()) ?? readStored(key(url), parseGrant);
+}
+
+export const isGrantPersisted = (url: string) => readStored(key(url), parseGrant) !== undefined;
+
+export function saveGrant(url: string, grant: OAuthGrant, persist: boolean) {
+  memory.set(url.trim(), grant);
+  if (persist) writeStored(key(url), grant);
+  else removeStored(key(url));
+}
+
+export function forgetGrant(url: string) {
+  memory.delete(url.trim());
+  removeStored(key(url));
+}
+
+/** A usable access token for the server: the stored one, refreshed first when it has expired. */
+export async function usableToken(url: string, fetchImpl: FetchLike, proxy: ProxySession | undefined): Promise<string | undefined> {
+  const grant = grantFor(url);
+  if (!grant) return undefined;
+  if (!grant.expiresAt || grant.expiresAt > Date.now() + 30_000) return grant.accessToken;
+  if (!grant.refreshToken) return undefined;
+  try {
+    const { refreshGrant } = await import('../../mcp/oauth.ts');
+    const fresh = await refreshGrant(grant, fetchImpl, proxy);
+    saveGrant(url, fresh, isGrantPersisted(url));
+    return fresh.accessToken;
+  } catch {
+    forgetGrant(url);
+    return undefined;
+  }
+}
