@@ -192,6 +192,21 @@ describe('demo server, pinned 2025 era (legacy)', () => {
     expect(connection.era).toBe('modern');
     await connection.close();
   });
+
+  it('uses a remembered era without probing: legacy stays legacy, a pinned 2026 version is used directly', async () => {
+    const recorder = new TrafficRecorder();
+    const legacy = await McpConnection.connect({
+      url: demo.url,
+      fetch: recorder.fetch,
+      eraHint: { era: 'legacy', protocolVersion: '2025-11-25' },
+    });
+    expect(legacy.era).toBe('legacy');
+    expect(recorder.getSnapshot().flatMap((entry) => entry.sent.map((sent) => sent.method))).not.toContain('server/discover');
+    await legacy.close();
+    const modern = await McpConnection.connect({ url: demo.url, eraHint: { era: 'modern', protocolVersion: '2026-07-28' } });
+    expect([modern.era, modern.protocolVersion]).toEqual(['modern', '2026-07-28']);
+    await modern.close();
+  });
 });
 
 describe('server-everything (2025 era, written by others)', () => {
@@ -230,6 +245,15 @@ describe('server-everything (2025 era, written by others)', () => {
     const link = links.content.find((block) => block.type === 'resource_link');
     expect(link).toBeDefined();
     if (link?.type === 'resource_link') expect((await connection.readResource(link.uri))[0]?.uri).toBe(link.uri);
+  });
+
+  it('a stale remembered 2026 era fails with a kind the caller re-probes on (not auth, CORS or unreachable)', async () => {
+    const error: unknown = await McpConnection.connect({
+      url: everything.url,
+      eraHint: { era: 'modern', protocolVersion: '2026-07-28' },
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpError);
+    expect(['auth', 'cors', 'unreachable', 'invalid-input', 'cancelled']).not.toContain((error as McpError).failure.kind);
   });
 
   it('keeps its two error channels apart: unknown tool as isError (v1 SDK), unknown resource as -32602', async () => {

@@ -35,6 +35,13 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** Go through Toolscope's loopback proxy instead of straight to the server. */
   proxy?: ProxySession;
+  /** The era this server's origin spoke last time: skip the probe and use it (re-probed by the caller on failure). */
+  eraHint?: EraHint;
+}
+
+export interface EraHint {
+  era: 'modern' | 'legacy';
+  protocolVersion: string;
 }
 
 export interface CallOptions {
@@ -177,6 +184,7 @@ export class McpConnection {
     fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
     timeoutMs = 30_000,
     proxy,
+    eraHint,
   }: ConnectOptions) {
     const endpoint = parseUrl(url);
     const headers: Record<string, string> = {};
@@ -190,7 +198,8 @@ export class McpConnection {
     const credentials = new Credentials(bearerToken?.trim() || undefined, watcher.fetch);
     const transport = new StreamableHTTPClientTransport(endpoint, { fetch: credentials.fetch, requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.
-    const client = new Client(CLIENT_INFO, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' } });
+    const mode = !eraHint ? 'auto' : eraHint.era === 'legacy' ? 'legacy' : { pin: eraHint.protocolVersion };
+    const client = new Client(CLIENT_INFO, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode } });
     const elicitation: { handler?: ElicitationHandler } = {};
     // The same handler serves 2025 server→client requests and 2026 input_required rounds.
     client.setRequestHandler('elicitation/create', async (request, ctx) => {

@@ -9,6 +9,8 @@ import { HeadersEditor, headersOf, type HeaderRow } from './HeadersEditor.tsx';
 import type { ConnectionState } from './useConnection.ts';
 import type { SignInRequest } from './useOAuth.ts';
 import { isGrantPersisted } from './oauthGrants.ts';
+import { SavedServers } from './SavedServers.tsx';
+import type { SavedServer } from './savedServers.ts';
 
 interface Props {
   state: ConnectionState;
@@ -28,7 +30,18 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
+  const [reveal, setReveal] = useState(0);
   const connected = state.status === 'connected';
+
+  // A saved server fills the form; it connects at once unless a header value is missing.
+  const use = (server: SavedServer) => {
+    if (connected) onDisconnect();
+    const rows = Object.entries(server.headers).map(([name, value], index) => ({ id: Date.now() + index, name, value }));
+    setUrl(server.url);
+    setHeaders(rows);
+    if (rows.every((row) => row.value)) onConnect(server.url, token, server.path, server.headers);
+    else setReveal((count) => count + 1);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +85,8 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
           </Button>
         )}
       </form>
-      <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} />
+      <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} reveal={reveal} />
+      <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
       <ConnectionStatus state={state} />
       {proxy && (state.status === 'failed' || state.status === 'connected') ? (
         <DoctorPanel
@@ -132,8 +146,13 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
           <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
             Connected to <strong>{revealInvisible(server.title ?? server.name)}</strong>
             {server.version ? ` ${server.version}` : ''} · protocol {protocolVersion} (
-            {era === 'modern' ? 'stateless 2026 era' : '2025 era'})
-            {state.connection.via === 'proxy' ? ' · via Toolscope’s local proxy' : ''}
+            {era === 'modern' ? 'stateless 2026 era' : '2025 era'}
+            {state.eraSource === 'remembered'
+              ? ', remembered for this origin'
+              : state.eraSource === 're-probed'
+                ? ', re-probed: the remembered era failed'
+                : ''}
+            ){state.connection.via === 'proxy' ? ' · via Toolscope’s local proxy' : ''}
             {server.title && server.title !== server.name ? (
               <span className="text-slate-500"> · serverInfo.name “{revealInvisible(server.name)}”</span>
             ) : null}

@@ -14,14 +14,17 @@ export function HeadersEditor({
   rows,
   onChange,
   disabled,
+  reveal = 0,
 }: {
   rows: readonly HeaderRow[];
   onChange: (rows: HeaderRow[]) => void;
   disabled: boolean;
+  /** Changing this opens the editor (a saved server needs a value filled in). */
+  reveal?: number;
 }) {
   const update = (id: number, change: Partial<HeaderRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
   return (
-    <details className="text-xs">
+    <details key={reveal} open={reveal > 0 || undefined} className="text-xs">
       <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
         Custom headers{rows.length ? ` (${rows.length})` : ''}
       </summary>

@@ -5,11 +5,12 @@ import type { ProxySession } from '../../mcp/proxy.ts';
 import type { TrafficRecorder } from '../../mcp/traffic.ts';
 import { storedPath, type ConnectionPath } from './connectionPath.ts';
 import { usableToken } from './oauthGrants.ts';
+import { rememberEra, rememberedEra } from './eraMemory.ts';
 
 export type ConnectionState =
   | { status: 'idle' }
   | { status: 'connecting'; url: string }
-  | { status: 'connected'; connection: McpConnection; id: number; authContext: string }
+  | { status: 'connected'; connection: McpConnection; id: number; authContext: string; eraSource: 'probed' | 'remembered' | 're-probed' }
   | { status: 'failed'; url: string; failure: McpFailure; via: ConnectionPath };
 
 /** Starts fetching the protocol layer (the SDK) early, without blocking the first screen. */
@@ -45,13 +46,21 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
         const { McpConnection } = await preloadProtocolLayer();
         // A token typed by the user wins; else this server's OAuth sign-in, if any.
         const token = bearerToken.trim() || (await usableToken(url, (input, init) => globalThis.fetch(input, init), proxy));
-        const connection = await McpConnection.connect({
-          url,
-          bearerToken: token,
-          customHeaders,
-          fetch: recorder.fetch,
-          proxy: via === 'proxy' ? proxy : undefined,
-        });
+        const options = { url, bearerToken: token, customHeaders, fetch: recorder.fetch, proxy: via === 'proxy' ? proxy : undefined };
+        const eraHint = rememberedEra(url);
+        let eraSource: 'probed' | 'remembered' | 're-probed' = eraHint ? 'remembered' : 'probed';
+        let connection: McpConnection;
+        try {
+          connection = await McpConnection.connect({ ...options, eraHint });
+        } catch (error) {
+          // The remembered era may be stale (the server was upgraded or replaced): probe afresh,
+          // unless the failure has nothing to do with the era.
+          const kind = failureOf(error).kind;
+          if (!eraHint || ['auth', 'cors', 'unreachable', 'invalid-input', 'cancelled'].includes(kind)) throw error;
+          connection = await McpConnection.connect(options);
+          eraSource = 're-probed';
+        }
+        rememberEra(url, { era: connection.era, protocolVersion: connection.protocolVersion });
         if (id !== attempt.current) {
           void connection.close();
           return;
@@ -62,6 +71,7 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
           connection,
           id,
           authContext: token || Object.keys(customHeaders).length ? `credentials#${id}` : 'anonymous',
+          eraSource,
         });
       } catch (error) {
         if (id !== attempt.current) return;
