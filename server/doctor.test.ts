@@ -2,7 +2,8 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnose } from './doctor.ts';
-import { startDemoServer, startEverything, type RunningServer } from './testing/servers.ts';
+import { startAuthServer, startDemoServer, startEverything, type RunningServer } from './testing/servers.ts';
+import { demoProtection } from './oauth/protectedResource.ts';
 
 const ORIGIN = 'http://127.0.0.1:6274';
 const servers: RunningServer[] = [];
@@ -64,6 +65,39 @@ describe('connection doctor', () => {
     expect(byCheck(hidden, 'CORS exposed headers')[0]).toMatchObject({
       status: 'warn',
       sentence: expect.stringContaining('WWW-Authenticate is not in Access-Control-Expose-Headers'),
+    });
+    // A bearer challenge with no OAuth metadata anywhere: said so, with the fix.
+    expect(byCheck(checks, 'Protected resource metadata')[0]).toMatchObject({
+      status: 'fail',
+      sentence: expect.stringContaining(
+        `Not found (RFC 9728) at ${new URL(protectedServer.url).origin}/.well-known/oauth-protected-resource/mcp`,
+      ),
+    });
+  });
+
+  it('follows OAuth discovery: protected resource metadata found, authorization server metadata checked', async () => {
+    const auth = await startAuthServer({ tokenCors: false });
+    servers.push(auth);
+    const oauth = await start(startDemoServer({ oauth: demoProtection(auth.authServer) }));
+    const checks = await diagnose(oauth.url, ORIGIN);
+    expect(byCheck(checks, 'Protected resource metadata')[0]).toMatchObject({
+      status: 'ok',
+      sentence: `Found at ${new URL(oauth.url).origin}/.well-known/oauth-protected-resource/mcp: resource ${oauth.url}, authorization server ${auth.url}.`,
+    });
+    expect(byCheck(checks, 'Authorization server metadata')[0]).toMatchObject({
+      status: 'ok',
+      sentence: expect.stringContaining(
+        'issuer matches, PKCE S256 supported; clients can identify themselves by Client ID Metadata Documents or Dynamic Client Registration',
+      ),
+    });
+    // An authorization server named by another spelling of its host: the issuer differs.
+    const mismatched = await start(
+      startDemoServer({ oauth: { ...demoProtection(auth.authServer), issuer: auth.url.replace('127.0.0.1', 'localhost') } }),
+    );
+    const wrong = await diagnose(mismatched.url, ORIGIN);
+    expect(byCheck(wrong, 'Authorization server metadata')[0]).toMatchObject({
+      status: 'fail',
+      sentence: expect.stringContaining(`its issuer is "${auth.url}"`),
     });
   });
 

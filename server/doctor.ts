@@ -1,6 +1,8 @@
 // The connection doctor: concrete probes from Toolscope's own server (which, unlike the page,
 // sees real network errors and real CORS headers), each reported in one sentence with the fix
 // for the server's author.
+import { diagnoseAuth } from './doctorAuth.ts';
+
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'info';
 
 export interface DoctorCheck {
@@ -166,6 +168,8 @@ export async function diagnose(target: string, origin: string): Promise<DoctorCh
         fix: 'Add WWW-Authenticate to Access-Control-Expose-Headers.',
       });
     }
+    // OAuth discovery only makes sense for a Bearer challenge (or none at all).
+    if (!auth || /^\s*(Bearer|DPoP)\b/i.test(auth)) checks.push(...(await diagnoseAuth(url, metadata, origin)));
   } else if (type.includes('text/html')) {
     checks.push({
       check: 'MCP endpoint',
