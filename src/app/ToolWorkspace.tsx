@@ -64,10 +64,12 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
       return;
     }
     const { validateAgainst } = await import('../schema/validate.ts');
+    const { unsafeIntegers } = await import('../schema/numbers.ts');
     const verdict = validateAgainst(tool.inputSchema, draft.value);
-    if (verdict.status === 'invalid') {
+    const issues = [...(verdict.status === 'invalid' ? verdict.issues : []), ...unsafeIntegers(draft.value)];
+    if (issues.length) {
       setBlocked(
-        `${verdict.issues.length} argument ${verdict.issues.length === 1 ? 'problem' : 'problems'}: ${verdict.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`,
+        `${issues.length} argument ${issues.length === 1 ? 'problem' : 'problems'}: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`,
       );
       return;
     }

@@ -1,7 +1,6 @@
 // Bounded measurement of a schema's size, so a pathological schema (1,000 levels deep, or
 // enormous) is edited as JSON instead of freezing the page in a form renderer.
 import { isRecord } from '../mcp/guards.ts';
-import { remoteRef } from './formSchema.ts';
 
 export const MAX_FORM_DEPTH = 32;
 export const MAX_FORM_NODES = 5_000;
@@ -37,8 +36,10 @@ export function measureSchema(schema: unknown, limits = { depth: MAX_FORM_DEPTH 
 
 /** Why this schema should be edited as JSON rather than as a form, if it should. */
 export function formUnsuitability(schema: unknown): string | undefined {
-  const remote = remoteRef(schema);
-  if (remote) return `The schema refers to ${remote.slice(0, 200)}, a remote schema Toolscope never fetches; edit the arguments as JSON.`;
+  // A remote $ref deeper down becomes a JSON field of its own (formSchema.ts); only a schema
+  // that is nothing but a remote reference leaves no form at all.
+  if (isRecord(schema) && typeof schema.$ref === 'string' && !schema.$ref.startsWith('#'))
+    return `The schema is a reference to ${schema.$ref.slice(0, 200)}, a remote schema Toolscope never fetches; edit the arguments as JSON.`;
   const size = measureSchema(schema);
   // Schema nesting counts properties/items wrappers too: two levels per data level.
   if (size.depth > MAX_FORM_DEPTH * 2)

@@ -286,7 +286,13 @@ export const CORPUS: CorpusCase[] = [
   {
     name: 'remote-ref',
     source: 'pathological (never fetched)',
-    schema: obj({ geo: { $ref: 'https://example.com/schemas/geo.json' } }),
+    schema: obj({ geo: { $ref: 'https://example.com/schemas/geo.json' }, label: { type: 'string' } }),
+    untouched: {},
+  },
+  {
+    name: 'remote-ref-root',
+    source: 'pathological (never fetched)',
+    schema: { $ref: 'https://example.com/schemas/args.json' },
     untouched: {},
     jsonOnly: true,
   },

@@ -2,13 +2,53 @@
 // `.rjsf` rules in app/styles.css. Every label, description and error is rendered as text.
 import { getTemplate, getUiOptions } from '@rjsf/utils';
 import type { DescriptionFieldProps, ErrorListProps, FieldTemplateProps, TemplatesType, TitleFieldProps } from '@rjsf/utils';
+import { NULLABLE, RAW_REF, RECURSIVE } from '../../schema/formSchema.ts';
+import { AddRecursive, NullChoice, RawJsonField, startingValue } from './FieldExtras.tsx';
+import { Button } from '../ui/Button.tsx';
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, description, hidden, required, displayLabel, registry, uiSchema, rawErrors } = props;
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, registry, uiSchema, rawErrors, schema } = props;
+  const { onChange, fieldPathId } = props;
+  const formData: unknown = props.formData;
+  const marks: Record<string, unknown> = schema;
   const options = getUiOptions(uiSchema);
   const Wrap = getTemplate('WrapIfAdditionalTemplate', registry, options);
   if (hidden) return <div className="hidden">{children}</div>;
   const isCheckbox = options.widget === 'checkbox' || props.schema.type === 'boolean';
+  const name = label || fieldPathId.path.at(-1)?.toString() || 'value';
+  const set = (value: unknown) => onChange(value, fieldPathId.path);
+  const reference = marks[RAW_REF];
+  const nullable = marks[NULLABLE] === true;
+  const recursive = marks[RECURSIVE] === true;
+  let body = children;
+  if (typeof reference === 'string') {
+    body = <RawJsonField id={id} label={name} reference={reference} value={formData} onChange={set} />;
+  } else if (recursive && formData === undefined) {
+    // Expanded on demand: a recursive part renders only once the user adds it.
+    body = <AddRecursive id={id} label={name} onAdd={() => set(startingValue(marks))} />;
+  } else if (recursive && !required) {
+    body = (
+      <>
+        {children}
+        <Button variant="ghost" className="self-start px-2 py-0.5 text-xs" onClick={() => set(undefined)}>
+          Remove {name}
+        </Button>
+      </>
+    );
+  }
+  if (nullable) {
+    body = (
+      <>
+        <NullChoice
+          label={name}
+          value={formData}
+          required={Boolean(required)}
+          onChoose={(state) => set(state === 'unset' ? undefined : state === 'null' ? null : startingValue(marks))}
+        />
+        {formData === null ? <p className="text-xs text-slate-500">Sends null.</p> : body}
+      </>
+    );
+  }
   return (
     // eslint-disable-next-line react-hooks/static-components -- RJSF's registry hands back a stable template component.
     <Wrap {...props}>
@@ -25,7 +65,7 @@ function FieldTemplate(props: FieldTemplateProps) {
           </span>
         ) : null}
         {displayLabel && description ? description : null}
-        {children}
+        {body}
         {errors}
         {help}
       </div>

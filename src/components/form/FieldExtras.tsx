@@ -1,0 +1,114 @@
+// What the field template adds around RJSF's own fields (see schema/formSchema.ts for the marks):
+// the unset / null / value choice of a nullable field, a raw JSON editor for a part whose
+// schema is a remote reference, and "Add" for a recursive part (expanded on demand, so a
+// tree schema never renders forever).
+import { useState } from 'react';
+import { Button } from '../ui/Button.tsx';
+
+export type NullState = 'unset' | 'null' | 'value';
+
+export const nullStateOf = (value: unknown): NullState => (value === undefined ? 'unset' : value === null ? 'null' : 'value');
+
+/** A first value of the field's type, for "a value" chosen from unset or null. */
+export function startingValue(schema: Record<string, unknown>): unknown {
+  if (schema.default !== undefined && schema.default !== null) return schema.default;
+  if (Array.isArray(schema.enum)) return schema.enum.find((option) => option !== null);
+  const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const type = types.find((entry) => entry !== 'null');
+  switch (type) {
+    case 'number':
+    case 'integer':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'object':
+      return {};
+    case 'array':
+      return [];
+    default:
+      return '';
+  }
+}
+
+export function NullChoice({
+  label,
+  value,
+  required,
+  onChoose,
+}: {
+  label: string;
+  value: unknown;
+  required: boolean;
+  onChoose: (state: NullState) => void;
+}) {
+  const state = nullStateOf(value);
+  return (
+    <select
+      className="self-start rounded-md border border-slate-300 bg-white px-1 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900"
+      aria-label={`Send ${label} as`}
+      value={required && state === 'unset' ? 'value' : state}
+      onChange={(event) => onChoose(event.target.value as NullState)}
+    >
+      {required ? null : <option value="unset">not sent (unset)</option>}
+      <option value="null">null</option>
+      <option value="value">a value</option>
+    </select>
+  );
+}
+
+/** A JSON editor for one field; unparseable text stays as typed and is not sent. */
+export function RawJsonField({
+  id,
+  label,
+  reference,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  reference: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
+  const [error, setError] = useState<string>();
+  return (
+    <div className="flex flex-col gap-1">
+      <p role="note" className="text-xs text-amber-800 dark:text-amber-200">
+        This part’s schema is {reference.slice(0, 200)}, a remote schema Toolscope never fetches: enter {label} as JSON.
+      </p>
+      <textarea
+        id={id}
+        aria-label={`${label} (JSON)`}
+        className="min-h-20 rounded-md border border-slate-300 bg-white p-2 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
+        value={text}
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          if (!next.trim()) {
+            setError(undefined);
+            onChange(undefined);
+            return;
+          }
+          try {
+            onChange(JSON.parse(next));
+            setError(undefined);
+          } catch (caught) {
+            setError(caught instanceof Error ? caught.message : String(caught));
+          }
+        }}
+      />
+      {error ? <p className="text-xs text-red-700 dark:text-red-300">Not valid JSON yet (not sent): {error}</p> : null}
+    </div>
+  );
+}
+
+export function AddRecursive({ id, label, onAdd }: { id: string; label: string; onAdd: () => void }) {
+  return (
+    <Button id={id} className="self-start px-2 py-0.5 text-xs" onClick={onAdd}>
+      Add {label}
+    </Button>
+  );
+}
