@@ -43,16 +43,19 @@ export function NullChoice({
 }) {
   const state = nullStateOf(value);
   return (
-    <select
-      className="self-start rounded-md border border-slate-300 bg-white px-1 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900"
-      aria-label={`Send ${label} as`}
-      value={required && state === 'unset' ? 'value' : state}
-      onChange={(event) => onChoose(event.target.value as NullState)}
-    >
-      {required ? null : <option value="unset">not sent (unset)</option>}
-      <option value="null">null</option>
-      <option value="value">a value</option>
-    </select>
+    <span className="flex items-center gap-2 text-xs text-slate-500">
+      <select
+        className="null-choice"
+        aria-label={`Send ${label} as`}
+        value={required && state === 'unset' ? 'value' : state}
+        onChange={(event) => onChoose(event.target.value as NullState)}
+      >
+        {required ? null : <option value="unset">not sent (unset)</option>}
+        <option value="null">null</option>
+        <option value="value">a value</option>
+      </select>
+      {state === 'null' ? 'Sends null.' : state === 'unset' && !required ? 'Not sent unless you enter a value.' : null}
+    </span>
   );
 }
 

@@ -8,6 +8,9 @@ import { nullableAt, prepareFormSchema } from '../../schema/formSchema.ts';
 import { unsafeIntegers } from '../../schema/numbers.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { tailwindTemplates } from './rjsfTheme.tsx';
+import { TextOrFileWidget } from './Base64FileWidget.tsx';
+
+const widgets = { TextWidget: TextOrFileWidget };
 import { validatorFor, type FormStateBehavior } from './validators.ts';
 
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
@@ -82,6 +85,7 @@ export function SchemaForm({ label, schema, value, onChange, onSubmit, behavior,
         validator={validatorFor(formSchema)}
         experimental_defaultFormStateBehavior={behavior}
         templates={tailwindTemplates}
+        widgets={widgets}
         formData={value}
         onChange={(event) => onChange(event.formData)}
         onSubmit={(event) => onSubmit(event.formData)}

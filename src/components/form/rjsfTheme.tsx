@@ -45,7 +45,7 @@ function FieldTemplate(props: FieldTemplateProps) {
           required={Boolean(required)}
           onChoose={(state) => set(state === 'unset' ? undefined : state === 'null' ? null : startingValue(marks))}
         />
-        {formData === null ? <p className="text-xs text-slate-500">Sends null.</p> : body}
+        {formData === null ? null : body}
       </>
     );
   }

@@ -1,10 +1,14 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { SchemaForm } from '../../components/form/SchemaForm.tsx';
 import { NO_DEFAULTS_BEHAVIOR, declaredDefaults } from '../../components/form/validators.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formUnsuitability } from '../../schema/complexity.ts';
+import { propertyHints } from '../../schema/propertyHints.ts';
+
+// CodeMirror loads only when someone edits JSON.
+const JsonEditor = lazy(() => import('../../components/form/JsonEditor.tsx'));
 
 interface Props {
   schema: unknown;
@@ -48,7 +52,7 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
         </p>
       ) : null}
       {mode === 'json' ? (
-        <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} />
+        <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} schema={schema} />
       ) : (
         <>
           {!hasProperties ? <p className="text-sm text-slate-500">This tool takes no arguments.</p> : null}
@@ -66,7 +70,7 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
                   <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
                     Toolscope could not build a form for this schema ({error.message}); edit the arguments as JSON.
                   </p>
-                  <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} />
+                  <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} schema={schema} />
                 </>
               )}
             />
@@ -78,7 +82,8 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
 }
 
 /** The exact arguments object as JSON text; an unparseable draft is kept as typed. */
-function JsonArguments({ draft, onChange, onSubmit }: Pick<Props, 'draft' | 'onChange' | 'onSubmit'>) {
+function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft' | 'onChange' | 'onSubmit' | 'schema'>) {
+  const hints = useMemo(() => propertyHints(schema), [schema]);
   return (
     <form
       aria-label="Arguments"
@@ -87,16 +92,18 @@ function JsonArguments({ draft, onChange, onSubmit }: Pick<Props, 'draft' | 'onC
         onSubmit();
       }}
     >
-      <label className="flex flex-col gap-1 text-xs font-medium">
-        Arguments JSON
-        <textarea
-          className="min-h-40 rounded-md border border-slate-300 bg-white p-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
-          value={draft.jsonText}
-          spellCheck={false}
-          onChange={(event) => onChange(applyJsonText(draft, event.target.value))}
-          aria-invalid={draft.jsonError ? true : undefined}
-        />
-      </label>
+      <div className="flex flex-col gap-1 text-xs font-medium">
+        <span aria-hidden="true">Arguments JSON</span>
+        <Suspense fallback={<p className="text-sm text-slate-500">Loading the JSON editor…</p>}>
+          <JsonEditor
+            label="Arguments JSON"
+            value={draft.jsonText}
+            onChange={(text) => onChange(applyJsonText(draft, text))}
+            properties={hints}
+            invalid={draft.jsonError !== undefined}
+          />
+        </Suspense>
+      </div>
       {draft.jsonError ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">
           Not valid JSON yet — the form keeps its last valid value: {draft.jsonError}
