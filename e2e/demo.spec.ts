@@ -17,7 +17,7 @@ test('the deep link connects, loads every page of tools and shows badges with de
   await expect(status).toContainText('Toolscope demo shop');
   await expect(status).toContainText('2026-07-28');
   const tools = toolsRegion(page);
-  await expect(tools.getByText(/^26 tools · 6 pages$/)).toBeVisible();
+  await expect(tools.getByText(/^27 tools · 6 pages$/)).toBeVisible();
   await tools.getByRole('searchbox', { name: 'Search tools' }).fill('sync');
   const sync = tools.getByRole('listitem').filter({ hasText: 'Sync inventory' });
   await expect(sync.getByLabel('Destructive (default)')).toBeVisible();

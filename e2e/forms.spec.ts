@@ -5,16 +5,14 @@ import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
 /** What the server really received: the echo tool's response body in Traffic, parsed. */
-async function expectReceived(page: Page, calls: number, expected: Record<string, unknown>) {
+async function expectReceived(page: Page, calls: number, expected: Record<string, unknown>, tool = 'preview_order') {
   const traffic = page.getByRole('region', { name: 'Traffic' });
+  const summary = new RegExp(`^tools/call ${tool}`);
   // Wait for this call's exchange to be complete (the list is newest first).
-  const exchanges = traffic.locator('summary').filter({ hasText: /^tools\/call preview_order/ });
+  const exchanges = traffic.locator('summary').filter({ hasText: summary });
   await expect(exchanges).toHaveCount(calls);
   await expect(exchanges.first()).toContainText('→ response');
-  await traffic
-    .getByText(/^tools\/call preview_order/)
-    .first()
-    .click();
+  await traffic.getByText(summary).first().click();
   const body = traffic.locator('pre').filter({ hasText: '"structuredContent"' }).first();
   const parsed: unknown = JSON.parse(await body.innerText());
   const received =
@@ -22,10 +20,7 @@ async function expectReceived(page: Page, calls: number, expected: Record<string
       ? (parsed.result as { structuredContent?: { received?: unknown } }).structuredContent?.received
       : undefined;
   expect(received).toEqual(expected);
-  await traffic
-    .getByText(/^tools\/call preview_order/)
-    .first()
-    .click();
+  await traffic.getByText(summary).first().click();
 }
 
 test('a Pydantic-style schema: defaults sent, untouched optional fields never sent, nothing re-imposed', async ({ page }) => {
@@ -60,4 +55,86 @@ test('an untouched form with defaults sends them; a form the user clears is not 
   await expect(form.getByLabel('duration_ms')).toHaveValue('250');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('440 Hz tone, 250 ms');
+});
+
+// A 1×1 PNG: the file widget must send exactly these bytes, base64-encoded.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0f6e90000000049454e44ae426082',
+  'hex',
+);
+
+test('every shape in one form: nested object, array of objects, nullable enum, variant, map, file, date', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl(), 'file_return'));
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('Name', { exact: true }).fill('Ada');
+  await form.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await form.getByLabel('Send Phone as').selectOption('null');
+
+  // The list starts with its one required item; a second one is added.
+  const items = form.getByRole('group', { name: 'Items' });
+  await items.getByLabel('SKU').first().fill('USB-001');
+  await items.getByLabel('Quantity').first().fill('2');
+  await items.getByRole('button', { name: '+ Add' }).click();
+  await items.getByLabel('SKU').nth(1).fill('HDM-002');
+  await items.getByLabel('Quantity').nth(1).fill('1');
+
+  // A nullable enum behind $ref: choose "a value", then the value.
+  await form.getByLabel('Send Condition as').selectOption('value');
+  await form.getByRole('combobox', { name: 'Condition', exact: true }).selectOption('damaged');
+
+  // A variant: its tag ("method") is filled in by itself.
+  await form.getByRole('combobox', { name: 'Refund variant' }).selectOption('Store credit');
+  await form.getByLabel('Expires after (days)').fill('60');
+
+  // A map: add an entry, name its key, give it a value.
+  const tags = form.getByRole('group', { name: 'Tags' });
+  await tags.getByRole('button', { name: '+ Add' }).click();
+  await tags.getByLabel('newKey Key').fill('fragile');
+  await tags.getByLabel('newKey Key').blur();
+  await tags.getByLabel('fragile', { exact: true }).fill('2');
+
+  await form.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'dent.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByText(/dent\.png · 70 B · image\/png → 96 base64 characters/)).toBeVisible();
+  await form.getByLabel('Received on').fill('2026-11-30');
+
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expectReceived(
+    page,
+    1,
+    {
+      customer: { name: 'Ada', contact: { email: 'ada@example.com', phone: null } },
+      items: [
+        { sku: 'USB-001', quantity: 2 },
+        { sku: 'HDM-002', quantity: 1 },
+      ],
+      condition: 'damaged',
+      refund: { method: 'credit', expires_days: 60 },
+      tags: { fragile: 2 },
+      photo: PNG.toString('base64'),
+      received_on: '2026-11-30',
+    },
+    'file_return',
+  );
+
+  // Back to unset (key absent) and to null, and the file cleared.
+  await form.getByLabel('Send Phone as').selectOption('unset');
+  await form.getByLabel('Send Condition as').selectOption('null');
+  await form.getByRole('button', { name: 'Clear Photo' }).click();
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expectReceived(
+    page,
+    2,
+    {
+      customer: { name: 'Ada', contact: { email: 'ada@example.com' } },
+      items: [
+        { sku: 'USB-001', quantity: 2 },
+        { sku: 'HDM-002', quantity: 1 },
+      ],
+      condition: null,
+      refund: { method: 'credit', expires_days: 60 },
+      tags: { fragile: 2 },
+      received_on: '2026-11-30',
+    },
+    'file_return',
+  );
 });

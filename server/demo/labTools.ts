@@ -260,8 +260,81 @@ const ORDER_PREVIEW_SCHEMA: Tool['inputSchema'] = {
   additionalProperties: false,
 };
 
+/** Every shape the argument editor must handle, in one echo tool (nested, arrays of objects,
+ * nullable enum behind $ref, a variant, a map, a file, a date). */
+const RETURN_SCHEMA: Tool['inputSchema'] = {
+  type: 'object',
+  title: 'file_returnArguments',
+  $defs: {
+    Condition: { type: 'string', enum: ['unopened', 'used', 'damaged'], title: 'Condition' },
+    Item: {
+      type: 'object',
+      title: 'Item',
+      properties: {
+        sku: { type: 'string', title: 'SKU', pattern: '^[A-Z]{3}-\\d{3}$' },
+        quantity: { type: 'integer', minimum: 1, title: 'Quantity' },
+      },
+      required: ['sku', 'quantity'],
+    },
+  },
+  properties: {
+    customer: {
+      type: 'object',
+      title: 'Customer',
+      properties: {
+        name: { type: 'string', title: 'Name', minLength: 1 },
+        contact: {
+          type: 'object',
+          title: 'Contact',
+          properties: {
+            email: { type: 'string', format: 'email', title: 'Email' },
+            phone: { anyOf: [{ type: 'string' }, { type: 'null' }], title: 'Phone' },
+          },
+        },
+      },
+      required: ['name'],
+    },
+    items: { type: 'array', items: { $ref: '#/$defs/Item' }, minItems: 1, title: 'Items' },
+    condition: { anyOf: [{ $ref: '#/$defs/Condition' }, { type: 'null' }], title: 'Condition' },
+    refund: {
+      title: 'Refund',
+      oneOf: [
+        {
+          type: 'object',
+          title: 'Card refund',
+          properties: { method: { const: 'card', title: 'Method' }, last4: { type: 'string', pattern: '^\\d{4}$', title: 'Last 4 digits' } },
+          required: ['method', 'last4'],
+        },
+        {
+          type: 'object',
+          title: 'Store credit',
+          properties: { method: { const: 'credit', title: 'Method' }, expires_days: { type: 'integer', minimum: 30, title: 'Expires after (days)' } },
+          required: ['method'],
+        },
+      ],
+    },
+    tags: { type: 'object', title: 'Tags', additionalProperties: { type: 'integer' }, description: 'Counts per tag.' },
+    photo: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/png', title: 'Photo' },
+    received_on: { type: 'string', format: 'date', title: 'Received on' },
+  },
+  required: ['customer', 'items'],
+  additionalProperties: false,
+};
+
 export function createSchemaLabTools(): DemoTool[] {
   return [
+    {
+      definition: {
+        name: 'file_return',
+        title: 'File a return (echo)',
+        description:
+          'Takes a return request with every common schema shape (nested objects, a list of items, a nullable enum, a refund variant, a tag map, a photo file) and echoes exactly what it received.',
+        inputSchema: RETURN_SCHEMA,
+        outputSchema: { type: 'object', properties: { received: { type: 'object' } }, required: ['received'] },
+        annotations: readOnly,
+      },
+      run: (args) => ({ content: [text(JSON.stringify({ received: args }))], structuredContent: { received: args } }),
+    },
     {
       definition: {
         name: 'preview_order',

@@ -2,7 +2,7 @@
 // the unset / null / value choice of a nullable field, a raw JSON editor for a part whose
 // schema is a remote reference, and "Add" for a recursive part (expanded on demand, so a
 // tree schema never renders forever).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../ui/Button.tsx';
 
 export type NullState = 'unset' | 'null' | 'value';
@@ -105,6 +105,30 @@ export function RawJsonField({
       />
       {error ? <p className="text-xs text-red-700 dark:text-red-300">Not valid JSON yet (not sent): {error}</p> : null}
     </div>
+  );
+}
+
+/** A required field with a single allowed value: shown as text and set without asking. */
+export function FixedValue({
+  id,
+  value,
+  current,
+  onSet,
+}: {
+  id: string;
+  value: unknown;
+  current: unknown;
+  /** Absent while the field's object is not being sent at all. */
+  onSet?: (value: unknown) => void;
+}) {
+  const matches = JSON.stringify(current) === JSON.stringify(value);
+  useEffect(() => {
+    if (!matches) onSet?.(value);
+  }, [matches, value, onSet]);
+  return (
+    <p id={id} className="font-mono text-sm">
+      {JSON.stringify(value)} <span className="font-sans text-xs text-slate-500">(the only allowed value)</span>
+    </p>
   );
 }
 

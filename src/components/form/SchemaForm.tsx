@@ -85,6 +85,7 @@ export function SchemaForm({ label, schema, value, onChange, onSubmit, behavior,
         validator={validatorFor(formSchema)}
         experimental_defaultFormStateBehavior={behavior}
         templates={tailwindTemplates}
+        formContext={{ root: value }}
         widgets={widgets}
         formData={value}
         onChange={(event) => onChange(event.formData)}

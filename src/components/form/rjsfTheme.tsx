@@ -1,10 +1,20 @@
 // A Tailwind look for @rjsf/core: structural templates here, the stock widgets styled by the
 // `.rjsf` rules in app/styles.css. Every label, description and error is rendered as text.
 import { getTemplate, getUiOptions } from '@rjsf/utils';
-import type { DescriptionFieldProps, ErrorListProps, FieldTemplateProps, TemplatesType, TitleFieldProps } from '@rjsf/utils';
+import type {
+  DescriptionFieldProps,
+  ErrorListProps,
+  FieldTemplateProps,
+  MultiSchemaFieldTemplateProps,
+  TemplatesType,
+  TitleFieldProps,
+} from '@rjsf/utils';
 import { NULLABLE, RAW_REF, RECURSIVE } from '../../schema/formSchema.ts';
-import { AddRecursive, NullChoice, RawJsonField, startingValue } from './FieldExtras.tsx';
+
+import { AddRecursive, FixedValue, NullChoice, RawJsonField, startingValue } from './FieldExtras.tsx';
 import { Button } from '../ui/Button.tsx';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, help, description, hidden, required, displayLabel, registry, uiSchema, rawErrors, schema } = props;
@@ -21,7 +31,15 @@ function FieldTemplate(props: FieldTemplateProps) {
   const nullable = marks[NULLABLE] === true;
   const recursive = marks[RECURSIVE] === true;
   let body = children;
-  if (typeof reference === 'string') {
+  if ('const' in marks && required) {
+    // One allowed value (a variant's tag, say): shown, and filled in once its object holds
+    // anything at all — an optional object the user never touched stays unsent.
+    const root: unknown = isRecord(registry.formContext) ? registry.formContext.root : undefined;
+    const parent = fieldPathId.path
+      .slice(0, -1)
+      .reduce<unknown>((at, key) => (isRecord(at) || Array.isArray(at) ? (at as Record<string, unknown>)[key] : undefined), root);
+    body = <FixedValue id={id} value={marks.const} current={formData} onSet={isRecord(parent) ? set : undefined} />;
+  } else if (typeof reference === 'string') {
     body = <RawJsonField id={id} label={name} reference={reference} value={formData} onChange={set} />;
   } else if (recursive && formData === undefined) {
     // Expanded on demand: a recursive part renders only once the user adds it.
@@ -107,7 +125,23 @@ function ErrorListTemplate({ errors }: ErrorListProps) {
   );
 }
 
+/** A oneOf/anyOf variant selector, labelled (RJSF's own has no accessible name). */
+function MultiSchemaFieldTemplate({ schema, selector, optionSchemaField }: MultiSchemaFieldTemplateProps) {
+  return (
+    <div className="flex flex-col gap-2">
+      {selector ? (
+        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+          {`${typeof schema.title === 'string' ? schema.title : 'Value'} variant`}
+          {selector}
+        </label>
+      ) : null}
+      {optionSchemaField}
+    </div>
+  );
+}
+
 export const tailwindTemplates: Partial<TemplatesType> = {
+  MultiSchemaFieldTemplate,
   FieldTemplate,
   DescriptionFieldTemplate,
   TitleFieldTemplate,
