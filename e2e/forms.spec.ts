@@ -138,3 +138,49 @@ test('every shape in one form: nested object, array of objects, nullable enum, v
     'file_return',
   );
 });
+
+test('typing regressions: decimals, escapes kept as typed, values kept per tool', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl(), 'file_return'));
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('Name', { exact: true }).pressSequentially('Ada');
+  await form.getByLabel('SKU').pressSequentially('USB-001');
+  await form.getByLabel('Quantity').pressSequentially('1');
+  // "0." is a number on its way to "0.5", not a value to correct.
+  const share = form.getByLabel('Refund share');
+  await share.pressSequentially('0.');
+  await share.pressSequentially('5');
+  await expect(share).toHaveValue('0.5');
+
+  // Switching tools keeps each tool's own values, and never leaks them into another form.
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('preview');
+  await tools.getByRole('button', { name: /Preview order/ }).click();
+  await expect(form.getByLabel('Customer')).toHaveValue('');
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('file_return');
+  await tools.getByRole('button', { name: /File a return/ }).click();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Ada');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expectReceived(page, 1, { customer: { name: 'Ada' }, items: [{ sku: 'USB-001', quantity: 1 }], refund_share: 0.5 }, 'file_return');
+
+  // Typed JSON, escapes and all, stays exactly as typed (no re-escaping), and means what it says.
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  const json = page.getByRole('textbox', { name: 'Arguments JSON' });
+  await json.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  const typed =
+    '{"customer": {"name": "Ada \\"Countess\\" L\\u00f6velace \\\\ [1]"}, "items": [{"sku": "HDM-002", "quantity": 3}], "refund_share": 0.25}';
+  await json.pressSequentially(typed);
+  await expect(json).toHaveText(typed);
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Ada "Countess" Lövelace \\ [1]');
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await expect(json).toHaveText(typed);
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expectReceived(
+    page,
+    2,
+    { customer: { name: 'Ada "Countess" Lövelace \\ [1]' }, items: [{ sku: 'HDM-002', quantity: 3 }], refund_share: 0.25 },
+    'file_return',
+  );
+});

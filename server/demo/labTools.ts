@@ -302,13 +302,19 @@ const RETURN_SCHEMA: Tool['inputSchema'] = {
         {
           type: 'object',
           title: 'Card refund',
-          properties: { method: { const: 'card', title: 'Method' }, last4: { type: 'string', pattern: '^\\d{4}$', title: 'Last 4 digits' } },
+          properties: {
+            method: { const: 'card', title: 'Method' },
+            last4: { type: 'string', pattern: '^\\d{4}$', title: 'Last 4 digits' },
+          },
           required: ['method', 'last4'],
         },
         {
           type: 'object',
           title: 'Store credit',
-          properties: { method: { const: 'credit', title: 'Method' }, expires_days: { type: 'integer', minimum: 30, title: 'Expires after (days)' } },
+          properties: {
+            method: { const: 'credit', title: 'Method' },
+            expires_days: { type: 'integer', minimum: 30, title: 'Expires after (days)' },
+          },
           required: ['method'],
         },
       ],
@@ -316,6 +322,7 @@ const RETURN_SCHEMA: Tool['inputSchema'] = {
     tags: { type: 'object', title: 'Tags', additionalProperties: { type: 'integer' }, description: 'Counts per tag.' },
     photo: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/png', title: 'Photo' },
     received_on: { type: 'string', format: 'date', title: 'Received on' },
+    refund_share: { type: 'number', minimum: 0, maximum: 1, title: 'Refund share', description: 'Part of the price to refund, 0 to 1.' },
   },
   required: ['customer', 'items'],
   additionalProperties: false,

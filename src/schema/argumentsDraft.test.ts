@@ -18,6 +18,28 @@ describe('argument drafts', () => {
     expect(fixed).toMatchObject({ value: { query: 'usb-c' }, jsonError: undefined });
     expect(applyJsonText(fixed, '[1]').jsonError).toContain('JSON object');
   });
+
+  it('keeps typed JSON verbatim, escapes, spacing and number spelling included (no re-escaping)', () => {
+    const typed = '{"name":   "a \\"quoted\\" \\u00e9 \\\\ path", "share": 0.50, "big": 1e3}';
+    const draft = applyJsonText(emptyDraft(), typed);
+    expect(draft.jsonText).toBe(typed);
+    expect(draft.value).toEqual({ name: 'a "quoted" é \\ path', share: 0.5, big: 1000 });
+    // Typing one character at a time never rewrites what is already there.
+    let step = emptyDraft();
+    for (let end = 1; end <= typed.length; end++) {
+      step = applyJsonText(step, typed.slice(0, end));
+      expect(step.jsonText).toBe(typed.slice(0, end));
+    }
+    expect(step.value).toEqual(draft.value);
+  });
+
+  it('an optional field the user emptied is left out, not sent as null or re-filled', () => {
+    const seeded = applyFormValue(emptyDraft(), { speed: 'standard', note: 'hi' });
+    const cleared = applyFormValue(seeded, { speed: undefined, note: 'hi' });
+    expect(cleared.value).toEqual({ note: 'hi' });
+    expect(JSON.parse(cleared.jsonText)).toEqual({ note: 'hi' });
+    expect(cleared.seeded).toBe(true); // seeding (defaults) happens once, never again
+  });
 });
 
 describe('schema validation by dialect', () => {

@@ -1,10 +1,12 @@
-// A real JSON code editor (CodeMirror 6): syntax highlighting, bracket matching and closing,
-// undo history, and completion of the property names a schema declares. The text is the
-// source of truth: whatever is typed stays exactly as typed (no re-escaping, no reformatting).
+// A real JSON code editor (CodeMirror 6): syntax highlighting, bracket matching, undo history,
+// and completion of the property names a schema declares. The text is the source of truth:
+// whatever is typed stays exactly as typed (no re-escaping, no reformatting). No automatic
+// bracket closing: typed character by character, `"}]\"["` inside a string came out with
+// stray `]}` appended — exactly the corruption users of other inspectors complain about.
 // Loaded on demand — only when someone edits JSON. It lives in a shadow root: there CodeMirror
 // styles itself with constructed style sheets, which our CSP allows (style-src 'self' forbids
 // the <style> element it would otherwise add to the document).
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type CompletionSource } from '@codemirror/autocomplete';
+import { autocompletion, completionKeymap, type CompletionSource } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
@@ -81,9 +83,8 @@ export default function JsonEditor({ value, onChange, label, properties = [], in
           json(),
           syntaxHighlighting(defaultHighlightStyle),
           bracketMatching(),
-          closeBrackets(),
           autocompletion({ override: [(context) => propertyCompletion(latest.current.properties)(context)] }),
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
+          keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap]),
           EditorView.lineWrapping,
           theme,
           placeholder('{}'),
