@@ -80,9 +80,20 @@ function FieldTemplate(props: FieldTemplateProps) {
                 *
               </span>
             ) : null}
+            {marks.deprecated === true ? (
+              <span className="ml-2 rounded bg-amber-100 px-1 text-xs font-normal text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                deprecated
+              </span>
+            ) : null}
+            {marks.readOnly === true ? <span className="ml-2 text-xs font-normal text-slate-500">(read-only)</span> : null}
           </span>
         ) : null}
         {displayLabel && description ? description : null}
+        {displayLabel && marks.default !== undefined && !isCheckbox ? (
+          <p className="text-xs text-slate-500">
+            Default: <code>{JSON.stringify(marks.default).slice(0, 200)}</code>
+          </p>
+        ) : null}
         {body}
         {errors}
         {help}
