@@ -76,3 +76,25 @@ test('a denied sign-in says so, and a forged callback is refused', async ({ page
   await expect(forged.getByRole('status')).toContainText('does not belong to a sign-in Toolscope started');
   expect(new URL(forged.url()).search).toBe(''); // the code does not stay in the address bar
 });
+
+test('“Stay signed in” keeps the token for that server across a reload; without it, a reload asks again', async ({ page, context }) => {
+  await page.goto(deepLink(oauthMcpUrl()));
+  await page.getByLabel('Stay signed in on this device (stores the tokens in this browser)').check();
+  await page.getByRole('button', { name: 'Sign in with OAuth' }).click();
+  await consent(page, context);
+  await expect(page.getByRole('status')).toContainText('Connected to');
+  await page.reload();
+  await expect(page.getByRole('status')).toContainText('Connected to');
+
+  // Without the choice the token lives in memory only: after a reload the server asks again.
+  const other = await context.browser()?.newContext();
+  const fresh = await other?.newPage();
+  if (!other || !fresh) throw new Error('no second browser context');
+  await fresh.goto(deepLink(oauthMcpUrl()));
+  await fresh.getByRole('button', { name: 'Sign in with OAuth' }).click();
+  await consent(fresh, other);
+  await expect(fresh.getByRole('status')).toContainText('Connected to');
+  await fresh.reload();
+  await expect(fresh.getByRole('alert')).toContainText('HTTP 401');
+  await other.close();
+});

@@ -290,6 +290,18 @@ export const CORPUS: CorpusCase[] = [
     untouched: {},
   },
   {
+    name: 'pattern-properties-map',
+    source: 'OpenAPI converter (headers map)',
+    schema: obj({ headers: { type: 'object', patternProperties: { '^[A-Za-z-]+$': { type: 'string' } }, additionalProperties: false } }),
+    untouched: {},
+  },
+  {
+    name: 'pattern-properties-open',
+    source: 'hand-written (env vars)',
+    schema: obj({ env: { type: 'object', patternProperties: { '^[A-Z_]+$': { type: 'string' } }, title: 'Environment' } }),
+    untouched: {},
+  },
+  {
     name: 'remote-ref-root',
     source: 'pathological (never fetched)',
     schema: { $ref: 'https://example.com/schemas/args.json' },

@@ -78,4 +78,20 @@ describe('prepareFormSchema', () => {
     });
     expect((prepared.properties as Record<string, Record<string, unknown>>).leaf?.[RECURSIVE]).toBeUndefined();
   });
+
+  it('gives patternProperties maps a key–value editor (the original schema still checks keys)', () => {
+    const prepared = prepareFormSchema({
+      type: 'object',
+      properties: {
+        one: { type: 'object', patternProperties: { '^[a-z]+$': { type: 'integer' } }, additionalProperties: false },
+        two: { type: 'object', patternProperties: { '^a': { type: 'string' }, '^b': { type: 'number' } } },
+        open: { type: 'object', patternProperties: { '^x': { type: 'string' } }, additionalProperties: { type: 'boolean' } },
+      },
+    });
+    expect(prepared.properties).toMatchObject({
+      one: { additionalProperties: { type: 'integer' } },
+      two: { additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }] } },
+      open: { additionalProperties: { type: 'boolean' } },
+    });
+  });
 });

@@ -5,7 +5,8 @@
 //  - nullable fields (`type: [X, "null"]`, `anyOf: [X, {type: "null"}]`) get an
 //    unset / null / value choice; the anyOf form becomes X itself plus the mark;
 //  - a remote `$ref` (never fetched) becomes a raw JSON field for that part only;
-//  - a `$ref` into a recursive definition is expanded only when the user adds it.
+//  - a `$ref` into a recursive definition is expanded only when the user adds it;
+// and `patternProperties` maps get the key–value editor RJSF gives `additionalProperties`.
 // The original schema is still what validates the arguments.
 import { isRecord } from '../mcp/guards.ts';
 
@@ -104,6 +105,12 @@ function adapt(node: Json, depth: number, seen: WeakMap<object, Json>, changes: 
   seen.set(node, copy);
   for (const [key, value] of Object.entries(node)) copy[key] = adapt(value, depth + 1, seen, changes);
   if (typeof copy.$ref === 'string' && (copy.$ref === '#' || changes.recursive.has(copy.$ref))) copy[RECURSIVE] = true;
+  // patternProperties as a key–value editor: the form offers entries of the pattern's schema
+  // (several patterns: any of them); the original schema still checks the keys.
+  if (isRecord(copy.patternProperties) && (copy.additionalProperties === undefined || copy.additionalProperties === false)) {
+    const patterns = Object.values(copy.patternProperties);
+    if (patterns.length > 0) copy.additionalProperties = patterns.length === 1 ? patterns[0] : { anyOf: patterns };
+  }
   const branch = nullableBranch(copy);
   if (branch) {
     // anyOf [X, null] → X with the nullable mark (the outer title, description and default win).
