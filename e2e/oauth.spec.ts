@@ -85,6 +85,10 @@ test('“Stay signed in” keeps the token for that server across a reload; with
   await expect(page.getByRole('status')).toContainText('Connected to');
   await page.reload();
   await expect(page.getByRole('status')).toContainText('Connected to');
+  // Signing out forgets the stored tokens.
+  await page.getByRole('button', { name: 'Sign out (forget this server’s OAuth tokens)' }).click();
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('HTTP 401');
 
   // Without the choice the token lives in memory only: after a reload the server asks again.
   const other = await context.browser()?.newContext();

@@ -22,7 +22,7 @@ export interface CallbackMessage {
 export type CallbackVerdict =
   { ok: true; message: CallbackMessage; sentence: string } | { ok: false; message?: CallbackMessage; sentence: string };
 
-const PENDING_LIFETIME_MS = 30 * 60_000;
+export const PENDING_LIFETIME_MS = 30 * 60_000;
 
 export function parsePending(raw: string | null): PendingSignIn | undefined {
   if (!raw) return undefined;

@@ -8,7 +8,7 @@ import { DoctorPanel } from './DoctorPanel.tsx';
 import { HeadersEditor, headersOf, type HeaderRow } from './HeadersEditor.tsx';
 import type { ConnectionState } from './useConnection.ts';
 import type { SignInRequest } from './useOAuth.ts';
-import { isGrantPersisted } from './oauthGrants.ts';
+import { forgetGrant, grantFor, isGrantPersisted } from './oauthGrants.ts';
 import { SavedServers } from './SavedServers.tsx';
 import type { SavedServer } from './savedServers.ts';
 
@@ -94,6 +94,18 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
           session={proxy}
           url={state.status === 'failed' ? state.url : state.connection.url}
         />
+      ) : null}
+      {state.status === 'connected' && grantFor(state.connection.url) ? (
+        <Button
+          variant="ghost"
+          className="self-start text-xs"
+          onClick={() => {
+            forgetGrant(state.connection.url);
+            onDisconnect();
+          }}
+        >
+          Sign out (forget this server’s OAuth tokens)
+        </Button>
       ) : null}
       {state.status === 'failed' && state.failure.kind === 'auth' ? (
         <SignInOffer

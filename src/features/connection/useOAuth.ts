@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import type { OAuthChallenge } from '../../mcp/errors.ts';
 import { isRecord } from '../../mcp/guards.ts';
 import type { OAuthFlow, OAuthGrant, OAuthLeg } from '../../mcp/oauth.ts';
-import { CALLBACK_CHANNEL, PENDING_PREFIX, type CallbackMessage } from '../../mcp/oauthCallback.ts';
+import { CALLBACK_CHANNEL, PENDING_LIFETIME_MS, PENDING_PREFIX, parsePending, type CallbackMessage } from '../../mcp/oauthCallback.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import { removeStored, writeStored } from '../../lib/storage.ts';
 import { grantFor, saveGrant } from './oauthGrants.ts';
@@ -71,6 +71,19 @@ export function useOAuth(proxy: ProxySession | undefined, onGrant: (url: string,
       if (current.current !== active) return;
       current.current = undefined;
       setView({ status: 'failed', request: active.request, legs: [...active.flow.legs], sentence: describe(error) });
+    }
+  }, []);
+
+  // Sign-ins abandoned in an earlier visit leave their (secret-free) pending records: drop old ones.
+  useEffect(() => {
+    try {
+      for (const key of Object.keys(window.localStorage)) {
+        if (!key.startsWith(PENDING_PREFIX)) continue;
+        const pending = parsePending(window.localStorage.getItem(key));
+        if (!pending || Date.now() - pending.createdAt > PENDING_LIFETIME_MS) removeStored(key);
+      }
+    } catch {
+      // No storage: nothing to clean.
     }
   }, []);
 
