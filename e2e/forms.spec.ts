@@ -184,3 +184,18 @@ test('typing regressions: decimals, escapes kept as typed, values kept per tool'
     'file_return',
   );
 });
+
+test('the JSON editor completes the property names of the object the cursor is in', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl(), 'file_return'));
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  const json = page.getByRole('textbox', { name: 'Arguments JSON' });
+  await json.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await json.pressSequentially('{"items": [{"');
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options).toHaveText([/^quantity\s*integer, required/, /^sku\s*string, required/]);
+  await page.keyboard.press('Escape');
+  await json.pressSequentially('sku": "USB-001"}], "customer": {"');
+  await expect(options).toHaveText([/^contact\s*object/, /^name\s*string, required/]);
+});

@@ -9,6 +9,7 @@
 // and `patternProperties` maps get the key–value editor RJSF gives `additionalProperties`.
 // The original schema is still what validates the arguments.
 import { isRecord } from '../mcp/guards.ts';
+import { resolveLocal, schemaAt } from './schemaPath.ts';
 
 type Json = unknown;
 
@@ -151,34 +152,9 @@ export function prepareFormSchema(schema: Record<string, unknown>): Record<strin
  * one, following properties, items, additionalProperties and local `$ref`s of the form schema.
  */
 export function nullableAt(formSchema: Record<string, unknown>, path: readonly (string | number)[]): boolean {
-  const resolve = (node: unknown): unknown => {
-    for (let hops = 0; hops < 32 && isRecord(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#'); hops++) {
-      const target = node.$ref
-        .slice(2)
-        .split('/')
-        .filter(Boolean)
-        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce<unknown>((at, part) => (isRecord(at) ? at[part] : undefined), formSchema);
-      if (!isRecord(target)) return node;
-      node = { ...target, ...Object.fromEntries(Object.entries(node).filter(([key]) => key !== '$ref')) };
-    }
-    return node;
-  };
-  let node: unknown = formSchema;
-  for (const segment of path) {
-    const at = resolve(node);
-    if (!isRecord(at)) return false;
-    const properties = isRecord(at.properties) ? at.properties : {};
-    if (typeof segment === 'string' && Object.hasOwn(properties, segment)) node = properties[segment];
-    else if (typeof segment === 'number' && Array.isArray(at.items)) node = at.items[segment] ?? at.additionalItems;
-    else if (typeof segment === 'number' && at.items !== undefined) node = at.items;
-    else if (at.additionalProperties !== undefined) node = at.additionalProperties;
-    else return false;
-  }
-  return (
-    isRecord(node) &&
-    (node[NULLABLE] === true || (isRecord(resolve(node)) && (resolve(node) as Record<string, unknown>)[NULLABLE] === true))
-  );
+  const node = schemaAt(formSchema, path);
+  const resolved = resolveLocal(formSchema, node);
+  return (isRecord(node) && node[NULLABLE] === true) || (isRecord(resolved) && resolved[NULLABLE] === true);
 }
 
 /** The first `$ref` that points outside the schema (never fetched), if any. */

@@ -9,7 +9,7 @@
 import { autocompletion, completionKeymap, type CompletionSource } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, defaultHighlightStyle, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
@@ -24,13 +24,41 @@ interface Props {
   onChange: (text: string) => void;
   /** The editor's accessible name. */
   label: string;
-  /** Property names to offer while typing a key. */
-  properties?: readonly PropertyHint[];
+  /** Property names to offer while typing a key in the object at this path. */
+  propertiesAt?: (path: (string | number)[]) => readonly PropertyHint[];
   invalid?: boolean;
 }
 
-/** Completes a property name after an opening quote in key position. */
-function propertyCompletion(properties: readonly PropertyHint[]): CompletionSource {
+// The syntax tree's node type, without depending on @lezer/common directly.
+type SyntaxNode = ReturnType<ReturnType<typeof syntaxTree>['resolveInner']>;
+
+const VALUE_NODES = new Set(['Object', 'Array', 'String', 'Number', 'True', 'False', 'Null']);
+
+/** The instance path of the object the cursor is in (property names and array indexes). */
+export function pathAt(state: EditorState, pos: number): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let node: SyntaxNode | null = syntaxTree(state).resolveInner(pos, -1); node; node = node.parent) {
+    if (node.name === 'Property') {
+      const name = node.getChild('PropertyName');
+      // Only a property whose *value* holds the cursor is on the path (not the key being typed).
+      if (name && pos > name.to) {
+        try {
+          path.unshift(String(JSON.parse(state.sliceDoc(name.from, name.to))));
+        } catch {
+          path.unshift(state.sliceDoc(name.from + 1, name.to - 1));
+        }
+      }
+    } else if (node.name === 'Array') {
+      let index = 0;
+      for (let item = node.firstChild; item; item = item.nextSibling) if (VALUE_NODES.has(item.name) && item.to <= pos) index++;
+      path.unshift(index);
+    }
+  }
+  return path;
+}
+
+/** Completes a property name after an opening quote in key position, from the schema at that path. */
+function propertyCompletion(propertiesAt: (path: (string | number)[]) => readonly PropertyHint[]): CompletionSource {
   return (context) => {
     const word = context.matchBefore(/"[^"\\\n]*$/);
     if (!word) return null;
@@ -39,7 +67,7 @@ function propertyCompletion(properties: readonly PropertyHint[]): CompletionSour
     if (!/[{,]$/.test(before)) return null;
     return {
       from: word.from + 1,
-      options: properties.map((property) => ({
+      options: propertiesAt(pathAt(context.state, word.from)).map((property) => ({
         label: property.name,
         type: 'property',
         detail: property.detail,
@@ -60,12 +88,14 @@ const theme = EditorView.theme({
   '.cm-placeholder': { color: '#94a3b8' },
 });
 
-export default function JsonEditor({ value, onChange, label, properties = [], invalid }: Props) {
+const NO_PROPERTIES = () => [];
+
+export default function JsonEditor({ value, onChange, label, propertiesAt = NO_PROPERTIES, invalid }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(undefined);
-  const latest = useRef({ onChange, properties });
+  const latest = useRef({ onChange, propertiesAt });
   useEffect(() => {
-    latest.current = { onChange, properties };
+    latest.current = { onChange, propertiesAt };
   });
 
   useEffect(() => {
@@ -83,7 +113,7 @@ export default function JsonEditor({ value, onChange, label, properties = [], in
           json(),
           syntaxHighlighting(defaultHighlightStyle),
           bracketMatching(),
-          autocompletion({ override: [(context) => propertyCompletion(latest.current.properties)(context)] }),
+          autocompletion({ override: [propertyCompletion((path) => latest.current.propertiesAt(path))] }),
           keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap]),
           EditorView.lineWrapping,
           theme,

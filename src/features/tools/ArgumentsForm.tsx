@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formUnsuitability } from '../../schema/complexity.ts';
-import { propertyHints } from '../../schema/propertyHints.ts';
+import { propertiesAt } from '../../schema/schemaPath.ts';
 
 // CodeMirror loads only when someone edits JSON.
 const JsonEditor = lazy(() => import('../../components/form/JsonEditor.tsx'));
@@ -83,7 +83,6 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
 
 /** The exact arguments object as JSON text; an unparseable draft is kept as typed. */
 function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft' | 'onChange' | 'onSubmit' | 'schema'>) {
-  const hints = useMemo(() => propertyHints(schema), [schema]);
   return (
     <form
       aria-label="Arguments"
@@ -99,7 +98,7 @@ function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft
             label="Arguments JSON"
             value={draft.jsonText}
             onChange={(text) => onChange(applyJsonText(draft, text))}
-            properties={hints}
+            propertiesAt={(path) => propertiesAt(schema, path)}
             invalid={draft.jsonError !== undefined}
           />
         </Suspense>
