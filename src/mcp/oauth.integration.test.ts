@@ -126,7 +126,9 @@ describe('OAuth 2.1 against the demo server in OAuth mode', () => {
       return { flow, url: await flow.prepare() };
     };
     const forged = await start();
-    expect(forged.flow.legs[3]?.sentence).toBe('Using the pre-registered client id “hand-made”.');
+    expect(forged.flow.legs[3]?.sentence).toBe(
+      `Using the pre-registered client id “hand-made” (its registered redirect URIs must include ${REDIRECT}).`,
+    );
     const answer = await consent(forged.url);
     await expect(forged.flow.complete({ ...answer, state: 'forged' })).rejects.toThrow(/state .* does not match/);
 

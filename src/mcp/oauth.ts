@@ -323,7 +323,11 @@ export class OAuthFlow {
       'Client identity',
       async (fetch): Promise<OAuthClientInformationMixed & { how: string }> => {
         const { clientId, clientMetadataUrl, redirectUri } = this.options;
-        if (clientId?.trim()) return { client_id: clientId.trim(), how: `the pre-registered client id “${clientId.trim()}”` };
+        if (clientId?.trim())
+          return {
+            client_id: clientId.trim(),
+            how: `the pre-registered client id “${clientId.trim()}” (its registered redirect URIs must include ${redirectUri})`,
+          };
         // An authorization server elsewhere cannot fetch a document from this machine.
         const reachable =
           clientMetadataUrl &&

@@ -218,6 +218,11 @@ function SignInOffer({ url, onSignIn }: { url: string; onSignIn: (clientId: stri
           spellCheck={false}
         />
       </label>
+      {clientId.trim() ? (
+        <span className="text-xs text-slate-600 dark:text-slate-300">
+          Register this redirect URI for it: <code>{`${window.location.origin}/oauth-callback.html`}</code>
+        </span>
+      ) : null}
       <label className="flex items-center gap-1 text-xs">
         <input type="checkbox" checked={persist} onChange={(event) => setPersist(event.target.checked)} />
         Stay signed in on this device (stores the tokens in this browser)
