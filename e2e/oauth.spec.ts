@@ -20,6 +20,14 @@ async function consent(page: Page, context: BrowserContext, decision: 'Approve' 
 }
 
 test('signs in with OAuth, connects with the token, and steps up to more scope', async ({ page, context }) => {
+  // The page itself logs nothing (the browser's own network messages — the blocked token request,
+  // the 401 — are expected).
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    const network = text.startsWith('Failed to load resource:') || /^Access to fetch at .* has been blocked by CORS policy/.test(text);
+    if (message.type() === 'error' && !network) consoleErrors.push(text);
+  });
   await page.goto(deepLink(oauthMcpUrl()));
   await expect(page.getByRole('alert')).toContainText('HTTP 401');
   await page.getByRole('button', { name: 'Sign in with OAuth' }).click();
@@ -35,6 +43,7 @@ test('signs in with OAuth, connects with the token, and steps up to more scope',
   const tab = await consent(page, context);
   await expect(tab.getByRole('status')).toContainText('Signed in');
   await expect(page.getByRole('status')).toContainText('Connected to');
+  await expect(page.getByRole('button', { name: 'Diagnose' })).toHaveCount(1);
   await expect(panel(page)).toContainText('Got a Bearer token for scope “catalog:read”');
   await expect(panel(page)).toContainText(
     'the token endpoint refused browser CORS, so Toolscope exchanged the code through its local proxy',
@@ -60,6 +69,7 @@ test('signs in with OAuth, connects with the token, and steps up to more scope',
   await expect(panel(page)).toContainText('Signed in again with scope “catalog:read catalog:write”. Call the tool again.');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result).toContainText(/Added|Removed/);
+  expect(consoleErrors).toEqual([]);
 });
 
 test('a denied sign-in says so, and a forged callback is refused', async ({ page, context }) => {

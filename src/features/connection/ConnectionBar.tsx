@@ -90,7 +90,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
       <ConnectionStatus state={state} />
       {proxy && (state.status === 'failed' || state.status === 'connected') ? (
         <DoctorPanel
-          key={state.status === 'failed' ? state.url : state.connection.url}
+          key={`doctor:${state.status === 'failed' ? state.url : state.connection.url}`}
           session={proxy}
           url={state.status === 'failed' ? state.url : state.connection.url}
         />
@@ -109,7 +109,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
       ) : null}
       {state.status === 'failed' && state.failure.kind === 'auth' ? (
         <SignInOffer
-          key={state.url}
+          key={`sign-in:${state.url}`}
           url={state.url}
           onSignIn={(clientId, persist) =>
             onSignIn({

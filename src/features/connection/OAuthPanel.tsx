@@ -4,7 +4,7 @@ import { isLoopbackHostname } from '../../mcp/links.ts';
 import type { OAuthExchange, OAuthLeg } from '../../mcp/oauth.ts';
 import type { OAuthView } from './useOAuth.ts';
 
-const MARK: Record<OAuthLeg['status'], string> = { running: '…', ok: '✓', warn: '!', failed: '✗', waiting: '⧗' };
+const MARK: Record<OAuthLeg['status'], string> = { running: '…', ok: '✓', warn: '!', failed: '✗', waiting: '→' };
 const TONE: Record<OAuthLeg['status'], string> = {
   running: 'text-slate-600 dark:text-slate-300',
   ok: 'text-emerald-700 dark:text-emerald-300',

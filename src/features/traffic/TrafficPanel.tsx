@@ -87,7 +87,10 @@ export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
     <section aria-label="Traffic" className="flex min-h-0 flex-col rounded-md border border-slate-200 dark:border-slate-800">
       <div className="flex items-center justify-between px-2 py-1">
         <h2 className="text-sm font-semibold">
-          Traffic <span className="font-normal text-slate-500">({entries.length} exchanges)</span>
+          Traffic{' '}
+          <span className="font-normal text-slate-500">
+            ({entries.length} {entries.length === 1 ? 'exchange' : 'exchanges'})
+          </span>
         </h2>
         <div className="flex gap-1">
           <Button variant="ghost" className="text-xs" onClick={() => recorder.clear()}>
