@@ -11,7 +11,7 @@ test('saves servers (header values only when asked), exports and imports mcpServ
   await page.getByLabel('Header 1 value').fill(protectedToken());
 
   await page.getByText('Saved servers', { exact: true }).click();
-  await page.getByLabel('Name', { exact: true }).fill('protected shop');
+  await page.getByLabel('Name for this server').fill('protected shop');
   await page.getByRole('button', { name: 'Save this server' }).click();
   await expect(page.getByText('Saved “protected shop” (header names only, no values).')).toBeVisible();
 

@@ -91,7 +91,7 @@ export function SavedServers({
         )}
         <div className="flex flex-wrap items-end gap-2">
           <label className="flex flex-col gap-1">
-            Name
+            Name for this server
             <input
               className={inputClass}
               value={name}

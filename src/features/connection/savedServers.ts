@@ -101,7 +101,7 @@ export function parseMcpServers(text: string): ImportResult | { error: string } 
       continue;
     }
     if (typeof entry.command === 'string' || entry.type === 'stdio') {
-      result.skipped.push({ name, reason: 'a stdio server (a command to run): a browser can only reach servers over HTTP' });
+      result.skipped.push({ name, reason: 'a stdio server, a command to run — a browser can only reach servers over HTTP' });
       continue;
     }
     if (entry.type === 'sse') {
