@@ -2,6 +2,7 @@
 // and server-everything (2025 era).
 import { expect, test, type Page } from '@playwright/test';
 import { deepLink, demoMcpUrl, everythingMcpUrl, liveMcpUrl } from './fixtures/urls.ts';
+import { callConfirmed } from './fixtures/calls.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const askDialog = (page: Page) => page.getByRole('dialog', { name: /asks for input/ });
@@ -26,11 +27,7 @@ test('multi-round elicitation in the 2026 era: accept both questions', async ({ 
 
 test('elicitation decline (2026) after the destructive-call confirmation', async ({ page }) => {
   await open(page, demoMcpUrl(), 'purge_catalog_cache');
-  await page.getByRole('button', { name: 'Call tool' }).click();
-  await page
-    .getByRole('dialog', { name: /Confirm/ })
-    .getByRole('button', { name: 'Call tool' })
-    .click();
+  await callConfirmed(page);
   await expect(askDialog(page)).toContainText('Drop every cached search result?');
   await askDialog(page).getByRole('button', { name: 'Decline' }).click();
   await expect(result(page)).toContainText('Tool error');

@@ -1,6 +1,7 @@
 // The core journey on Toolscope's own demo server (2026-07-28 era), role/label locators only.
 import { expect, test, type Page } from '@playwright/test';
 import { appUrl, deepLink, demoMcpUrl, loopingMcpUrl, noCorsUrl, protectedMcpUrl, protectedToken } from './fixtures/urls.ts';
+import { callConfirmed } from './fixtures/calls.ts';
 
 const toolsRegion = (page: Page) => page.getByRole('region', { name: 'Tools' });
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
@@ -130,23 +131,15 @@ test('progress drives a progressbar; Cancel stops the call', async ({ page }) =>
   const form = page.getByRole('form', { name: 'Arguments' });
   await form.getByLabel('warehouses').fill('3');
   await form.getByLabel('delay_ms').fill('400');
-  await page.getByRole('button', { name: 'Call tool' }).click();
   // No annotations: destructive by default, so a human confirms first.
-  await page
-    .getByRole('dialog', { name: /Confirm/ })
-    .getByRole('button', { name: 'Call tool' })
-    .click();
+  await callConfirmed(page);
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(page.getByRole('main').getByText(/Warehouse \d of 3 counted/)).toBeVisible();
   await expect(result(page)).toContainText('Synced 3 warehouses');
 
   await form.getByLabel('warehouses').fill('10');
   await form.getByLabel('delay_ms').fill('1000');
-  await page.getByRole('button', { name: 'Call tool' }).click();
-  await page
-    .getByRole('dialog', { name: /Confirm/ })
-    .getByRole('button', { name: 'Call tool' })
-    .click();
+  await callConfirmed(page);
   await expect(page.getByRole('progressbar')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(result(page)).toContainText('Call cancelled');

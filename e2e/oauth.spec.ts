@@ -5,6 +5,7 @@
 // proxy, connects with the token, and steps up when a tool needs more scope.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { appUrl, deepLink, oauthIssuer, oauthMcpUrl } from './fixtures/urls.ts';
+import { pageErrors } from './fixtures/console.ts';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'OAuth sign-in' });
 
@@ -20,14 +21,8 @@ async function consent(page: Page, context: BrowserContext, decision: 'Approve' 
 }
 
 test('signs in with OAuth, connects with the token, and steps up to more scope', async ({ page, context }) => {
-  // The page itself logs nothing (the browser's own network messages — the blocked token request,
-  // the 401 — are expected).
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    const network = text.startsWith('Failed to load resource:') || /^Access to fetch at .* has been blocked by CORS policy/.test(text);
-    if (message.type() === 'error' && !network) consoleErrors.push(text);
-  });
+  // The page itself logs nothing (the blocked token request and the 401 are the browser's own).
+  const consoleErrors = pageErrors(page);
   await page.goto(deepLink(oauthMcpUrl()));
   await expect(page.getByRole('alert')).toContainText('HTTP 401');
   await page.getByRole('button', { name: 'Sign in with OAuth' }).click();

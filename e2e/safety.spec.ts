@@ -2,6 +2,8 @@
 // risky calls. Every test fails on any dialog, any console error, or any payload side effect.
 import { expect, test, type Page } from '@playwright/test';
 import { deepLink, demoMcpUrl, hostileMcpUrl } from './fixtures/urls.ts';
+import { pageErrors } from './fixtures/console.ts';
+import { callConfirmed } from './fixtures/calls.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const tools = (page: Page) => page.getByRole('region', { name: 'Tools' });
@@ -12,20 +14,13 @@ let consoleErrors: string[] = [];
 
 test.beforeEach(({ page }) => {
   dialogs = [];
-  consoleErrors = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  page.on('console', (message) => {
-    // The browser's own network messages come from era probing (a 2025 server refusing the
-    // 2026 headers in its preflight, a 405 on the optional GET stream), not from payloads;
-    // an <img src=x> payload is caught by the DOM check instead.
-    const text = message.text();
-    const network = text.startsWith('Failed to load resource:') || /^Access to fetch at .* has been blocked by CORS policy/.test(text);
-    if (message.type() === 'error' && !network) consoleErrors.push(text);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  // Network messages come from era probing, not from payloads; an <img src=x> payload is
+  // caught by the DOM check instead.
+  consoleErrors = pageErrors(page);
 });
 
 async function expectUnharmed(page: Page) {
@@ -48,12 +43,8 @@ async function openHostile(page: Page, search: string, title: string | RegExp) {
 }
 
 async function callAndConfirm(page: Page, expectConfirm = false) {
-  await page.getByRole('button', { name: 'Call tool' }).click();
-  if (expectConfirm)
-    await page
-      .getByRole('dialog', { name: /Confirm/ })
-      .getByRole('button', { name: 'Call tool' })
-      .click();
+  if (expectConfirm) await callConfirmed(page);
+  else await page.getByRole('button', { name: 'Call tool' }).click();
 }
 
 test('the hostile list renders as text, stops its cursor loop, and shows annotation findings', async ({ page }) => {

@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnose } from './doctor.ts';
+import { covers } from './doctorAuth.ts';
 import { startAuthServer, startDemoServer, startEverything, type RunningServer } from './testing/servers.ts';
 import { demoProtection } from './oauth/protectedResource.ts';
 
@@ -116,5 +117,19 @@ describe('connection doctor', () => {
     await new Promise((resolve) => html.close(resolve));
     const gone = await diagnose(`http://127.0.0.1:${port}/mcp`, ORIGIN);
     expect(gone[0]).toMatchObject({ check: 'Reachability', status: 'fail', sentence: expect.stringContaining('TCP: nothing listens') });
+  });
+});
+
+describe('protected resource coverage', () => {
+  it('needs the same origin and a whole-segment path prefix', () => {
+    const server = new URL('https://api.example/mcp');
+    expect(covers('https://api.example/mcp', server)).toBe(true);
+    expect(covers('https://api.example/', server)).toBe(true);
+    expect(covers('https://api.example', server)).toBe(true);
+    expect(covers('https://api.example/mc', server)).toBe(false);
+    expect(covers('https://api.example/mcp/tools', server)).toBe(false);
+    expect(covers('https://other.example/mcp', server)).toBe(false);
+    expect(covers('not a url', server)).toBe(false);
+    expect(covers(undefined, server)).toBe(false);
   });
 });

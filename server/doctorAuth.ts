@@ -33,6 +33,27 @@ async function getJson(url: string, origin: string): Promise<Fetched | undefined
   }
 }
 
+/** The first candidate that answers 200 with a JSON object. */
+async function firstDocument(candidates: string[], origin: string): Promise<Fetched | undefined> {
+  for (const candidate of candidates) {
+    const fetched = await getJson(candidate, origin);
+    if (fetched?.status === 200 && fetched.json) return fetched;
+  }
+  return undefined;
+}
+
+/** Whether a metadata `resource` covers the server URL: same origin, and its path a whole-segment prefix. */
+export function covers(resource: string | undefined, server: URL): boolean {
+  if (!resource) return false;
+  try {
+    const url = new URL(resource);
+    const path = url.pathname.replace(/\/$/, '');
+    return url.origin === server.origin && (server.pathname === path || server.pathname.startsWith(`${path}/`) || path === '');
+  } catch {
+    return false;
+  }
+}
+
 const wellKnown = (base: URL, name: string) => {
   const path = base.pathname.replace(/\/$/, '');
   return [...(path ? [`${base.origin}/.well-known/${name}${path}`] : []), `${base.origin}/.well-known/${name}`];
@@ -57,14 +78,7 @@ function corsCheck(label: string, fetched: Fetched, origin: string): DoctorCheck
 export async function diagnoseAuth(server: URL, advertised: string | undefined, origin: string): Promise<DoctorCheck[]> {
   const checks: DoctorCheck[] = [];
   const candidates = advertised ? [advertised] : wellKnown(server, 'oauth-protected-resource');
-  let prm: Fetched | undefined;
-  for (const candidate of candidates) {
-    const fetched = await getJson(candidate, origin);
-    if (fetched?.status === 200 && fetched.json) {
-      prm = fetched;
-      break;
-    }
-  }
+  const prm = await firstDocument(candidates, origin);
   if (!prm?.json) {
     checks.push({
       check: 'Protected resource metadata',
@@ -78,12 +92,12 @@ export async function diagnoseAuth(server: URL, advertised: string | undefined, 
   const servers = Array.isArray(prm.json.authorization_servers)
     ? prm.json.authorization_servers.filter((entry): entry is string => typeof entry === 'string')
     : [];
-  const covers = resource !== undefined && server.href.startsWith(resource.replace(/\/$/, ''));
+  const covered = covers(resource, server);
   checks.push({
     check: 'Protected resource metadata',
-    status: covers && servers.length ? 'ok' : 'fail',
+    status: covered && servers.length ? 'ok' : 'fail',
     sentence: `Found at ${prm.url}: resource ${resource ?? '(missing)'}, authorization server${servers.length === 1 ? '' : 's'} ${servers.join(', ') || '(none)'}.`,
-    fix: !covers
+    fix: !covered
       ? `"resource" must be this server's URL (${server.href}); clients refuse tokens for another resource.`
       : !servers.length
         ? 'List the authorization server in "authorization_servers".'
@@ -100,15 +114,13 @@ export async function diagnoseAuth(server: URL, advertised: string | undefined, 
     checks.push({ check: 'Authorization server metadata', status: 'fail', sentence: `"${issuer.slice(0, 200)}" is not a URL.` });
     return checks;
   }
-  const asCandidates = [...wellKnown(issuerUrl, 'oauth-authorization-server'), ...wellKnown(issuerUrl, 'openid-configuration')];
-  let as: Fetched | undefined;
-  for (const candidate of asCandidates) {
-    const fetched = await getJson(candidate, origin);
-    if (fetched?.status === 200 && fetched.json) {
-      as = fetched;
-      break;
-    }
-  }
+  // RFC 8414 path insertion first, then OpenID Connect's (inserted, and appended to the issuer).
+  const asCandidates = [
+    ...wellKnown(issuerUrl, 'oauth-authorization-server'),
+    ...wellKnown(issuerUrl, 'openid-configuration'),
+    `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+  ].filter((candidate, index, all) => all.indexOf(candidate) === index);
+  const as = await firstDocument(asCandidates, origin);
   if (!as?.json) {
     checks.push({
       check: 'Authorization server metadata',

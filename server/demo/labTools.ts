@@ -328,31 +328,34 @@ const RETURN_SCHEMA: Tool['inputSchema'] = {
   additionalProperties: false,
 };
 
+/** A read-only tool that returns exactly the arguments it received, as structured content. */
+function echoTool(name: string, title: string, description: string, inputSchema: Tool['inputSchema']): DemoTool {
+  return {
+    definition: {
+      name,
+      title,
+      description,
+      inputSchema,
+      outputSchema: { type: 'object', properties: { received: { type: 'object' } }, required: ['received'] },
+      annotations: readOnly,
+    },
+    run: (args) => ({ content: [text(JSON.stringify({ received: args }))], structuredContent: { received: args } }),
+  };
+}
+
 export function createSchemaLabTools(): DemoTool[] {
   return [
-    {
-      definition: {
-        name: 'file_return',
-        title: 'File a return (echo)',
-        description:
-          'Takes a return request with every common schema shape (nested objects, a list of items, a nullable enum, a refund variant, a tag map, a photo file) and echoes exactly what it received.',
-        inputSchema: RETURN_SCHEMA,
-        outputSchema: { type: 'object', properties: { received: { type: 'object' } }, required: ['received'] },
-        annotations: readOnly,
-      },
-      run: (args) => ({ content: [text(JSON.stringify({ received: args }))], structuredContent: { received: args } }),
-    },
-    {
-      definition: {
-        name: 'preview_order',
-        title: 'Preview order (echo)',
-        description:
-          'Checks an order request against its schema and returns exactly the arguments it received, as structured content — use it to see what a client really sends.',
-        inputSchema: ORDER_PREVIEW_SCHEMA,
-        outputSchema: { type: 'object', properties: { received: { type: 'object' } }, required: ['received'] },
-        annotations: readOnly,
-      },
-      run: (args) => ({ content: [text(JSON.stringify({ received: args }))], structuredContent: { received: args } }),
-    },
+    echoTool(
+      'file_return',
+      'File a return (echo)',
+      'Takes a return request with every common schema shape (nested objects, a list of items, a nullable enum, a refund variant, a tag map, a photo file) and echoes exactly what it received.',
+      RETURN_SCHEMA,
+    ),
+    echoTool(
+      'preview_order',
+      'Preview order (echo)',
+      'Checks an order request against its schema and returns exactly the arguments it received, as structured content — use it to see what a client really sends.',
+      ORDER_PREVIEW_SCHEMA,
+    ),
   ];
 }

@@ -2,7 +2,7 @@
 // `input_required` result the SDK re-sends with our answers, in 2025 as a server→client
 // request. Both reach the same handler; the request is parsed leniently here.
 import { isRecord, optionalString, own } from './guards.ts';
-import { isLoopbackHostname } from './links.ts';
+import { webUrl } from './links.ts';
 
 export type ElicitationRequest =
   | { mode: 'form'; message: string; requestedSchema: unknown }
@@ -49,7 +49,6 @@ export function openableUrl(url: string): { ok: true; url: string } | { ok: fals
   } catch {
     return { ok: false, reason: 'not a valid URL' };
   }
-  if (parsed.protocol === 'https:') return { ok: true, url: parsed.href };
-  if (parsed.protocol === 'http:' && isLoopbackHostname(parsed.hostname)) return { ok: true, url: parsed.href };
-  return { ok: false, reason: `${parsed.protocol} URLs are never opened` };
+  const web = webUrl(url);
+  return web ? { ok: true, url: web.href } : { ok: false, reason: `${parsed.protocol} URLs are never opened` };
 }

@@ -25,7 +25,7 @@ import type {
   OAuthProtectedResourceMetadata,
 } from '@modelcontextprotocol/client';
 import { isNetworkFailure, type OAuthChallenge } from './errors.ts';
-import { isLoopbackHostname } from './links.ts';
+import { isLoopbackHostname, webUrl } from './links.ts';
 import { proxiedFetch, type ProxySession } from './proxy.ts';
 import type { CallbackMessage } from './oauthCallback.ts';
 import type { FetchLike } from './traffic.ts';
@@ -122,17 +122,6 @@ export function maskSecrets(body: string): string {
 
 const maskHeaders = (headers: Headers): [string, string][] =>
   [...headers].map(([name, value]) => [name, /^(authorization|cookie|set-cookie)$/i.test(name) ? `${value.split(' ')[0]} ••••` : value]);
-
-/** Only https, or http on this machine, may receive the user (and their codes). */
-function safeEndpoint(url: string | undefined): boolean {
-  if (!url) return false;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHostname(parsed.hostname));
-  } catch {
-    return false;
-  }
-}
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const randomState = () => {
@@ -303,7 +292,7 @@ export class OAuthFlow {
             `${found.issuer} does not advertise PKCE S256 (code_challenge_methods_supported); MCP clients must refuse to continue.`,
           );
         for (const endpoint of [found.authorization_endpoint, found.token_endpoint]) {
-          if (!safeEndpoint(endpoint))
+          if (!webUrl(endpoint))
             throw new OAuthFlowError(
               'authorization-server',
               `Refusing a non-https endpoint: ${endpoint}. Only https (or http on this machine).`,

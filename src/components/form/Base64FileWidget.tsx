@@ -23,7 +23,7 @@ export function mediaTypeFits(declared: string, actual: string): boolean {
   return type === actualType && (subtype === '*' || subtype === actualSubtype);
 }
 
-function Base64FileWidget({ id, label, schema, value, onChange, disabled, readonly }: WidgetProps) {
+function Base64FileWidget({ id, label, schema, value, onChange, disabled, readonly, required }: WidgetProps) {
   const [picked, setPicked] = useState<{ name: string; bytes: number; type: string }>();
   const [problem, setProblem] = useState<string>();
   const mediaType = typeof schema.contentMediaType === 'string' ? schema.contentMediaType : undefined;
@@ -34,6 +34,7 @@ function Base64FileWidget({ id, label, schema, value, onChange, disabled, readon
         id={id}
         type="file"
         aria-label={label}
+        aria-required={required || undefined}
         accept={mediaType}
         disabled={disabled || readonly}
         className="text-xs"

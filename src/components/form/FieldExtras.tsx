@@ -65,12 +65,14 @@ export function RawJsonField({
   label,
   reference,
   value,
+  required,
   onChange,
 }: {
   id: string;
   label: string;
   reference: string;
   value: unknown;
+  required: boolean;
   onChange: (value: unknown) => void;
 }) {
   const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
@@ -82,7 +84,8 @@ export function RawJsonField({
       </p>
       <textarea
         id={id}
-        aria-label={`${label} (JSON)`}
+        aria-label={label}
+        aria-required={required || undefined}
         className="min-h-20 rounded-md border border-slate-300 bg-white p-2 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
         value={text}
         spellCheck={false}

@@ -40,7 +40,7 @@ function FieldTemplate(props: FieldTemplateProps) {
       .reduce<unknown>((at, key) => (isRecord(at) || Array.isArray(at) ? (at as Record<string, unknown>)[key] : undefined), root);
     body = <FixedValue id={id} value={marks.const} current={formData} onSet={isRecord(parent) ? set : undefined} />;
   } else if (typeof reference === 'string') {
-    body = <RawJsonField id={id} label={name} reference={reference} value={formData} onChange={set} />;
+    body = <RawJsonField id={id} label={name} reference={reference} value={formData} required={Boolean(required)} onChange={set} />;
   } else if (recursive && formData === undefined) {
     // Expanded on demand: a recursive part renders only once the user adds it.
     body = <AddRecursive id={id} label={name} onAdd={() => set(startingValue(marks))} />;

@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { cn } from '../../lib/cn.ts';
+import { StatusItem } from '../../components/ui/StatusItem.tsx';
 import { runDiagnosis, type DoctorCheck, type ProxySession } from '../../mcp/proxy.ts';
 
 type DoctorState =
   { status: 'idle' } | { status: 'running' } | { status: 'done'; checks: DoctorCheck[] } | { status: 'failed'; message: string };
 
 const MARK: Record<DoctorCheck['status'], string> = { ok: '✓', warn: '!', fail: '✗', info: 'i' };
-const TONE: Record<DoctorCheck['status'], string> = {
-  ok: 'text-emerald-700 dark:text-emerald-300',
-  warn: 'text-amber-800 dark:text-amber-200',
-  fail: 'text-red-700 dark:text-red-300',
-  info: 'text-slate-600 dark:text-slate-300',
-};
 
 /** Concrete probes of a server, one sentence each, with the fix for its author. */
 export function DoctorPanel({ session, url }: { session: ProxySession; url: string }) {
@@ -35,15 +29,10 @@ export function DoctorPanel({ session, url }: { session: ProxySession; url: stri
         <section aria-label="Connection doctor" className="rounded-md border border-slate-200 p-2 text-sm dark:border-slate-800">
           <ul className="flex flex-col gap-1">
             {state.checks.map((check, index) => (
-              <li key={index} className={cn('flex gap-2', TONE[check.status])}>
-                <span aria-hidden="true" className="w-3 font-bold">
-                  {MARK[check.status]}
-                </span>
-                <span>
-                  <strong>{check.check}:</strong> {check.sentence}
-                  {check.fix ? <span className="block text-xs text-slate-600 dark:text-slate-300">Fix: {check.fix}</span> : null}
-                </span>
-              </li>
+              <StatusItem key={index} tone={check.status} mark={MARK[check.status]}>
+                <strong>{check.check}:</strong> {check.sentence}
+                {check.fix ? <span className="block text-xs text-slate-600 dark:text-slate-300">Fix: {check.fix}</span> : null}
+              </StatusItem>
             ))}
           </ul>
         </section>

@@ -1,30 +1,11 @@
 import { Button } from '../../components/ui/Button.tsx';
-import { cn } from '../../lib/cn.ts';
-import { isLoopbackHostname } from '../../mcp/links.ts';
+import { StatusItem, type StatusTone } from '../../components/ui/StatusItem.tsx';
+import { webUrl } from '../../mcp/links.ts';
 import type { OAuthExchange, OAuthLeg } from '../../mcp/oauth.ts';
 import type { OAuthView } from './useOAuth.ts';
 
 const MARK: Record<OAuthLeg['status'], string> = { running: '…', ok: '✓', warn: '!', failed: '✗', waiting: '→' };
-const TONE: Record<OAuthLeg['status'], string> = {
-  running: 'text-slate-600 dark:text-slate-300',
-  ok: 'text-emerald-700 dark:text-emerald-300',
-  warn: 'text-amber-800 dark:text-amber-200',
-  failed: 'text-red-700 dark:text-red-300',
-  waiting: 'text-sky-800 dark:text-sky-200',
-};
-
-/** Only an https (or this machine's http) sign-in page is offered as a link. */
-function signInHref(url: string | undefined): { href: string; host: string } | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHostname(parsed.hostname)))
-      return { href: parsed.href, host: parsed.host };
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
+const TONE: Record<OAuthLeg['status'], StatusTone> = { running: 'info', ok: 'ok', warn: 'warn', failed: 'fail', waiting: 'active' };
 
 function Exchange({ exchange }: { exchange: OAuthExchange }) {
   return (
@@ -49,7 +30,8 @@ function Exchange({ exchange }: { exchange: OAuthExchange }) {
 /** The OAuth legs one by one, with their raw requests, so a failing sign-in shows where it failed. */
 export function OAuthPanel({ view, onDismiss }: { view: OAuthView; onDismiss: () => void }) {
   if (view.status === 'idle') return null;
-  const link = signInHref(view.authorizationUrl);
+  // Only an https (or this machine's http) sign-in page is offered as a link.
+  const link = webUrl(view.authorizationUrl);
   return (
     <section
       aria-label="OAuth sign-in"
@@ -62,26 +44,21 @@ export function OAuthPanel({ view, onDismiss }: { view: OAuthView; onDismiss: ()
         </summary>
         <ol className="mt-1 flex flex-col gap-1">
           {view.legs.map((leg, index) => (
-            <li key={index} className={cn('flex gap-2', TONE[leg.status])}>
-              <span aria-hidden="true" className="w-3 font-bold">
-                {MARK[leg.status]}
-              </span>
-              <div className="min-w-0 flex-1">
-                <strong>{leg.title}:</strong> {leg.sentence}
-                {leg.exchanges.length ? (
-                  <details className="text-xs text-slate-700 dark:text-slate-300">
-                    <summary className="cursor-pointer">
-                      {leg.exchanges.length === 1 ? '1 request' : `${leg.exchanges.length} requests`}
-                    </summary>
-                    <ul className="mt-1 flex flex-col gap-1">
-                      {leg.exchanges.map((exchange, at) => (
-                        <Exchange key={at} exchange={exchange} />
-                      ))}
-                    </ul>
-                  </details>
-                ) : null}
-              </div>
-            </li>
+            <StatusItem key={index} tone={TONE[leg.status]} mark={MARK[leg.status]}>
+              <strong>{leg.title}:</strong> {leg.sentence}
+              {leg.exchanges.length ? (
+                <details className="text-xs text-slate-700 dark:text-slate-300">
+                  <summary className="cursor-pointer">
+                    {leg.exchanges.length === 1 ? '1 request' : `${leg.exchanges.length} requests`}
+                  </summary>
+                  <ul className="mt-1 flex flex-col gap-1">
+                    {leg.exchanges.map((exchange, at) => (
+                      <Exchange key={at} exchange={exchange} />
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+            </StatusItem>
           ))}
         </ol>
       </details>

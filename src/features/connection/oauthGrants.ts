@@ -1,6 +1,7 @@
 // OAuth grants per server URL. In memory by default (gone with the tab); persisted in this
 // browser only when the user opts in for that server.
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
+import { isRecord } from '../../mcp/guards.ts';
 import type { OAuthGrant } from '../../mcp/oauth.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import type { FetchLike } from '../../mcp/traffic.ts';
@@ -8,12 +9,24 @@ import type { FetchLike } from '../../mcp/traffic.ts';
 const memory = new Map<string, OAuthGrant>();
 const key = (url: string) => `toolscope:oauth-grant:${url.trim()}`;
 
+/** A stored grant, rebuilt field by field (storage is editable by anyone with devtools). */
 function parseGrant(value: unknown): OAuthGrant | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const grant = value as Partial<OAuthGrant>;
-  return typeof grant.accessToken === 'string' && typeof grant.issuer === 'string' && typeof grant.clientId === 'string' && grant.metadata
-    ? (grant as OAuthGrant)
-    : undefined;
+  if (!isRecord(value)) return undefined;
+  const text = (field: unknown) => (typeof field === 'string' ? field : undefined);
+  const { accessToken, clientId, issuer, metadata } = value;
+  // Refreshing needs the token endpoint; the rest of the metadata is the server's own document.
+  if (typeof accessToken !== 'string' || typeof clientId !== 'string' || typeof issuer !== 'string') return undefined;
+  if (!isRecord(metadata) || metadata.issuer !== issuer || typeof metadata.token_endpoint !== 'string') return undefined;
+  return {
+    accessToken,
+    clientId,
+    issuer,
+    metadata: metadata as OAuthGrant['metadata'],
+    refreshToken: text(value.refreshToken),
+    scope: text(value.scope),
+    resource: text(value.resource),
+    expiresAt: typeof value.expiresAt === 'number' ? value.expiresAt : undefined,
+  };
 }
 
 export function grantFor(url: string): OAuthGrant | undefined {
