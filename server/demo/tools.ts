@@ -83,15 +83,16 @@ function withBasket(store: BasketStore, id: unknown, use: (basket: Basket) => Ca
 export const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(new Error('cancelled'));
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new Error('cancelled'));
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Error('cancelled'));
+    };
+    // A loop of sleeps on one call's signal must not pile up listeners.
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 
 export function createDemoTools(store: BasketStore): DemoTool[] {
