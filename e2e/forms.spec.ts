@@ -185,7 +185,7 @@ test('typing regressions: decimals, escapes kept as typed, values kept per tool'
   );
 });
 
-test('the JSON editor completes the property names of the object the cursor is in', async ({ page }) => {
+test('the JSON editor completes the property names of the object the cursor is in, and enum values', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl(), 'file_return'));
   await page.getByRole('button', { name: 'Edit as JSON' }).click();
   const json = page.getByRole('textbox', { name: 'Arguments JSON' });
@@ -198,4 +198,20 @@ test('the JSON editor completes the property names of the object the cursor is i
   await page.keyboard.press('Escape');
   await json.pressSequentially('sku": "USB-001"}], "customer": {"');
   await expect(options).toHaveText([/^contact\s*object/, /^name\s*string, required/]);
+  await page.keyboard.press('Escape');
+  // Values: the enum behind $ref (and null, once the typed text could be it).
+  await json.pressSequentially('name": "Ada"}, "condition": "');
+  await expect(options).toHaveText([/^"damaged"\s*enum/, /^"unopened"\s*enum/, /^"used"\s*enum/]);
+  await json.pressSequentially('us');
+  await expect(options).toHaveText([/^"used"\s*enum/]);
+  await page.keyboard.press('Enter');
+  await json.pressSequentially('}');
+  await expect(json).toHaveText('{"items": [{"sku": "USB-001"}], "customer": {"name": "Ada"}, "condition": "used"}');
+  // After a ":" nothing pops up by itself, so Enter still starts a new line.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await json.pressSequentially('{"condition": ');
+  await expect(options).toHaveCount(0);
+  await page.keyboard.press('Control+Space');
+  await expect(options).toHaveText([/^"damaged"/, /^"unopened"/, /^"used"/, /^null\s*null/]);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { propertiesAt, schemaAt } from './schemaPath.ts';
+import { propertiesAt, schemaAt, valuesAt } from './schemaPath.ts';
 
 const schema = {
   type: 'object',
@@ -34,5 +34,38 @@ describe('schema paths', () => {
     expect(propertiesAt(schema, ['tags', '0']).map((hint) => hint.name)).toEqual(['count']);
     expect(propertiesAt(schema, ['refund']).map((hint) => hint.name)).toEqual(['method', 'last4', 'days']);
     expect(schemaAt(schema, ['nope'])).toBeUndefined();
+  });
+
+  it('names the values a field may take: enum behind $ref, const titles, booleans, null, default, examples', () => {
+    const values = {
+      $defs: { Speed: { type: 'string', enum: ['standard', 'express'] } },
+      type: 'object',
+      properties: {
+        speed: { $ref: '#/$defs/Speed', default: 'standard' },
+        gift: { type: ['boolean', 'null'] },
+        plan: {
+          oneOf: [
+            { const: 1, title: 'Monthly' },
+            { const: 12, title: 'Yearly' },
+          ],
+        },
+        note: { type: 'string', examples: ['leave at the door', { not: 'a primitive' }] },
+        flags: { type: 'array', items: { enum: ['a', 'b'] } },
+        nested: { type: 'object', default: { a: 1 } },
+      },
+    };
+    expect(valuesAt(values, ['speed'])).toEqual([
+      { text: '"standard"', detail: 'enum' },
+      { text: '"express"', detail: 'enum' },
+    ]);
+    expect(valuesAt(values, ['gift']).map((hint) => hint.text)).toEqual(['true', 'false', 'null']);
+    expect(valuesAt(values, ['plan'])).toEqual([
+      { text: '1', detail: 'Monthly' },
+      { text: '12', detail: 'Yearly' },
+    ]);
+    expect(valuesAt(values, ['note'])).toEqual([{ text: '"leave at the door"', detail: 'example' }]);
+    expect(valuesAt(values, ['flags', 4]).map((hint) => hint.text)).toEqual(['"a"', '"b"']);
+    expect(valuesAt(values, ['nested'])).toEqual([]);
+    expect(valuesAt(values, ['missing'])).toEqual([]);
   });
 });

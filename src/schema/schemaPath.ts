@@ -52,9 +52,14 @@ export function schemaAt(root: unknown, path: Path): unknown {
   return node;
 }
 
+export interface PropertyHint {
+  name: string;
+  detail?: string;
+}
+
 /** Property names (with a short detail) the object at `path` may have, its branches included. */
-export function propertiesAt(root: unknown, path: Path): { name: string; detail?: string }[] {
-  const found = new Map<string, { name: string; detail?: string }>();
+export function propertiesAt(root: unknown, path: Path): PropertyHint[] {
+  const found = new Map<string, PropertyHint>();
   const visit = (node: unknown, depth: number) => {
     const at = resolveLocal(root, node);
     if (!isRecord(at) || depth > 8) return;
@@ -76,5 +81,43 @@ export function propertiesAt(root: unknown, path: Path): { name: string; detail?
     for (const branch of branches(at)) visit(branch, depth + 1);
   };
   visit(schemaAt(root, path), 0);
+  return [...found.values()];
+}
+
+/** A value the schema names, as JSON text to insert, with where it came from. */
+export interface ValueHint {
+  text: string;
+  detail?: string;
+}
+
+const MAX_VALUE_HINTS = 500;
+
+/**
+ * Values the schema names for the value at `path`: enum and const members (a const with its
+ * title), true/false for booleans, null where allowed, the default and the examples.
+ * Primitives only — an object or array is typed, not picked.
+ */
+export function valuesAt(root: unknown, path: Path): ValueHint[] {
+  const found = new Map<string, ValueHint>();
+  const add = (value: unknown, detail?: string) => {
+    if (found.size >= MAX_VALUE_HINTS) return;
+    if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) return;
+    const text = JSON.stringify(value);
+    if (!found.has(text)) found.set(text, { text, detail });
+  };
+  const visit = (node: unknown, depth: number) => {
+    const at = resolveLocal(root, node);
+    if (!isRecord(at) || depth > 8) return;
+    if (Array.isArray(at.enum)) for (const member of at.enum) add(member, 'enum');
+    if (Object.hasOwn(at, 'const')) add(at.const, typeof at.title === 'string' ? at.title : 'const');
+    const types: unknown[] = Array.isArray(at.type) ? at.type : [at.type];
+    if (types.includes('boolean')) for (const flag of [true, false]) add(flag, 'boolean');
+    if (types.includes('null')) add(null, 'null');
+    if (Object.hasOwn(at, 'default')) add(at.default, 'default');
+    if (Array.isArray(at.examples)) for (const example of at.examples) add(example, 'example');
+    for (const branch of branches(at)) visit(branch, depth + 1);
+  };
+  const node = schemaAt(root, path);
+  if (node !== undefined) visit(node, 0);
   return [...found.values()];
 }

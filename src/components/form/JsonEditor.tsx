@@ -1,5 +1,5 @@
 // A real JSON code editor (CodeMirror 6): syntax highlighting, bracket matching, undo history,
-// and completion of the property names a schema declares. The text is the source of truth:
+// and completion of the property names and values a schema declares. The text is the source of truth:
 // whatever is typed stays exactly as typed (no re-escaping, no reformatting). No automatic
 // bracket closing: typed character by character, `"}]\"["` inside a string came out with
 // stray `]}` appended — exactly the corruption users of other inspectors complain about.
@@ -13,11 +13,8 @@ import { bracketMatching, defaultHighlightStyle, syntaxHighlighting, syntaxTree 
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-
-export interface PropertyHint {
-  name: string;
-  detail?: string;
-}
+import type { PropertyHint, ValueHint } from '../../schema/schemaPath.ts';
+import { EchoLog } from './echoes.ts';
 
 interface Props {
   value: string;
@@ -26,6 +23,8 @@ interface Props {
   label: string;
   /** Property names to offer while typing a key in the object at this path. */
   propertiesAt?: (path: (string | number)[]) => readonly PropertyHint[];
+  /** Values (enum members, booleans, defaults…) to offer while typing the value at this path. */
+  valuesAt?: (path: (string | number)[]) => readonly ValueHint[];
   invalid?: boolean;
 }
 
@@ -57,14 +56,29 @@ export function pathAt(state: EditorState, pos: number): (string | number)[] {
   return path;
 }
 
+/** Whether the innermost object or array around `pos` is an object or an array. */
+function containerAt(state: EditorState, pos: number): 'Object' | 'Array' | undefined {
+  for (let node: SyntaxNode | null = syntaxTree(state).resolveInner(pos, -1); node; node = node.parent) {
+    if (node.name === 'Object' || node.name === 'Array') return node.name;
+  }
+  return undefined;
+}
+
+/** The last meaningful character before `pos`, and the position just after it. */
+function lastMark(state: EditorState, pos: number): { char: string; after: number } {
+  const from = Math.max(0, pos - 200);
+  const text = state.sliceDoc(from, pos).trimEnd();
+  return { char: text.slice(-1), after: from + text.length };
+}
+
 /** Completes a property name after an opening quote in key position, from the schema at that path. */
 function propertyCompletion(propertiesAt: (path: (string | number)[]) => readonly PropertyHint[]): CompletionSource {
   return (context) => {
     const word = context.matchBefore(/"[^"\\\n]*$/);
     if (!word) return null;
-    // Key position: the previous meaningful character opens an object or separates members.
-    const before = context.state.sliceDoc(Math.max(0, word.from - 200), word.from).trimEnd();
-    if (!/[{,]$/.test(before)) return null;
+    // Key position: right after an object's "{" or a "," between its members.
+    const before = lastMark(context.state, word.from).char;
+    if (before !== '{' && !(before === ',' && containerAt(context.state, word.from) === 'Object')) return null;
     return {
       from: word.from + 1,
       options: propertiesAt(pathAt(context.state, word.from)).map((property) => ({
@@ -74,6 +88,38 @@ function propertyCompletion(propertiesAt: (path: (string | number)[]) => readonl
         apply: `${property.name}": `,
       })),
       validFor: /^[^"\\\n]*$/,
+    };
+  };
+}
+
+/**
+ * Completes a value the schema names (enum, const, true/false, null, default, examples) once
+ * the person starts typing one after a key's ":" or in an array — or asks with Ctrl+Space.
+ * Nothing pops up on its own after ":", so Enter keeps meaning a new line there.
+ */
+function valueCompletion(valuesAt: (path: (string | number)[]) => readonly ValueHint[]): CompletionSource {
+  const valuePosition = (state: EditorState, from: number) => {
+    const before = lastMark(state, from);
+    const inArray = (before.char === '[' || before.char === ',') && containerAt(state, before.after) === 'Array';
+    return before.char === ':' || inArray ? before : undefined;
+  };
+  return (context) => {
+    // A string being typed, else a bare word (true, null, 12); a quote found first may be the
+    // closing quote of the key (`"condition": |`), so each is checked for value position.
+    const candidates = [context.matchBefore(/"[^"\\\n]*$/), context.matchBefore(/[\w.+-]*$/)];
+    const word = candidates.find((match) => match && valuePosition(context.state, match.from));
+    const before = word && valuePosition(context.state, word.from);
+    if (!word || !before || (word.from === word.to && !context.explicit)) return null;
+    return {
+      from: word.from,
+      // The path is read at the ":" / "[" / ",": with nothing typed yet, the syntax tree has no
+      // value node for the cursor to be in.
+      options: valuesAt(pathAt(context.state, before.after)).map((value) => ({
+        label: value.text,
+        type: 'constant',
+        detail: value.detail,
+      })),
+      validFor: /^(?:"[^"\\\n]*|[\w.+-]*)$/,
     };
   };
 }
@@ -88,14 +134,17 @@ const theme = EditorView.theme({
   '.cm-placeholder': { color: '#94a3b8' },
 });
 
-const NO_PROPERTIES = () => [];
+const NO_HINTS = () => [];
 
-export default function JsonEditor({ value, onChange, label, propertiesAt = NO_PROPERTIES, invalid }: Props) {
+export default function JsonEditor({ value, onChange, label, propertiesAt = NO_HINTS, valuesAt = NO_HINTS, invalid }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(undefined);
-  const latest = useRef({ onChange, propertiesAt });
+  const latest = useRef({ onChange, propertiesAt, valuesAt });
+  const echoes = useRef(new EchoLog());
+  /** Set while `value` is being put into the editor: that is no edit to report back. */
+  const applyingValue = useRef(false);
   useEffect(() => {
-    latest.current = { onChange, propertiesAt };
+    latest.current = { onChange, propertiesAt, valuesAt };
   });
 
   useEffect(() => {
@@ -113,14 +162,22 @@ export default function JsonEditor({ value, onChange, label, propertiesAt = NO_P
           json(),
           syntaxHighlighting(defaultHighlightStyle),
           bracketMatching(),
-          autocompletion({ override: [propertyCompletion((path) => latest.current.propertiesAt(path))] }),
+          autocompletion({
+            override: [
+              propertyCompletion((path) => latest.current.propertiesAt(path)),
+              valueCompletion((path) => latest.current.valuesAt(path)),
+            ],
+          }),
           keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap]),
           EditorView.lineWrapping,
           theme,
           placeholder('{}'),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+            if (!update.docChanged || applyingValue.current) return;
+            const text = update.state.doc.toString();
+            echoes.current.sent(text);
+            latest.current.onChange(text);
           }),
         ],
       }),
@@ -134,11 +191,20 @@ export default function JsonEditor({ value, onChange, label, propertiesAt = NO_P
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A change from outside (the form, a reset) replaces the text; our own edits already match.
+  // A change from outside (the form, a reset) replaces the text. Our own edits come back as
+  // `value` too — possibly late, when the next key was already typed: an echo of any text we
+  // sent is never applied, or fast typing would lose characters (seen in e2e: a typed "}"
+  // vanished when the previous render's value arrived after it).
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) {
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    if (!editor || echoes.current.isEcho(value)) return;
+    if (editor.state.doc.toString() !== value) {
+      applyingValue.current = true;
+      try {
+        editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+      } finally {
+        applyingValue.current = false;
+      }
     }
   }, [value]);
 

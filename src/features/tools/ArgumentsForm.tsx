@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formUnsuitability } from '../../schema/complexity.ts';
-import { propertiesAt } from '../../schema/schemaPath.ts';
+import { propertiesAt, valuesAt } from '../../schema/schemaPath.ts';
 
 // CodeMirror loads only when someone edits JSON.
 const JsonEditor = lazy(() => import('../../components/form/JsonEditor.tsx'));
@@ -99,6 +99,8 @@ function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft
             value={draft.jsonText}
             onChange={(text) => onChange(applyJsonText(draft, text))}
             propertiesAt={(path) => propertiesAt(schema, path)}
+            valuesAt={(path) => valuesAt(schema, path)}
+
             invalid={draft.jsonError !== undefined}
           />
         </Suspense>
