@@ -90,6 +90,17 @@ test('“Stay signed in” keeps the token for that server across a reload; with
   await expect(page.getByRole('status')).toContainText('Connected to');
   await page.reload();
   await expect(page.getByRole('status')).toContainText('Connected to');
+  // An access token the server no longer accepts (revoked, or expired early): the 401 is met
+  // with the refresh token, and the connection goes on with the new access token.
+  const key = `toolscope:oauth-grant:${oauthMcpUrl()}`;
+  await page.evaluate((storageKey) => {
+    const grant = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
+    localStorage.setItem(storageKey, JSON.stringify({ ...grant, accessToken: 'revoked-token' }));
+  }, key);
+  await page.reload();
+  await expect(page.getByRole('status')).toContainText('Connected to');
+  const renewed = await page.evaluate((storageKey) => localStorage.getItem(storageKey) ?? '', key);
+  expect(renewed).not.toContain('revoked-token');
   // Signing out forgets the stored tokens.
   await page.getByRole('button', { name: 'Sign out (forget this server’s OAuth tokens)' }).click();
   await page.reload();

@@ -37,6 +37,11 @@ export interface ConnectOptions {
   proxy?: ProxySession;
   /** The era this server's origin spoke last time: skip the probe and use it (re-probed by the caller on failure). */
   eraHint?: EraHint;
+  /**
+   * A fresh access token when the server rejects the current one with 401 (an OAuth refresh);
+   * the request is then sent once more with it. Undefined: no refresh possible.
+   */
+  refreshToken?: () => Promise<string | undefined>;
 }
 
 export interface EraHint {
@@ -118,19 +123,47 @@ export function describeTimeout(elapsedMs: number, timeoutMs: number, maxTotalMs
  */
 class Credentials {
   lastChallenge?: OAuthChallenge;
+  #refreshing?: Promise<string | undefined>;
   constructor(
     public token: string | undefined,
     private readonly base: FetchLike,
+    private readonly refresh?: () => Promise<string | undefined>,
   ) {}
 
+  #send(input: Parameters<FetchLike>[0], init: Parameters<FetchLike>[1], token: string | undefined) {
+    if (!token) return this.base(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set('Authorization', `Bearer ${token}`);
+    return this.base(input, { ...init, headers });
+  }
+
+  /** A token other than `rejected`: one a concurrent request already got, else a refresh (shared). */
+  async #renewed(rejected: string): Promise<string | undefined> {
+    if (this.token !== rejected) return this.token;
+    this.#refreshing ??= (async () => {
+      try {
+        const fresh = await this.refresh?.().catch(() => undefined);
+        if (fresh && this.token === rejected) this.token = fresh;
+        return fresh;
+      } finally {
+        this.#refreshing = undefined;
+      }
+    })();
+    return this.#refreshing;
+  }
+
   readonly fetch: FetchLike = async (input, init) => {
-    let request = init;
-    if (this.token) {
-      const headers = new Headers(init?.headers);
-      headers.set('Authorization', `Bearer ${this.token}`);
-      request = { ...init, headers };
+    const used = this.token;
+    let response = await this.#send(input, init, used);
+    // An expired access token: refresh it and send this request once more (a 401 means the
+    // server did not act on it). The rejected exchange stays visible in Traffic.
+    if (response.status === 401 && used && this.refresh) {
+      const fresh = await this.#renewed(used);
+      if (fresh && fresh !== used) {
+        await response.body?.cancel().catch(() => undefined);
+        response = await this.#send(input, init, fresh);
+      }
     }
-    const response = await this.base(input, request);
     if (response.status === 401 || response.status === 403) {
       let params: ReturnType<typeof extractWWWAuthenticateParams> = {};
       try {
@@ -185,6 +218,7 @@ export class McpConnection {
     timeoutMs = 30_000,
     proxy,
     eraHint,
+    refreshToken,
   }: ConnectOptions) {
     const endpoint = parseUrl(url);
     const headers: Record<string, string> = {};
@@ -195,7 +229,7 @@ export class McpConnection {
     }
     const viaFetch = proxy ? proxiedFetch(fetchImpl, proxy, Object.keys(customHeaders)) : fetchImpl;
     const watcher = new StreamWatcher(viaFetch);
-    const credentials = new Credentials(bearerToken?.trim() || undefined, watcher.fetch);
+    const credentials = new Credentials(bearerToken?.trim() || undefined, watcher.fetch, refreshToken);
     const transport = new StreamableHTTPClientTransport(endpoint, { fetch: credentials.fetch, requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.
     const mode = !eraHint ? 'auto' : eraHint.era === 'legacy' ? 'legacy' : { pin: eraHint.protocolVersion };

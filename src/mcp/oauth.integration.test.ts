@@ -193,4 +193,56 @@ describe('OAuth 2.1 against the demo server in OAuth mode', () => {
       await mismatched.stop();
     }
   });
+
+  it('refreshes an expired access token when the server answers 401, and sends the request once more', async () => {
+    const shortLived = await startAuthServer({ accessTokenLifetimeSeconds: 1 });
+    const resource = await startDemoServer({ oauth: demoProtection(shortLived.authServer) });
+    try {
+      const failure = await failureOfConnect(resource.url);
+      const flow = new OAuthFlow({
+        serverUrl: resource.url,
+        challenge: failure.kind === 'auth' ? failure.challenge : undefined,
+        redirectUri: REDIRECT,
+        fetch: fetchImpl,
+      });
+      let grant = await flow.complete(await consent(await flow.prepare()));
+      const refreshes: string[] = [];
+      const statuses: number[] = [];
+      const connection = await McpConnection.connect({
+        url: resource.url,
+        bearerToken: grant.accessToken,
+        fetch: async (input, init) => {
+          const response = await fetchImpl(input, init);
+          statuses.push(response.status);
+          return response;
+        },
+        refreshToken: async () => {
+          grant = await refreshGrant(grant, fetchImpl);
+          refreshes.push(grant.accessToken);
+          return grant.accessToken;
+        },
+      });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        statuses.length = 0;
+        // Two requests at once with the expired token: one refresh serves both.
+        const [first, second] = await Promise.all([connection.listToolsPage(), connection.callTool('search_catalog', { query: 'usb' })]);
+        expect(first.tools.length).toBeGreaterThan(0);
+        expect(second.isError).toBe(false);
+        expect(refreshes).toHaveLength(1);
+        expect(statuses.filter((status) => status === 401)).toHaveLength(2);
+      } finally {
+        await connection.close();
+      }
+
+      // Without a way to refresh, the 401 is reported as before.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const stale = await McpConnection.connect({ url: resource.url, bearerToken: grant.accessToken }).catch((caught: unknown) => caught);
+      expect(stale).toBeInstanceOf(McpError);
+      expect((stale as McpError).failure).toMatchObject({ kind: 'auth', status: 401 });
+    } finally {
+      await resource.stop();
+      await shortLived.stop();
+    }
+  });
 });

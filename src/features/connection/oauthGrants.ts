@@ -51,7 +51,17 @@ export async function usableToken(url: string, fetchImpl: FetchLike, proxy: Prox
   const grant = grantFor(url);
   if (!grant) return undefined;
   if (!grant.expiresAt || grant.expiresAt > Date.now() + 30_000) return grant.accessToken;
-  if (!grant.refreshToken) return undefined;
+  return refreshedToken(url, fetchImpl, proxy);
+}
+
+/**
+ * A new access token from the server's refresh token (kept as persisted or not as before);
+ * undefined when there is none or the authorization server refuses it — then the grant is
+ * forgotten, and signing in again is the way back.
+ */
+export async function refreshedToken(url: string, fetchImpl: FetchLike, proxy: ProxySession | undefined): Promise<string | undefined> {
+  const grant = grantFor(url);
+  if (!grant?.refreshToken) return undefined;
   try {
     const { refreshGrant } = await import('../../mcp/oauth.ts');
     const fresh = await refreshGrant(grant, fetchImpl, proxy);

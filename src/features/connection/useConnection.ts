@@ -2,9 +2,9 @@ import { useCallback, useRef, useState } from 'react';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { failureOf, type McpFailure } from '../../mcp/errors.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
-import type { TrafficRecorder } from '../../mcp/traffic.ts';
+import type { FetchLike, TrafficRecorder } from '../../mcp/traffic.ts';
 import { storedPath, type ConnectionPath } from './connectionPath.ts';
-import { usableToken } from './oauthGrants.ts';
+import { refreshedToken, usableToken } from './oauthGrants.ts';
 import { rememberEra, rememberedEra } from './eraMemory.ts';
 
 export type ConnectionState =
@@ -44,9 +44,19 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
       try {
         // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
         const { McpConnection } = await preloadProtocolLayer();
-        // A token typed by the user wins; else this server's OAuth sign-in, if any.
-        const token = bearerToken.trim() || (await usableToken(url, (input, init) => globalThis.fetch(input, init), proxy));
-        const options = { url, bearerToken: token, customHeaders, fetch: recorder.fetch, proxy: via === 'proxy' ? proxy : undefined };
+        // A token typed by the user wins; else this server's OAuth sign-in, if any — refreshed
+        // whenever the server says it expired.
+        const plainFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+        const typed = bearerToken.trim();
+        const token = typed || (await usableToken(url, plainFetch, proxy));
+        const options = {
+          url,
+          bearerToken: token,
+          customHeaders,
+          fetch: recorder.fetch,
+          proxy: via === 'proxy' ? proxy : undefined,
+          refreshToken: typed || !token ? undefined : () => refreshedToken(url, plainFetch, proxy),
+        };
         const eraHint = rememberedEra(url);
         let eraSource: 'probed' | 'remembered' | 're-probed' = eraHint ? 'remembered' : 'probed';
         let connection: McpConnection;
