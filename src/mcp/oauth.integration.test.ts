@@ -33,6 +33,13 @@ async function failureOfConnect(url: string, bearerToken?: string): Promise<McpF
   return (error as McpError).failure;
 }
 
+/** The challenge a first, token-less connection gets, turned into a sign-in flow for that server. */
+async function flowFromChallenge(url: string): Promise<OAuthFlow> {
+  const failure = await failureOfConnect(url);
+  const challenge = failure.kind === 'auth' ? failure.challenge : undefined;
+  return new OAuthFlow({ serverUrl: url, challenge, redirectUri: REDIRECT, fetch: fetchImpl });
+}
+
 describe('OAuth 2.1 against the demo server in OAuth mode', () => {
   let auth: Awaited<ReturnType<typeof startAuthServer>>;
   let demo: RunningServer;
@@ -178,13 +185,7 @@ describe('OAuth 2.1 against the demo server in OAuth mode', () => {
       oauth: { ...demoProtection(auth.authServer), issuer: auth.authServer.issuer.replace('127.0.0.1', 'localhost') },
     });
     try {
-      const failure = await failureOfConnect(mismatched.url);
-      const flow = new OAuthFlow({
-        serverUrl: mismatched.url,
-        challenge: failure.kind === 'auth' ? failure.challenge : undefined,
-        redirectUri: REDIRECT,
-        fetch: fetchImpl,
-      });
+      const flow = await flowFromChallenge(mismatched.url);
       const error: unknown = await flow.prepare().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(OAuthFlowError);
       expect((error as OAuthFlowError).leg).toBe('authorization-server');
@@ -198,13 +199,7 @@ describe('OAuth 2.1 against the demo server in OAuth mode', () => {
     const shortLived = await startAuthServer({ accessTokenLifetimeSeconds: 1 });
     const resource = await startDemoServer({ oauth: demoProtection(shortLived.authServer) });
     try {
-      const failure = await failureOfConnect(resource.url);
-      const flow = new OAuthFlow({
-        serverUrl: resource.url,
-        challenge: failure.kind === 'auth' ? failure.challenge : undefined,
-        redirectUri: REDIRECT,
-        fetch: fetchImpl,
-      });
+      const flow = await flowFromChallenge(resource.url);
       let grant = await flow.complete(await consent(await flow.prepare()));
       const refreshes: string[] = [];
       const statuses: number[] = [];
