@@ -214,4 +214,10 @@ test('the JSON editor completes the property names of the object the cursor is i
   await expect(options).toHaveCount(0);
   await page.keyboard.press('Control+Space');
   await expect(options).toHaveText([/^"damaged"/, /^"unopened"/, /^"used"/, /^null\s*null/]);
+  // A value typed out in full is not offered again: Enter after it is a new line.
+  await page.keyboard.press('Escape');
+  await json.pressSequentially('null');
+  await expect(options).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => json.innerText()).toMatch(/^\{"condition": null\n/);
 });

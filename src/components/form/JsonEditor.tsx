@@ -110,16 +110,15 @@ function valueCompletion(valuesAt: (path: (string | number)[]) => readonly Value
     const word = candidates.find((match) => match && valuePosition(context.state, match.from));
     const before = word && valuePosition(context.state, word.from);
     if (!word || !before || (word.from === word.to && !context.explicit)) return null;
+    // The path is read at the ":" / "[" / ",": with nothing typed yet, the syntax tree has no
+    // value node for the cursor to be in.
+    const hints = valuesAt(pathAt(context.state, before.after));
+    const typedOut = (text: string) => hints.some((hint) => hint.text === text);
     return {
       from: word.from,
-      // The path is read at the ":" / "[" / ",": with nothing typed yet, the syntax tree has no
-      // value node for the cursor to be in.
-      options: valuesAt(pathAt(context.state, before.after)).map((value) => ({
-        label: value.text,
-        type: 'constant',
-        detail: value.detail,
-      })),
-      validFor: /^(?:"[^"\\\n]*|[\w.+-]*)$/,
+      // A value typed out in full is not offered again, so Enter after it starts a new line.
+      options: hints.filter((hint) => hint.text !== word.text).map((hint) => ({ label: hint.text, type: 'constant', detail: hint.detail })),
+      validFor: (text) => /^(?:"[^"\\\n]*|[\w.+-]*)$/.test(text) && !typedOut(text),
     };
   };
 }
