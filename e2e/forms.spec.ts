@@ -185,6 +185,35 @@ test('typing regressions: decimals, escapes kept as typed, values kept per tool'
   );
 });
 
+test('fast typing in the JSON editor keeps every key, in order, and sends exactly that', async ({ page }) => {
+  // The editor reports each key up and gets the text back as its value — sometimes after the
+  // next key. Applying such a late echo once moved the first "{" to the end of the text.
+  await page.goto(deepLink(demoMcpUrl(), 'file_return'));
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  const json = page.getByRole('textbox', { name: 'Arguments JSON' });
+  const args = {
+    customer: { name: 'Ada "the first" Lovelace, 1815–1852' },
+    items: [
+      { sku: 'USB-001', quantity: 2 },
+      { sku: 'HDM-002', quantity: 10 },
+    ],
+    tags: { gift: 1, fragile: 2 },
+    refund_share: 0.75,
+    received_on: '2026-11-30',
+  };
+  const text = JSON.stringify(args, null, 1).replace(/\n\s*/g, ' ');
+  await json.click();
+  for (let round = 0; round < 3; round++) {
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(text, { delay: 0 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => json.innerText()).toBe(text);
+  }
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expectReceived(page, 1, args, 'file_return');
+});
+
 test('the JSON editor completes the property names of the object the cursor is in, and enum values', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl(), 'file_return'));
   await page.getByRole('button', { name: 'Edit as JSON' }).click();
