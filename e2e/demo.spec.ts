@@ -62,6 +62,21 @@ test('a call with structured content that matches its output schema, then a tool
   await expect(result(page)).toContainText('No products match "zeppelin"');
 });
 
+test('a click on "Call tool" is never silent: a checker that cannot load says so, and the next click works', async ({ page }) => {
+  // Toolscope's own server stops answering for the argument checks' chunk (a restart, a dropped
+  // connection): nothing can be sent, and the person is told why.
+  const checks = /\/assets\/validate-[^/]+\.js$/;
+  await page.route(checks, (route) => route.abort('connectionreset'));
+  await openTool(page, 'search_catalog', 'Search catalog');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('alert')).toContainText('Not sent — Toolscope could not load its argument checks');
+  await page.unroute(checks);
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('prd_cab_003');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('invalid arguments are held back, and "Send anyway" shows the protocol error -32602', async ({ page }) => {
   await openTool(page, 'search_catalog', 'Search catalog');
   await page.getByRole('button', { name: 'Edit as JSON' }).click();

@@ -9,10 +9,24 @@ import { ToolHeader } from '../features/tools/ToolHeader.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import { callGate, type McpTool } from '../mcp/tools.ts';
 import { emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
+import type * as NumbersModule from '../schema/numbers.ts';
+import type * as ValidateModule from '../schema/validate.ts';
 
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
 const ArgumentsForm = lazy(() => import('../features/tools/ArgumentsForm.tsx'));
 const ResultView = lazy(() => import('../features/results/ResultView.tsx'));
+
+type CallChecks = [typeof ValidateModule, typeof NumbersModule];
+let callChecks: Promise<CallChecks> | undefined;
+
+/** The checks run before every call (Ajv); a failed load is tried again next time. */
+function loadCallChecks(): Promise<CallChecks> {
+  callChecks ??= Promise.all([import('../schema/validate.ts'), import('../schema/numbers.ts')]).catch((error: unknown) => {
+    callChecks = undefined;
+    throw error;
+  });
+  return callChecks;
+}
 
 interface Props {
   tool: McpTool;
@@ -36,6 +50,11 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
   const [blocked, setBlocked] = useState<string>();
   const [pending, setPending] = useState<{ args: Record<string, unknown>; reason: string }>();
   const [refusal, setRefusal] = useState<string>();
+  const [checkFailure, setCheckFailure] = useState<string>();
+  // Loaded while the person fills in the form, so pressing "Call tool" does not wait on it.
+  useEffect(() => {
+    loadCallChecks().catch(() => undefined);
+  }, []);
 
   // Every call, including "Send anyway", passes the human-in-the-loop gate.
   const send = (args: Record<string, unknown>) => {
@@ -63,8 +82,16 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
       setBlocked(`The JSON does not parse: ${draft.jsonError}`);
       return;
     }
-    const { validateAgainst } = await import('../schema/validate.ts');
-    const { unsafeIntegers } = await import('../schema/numbers.ts');
+    let checks: CallChecks;
+    try {
+      checks = await loadCallChecks();
+      setCheckFailure(undefined);
+    } catch (error) {
+      // Never a click that does nothing: say why nothing was sent.
+      setCheckFailure(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    const [{ validateAgainst }, { unsafeIntegers }] = checks;
     const verdict = validateAgainst(tool.inputSchema, draft.value);
     const issues = [...(verdict.status === 'invalid' ? verdict.issues : []), ...unsafeIntegers(draft.value)];
     if (issues.length) {
@@ -91,6 +118,12 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
           showErrors={blocked !== undefined}
         />
       </Suspense>
+      {checkFailure ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press “Call
+          tool” to try again.
+        </p>
+      ) : null}
       {blocked ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
