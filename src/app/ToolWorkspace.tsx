@@ -109,6 +109,8 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
   return (
     <div className="flex flex-col gap-4">
       <ToolHeader tool={tool} serverUrl={connection.url} />
+      {/* The form and the call button appear together: a button that shows first and then moves
+          down when the form arrives is a click that lands on the form. */}
       <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
         <ArgumentsForm
           schema={tool.inputSchema}
@@ -117,44 +119,44 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
           onSubmit={() => void tryCall()}
           showErrors={blocked !== undefined}
         />
+        {checkFailure ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press “Call
+            tool” to try again.
+          </p>
+        ) : null}
+        {blocked ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
+          </p>
+        ) : null}
+        <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
+        <CallPanel
+          tool={tool}
+          state={callState}
+          onCall={() => void tryCall()}
+          onCancel={cancelShown}
+          invalid={blocked !== undefined}
+          onSendAnyway={() => {
+            setBlocked(undefined);
+            send(draft.value);
+          }}
+          result={
+            refusal ? (
+              <p
+                role="alert"
+                className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+              >
+                Refused, not sent: {refusal} Turn read-only mode off to call it.
+              </p>
+            ) : outcome ? (
+              <Suspense fallback={<p className="text-sm text-slate-500">Loading result view…</p>}>
+                <ResultView state={outcome} tool={tool} connection={connection} />
+              </Suspense>
+            ) : null
+          }
+        />
       </Suspense>
-      {checkFailure ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press “Call
-          tool” to try again.
-        </p>
-      ) : null}
-      {blocked ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
-        </p>
-      ) : null}
-      <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
-      <CallPanel
-        tool={tool}
-        state={callState}
-        onCall={() => void tryCall()}
-        onCancel={cancelShown}
-        invalid={blocked !== undefined}
-        onSendAnyway={() => {
-          setBlocked(undefined);
-          send(draft.value);
-        }}
-        result={
-          refusal ? (
-            <p
-              role="alert"
-              className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-            >
-              Refused, not sent: {refusal} Turn read-only mode off to call it.
-            </p>
-          ) : outcome ? (
-            <Suspense fallback={<p className="text-sm text-slate-500">Loading result view…</p>}>
-              <ResultView state={outcome} tool={tool} connection={connection} />
-            </Suspense>
-          ) : null
-        }
-      />
       {pending ? (
         <ConfirmDialog
           tool={tool}

@@ -102,7 +102,9 @@ export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
         </div>
       </div>
       {open ? (
-        <ul className="max-h-72 overflow-auto">
+        // A fixed height: a panel that grew with each exchange pushed the page above it around
+        // (a click aimed at "Call tool" could land on Traffic instead).
+        <ul className="h-40 overflow-auto">
           {newest.map((entry) => (
             <Entry key={entry.seq} entry={entry} />
           ))}
