@@ -62,6 +62,25 @@ test('a call with structured content that matches its output schema, then a tool
   await expect(result(page)).toContainText('No products match "zeppelin"');
 });
 
+test('the Call tool button stays where it first appears (no layout shift under the pointer)', async ({ page }) => {
+  // Sampled every 16 ms from the moment it exists: it once moved 228 px down when the form
+  // arrived after it, so clicks aimed at it landed on the form.
+  await page.addInitScript(`
+    window.callButtonTops = [];
+    const timer = setInterval(() => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Call tool');
+      if (button) window.callButtonTops.push(button.getBoundingClientRect().top + (button.closest('.overflow-auto')?.scrollTop ?? 0));
+      if (window.callButtonTops.length >= 90) clearInterval(timer);
+    }, 16);`);
+  await openTool(page, 'search_catalog', 'Search catalog');
+  const tops = await page.waitForFunction(() => {
+    const sampled = (window as unknown as { callButtonTops: number[] }).callButtonTops;
+    return sampled.length >= 90 && sampled;
+  });
+  const sampled = (await tops.jsonValue()) as number[];
+  expect(Math.max(...sampled) - Math.min(...sampled)).toBe(0);
+});
+
 test('a click on "Call tool" is never silent: a checker that cannot load says so, and the next click works', async ({ page }) => {
   // Toolscope's own server stops answering for the argument checks' chunk (a restart, a dropped
   // connection): nothing can be sent, and the person is told why.
