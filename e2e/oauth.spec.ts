@@ -67,6 +67,17 @@ test('signs in with OAuth, connects with the token, and steps up to more scope',
   expect(consoleErrors).toEqual([]);
 });
 
+test('a sign-in whose code cannot load says so, and starts on the next press', async ({ page }) => {
+  const signInCode = /\/assets\/oauth-[^/]+\.js$/;
+  await page.route(signInCode, (route) => route.abort('connectionreset'));
+  await page.goto(deepLink(oauthMcpUrl()));
+  await page.getByRole('button', { name: 'Sign in with OAuth' }).click();
+  await expect(panel(page)).toContainText('Sign-in failed: Toolscope could not load its sign-in steps');
+  await page.unroute(signInCode);
+  await page.getByRole('button', { name: 'Sign in with OAuth' }).click();
+  await expect(panel(page)).toContainText('PKCE S256 challenge made');
+});
+
 test('a denied sign-in says so, and a forged callback is refused', async ({ page, context }) => {
   await page.goto(deepLink(oauthMcpUrl()));
   await page.getByRole('button', { name: 'Sign in with OAuth' }).click();

@@ -48,7 +48,8 @@ export function App() {
     if (!proxy.loaded || linked.current) return;
     linked.current = true;
     if (initialLink.server) void connect(initialLink.server, '');
-    else void preloadProtocolLayer();
+    // A warm-up only: if it fails, connecting loads it again and reports the failure.
+    else preloadProtocolLayer().catch(() => undefined);
   }, [connect, proxy.loaded]);
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;

@@ -45,15 +45,21 @@ function Base64FileWidget({ id, label, schema, value, onChange, disabled, readon
             setProblem(`${file.name} is ${size(file.size)}; files up to ${size(MAX_FILE_BYTES)} are sent as arguments.`);
             return;
           }
-          void file.arrayBuffer().then((buffer) => {
-            setPicked({ name: file.name, bytes: file.size, type: file.type });
-            setProblem(
-              mediaType && file.type && !mediaTypeFits(mediaType, file.type)
-                ? `The tool expects ${mediaType}; ${file.name} is ${file.type}. It will be sent anyway.`
-                : undefined,
-            );
-            onChange(toBase64(new Uint8Array(buffer)));
-          });
+          void file.arrayBuffer().then(
+            (buffer) => {
+              setPicked({ name: file.name, bytes: file.size, type: file.type });
+              setProblem(
+                mediaType && file.type && !mediaTypeFits(mediaType, file.type)
+                  ? `The tool expects ${mediaType}; ${file.name} is ${file.type}. It will be sent anyway.`
+                  : undefined,
+              );
+              onChange(toBase64(new Uint8Array(buffer)));
+            },
+            (error: unknown) =>
+              setProblem(
+                `${file.name} could not be read (${error instanceof Error ? error.message : String(error)}); nothing was attached.`,
+              ),
+          );
         }}
       />
       <p className="text-xs text-slate-500">

@@ -110,9 +110,22 @@ export function useOAuth(proxy: ProxySession | undefined, onGrant: (url: string,
     async (request: SignInRequest) => {
       if (current.current) forgetPending(current.current.flow);
       const origin = window.location.origin;
-      const { OAuthFlow } = await import('../../mcp/oauth.ts');
+      let Flow: typeof OAuthFlow;
+      try {
+        Flow = (await import('../../mcp/oauth.ts')).OAuthFlow;
+      } catch (error) {
+        // Never a button that does nothing: say why the sign-in did not start.
+        current.current = undefined;
+        setView({
+          status: 'failed',
+          request,
+          legs: [],
+          sentence: `Toolscope could not load its sign-in steps (${describe(error)}). Is Toolscope’s own server still running? Try again.`,
+        });
+        return;
+      }
       const previous = request.purpose === 'step-up' ? grantFor(request.url) : undefined;
-      const flow: OAuthFlow = new OAuthFlow({
+      const flow: OAuthFlow = new Flow({
         serverUrl: request.url,
         challenge: request.challenge,
         clientId: request.clientId?.trim() || previous?.clientId,
