@@ -52,6 +52,7 @@ describe('schema paths', () => {
         note: { type: 'string', examples: ['leave at the door', { not: 'a primitive' }] },
         flags: { type: 'array', items: { enum: ['a', 'b'] } },
         nested: { type: 'object', default: { a: 1 } },
+        huge: { enum: ['x'.repeat(5_000), 'ok'] },
       },
     };
     expect(valuesAt(values, ['speed'])).toEqual([
@@ -66,6 +67,7 @@ describe('schema paths', () => {
     expect(valuesAt(values, ['note'])).toEqual([{ text: '"leave at the door"', detail: 'example' }]);
     expect(valuesAt(values, ['flags', 4]).map((hint) => hint.text)).toEqual(['"a"', '"b"']);
     expect(valuesAt(values, ['nested'])).toEqual([]);
+    expect(valuesAt(values, ['huge'])).toEqual([{ text: '"ok"', detail: 'enum' }]);
     expect(valuesAt(values, ['missing'])).toEqual([]);
   });
 });

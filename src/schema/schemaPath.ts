@@ -91,6 +91,8 @@ export interface ValueHint {
 }
 
 const MAX_VALUE_HINTS = 500;
+/** A schema is server data: a 1 MB enum member is no completion to offer. */
+const MAX_HINT_CHARS = 200;
 
 /**
  * Values the schema names for the value at `path`: enum and const members (a const with its
@@ -103,7 +105,7 @@ export function valuesAt(root: unknown, path: Path): ValueHint[] {
     if (found.size >= MAX_VALUE_HINTS) return;
     if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) return;
     const text = JSON.stringify(value);
-    if (!found.has(text)) found.set(text, { text, detail });
+    if (text.length <= MAX_HINT_CHARS && !found.has(text)) found.set(text, { text, detail: detail?.slice(0, 80) });
   };
   const visit = (node: unknown, depth: number) => {
     const at = resolveLocal(root, node);

@@ -1,8 +1,8 @@
 // A real JSON code editor (CodeMirror 6): syntax highlighting, bracket matching, undo history,
-// and completion of the property names and values a schema declares. The text is the source of truth:
-// whatever is typed stays exactly as typed (no re-escaping, no reformatting). No automatic
-// bracket closing: typed character by character, `"}]\"["` inside a string came out with
-// stray `]}` appended — exactly the corruption users of other inspectors complain about.
+// and completion of the property names and values a schema declares. The text is the source
+// of truth: whatever is typed stays exactly as typed (no re-escaping, no reformatting). No
+// automatic bracket closing: typed character by character, `"}]\"["` inside a string came out
+// with stray `]}` appended — exactly the corruption users of other inspectors complain about.
 // Loaded on demand — only when someone edits JSON. It lives in a shadow root: there CodeMirror
 // styles itself with constructed style sheets, which our CSP allows (style-src 'self' forbids
 // the <style> element it would otherwise add to the document).
