@@ -6,6 +6,15 @@ import { callConfirmed } from './fixtures/calls.ts';
 const toolsRegion = (page: Page) => page.getByRole('region', { name: 'Tools' });
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
+/** Connected; the first tools/list exchange in Traffic shows the credential masked, never its value. */
+async function expectConnectedWithSecretHidden(page: Page, masked: string) {
+  await expect(page.getByRole('status')).toContainText('Connected');
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await traffic.getByText('tools/list').first().click();
+  await expect(traffic).toContainText(masked);
+  await expect(traffic).not.toContainText(protectedToken());
+}
+
 async function openTool(page: Page, tool: string, title: string) {
   await page.goto(deepLink(demoMcpUrl(), tool));
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
@@ -222,11 +231,7 @@ test('a server that needs authorization: 401 without a token, connected with the
   await expect(page.getByRole('alert')).toContainText('authorization');
   await page.getByLabel('Bearer token').fill(protectedToken());
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
-  const traffic = page.getByRole('region', { name: 'Traffic' });
-  await traffic.getByText('tools/list').first().click();
-  await expect(traffic).toContainText('Bearer •••• (hidden)');
-  await expect(traffic).not.toContainText(protectedToken());
+  await expectConnectedWithSecretHidden(page, 'Bearer •••• (hidden)');
 });
 
 test('a server whose pagination never ends: stops at the repeated cursor and hides a duplicate name', async ({ page }) => {
@@ -247,9 +252,5 @@ test('a custom header (X-API-Key) authorizes, and its value never shows in Traff
   await page.getByLabel('Header 1 name').fill('X-API-Key');
   await page.getByLabel('Header 1 value').fill(protectedToken());
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
-  const traffic = page.getByRole('region', { name: 'Traffic' });
-  await traffic.getByText('tools/list').first().click();
-  await expect(traffic).toContainText('x-api-key: •••• (hidden)');
-  await expect(traffic).not.toContainText(protectedToken());
+  await expectConnectedWithSecretHidden(page, 'x-api-key: •••• (hidden)');
 });

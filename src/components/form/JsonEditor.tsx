@@ -106,10 +106,11 @@ function valueCompletion(valuesAt: (path: (string | number)[]) => readonly Value
   return (context) => {
     // A string being typed, else a bare word (true, null, 12); a quote found first may be the
     // closing quote of the key (`"condition": |`), so each is checked for value position.
-    const candidates = [context.matchBefore(/"[^"\\\n]*$/), context.matchBefore(/[\w.+-]*$/)];
-    const word = candidates.find((match) => match && valuePosition(context.state, match.from));
-    const before = word && valuePosition(context.state, word.from);
-    if (!word || !before || (word.from === word.to && !context.explicit)) return null;
+    const found = [context.matchBefore(/"[^"\\\n]*$/), context.matchBefore(/[\w.+-]*$/)]
+      .map((word) => word && { word, before: valuePosition(context.state, word.from) })
+      .find((candidate) => candidate?.before);
+    if (!found?.before || (found.word.from === found.word.to && !context.explicit)) return null;
+    const { word, before } = found;
     // The path is read at the ":" / "[" / ",": with nothing typed yet, the syntax tree has no
     // value node for the cursor to be in.
     const hints = valuesAt(pathAt(context.state, before.after));
