@@ -2,9 +2,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { retryableImports } from './build/retryableImports.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), retryableImports()],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -12,7 +13,7 @@ export default defineConfig({
     rollupOptions: { input: { main: 'index.html', callback: 'oauth-callback.html' } },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'build/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

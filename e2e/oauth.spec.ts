@@ -68,7 +68,7 @@ test('signs in with OAuth, connects with the token, and steps up to more scope',
 });
 
 test('a sign-in whose code cannot load says so, and starts on the next press', async ({ page }) => {
-  const signInCode = /\/assets\/oauth-[^/]+\.js$/;
+  const signInCode = /\/assets\/oauth-[^/?]+\.js(\?.*)?$/;
   await page.route(signInCode, (route) => route.abort('connectionreset'));
   await page.goto(deepLink(oauthMcpUrl()));
   await page.getByRole('button', { name: 'Sign in with OAuth' }).click();

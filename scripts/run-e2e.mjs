@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/fixtures/chromium.ts';
 
 function findBrowser() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -28,7 +29,15 @@ if (!browser) {
   );
   process.exit(1);
 }
-console.log(`e2e: using ${browser}`);
+// The browser's own version heads the log: a failure on another machine is read against it.
+try {
+  const launched = await chromium.launch({ executablePath: browser, args: CHROMIUM_ARGS });
+  console.log(`e2e: using ${browser} — Chromium ${launched.version()}`);
+  await launched.close();
+} catch (error) {
+  console.error(`e2e: ${browser} does not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: browser },

@@ -99,6 +99,12 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
       c.header('Content-Security-Policy', contentSecurityPolicy({ allowEval: process.env.TOOLSCOPE_CSP_NO_EVAL !== '1' }));
       c.header('Cross-Origin-Opener-Policy', 'same-origin');
     });
+    // Built chunks are named by their content hash: cached for good (the chunk loader fetches
+    // one before importing it, and the import is then served from the cache).
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
     app.use('/*', serveStatic({ root: staticRoot }));
     app.get('*', serveStatic({ root: staticRoot, path: 'index.html' }));
   }

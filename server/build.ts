@@ -11,7 +11,7 @@ function newestMtime(path: string): number {
 export function isBuildFresh(root: string): boolean {
   const built = join(root, 'dist', 'index.html');
   if (!existsSync(built)) return false;
-  const sources = ['src', 'public', 'index.html', 'oauth-callback.html', 'vite.config.ts', 'package.json']
+  const sources = ['src', 'build', 'public', 'index.html', 'oauth-callback.html', 'vite.config.ts', 'package.json']
     .map((entry) => join(root, entry))
     .filter(existsSync);
   return statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime));

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { CallPanel } from '../features/call/CallPanel.tsx';
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
 import type { SafetySettings } from '../features/call/safetySettings.ts';
@@ -9,24 +10,20 @@ import { ToolHeader } from '../features/tools/ToolHeader.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import { callGate, type McpTool } from '../mcp/tools.ts';
 import { emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
+import { retryableImport, retryableLazy } from '../lib/chunks.ts';
 import type * as NumbersModule from '../schema/numbers.ts';
 import type * as ValidateModule from '../schema/validate.ts';
 
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
-const ArgumentsForm = lazy(() => import('../features/tools/ArgumentsForm.tsx'));
-const ResultView = lazy(() => import('../features/results/ResultView.tsx'));
+const ArgumentsForm = retryableLazy(() => import('../features/tools/ArgumentsForm.tsx'));
+const ResultView = retryableLazy(() => import('../features/results/ResultView.tsx'));
 
 type CallChecks = [typeof ValidateModule, typeof NumbersModule];
-let callChecks: Promise<CallChecks> | undefined;
+const loadValidate = retryableImport(() => import('../schema/validate.ts'));
+const loadNumbers = retryableImport(() => import('../schema/numbers.ts'));
 
-/** The checks run before every call (Ajv); a failed load is tried again next time. */
-function loadCallChecks(): Promise<CallChecks> {
-  callChecks ??= Promise.all([import('../schema/validate.ts'), import('../schema/numbers.ts')]).catch((error: unknown) => {
-    callChecks = undefined;
-    throw error;
-  });
-  return callChecks;
-}
+/** The checks run before every call (Ajv); a failed load is tried again, afresh, next time. */
+const loadCallChecks = (): Promise<CallChecks> => Promise.all([loadValidate(), loadNumbers()]);
 
 interface Props {
   tool: McpTool;
@@ -111,52 +108,60 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
       <ToolHeader tool={tool} serverUrl={connection.url} />
       {/* The form and the call button appear together: a button that shows first and then moves
           down when the form arrives is a click that lands on the form. */}
-      <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
-        <ArgumentsForm
-          schema={tool.inputSchema}
-          draft={draft}
-          onChange={onDraftChange}
-          onSubmit={() => void tryCall()}
-          showErrors={blocked !== undefined}
-        />
-        {checkFailure ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press “Call
-            tool” to try again.
-          </p>
-        ) : null}
-        {blocked ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
-          </p>
-        ) : null}
-        <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
-        <CallPanel
-          tool={tool}
-          state={callState}
-          onCall={() => void tryCall()}
-          onCancel={cancelShown}
-          invalid={blocked !== undefined}
-          onSendAnyway={() => {
-            setBlocked(undefined);
-            send(draft.value);
-          }}
-          result={
-            refusal ? (
-              <p
-                role="alert"
-                className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-              >
-                Refused, not sent: {refusal} Turn read-only mode off to call it.
+      <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-slate-500">Loading form…</p>}>
+        {() => (
+          <>
+            <ArgumentsForm.Component
+              schema={tool.inputSchema}
+              draft={draft}
+              onChange={onDraftChange}
+              onSubmit={() => void tryCall()}
+              showErrors={blocked !== undefined}
+            />
+            {checkFailure ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press
+                “Call tool” to try again.
               </p>
-            ) : outcome ? (
-              <Suspense fallback={<p className="text-sm text-slate-500">Loading result view…</p>}>
-                <ResultView state={outcome} tool={tool} connection={connection} />
-              </Suspense>
-            ) : null
-          }
-        />
-      </Suspense>
+            ) : null}
+            {blocked ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
+              </p>
+            ) : null}
+            <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
+            <CallPanel
+              tool={tool}
+              state={callState}
+              onCall={() => void tryCall()}
+              onCancel={cancelShown}
+              invalid={blocked !== undefined}
+              onSendAnyway={() => {
+                setBlocked(undefined);
+                send(draft.value);
+              }}
+              result={
+                refusal ? (
+                  <p
+                    role="alert"
+                    className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+                  >
+                    Refused, not sent: {refusal} Turn read-only mode off to call it.
+                  </p>
+                ) : outcome ? (
+                  <ChunkBoundary
+                    label="the result view"
+                    onRetry={ResultView.retry}
+                    loading={<p className="text-sm text-slate-500">Loading result view…</p>}
+                  >
+                    {() => <ResultView.Component state={outcome} tool={tool} connection={connection} />}
+                  </ChunkBoundary>
+                ) : null
+              }
+            />
+          </>
+        )}
+      </ChunkBoundary>
       {pending ? (
         <ConfirmDialog
           tool={tool}

@@ -1,3 +1,5 @@
+// First: the built chunks' dynamic imports go through it (build/retryableImports.ts).
+import '../lib/chunkImport.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

@@ -4,6 +4,7 @@ import { getDefaultFormState, type Experimental_DefaultFormStateBehavior, type R
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { schemaDialect } from '../../schema/dialect.ts';
+import { completeDefaults } from '../../schema/formDefaults.ts';
 import { prepareFormSchema } from '../../schema/formSchema.ts';
 
 const overrides = { strict: false, addUsedSchema: false, ownProperties: true };
@@ -39,8 +40,12 @@ export const NO_DEFAULTS_BEHAVIOR: FormStateBehavior = {
   constAsDefaults: 'never',
 };
 
-/** What an untouched form for this schema holds: its declared defaults only (see above). */
+/**
+ * What an untouched form for this schema holds: its declared defaults only (see above), with
+ * what RJSF misses (a default beside a `$ref`, required recursive parts opened).
+ */
 export function declaredDefaults(schema: Record<string, unknown>): unknown {
   const formSchema = prepareFormSchema(schema) as RJSFSchema;
-  return getDefaultFormState(validatorFor(formSchema), formSchema, undefined, formSchema, false, DEFAULT_FORM_STATE_BEHAVIOR);
+  const filled = getDefaultFormState(validatorFor(formSchema), formSchema, undefined, formSchema, false, DEFAULT_FORM_STATE_BEHAVIOR);
+  return completeDefaults(formSchema, filled);
 }

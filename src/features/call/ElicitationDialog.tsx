@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
+import { retryableLazy } from '../../lib/chunks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { openableUrl, type ElicitationAnswer } from '../../mcp/elicitation.ts';
 import type { PendingElicitation } from './useElicitations.ts';
 
-const ElicitationForm = lazy(() => import('./ElicitationForm.tsx'));
+const ElicitationForm = retryableLazy(() => import('./ElicitationForm.tsx'));
 
 interface Props {
   pending: PendingElicitation;
@@ -16,6 +17,7 @@ interface Props {
 /** The server asks the person something mid-call; Esc cancels. Nothing opens without consent. */
 export function ElicitationDialog({ pending, waiting, onAnswer }: Props) {
   const { request } = pending;
+  const requestedSchema = request.mode === 'form' ? request.requestedSchema : undefined;
   const decline = () => onAnswer({ action: 'decline' });
   const cancel = () => onAnswer({ action: 'cancel' });
   return (
@@ -26,15 +28,17 @@ export function ElicitationDialog({ pending, waiting, onAnswer }: Props) {
       <p className="mt-1 text-sm whitespace-pre-wrap break-words">{request.message || '(no message)'}</p>
       <p className="mt-1 text-xs text-slate-500">Your answer goes back to the server; declining or cancelling is always allowed.</p>
       <div className="mt-3">
-        {request.mode === 'form' && isRecord(request.requestedSchema) ? (
-          <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
-            <ElicitationForm
-              schema={request.requestedSchema}
-              onAccept={(content) => onAnswer({ action: 'accept', content })}
-              onDecline={decline}
-              onCancel={cancel}
-            />
-          </Suspense>
+        {request.mode === 'form' && isRecord(requestedSchema) ? (
+          <ChunkBoundary label="the form" onRetry={ElicitationForm.retry} loading={<p className="text-sm text-slate-500">Loading form…</p>}>
+            {() => (
+              <ElicitationForm.Component
+                schema={requestedSchema}
+                onAccept={(content) => onAnswer({ action: 'accept', content })}
+                onDecline={decline}
+                onCancel={cancel}
+              />
+            )}
+          </ChunkBoundary>
         ) : request.mode === 'url' ? (
           <UrlRequest url={request.url} onOpen={() => onAnswer({ action: 'accept' })} onDecline={decline} onCancel={cancel} />
         ) : (

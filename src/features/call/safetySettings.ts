@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { readStored, writeStored } from '../../lib/storage.ts';
+import { serverStorageKey } from '../../lib/serverKey.ts';
 import type { ConfirmPolicy } from '../../mcp/tools.ts';
 
 export interface SafetySettings {
@@ -31,7 +32,7 @@ function parse(value: unknown): SafetySettings | undefined {
 
 /** Per-server call-safety settings, remembered in this browser. */
 export function useSafetySettings(serverUrl: string) {
-  const key = `toolscope:safety:${serverUrl}`;
+  const key = serverStorageKey('safety', serverUrl);
   const [settings, setSettings] = useState<SafetySettings>(() => readStored(key, parse) ?? DEFAULT_SAFETY);
   const update = (next: SafetySettings) => {
     setSettings(next);

@@ -1,8 +1,9 @@
 import { readStored, writeStored } from '../../lib/storage.ts';
+import { serverStorageKey } from '../../lib/serverKey.ts';
 
 export type ConnectionPath = 'direct' | 'proxy';
 
-const key = (url: string) => `toolscope:path:${url.trim()}`;
+const key = (url: string) => serverStorageKey('path', url);
 const parse = (value: unknown): ConnectionPath | undefined => (value === 'proxy' || value === 'direct' ? value : undefined);
 
 /** The user's standing choice of path for a server (remembered in this browser). */

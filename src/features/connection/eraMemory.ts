@@ -1,15 +1,10 @@
-// The protocol era each server origin spoke last time, so the next connection skips the
+// The protocol era each server spoke last time, so the next connection skips the
 // 2026 probe (and its failed round trip on 2025 servers). Re-probed when it stops working.
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
+import { serverStorageKey } from '../../lib/serverKey.ts';
 import type { EraHint } from '../../mcp/connection.ts';
 
-const key = (url: string) => {
-  try {
-    return `toolscope:era:${new URL(url).origin}`;
-  } catch {
-    return undefined;
-  }
-};
+const key = (url: string) => serverStorageKey('era', url);
 
 const parse = (value: unknown): EraHint | undefined => {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -18,13 +13,10 @@ const parse = (value: unknown): EraHint | undefined => {
 };
 
 export function rememberedEra(url: string): EraHint | undefined {
-  const name = key(url);
-  return name ? readStored(name, parse) : undefined;
+  return readStored(key(url), parse);
 }
 
 export function rememberEra(url: string, hint: EraHint | undefined) {
-  const name = key(url);
-  if (!name) return;
-  if (hint) writeStored(name, hint);
-  else removeStored(name);
+  if (hint) writeStored(key(url), hint);
+  else removeStored(key(url));
 }

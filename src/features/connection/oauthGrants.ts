@@ -1,13 +1,15 @@
 // OAuth grants per server URL. In memory by default (gone with the tab); persisted in this
 // browser only when the user opts in for that server.
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
+import { serverStorageKey } from '../../lib/serverKey.ts';
 import { isRecord } from '../../mcp/guards.ts';
 import type { OAuthGrant } from '../../mcp/oauth.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import type { FetchLike } from '../../mcp/traffic.ts';
+import { loadOAuth } from './oauthChunk.ts';
 
 const memory = new Map<string, OAuthGrant>();
-const key = (url: string) => `toolscope:oauth-grant:${url.trim()}`;
+const key = (url: string) => serverStorageKey('oauth-grant', url);
 
 /** A stored grant, rebuilt field by field (storage is editable by anyone with devtools). */
 function parseGrant(value: unknown): OAuthGrant | undefined {
@@ -30,19 +32,19 @@ function parseGrant(value: unknown): OAuthGrant | undefined {
 }
 
 export function grantFor(url: string): OAuthGrant | undefined {
-  return memory.get(url.trim()) ?? readStored(key(url), parseGrant);
+  return memory.get(key(url)) ?? readStored(key(url), parseGrant);
 }
 
 export const isGrantPersisted = (url: string) => readStored(key(url), parseGrant) !== undefined;
 
 export function saveGrant(url: string, grant: OAuthGrant, persist: boolean) {
-  memory.set(url.trim(), grant);
+  memory.set(key(url), grant);
   if (persist) writeStored(key(url), grant);
   else removeStored(key(url));
 }
 
 export function forgetGrant(url: string) {
-  memory.delete(url.trim());
+  memory.delete(key(url));
   removeStored(key(url));
 }
 
@@ -63,7 +65,7 @@ export async function refreshedToken(url: string, fetchImpl: FetchLike, proxy: P
   const grant = grantFor(url);
   if (!grant?.refreshToken) return undefined;
   try {
-    const { refreshGrant } = await import('../../mcp/oauth.ts');
+    const { refreshGrant } = await loadOAuth();
     const fresh = await refreshGrant(grant, fetchImpl, proxy);
     saveGrant(url, fresh, isGrantPersisted(url));
     return fresh.accessToken;

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { retryableImport } from '../../lib/chunks.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { failureOf, type McpFailure } from '../../mcp/errors.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
@@ -14,7 +15,7 @@ export type ConnectionState =
   | { status: 'failed'; url: string; failure: McpFailure; via: ConnectionPath };
 
 /** Starts fetching the protocol layer (the SDK) early, without blocking the first screen. */
-export const preloadProtocolLayer = () => import('../../mcp/connection.ts');
+export const preloadProtocolLayer = retryableImport(() => import('../../mcp/connection.ts'));
 
 /** Owns the one live connection; a newer connect attempt always wins over an older one. */
 export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | undefined) {

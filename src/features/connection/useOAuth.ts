@@ -6,6 +6,7 @@ import { CALLBACK_CHANNEL, PENDING_LIFETIME_MS, PENDING_PREFIX, parsePending, ty
 import type { ProxySession } from '../../mcp/proxy.ts';
 import { removeStored, writeStored } from '../../lib/storage.ts';
 import { grantFor, saveGrant } from './oauthGrants.ts';
+import { loadOAuth } from './oauthChunk.ts';
 
 export type SignInPurpose = 'connect' | 'step-up';
 
@@ -112,7 +113,7 @@ export function useOAuth(proxy: ProxySession | undefined, onGrant: (url: string,
       const origin = window.location.origin;
       let Flow: typeof OAuthFlow;
       try {
-        Flow = (await import('../../mcp/oauth.ts')).OAuthFlow;
+        Flow = (await loadOAuth()).OAuthFlow;
       } catch (error) {
         // Never a button that does nothing: say why the sign-in did not start.
         current.current = undefined;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
 import { SchemaForm } from '../../components/form/SchemaForm.tsx';
 import { NO_DEFAULTS_BEHAVIOR, declaredDefaults } from '../../components/form/validators.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -6,9 +7,10 @@ import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formUnsuitability } from '../../schema/complexity.ts';
 import { propertiesAt, valuesAt } from '../../schema/schemaPath.ts';
+import { retryableLazy } from '../../lib/chunks.ts';
 
 // CodeMirror loads only when someone edits JSON.
-const JsonEditor = lazy(() => import('../../components/form/JsonEditor.tsx'));
+const JsonEditor = retryableLazy(() => import('../../components/form/JsonEditor.tsx'));
 
 interface Props {
   schema: unknown;
@@ -93,17 +95,23 @@ function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft
     >
       <div className="flex flex-col gap-1 text-xs font-medium">
         <span aria-hidden="true">Arguments JSON</span>
-        <Suspense fallback={<p className="text-sm text-slate-500">Loading the JSON editor…</p>}>
-          <JsonEditor
-            label="Arguments JSON"
-            value={draft.jsonText}
-            onChange={(text) => onChange(applyJsonText(draft, text))}
-            propertiesAt={(path) => propertiesAt(schema, path)}
-            valuesAt={(path) => valuesAt(schema, path)}
+        <ChunkBoundary
+          label="the JSON editor"
+          onRetry={JsonEditor.retry}
+          loading={<p className="text-sm text-slate-500">Loading the JSON editor…</p>}
+        >
+          {() => (
+            <JsonEditor.Component
+              label="Arguments JSON"
+              value={draft.jsonText}
+              onChange={(text) => onChange(applyJsonText(draft, text))}
+              propertiesAt={(path) => propertiesAt(schema, path)}
+              valuesAt={(path) => valuesAt(schema, path)}
 
-            invalid={draft.jsonError !== undefined}
-          />
-        </Suspense>
+              invalid={draft.jsonError !== undefined}
+            />
+          )}
+        </ChunkBoundary>
       </div>
       {draft.jsonError ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">

@@ -101,6 +101,70 @@ export const CORPUS: CorpusCase[] = [
     untouched: { after: null },
   },
   {
+    name: 'nullable-ref-model-default-null',
+    source: 'Pydantic Optional[Address] = None',
+    schema: {
+      $defs: {
+        Address: obj({ street: { type: 'string', title: 'Street' }, city: { type: 'string', title: 'City' } }, ['street', 'city'], {
+          title: 'Address',
+        }),
+      },
+      ...obj(
+        { name: { type: 'string', title: 'Name' }, address: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }], default: null } },
+        ['name'],
+      ),
+    },
+    untouched: { address: null },
+  },
+  {
+    name: 'nullable-ref-draft07-definitions',
+    source: 'Pydantic v1 Optional[Model] = None',
+    schema: {
+      $schema: draft07,
+      definitions: {
+        Window: obj({ start: { type: 'string', format: 'date' }, end: { type: 'string', format: 'date' } }, ['start', 'end']),
+      },
+      ...obj({ window: { anyOf: [{ $ref: '#/definitions/Window' }, { type: 'null' }], default: null, title: 'Window' } }),
+    },
+    untouched: { window: null },
+  },
+  {
+    name: 'nullable-inline-object-default-null',
+    source: 'zod object().nullable().default(null)',
+    schema: obj({ filter: { anyOf: [obj({ color: { type: 'string' } }, ['color']), { type: 'null' }], default: null } }),
+    untouched: { filter: null },
+  },
+  {
+    name: 'nullable-type-array-object-default-null',
+    source: 'OpenAPI 3.1 nullable object',
+    schema: obj({ paging: { type: ['object', 'null'], properties: { size: { type: 'integer' } }, required: ['size'], default: null } }),
+    untouched: { paging: null },
+  },
+  {
+    name: 'nullable-array-default-null',
+    source: 'Pydantic Optional[list[str]] = None',
+    schema: obj({ tags: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }], default: null, title: 'Tags' } }),
+    untouched: { tags: null },
+  },
+  {
+    name: 'nullable-ref-array-default-null',
+    source: 'Pydantic Optional[list[Line]] = None',
+    schema: {
+      $defs: { Line: obj({ sku: { type: 'string' } }, ['sku']) },
+      ...obj({ lines: { anyOf: [{ type: 'array', items: { $ref: '#/$defs/Line' } }, { type: 'null' }], default: null } }),
+    },
+    untouched: { lines: null },
+  },
+  {
+    name: 'nullable-ref-enum-default-null',
+    source: 'Pydantic Optional[Color] = None',
+    schema: {
+      $defs: { Color: { type: 'string', enum: ['red', 'green'], title: 'Color' } },
+      ...obj({ color: { anyOf: [{ $ref: '#/$defs/Color' }, { type: 'null' }], default: null } }),
+    },
+    untouched: { color: null },
+  },
+  {
     name: 'optional-no-default',
     source: 'zod optional()',
     schema: obj({ q: { type: 'string' }, page: { type: 'integer' } }, ['q']),
@@ -274,6 +338,27 @@ export const CORPUS: CorpusCase[] = [
       ...obj({ root: { $ref: '#/$defs/Node' } }),
     },
     untouched: {},
+  },
+  {
+    name: 'recursive-tree-required',
+    source: 'Pydantic self-reference, required',
+    schema: {
+      $defs: {
+        Node: obj({ name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } }, ['name'], { title: 'Node' }),
+      },
+      ...obj({ root: { $ref: '#/$defs/Node' } }, ['root']),
+    },
+    // Opened at once (the user fills in its name); nodes below it are added on demand.
+    untouched: { root: {} },
+  },
+  {
+    name: 'recursive-required-self',
+    source: 'a node that requires a node (only satisfiable by hand)',
+    schema: {
+      $defs: { Chain: obj({ next: { $ref: '#/$defs/Chain' } }, ['next']) },
+      ...obj({ head: { $ref: '#/$defs/Chain' } }, ['head']),
+    },
+    untouched: { head: {} },
   },
   { name: 'thirty-deep', source: 'pathological', schema: obj({ root: nested(30) }), untouched: {} },
   {

@@ -1,0 +1,47 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+interface Props {
+  /** What the chunk shows, for the message ("the form"). */
+  label: string;
+  /** Forgets the failed load (see `retryableLazy`). */
+  onRetry: () => void;
+  /** Shown while the chunk loads. */
+  loading: ReactNode;
+  /** Renders the lazy component; called again after "Try again" so it picks the fresh one. */
+  children: () => ReactNode;
+}
+
+/**
+ * Where a lazily loaded part of the page goes: while it loads, `loading`; when its code cannot
+ * be fetched (Toolscope's own server restarted or unreachable), a message with "Try again" that
+ * loads it afresh — never a blank panel, never a reload that loses what was typed.
+ */
+export function ChunkBoundary({ label, onRetry, loading, children }: Props) {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <ErrorBoundary
+      label={label}
+      resetKey={attempt}
+      fallback={(error) => (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700 dark:text-red-300">
+          <span>
+            Toolscope could not load {label} ({error.message}). Is Toolscope’s own server still running?
+          </span>
+          <button
+            type="button"
+            className="rounded border border-current px-2 py-0.5 text-xs font-medium"
+            onClick={() => {
+              onRetry();
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+    >
+      <Suspense fallback={loading}>{children()}</Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { serverKey } from './serverKey.ts';
+
+describe('serverKey', () => {
+  const canonical = 'http://127.0.0.1:6274/mcp';
+  it.each([
+    ['as typed', 'http://127.0.0.1:6274/mcp'],
+    ['with spaces around it', '  http://127.0.0.1:6274/mcp \n'],
+    ['with an upper-case scheme', 'HTTP://127.0.0.1:6274/mcp'],
+    ['with a fragment', 'http://127.0.0.1:6274/mcp#tools'],
+  ])('one key for a URL %s', (_, url) => {
+    expect(serverKey(url)).toBe(canonical);
+  });
+
+  it('one key for a URL without a path', () => {
+    expect(serverKey('https://mcp.example.com')).toBe('https://mcp.example.com/');
+    expect(serverKey('https://mcp.example.com/')).toBe('https://mcp.example.com/');
+  });
+
+  it('one key for an upper-case host', () => {
+    expect(serverKey('https://MCP.Example.COM/mcp')).toBe('https://mcp.example.com/mcp');
+  });
+
+  it('one key for an explicit default port', () => {
+    expect(serverKey('https://mcp.example.com:443/mcp')).toBe('https://mcp.example.com/mcp');
+    expect(serverKey('http://mcp.example.com:80/mcp')).toBe('http://mcp.example.com/mcp');
+  });
+
+  it('keeps what names another endpoint apart: path case, query, a non-default port', () => {
+    expect(serverKey('https://mcp.example.com/MCP')).not.toBe(serverKey('https://mcp.example.com/mcp'));
+    expect(serverKey('https://mcp.example.com/mcp?tenant=a')).not.toBe(serverKey('https://mcp.example.com/mcp?tenant=b'));
+    expect(serverKey('https://mcp.example.com:8443/mcp')).not.toBe(serverKey('https://mcp.example.com/mcp'));
+  });
+
+  it('a URL that does not parse keeps its trimmed text', () => {
+    expect(serverKey(' not a url ')).toBe('not a url');
+  });
+});
