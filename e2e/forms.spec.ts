@@ -28,8 +28,11 @@ test('a Pydantic-style schema: defaults sent, untouched optional fields never se
   const form = page.getByRole('form', { name: 'Arguments' });
   await expect(form.getByLabel('Customer')).toBeVisible();
   await form.getByLabel('Customer').fill('Ada');
+  // billing_address is Pydantic's optional model (`Address | None = None`): null until chosen.
+  await expect(form.getByLabel('Send Billing Address as')).toHaveValue('null');
+  await expect(form.getByLabel('Street')).toHaveCount(0);
   await page.getByRole('button', { name: 'Call tool' }).click();
-  const received = { customer: 'Ada', speed: 'standard', gift_note: null, options: { insured: false } };
+  const received = { customer: 'Ada', speed: 'standard', gift_note: null, billing_address: null, options: { insured: false } };
   await expectReceived(page, 1, received);
 
   // The JSON view shows the same object, and an edit there comes back to the form.
@@ -43,6 +46,13 @@ test('a Pydantic-style schema: defaults sent, untouched optional fields never se
   await expect(form.getByLabel('Customer')).toHaveValue('Grace');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expectReceived(page, 2, { customer: 'Grace', speed: 'express' });
+
+  // Chosen as a value, the address opens and its required fields are asked for.
+  await form.getByLabel('Send Billing Address as').selectOption('value');
+  await form.getByLabel('Street').fill('1 Main St');
+  await form.getByLabel('City').fill('Springfield');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expectReceived(page, 3, { customer: 'Grace', speed: 'express', billing_address: { street: '1 Main St', city: 'Springfield' } });
 });
 
 test('an untouched form with defaults sends them; a form the user clears is not refilled', async ({ page }) => {

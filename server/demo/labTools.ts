@@ -243,6 +243,12 @@ const ORDER_PREVIEW_SCHEMA: Tool['inputSchema'] = {
       },
       required: ['product_id'],
     },
+    Address: {
+      type: 'object',
+      title: 'Address',
+      properties: { street: { type: 'string', title: 'Street' }, city: { type: 'string', title: 'City' } },
+      required: ['street', 'city'],
+    },
   },
   properties: {
     customer: { type: 'string', title: 'Customer', minLength: 1 },
@@ -250,6 +256,8 @@ const ORDER_PREVIEW_SCHEMA: Tool['inputSchema'] = {
     speed: { $ref: '#/$defs/Speed', default: 'standard' },
     gift_note: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'null' }], default: null, title: 'Gift Note' },
     deliver_after: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }], title: 'Deliver After' },
+    // Pydantic's `billing_address: Address | None = None`.
+    billing_address: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }], default: null, title: 'Billing Address' },
     options: {
       type: 'object',
       title: 'Options',
