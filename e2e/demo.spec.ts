@@ -54,6 +54,31 @@ test('connecting from the form, searching, and the display-name fallback', async
   await expect(page.getByRole('status')).toContainText('Not connected');
 });
 
+test('a reconnect within ttlMs shows the cached list at once, marked as cached; Reload lists again', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  const tools = toolsRegion(page);
+  await expect(tools.getByText(/^27 tools · 6 pages$/)).toBeVisible();
+  await expect(tools.getByText(/^Listed (just now|\d+ s ago) · fresh for \d+ s more$/)).toBeVisible();
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const listings = traffic.locator('summary').filter({ hasText: /^tools\/list/ });
+  await expect(listings).toHaveCount(6);
+
+  // The demo says its list is fresh for 60 s and public: a reconnect asks for no page at all.
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(tools.getByText(/^27 tools · 6 pages$/)).toBeVisible();
+  await expect(tools.getByText(/^From cache, listed \d+ s ago · fresh for \d+ s more$/)).toBeVisible();
+  await expect(traffic.locator('summary').filter({ hasText: /^server\/discover/ })).toHaveCount(2);
+  await expect(listings).toHaveCount(6);
+
+  // Reload bypasses the cache: every page is asked for again.
+  await tools.getByRole('button', { name: 'Reload tool list' }).click();
+  await expect(listings).toHaveCount(12);
+  await expect(tools.getByText(/^27 tools · 6 pages$/)).toBeVisible();
+  await expect(tools.getByText(/^Listed (just now|\d+ s ago) · fresh for \d+ s more$/)).toBeVisible();
+});
+
 test('a call with structured content that matches its output schema, then a tool error', async ({ page }) => {
   await openTool(page, 'search_catalog', 'Search catalog');
   const form = page.getByRole('form', { name: 'Arguments' });

@@ -104,12 +104,22 @@ test('“Stay signed in” keeps the token for that server across a reload; with
   // An access token the server no longer accepts (revoked, or expired early): the 401 is met
   // with the refresh token, and the connection goes on with the new access token.
   const key = `toolscope:oauth-grant:${oauthMcpUrl()}`;
-  await page.evaluate((storageKey) => {
+  const refreshToken = await page.evaluate((storageKey) => {
     const grant = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
     localStorage.setItem(storageKey, JSON.stringify({ ...grant, accessToken: 'revoked-token' }));
+    return String(grant.refreshToken);
   }, key);
   await page.reload();
   await expect(page.getByRole('status')).toContainText('Connected to');
+  // The refresh is in Traffic like any other exchange, its tokens masked.
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const refresh = traffic.locator('details').filter({ hasText: /^POST\s*POST\s*200/ });
+  await expect(refresh).toHaveCount(1);
+  await refresh.locator('summary').click();
+  await expect(refresh).toContainText('grant_type=refresh_token');
+  await expect(refresh).toContainText('"access_token"');
+  expect(refreshToken.length).toBeGreaterThan(8);
+  await expect(traffic).not.toContainText(refreshToken);
   const renewed = await page.evaluate((storageKey) => localStorage.getItem(storageKey) ?? '', key);
   expect(renewed).not.toContain('revoked-token');
   // Signing out forgets the stored tokens.

@@ -81,13 +81,7 @@ export function App() {
       <main className="flex min-h-0 flex-1 flex-col">
         {state.status === 'connected' ? (
           <StepUpContext value={stepUp}>
-            <ConnectedView
-              key={state.id}
-              connection={state.connection}
-              connectionId={state.id}
-              authContext={state.authContext}
-              initialTool={initialLink.tool}
-            />
+            <ConnectedView key={state.id} connection={state.connection} authContext={state.authContext} initialTool={initialLink.tool} />
           </StepUpContext>
         ) : (
           <p className="text-sm text-slate-500">Enter the URL of an MCP server (Streamable HTTP) and press Connect.</p>

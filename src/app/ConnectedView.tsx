@@ -15,14 +15,13 @@ import { ToolWorkspace } from './ToolWorkspace.tsx';
 
 interface Props {
   connection: McpConnection;
-  connectionId: number;
   authContext: string;
   initialTool?: string;
 }
 
-export function ConnectedView({ connection, connectionId, authContext, initialTool }: Props) {
-  const data = useToolPages(connection, authContext, connectionId);
-  const listChange = useToolListChanges(connection, authContext, connectionId, data.tools, data.loading);
+export function ConnectedView({ connection, authContext, initialTool }: Props) {
+  const data = useToolPages(connection, authContext);
+  const listChange = useToolListChanges(connection, data.tools, data.loading);
   const [selected, setSelected] = useState(initialTool);
   const tool = data.tools.find((candidate) => candidate.name === selected);
   // Per-tool drafts and calls live here, so switching tools keeps both.

@@ -1,5 +1,8 @@
-// One key factory for react-query. Keys carry the server and the authorization context
-// (a hash-free marker of the token, never the token itself) so cached pages never leak across them.
+// One key factory for react-query. Keys carry the server (its canonical key) and the
+// authorization context (a hash-free marker of the credentials, never the credentials) so a
+// private list is never served to other credentials.
 export const queryKeys = {
-  tools: (serverUrl: string, authContext: string, connectionId: number) => ['tools', serverUrl, authContext, connectionId] as const,
+  /** Every cached tool list of one server, whatever the credentials (what list_changed clears). */
+  toolsOf: (server: string) => ['tools', server] as const,
+  tools: (server: string, authContext: string) => ['tools', server, authContext] as const,
 };

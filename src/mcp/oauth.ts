@@ -6,6 +6,7 @@
 // exchanges (secrets masked); a leg the browser's CORS blocks is retried through Toolscope's
 // loopback proxy when there is one. The protocol work is the official SDK's; the sequencing,
 // checks and explanations are ours. No React here.
+import { maskHeaders, maskOAuthBody } from './secrets.ts';
 import {
   LATEST_PROTOCOL_VERSION,
   checkResourceAllowed,
@@ -94,35 +95,6 @@ export interface OAuthFlowOptions {
   onChange?: (legs: readonly OAuthLeg[]) => void;
 }
 
-const SECRET_FIELDS = /^(access_token|refresh_token|id_token|client_secret|code_verifier|code|registration_access_token)$/;
-const mask = (value: string) => (value.length <= 8 ? '••••' : `${value.slice(0, 4)}…(${value.length} chars)`);
-
-/** Masks token-like values in a form or JSON body, for display only. */
-export function maskSecrets(body: string): string {
-  const trimmed = body.trim();
-  if (trimmed.startsWith('{')) {
-    try {
-      const parsed: unknown = JSON.parse(trimmed);
-      return JSON.stringify(
-        parsed,
-        (key, value: unknown) => (SECRET_FIELDS.test(key) && typeof value === 'string' ? mask(value) : value),
-        2,
-      );
-    } catch {
-      return body;
-    }
-  }
-  if (/^[\w.%~+-]+=/.test(trimmed)) {
-    const params = new URLSearchParams(trimmed);
-    for (const [key, value] of [...params]) if (SECRET_FIELDS.test(key)) params.set(key, mask(value));
-    return decodeURIComponent(params.toString().replaceAll('+', ' '));
-  }
-  return body;
-}
-
-const maskHeaders = (headers: Headers): [string, string][] =>
-  [...headers].map(([name, value]) => [name, /^(authorization|cookie|set-cookie)$/i.test(name) ? `${value.split(' ')[0]} ••••` : value]);
-
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const randomState = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -144,7 +116,7 @@ function recordingFetch(leg: OAuthLeg, base: FetchLike, proxy: ProxySession | un
     const headers = new Headers(init?.headers);
     const body =
       typeof init?.body === 'string' || init?.body instanceof URLSearchParams
-        ? maskSecrets(init.body.toString())
+        ? maskOAuthBody(init.body.toString())
         : init?.body
           ? '(binary body)'
           : undefined;
@@ -193,7 +165,7 @@ function recordingFetch(leg: OAuthLeg, base: FetchLike, proxy: ProxySession | un
       .clone()
       .text()
       .catch(() => '');
-    exchange.responseBody = maskSecrets(text.slice(0, 20_000));
+    exchange.responseBody = maskOAuthBody(text.slice(0, 20_000));
     changed();
     return response;
   };

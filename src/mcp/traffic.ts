@@ -2,6 +2,7 @@
 // headers, timing, size and the JSON-RPC messages inside (JSON or SSE). Bounded: at most
 // MAX_ENTRIES exchanges and MAX_BODY_CHARS of each body are kept (under 80 MB in the worst case).
 import { isRecord, own } from './guards.ts';
+import { maskHeaders, maskOAuthBody } from './secrets.ts';
 
 export const MAX_ENTRIES = 300;
 export const MAX_BODY_CHARS = 256 * 1024;
@@ -77,17 +78,6 @@ export function sseDataPayloads(text: string): string[] {
     .filter((data) => data.trim().length > 0);
 }
 
-// Header names that usually carry a secret (API keys, tokens); their values are never shown.
-const SECRET_HEADER = /(key|token|secret|password|passwd|auth|cookie|credential)/i;
-
-function redactHeaders(headers: Headers): [string, string][] {
-  return [...headers.entries()].map(([name, value]) => {
-    if (name.toLowerCase() === 'authorization')
-      return [name, value.replace(/^(\w+)\s+.*$/, (_all, scheme: string) => `${scheme} •••• (hidden)`)];
-    return SECRET_HEADER.test(name) ? [name, '•••• (hidden)'] : [name, value];
-  });
-}
-
 export class TrafficRecorder {
   #entries: readonly TrafficEntry[] = [];
   #listeners = new Set<() => void>();
@@ -129,13 +119,17 @@ export class TrafficRecorder {
     const seq = ++this.#seq;
     const started = performance.now();
     const requestHeaders = new Headers(init?.headers);
-    const requestBody = typeof init?.body === 'string' ? init.body : undefined;
+    const rawBody = typeof init?.body === 'string' || init?.body instanceof URLSearchParams ? init.body.toString() : undefined;
+    // A form POST here is an OAuth token request (a refresh, say): its credentials are masked,
+    // in the request and in the answer.
+    const oauth = init?.body instanceof URLSearchParams || /x-www-form-urlencoded/i.test(requestHeaders.get('content-type') ?? '');
+    const requestBody = rawBody !== undefined && oauth ? maskOAuthBody(rawBody) : rawBody;
     const entry: TrafficEntry = {
       seq,
       startedAt: Date.now(),
       url: String(input),
       httpMethod: (init?.method ?? 'GET').toUpperCase(),
-      requestHeaders: redactHeaders(requestHeaders),
+      requestHeaders: maskHeaders(requestHeaders),
       requestBody,
       sent: requestBody ? summarizeRpc(requestBody) : [],
       state: 'pending',
@@ -159,11 +153,11 @@ export class TrafficRecorder {
     }
     const [forCaller, forLog] = response.body.tee();
     this.#update(seq, () => ({ ...base, state: 'streaming' }));
-    void this.#record(seq, forLog, response.headers.get('content-type') ?? '', started);
+    void this.#record(seq, forLog, response.headers.get('content-type') ?? '', started, oauth);
     return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
-  async #record(seq: number, stream: ReadableStream<Uint8Array>, contentType: string, started: number) {
+  async #record(seq: number, stream: ReadableStream<Uint8Array>, contentType: string, started: number, oauth: boolean) {
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     let body = '';
@@ -180,7 +174,7 @@ export class TrafficRecorder {
       }
       this.#update(seq, () => ({
         state: 'done',
-        responseBody: body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (truncated)` : body,
+        responseBody: oauth ? maskOAuthBody(body) : body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (truncated)` : body,
         responseBytes: bytes,
         received: summarize(),
         durationMs: performance.now() - started,
@@ -188,7 +182,7 @@ export class TrafficRecorder {
     } catch (error) {
       this.#update(seq, () => ({
         state: 'failed',
-        responseBody: body,
+        responseBody: oauth ? maskOAuthBody(body) : body,
         responseBytes: bytes,
         received: summarize(),
         error: error instanceof Error && error.name === 'AbortError' ? 'aborted' : String(error),

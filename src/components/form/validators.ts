@@ -46,6 +46,13 @@ export const NO_DEFAULTS_BEHAVIOR: FormStateBehavior = {
  */
 export function declaredDefaults(schema: Record<string, unknown>): unknown {
   const formSchema = prepareFormSchema(schema) as RJSFSchema;
-  const filled: unknown = getDefaultFormState(validatorFor(formSchema), formSchema, undefined, formSchema, false, DEFAULT_FORM_STATE_BEHAVIOR);
+  const filled: unknown = getDefaultFormState(
+    validatorFor(formSchema),
+    formSchema,
+    undefined,
+    formSchema,
+    false,
+    DEFAULT_FORM_STATE_BEHAVIOR,
+  );
   return completeDefaults(formSchema, filled);
 }

@@ -1,7 +1,9 @@
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { serverStorageKey } from '../../lib/serverKey.ts';
 
-export type ConnectionPath = 'direct' | 'proxy';
+import type { ConnectionPath } from '../../mcp/establish.ts';
+
+export type { ConnectionPath };
 
 const key = (url: string) => serverStorageKey('path', url);
 const parse = (value: unknown): ConnectionPath | undefined => (value === 'proxy' || value === 'direct' ? value : undefined);

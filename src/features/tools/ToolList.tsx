@@ -5,6 +5,7 @@ import { displayName, matchesHintFilter, toolMatches, type HintFilter, type McpT
 import { HintBadges, HintLegend } from './HintBadges.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import { ToolIcon } from './ToolIcon.tsx';
+import { ListFreshness } from './ListFreshness.tsx';
 import type { ToolListData } from './api/toolPages.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 
@@ -42,6 +43,7 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
             : ` · ${data.pagesLoaded} ${data.pagesLoaded === 1 ? 'page' : 'pages'}`}
         </p>
       </div>
+      <ListFreshness freshness={data.freshness} onReload={data.reload} />
       <input
         type="search"
         aria-label="Search tools"

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../../lib/queryKeys.ts';
+import { serverKey } from '../../../lib/serverKey.ts';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { describeDiff, diffTools, type McpTool } from '../../../mcp/tools.ts';
 
@@ -8,13 +9,7 @@ import { describeDiff, diffTools, type McpTool } from '../../../mcp/tools.ts';
  * Listens for `list_changed` (2025 notifications or a 2026 subscriptions/listen stream),
  * reloads the list at once (a change invalidates any cached pages), and says what changed.
  */
-export function useToolListChanges(
-  connection: McpConnection,
-  authContext: string,
-  connectionId: number,
-  tools: McpTool[],
-  loading: boolean,
-) {
+export function useToolListChanges(connection: McpConnection, tools: McpTool[], loading: boolean) {
   const queryClient = useQueryClient();
   // The last fully loaded list: a second notification during a reload must not compare
   // against a half-loaded list.
@@ -30,7 +25,8 @@ export function useToolListChanges(
     void connection
       .watchToolChanges(() => {
         setBefore(latest.current);
-        void queryClient.resetQueries({ queryKey: queryKeys.tools(connection.url, authContext, connectionId) });
+        // The list changed for everyone: every cached copy of it goes, whatever the credentials.
+        void queryClient.resetQueries({ queryKey: queryKeys.toolsOf(serverKey(connection.url)) });
       })
       .then((unwatch) => {
         if (live) stop = unwatch;
@@ -40,7 +36,7 @@ export function useToolListChanges(
       live = false;
       stop?.();
     };
-  }, [connection, authContext, connectionId, queryClient]);
+  }, [connection, queryClient]);
 
   return useMemo(() => (before && !loading ? describeDiff(diffTools(before, tools)) : undefined), [before, loading, tools]);
 }

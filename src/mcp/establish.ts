@@ -1,0 +1,101 @@
+// Connection policy, free of React: which path (direct or Toolscope's proxy), which token (typed,
+// else the server's OAuth grant, refreshed on 401), which era (remembered, re-probed when it no
+// longer works), and the authorization context that keys every cache of this server.
+import type { ConnectOptions, EraHint, McpConnection } from './connection.ts';
+import { failureOf, type McpFailure } from './errors.ts';
+import type { ProxySession } from './proxy.ts';
+import type { FetchLike } from './traffic.ts';
+
+export type ConnectionPath = 'direct' | 'proxy';
+export type EraSource = 'probed' | 'remembered' | 're-probed';
+
+/** An explicit choice wins; else the remembered one; else direct. No proxy: always direct. */
+export function choosePath(proxyAvailable: boolean, explicit?: ConnectionPath, remembered?: ConnectionPath): ConnectionPath {
+  return proxyAvailable ? (explicit ?? remembered ?? 'direct') : 'direct';
+}
+
+// Failures that say nothing about the era: probing afresh would fail the same way.
+const ERA_UNRELATED: readonly McpFailure['kind'][] = ['auth', 'cors', 'unreachable', 'invalid-input', 'cancelled'];
+
+/** Whether a connection made with a remembered era should be tried again with a fresh probe. */
+export const shouldReprobe = (failure: McpFailure) => !ERA_UNRELATED.includes(failure.kind);
+
+/**
+ * A name for the credentials a connection uses, never the credentials: 'anonymous', or a hash
+ * of the token and header values. Caches of private results are keyed by it.
+ */
+export function authContextOf(token: string | undefined, customHeaders: Record<string, string>): string {
+  const headers = Object.entries(customHeaders).sort(([a], [b]) => a.localeCompare(b));
+  if (!token && headers.length === 0) return 'anonymous';
+  return `credentials:${hash53(JSON.stringify([token ?? '', headers]))}`;
+}
+
+/** cyrb53: a fast 53-bit string hash (not for security: it only keeps the token out of keys). */
+function hash53(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+export interface ConnectRequest {
+  url: string;
+  /** A token typed by the person; wins over any OAuth grant. */
+  bearerToken: string;
+  via: ConnectionPath;
+  customHeaders: Record<string, string>;
+}
+
+/** Where the policy reads and writes what it remembers, and how it reaches the server. */
+export interface ConnectDeps {
+  connect: (options: ConnectOptions) => Promise<McpConnection>;
+  /** The traffic recorder's fetch: MCP requests and token refreshes both show in Traffic. */
+  fetch: FetchLike;
+  proxy?: ProxySession;
+  /** This server's OAuth access token, refreshed first when it has expired. */
+  storedToken: (url: string, fetch: FetchLike) => Promise<string | undefined>;
+  /** A new access token after the server answered 401; undefined when none can be had. */
+  refreshToken: (url: string, fetch: FetchLike) => Promise<string | undefined>;
+  rememberedEra: (url: string) => EraHint | undefined;
+  rememberEra: (url: string, hint: EraHint) => void;
+}
+
+export interface Established {
+  connection: McpConnection;
+  eraSource: EraSource;
+  authContext: string;
+}
+
+export async function establish(request: ConnectRequest, deps: ConnectDeps): Promise<Established> {
+  const { url, via, customHeaders } = request;
+  const typed = request.bearerToken.trim();
+  const token = typed || (await deps.storedToken(url, deps.fetch));
+  const options: ConnectOptions = {
+    url,
+    bearerToken: token,
+    customHeaders,
+    fetch: deps.fetch,
+    proxy: via === 'proxy' ? deps.proxy : undefined,
+    // Only a token from a sign-in can be refreshed; a typed one is the person's to change.
+    refreshToken: typed || !token ? undefined : () => deps.refreshToken(url, deps.fetch),
+  };
+  const eraHint = deps.rememberedEra(url);
+  let eraSource: EraSource = eraHint ? 'remembered' : 'probed';
+  let connection: McpConnection;
+  try {
+    connection = await deps.connect({ ...options, eraHint });
+  } catch (error) {
+    // The remembered era may be stale (the server was upgraded or replaced): probe afresh.
+    if (!eraHint || !shouldReprobe(failureOf(error))) throw error;
+    connection = await deps.connect(options);
+    eraSource = 're-probed';
+  }
+  deps.rememberEra(url, { era: connection.era, protocolVersion: connection.protocolVersion });
+  return { connection, eraSource, authContext: authContextOf(token, customHeaders) };
+}
