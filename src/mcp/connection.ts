@@ -5,7 +5,8 @@
 // shown to the user with findings instead of disappearing into an exception.
 import { Client, StreamableHTTPClientTransport, extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
-import { McpError, classifyError, isNetworkFailure, withChallenge, type McpFailure, type OAuthChallenge } from './errors.ts';
+import { McpError, isNetworkFailure, withChallenge, type McpFailure, type OAuthChallenge } from './errors.ts';
+import { classifySdkError } from './sdkErrors.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { StreamWatcher } from './streamWatch.ts';
 import { customHeaderProblem, proxiedFetch, type ProxySession } from './proxy.ts';
@@ -85,7 +86,7 @@ function parseUrl(url: string): URL {
  * the two apart without needing any header access.
  */
 async function explainNetworkFailure(url: URL, fetchImpl: FetchLike): Promise<McpFailure> {
-  if (typeof window === 'undefined') return classifyError(new TypeError('fetch failed'));
+  if (typeof window === 'undefined') return classifySdkError(new TypeError('fetch failed'));
   const controller = new AbortController();
   try {
     await fetchImpl(url.href, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: controller.signal });
@@ -245,7 +246,7 @@ export class McpConnection {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
       await client.close().catch(() => undefined);
-      const failure = !proxy && isNetworkFailure(error) ? await explainNetworkFailure(endpoint, fetchImpl) : classifyError(error);
+      const failure = !proxy && isNetworkFailure(error) ? await explainNetworkFailure(endpoint, fetchImpl) : classifySdkError(error);
       throw new McpError(credentials.explain(failure));
     }
     return new McpConnection(endpoint.href, client, transport, fetchImpl, elicitation, watcher, proxy ? 'proxy' : 'direct', credentials);
@@ -290,7 +291,7 @@ export class McpConnection {
       });
     } catch (error) {
       if (options.signal?.aborted) throw new McpError({ kind: 'cancelled', message: 'Cancelled by the user.' });
-      const failure = classifyError(error);
+      const failure = classifySdkError(error);
       if (failure.kind === 'timeout')
         throw new McpError(describeTimeout(performance.now() - started, timeoutMs, options.maxTotalTimeoutMs));
       if (this.via === 'direct' && isNetworkFailure(error))

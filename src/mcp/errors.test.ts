@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
-import { McpError, classifyError, describeFailure, errorCodeMeaning, failureOf } from './errors.ts';
+import { McpError, OAuthFlowError, ProxyError, describeFailure, errorCodeMeaning, failureOf } from './errors.ts';
+import { classifySdkError as classifyError } from './sdkErrors.ts';
 
-describe('classifyError', () => {
+// What the SDK throws is classified by its types and codes (sdkErrors.ts), the rest by errors.ts.
+describe('classifySdkError', () => {
   it('keeps JSON-RPC errors as protocol failures without the SDK prefix', () => {
     expect(classifyError(new ProtocolError(-32602, 'MCP error -32602: Unknown tool: x', { a: 1 }))).toEqual({
       kind: 'protocol',
@@ -52,6 +54,26 @@ describe('classifyError', () => {
   it('unwraps McpError and falls back to unknown', () => {
     expect(failureOf(new McpError({ kind: 'cors', message: 'CORS!' }))).toEqual({ kind: 'cors', message: 'CORS!' });
     expect(failureOf('weird')).toEqual({ kind: 'unknown', message: 'weird' });
+  });
+
+  it('reads the proxy’s and the OAuth flow’s own errors from the one union', () => {
+    expect(failureOf(new ProxyError('forbidden_host', 'Toolscope’s proxy: refused'))).toEqual({
+      kind: 'proxy',
+      reason: 'forbidden_host',
+      message: 'Toolscope’s proxy: refused',
+    });
+    expect(failureOf(new ProxyError('upstream_unreachable', 'nothing there')).kind).toBe('unreachable');
+    expect(failureOf(new OAuthFlowError('token', 'The token endpoint refused the code.'))).toEqual({
+      kind: 'oauth',
+      leg: 'token',
+      message: 'The token endpoint refused the code.',
+    });
+  });
+
+  it('does not mistake a look-alike for an SDK error (no classification by name or message)', () => {
+    const fake = Object.assign(new Error('MCP error -32602: x'), { name: 'ProtocolError', code: -32602 });
+    expect(classifyError(fake).kind).toBe('unknown');
+    expect(classifyError(Object.assign(new Error('late'), { code: 'REQUEST_TIMEOUT' })).kind).toBe('unknown');
   });
 });
 

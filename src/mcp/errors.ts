@@ -23,6 +23,10 @@ export type McpFailure =
   | { kind: 'stream-cut'; message: string }
   | { kind: 'cancelled'; message: string }
   | { kind: 'invalid-input'; message: string }
+  /** Toolscope's own local proxy refused or failed (its reason code, e.g. "forbidden_host"). */
+  | { kind: 'proxy'; reason: string; message: string }
+  /** A step of an OAuth sign-in or token refresh failed (the leg names the step). */
+  | { kind: 'oauth'; leg: string; message: string }
   | { kind: 'unknown'; message: string };
 
 /** A failure of the protocol layer, carrying its classification. */
@@ -30,6 +34,26 @@ export class McpError extends Error {
   override readonly name = 'McpError';
   constructor(readonly failure: McpFailure) {
     super(failure.message);
+  }
+}
+
+/** Toolscope's local proxy said no (or could not reach the server: then it is `unreachable`). */
+export class ProxyError extends McpError {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(reason === 'upstream_unreachable' ? { kind: 'unreachable', message } : { kind: 'proxy', reason, message });
+  }
+}
+
+/** A step of an OAuth flow failed; `leg` names it. */
+export class OAuthFlowError<Leg extends string = string> extends McpError {
+  constructor(
+    readonly leg: Leg,
+    message: string,
+  ) {
+    super({ kind: 'oauth', leg, message });
   }
 }
 
@@ -74,7 +98,6 @@ interface ErrorFacts {
 
 const record = (error: unknown): Record<string, unknown> =>
   isRecord(error) || error instanceof Error ? (error as unknown as Record<string, unknown>) : {};
-const optionalStringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function facts(error: unknown): ErrorFacts {
   const fields = record(error);
@@ -111,38 +134,18 @@ export function isNetworkFailure(error: unknown): boolean {
   return facts(error).causeChain.some((line) => NETWORK_FAILURE.test(line));
 }
 
+/**
+ * The kind of any failure that is not the SDK's own (those: sdkErrors.ts, which falls back here):
+ * HTTP statuses and bodies, the browser's network failure, a non-JSON answer.
+ */
 export function classifyError(error: unknown): McpFailure {
   const f = facts(error);
-  if (f.name === 'ProtocolError' && typeof f.code === 'number') {
-    // The SDK prefixes "MCP error <code>: "; the code is shown separately.
-    return { kind: 'protocol', code: f.code, message: f.message.replace(/^MCP error -?\d+:\s*/, ''), data: f.data };
-  }
-  if (f.name === 'ProxyError') {
-    const reason = error instanceof Error && 'reason' in error ? error.reason : undefined;
-    return { kind: reason === 'upstream_unreachable' ? 'unreachable' : 'unknown', message: f.message };
-  }
-  if (f.name === 'AbortError' || /aborted|cancelled by the user/i.test(f.message)) {
-    return { kind: 'cancelled', message: 'Cancelled.' };
-  }
-  if (f.code === 'REQUEST_TIMEOUT') return { kind: 'timeout', message: f.message };
-  // The SDK's own reading of a 403 insufficient_scope challenge (its class name does not
-  // survive minification, so it is recognised by its shape).
-  const requiredScope = own(record(error), 'requiredScope');
-  if (/^Insufficient scope/.test(f.message) && (requiredScope === undefined || typeof requiredScope === 'string')) {
-    const scope = optionalStringOf(requiredScope);
+  if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'cancelled', message: 'Cancelled.' };
+  if (f.status === 401 || f.status === 403) {
     return {
       kind: 'auth',
-      status: 403,
-      message: `The server requires more scope (HTTP 403)${scope ? `: “${scope}”` : ''}.`,
-      challenge: { status: 403, error: 'insufficient_scope', scope },
-    };
-  }
-  if (f.status === 401 || f.status === 403 || f.code === 'CLIENT_HTTP_AUTHENTICATION' || f.code === 'CLIENT_HTTP_FORBIDDEN') {
-    const status = f.status ?? (f.code === 'CLIENT_HTTP_FORBIDDEN' ? 403 : 401);
-    return {
-      kind: 'auth',
-      status,
-      message: `The server requires authorization (HTTP ${status}). Sign in with OAuth, or paste a bearer token and connect again.`,
+      status: f.status,
+      message: `The server requires authorization (HTTP ${f.status}). Sign in with OAuth, or paste a bearer token and connect again.`,
     };
   }
   if (f.contentType?.includes('text/html') || f.causeChain.some((line) => line.includes('text/html'))) {
@@ -207,6 +210,8 @@ export function describeFailure(failure: McpFailure): string {
     case 'stream-cut':
     case 'cancelled':
     case 'invalid-input':
+    case 'proxy':
+    case 'oauth':
     case 'unknown':
       return failure.message;
   }

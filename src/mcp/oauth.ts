@@ -25,7 +25,7 @@ import type {
   OAuthClientInformationMixed,
   OAuthProtectedResourceMetadata,
 } from '@modelcontextprotocol/client';
-import { isNetworkFailure, type OAuthChallenge } from './errors.ts';
+import { OAuthFlowError as BaseOAuthFlowError, isNetworkFailure, type OAuthChallenge } from './errors.ts';
 import { isLoopbackHostname, webUrl } from './links.ts';
 import { proxiedFetch, type ProxySession } from './proxy.ts';
 import type { CallbackMessage } from './oauthCallback.ts';
@@ -70,15 +70,8 @@ export interface OAuthGrant {
 
 export type CallbackParams = Partial<CallbackMessage>;
 
-export class OAuthFlowError extends Error {
-  override readonly name = 'OAuthFlowError';
-  constructor(
-    readonly leg: LegName,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A failed step of the flow (see errors.ts): its leg says which. */
+export class OAuthFlowError extends BaseOAuthFlowError<LegName> {}
 
 export interface OAuthFlowOptions {
   serverUrl: string;

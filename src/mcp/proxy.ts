@@ -1,7 +1,10 @@
 // The page's side of Toolscope's loopback proxy (server/proxy.ts): every request goes to the
 // proxy on our own origin, naming its real target in a header; the proxy's own refusals come
 // back as errors that say what happened, not as an HTTP status of the target.
+import { ProxyError } from './errors.ts';
 import type { FetchLike } from './traffic.ts';
+
+export { ProxyError };
 
 export const PROXY_TOKEN_HEADER = 'X-Toolscope-Proxy-Token';
 export const PROXY_TARGET_HEADER = 'X-Toolscope-Target';
@@ -11,16 +14,6 @@ export interface ProxySession {
   token: string;
   /** Absolute URL of the proxy endpoint. */
   url: string;
-}
-
-export class ProxyError extends Error {
-  override readonly name = 'ProxyError';
-  constructor(
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Asks Toolscope's own server for the proxy token; undefined when there is no proxy. */
