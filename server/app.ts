@@ -1,6 +1,7 @@
 // The HTTP side of `npm start`: the demo MCP endpoint (with the CORS a browser client needs)
 // and, when given, the built app. Everything binds to loopback; see main.ts.
 import { Hono } from 'hono';
+import './authInfo.ts';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
@@ -74,6 +75,7 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
       const authorized =
         sameSecret(c.req.header('authorization') ?? null, `Bearer ${bearerToken}`) ||
         sameSecret(c.req.header('x-api-key') ?? null, bearerToken);
+      if (authorized) c.set('authInfo', { token: bearerToken, clientId: 'bearer-token-holder', scopes: [] });
       if (c.req.method === 'OPTIONS' || authorized) return next();
       // RFC 6750 §3.1: no error code when the request carried no credentials at all.
       const presented = c.req.header('authorization') !== undefined || c.req.header('x-api-key') !== undefined;
@@ -90,7 +92,8 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
     });
   }
   if (oauth) app.use('/mcp', protectResource(app, oauth));
-  app.all('/mcp', (c) => withCutStream(c.req.raw, (request) => mcp.fetch(request)));
+  // The verified caller (if any) reaches the tools, which bind handles and rate limits to it.
+  app.all('/mcp', (c) => withCutStream(c.req.raw, (request) => mcp.fetch(request, { authInfo: c.get('authInfo') })));
   if (staticRoot) {
     app.use('*', async (c, next) => {
       await next();

@@ -63,6 +63,8 @@ export interface BasketLine {
 }
 export interface Basket {
   id: string;
+  /** The authorization context (client) that created it; undefined for an anonymous caller. */
+  owner?: string;
   lines: BasketLine[];
   expiresAt: number;
   checkedOut: boolean;
@@ -79,10 +81,11 @@ export class BasketStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  create(): Basket {
+  create(owner?: string): Basket {
     this.#sweep();
     const basket: Basket = {
       id: `bsk_${randomBytes(16).toString('base64url')}`,
+      owner,
       lines: [],
       expiresAt: this.now() + this.lifetimeMs,
       checkedOut: false,
@@ -91,10 +94,14 @@ export class BasketStore {
     return basket;
   }
 
-  /** Returns the live basket (refreshing its lifetime), or why it cannot be used. */
-  get(id: string): { ok: true; basket: Basket } | { ok: false; reason: 'unknown' | 'expired' } {
+  /**
+   * Returns the live basket (refreshing its lifetime), or why it cannot be used. A basket made
+   * under an authorization is only ever found by the same one: to anyone else it does not exist
+   * (the id alone is not a capability — the seed's security checklist).
+   */
+  get(id: string, owner?: string): { ok: true; basket: Basket } | { ok: false; reason: 'unknown' | 'expired' } {
     const basket = this.#baskets.get(id);
-    if (!basket) return { ok: false, reason: 'unknown' };
+    if (!basket || basket.owner !== owner) return { ok: false, reason: 'unknown' };
     if (basket.expiresAt <= this.now()) {
       this.#baskets.delete(id);
       return { ok: false, reason: 'expired' };

@@ -7,6 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler, isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
 import { BasketStore } from './catalog.ts';
+import { CallLimiter, type RateLimit } from './rateLimit.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
 import { createLabTools, createSchemaLabTools, createSeasonalTools, SEASONAL_TOOL } from './labTools.ts';
 import { createDemoTools, generatedTools, type DemoTool } from './tools.ts';
@@ -20,6 +21,8 @@ export interface DemoServerOptions {
   basketLifetimeMs?: number;
   /** How long clients may cache tools/list pages (2026 era). */
   listTtlMs?: number;
+  /** Tool calls allowed per client and window (default 100 per 10 s). */
+  rateLimit?: RateLimit;
 }
 
 const INSTRUCTIONS =
@@ -68,6 +71,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
     return validate;
   };
   const ttlMs = options.listTtlMs ?? 60_000;
+  const limiter = new CallLimiter(options.rateLimit);
 
   const factory = (request: McpRequestContext) => {
     const server = new Server(
@@ -100,6 +104,21 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
       if (!tool || (tool.definition.name === SEASONAL_TOOL && !seasonal.on)) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
       }
+      // The caller's authorization context, as the HTTP layer verified it (server/app.ts).
+      const owner = request.authInfo?.clientId;
+      const admitted = limiter.take(owner ?? 'anonymous');
+      if (!admitted.allowed) {
+        const seconds = Math.ceil(admitted.retryAfterMs / 1000);
+        return {
+          isError: true,
+          content: [
+            {
+              type: 'text',
+              text: `Rate limit reached: this client may make ${limiter.limit.calls} tool calls per ${limiter.limit.windowMs / 1000} s. Wait ${seconds} s, then call ${tool.definition.name} again.`,
+            },
+          ],
+        };
+      }
       const args = req.params.arguments ?? {};
       const validate = validatorFor(tool);
       if (!validate(args)) {
@@ -118,6 +137,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
         signal: ctx.mcpReq.signal,
         inputResponses: ctx.mcpReq.inputResponses,
         requestState: ctx.mcpReq.requestState<string>(),
+        owner,
         notify: async (method) => {
           await ctx.mcpReq.notify({ method }).catch(() => undefined);
         },

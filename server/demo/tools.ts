@@ -26,6 +26,8 @@ export interface ToolContext {
   inputResponses: Record<string, unknown> | undefined;
   /** The echoed requestState of a multi-round call (2026), as the server minted it. */
   requestState: string | undefined;
+  /** The caller's authorization context (its OAuth client, or the bearer-token holder); undefined when anonymous. */
+  owner: string | undefined;
 }
 
 export type ToolOutcome = CallToolResult | InputRequiredResult;
@@ -68,14 +70,14 @@ function basketView(basket: Basket) {
   };
 }
 
-function withBasket(store: BasketStore, id: unknown, use: (basket: Basket) => CallToolResult): CallToolResult {
-  const found = store.get(String(id));
+function withBasket(store: BasketStore, id: unknown, owner: string | undefined, use: (basket: Basket) => CallToolResult): CallToolResult {
+  const found = store.get(String(id), owner);
   if (found.ok) return use(found.basket);
   const minutes = Math.round(store.lifetimeMs / 60_000);
   return toolError(
     found.reason === 'expired'
       ? `Basket ${String(id)} has expired (baskets live ${minutes} minutes after their last change). Call create_basket to start a new basket and add the items again.`
-      : `No basket with id ${String(id)} exists. Basket ids come from create_basket; call it to get a new one.`,
+      : `No basket with id ${String(id)} exists${owner ? ' for this client' : ''}. Basket ids come from create_basket; call it to get a new one.`,
   );
 }
 
@@ -175,7 +177,7 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
       definition: {
         name: 'create_basket',
         title: 'Create basket',
-        description: `Creates an empty shopping basket and returns its handle as structuredContent.basket_id. Pass that id to add_item, get_basket, checkout and delete_basket. Baskets expire ${lifetimeMinutes} minutes after their last change; an expired basket must be created again.`,
+        description: `Creates an empty shopping basket and returns its handle as structuredContent.basket_id. Pass that id to add_item, get_basket, checkout and delete_basket. Baskets expire ${lifetimeMinutes} minutes after their last change; an expired basket must be created again. A basket created with authorization (a bearer token or an OAuth sign-in) belongs to that client: other clients cannot see or use it, even with its id.`,
         inputSchema: noArguments,
         outputSchema: {
           type: 'object',
@@ -184,8 +186,8 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         },
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },
-      run: () => {
-        const basket = store.create();
+      run: (_args, ctx) => {
+        const basket = store.create(ctx.owner);
         return structured({ basket_id: basket.id, expires_at: new Date(basket.expiresAt).toISOString() });
       },
     },
@@ -206,8 +208,8 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         },
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },
-      run: ({ basket_id, product_id, quantity }) =>
-        withBasket(store, basket_id, (basket) => {
+      run: ({ basket_id, product_id, quantity }, ctx) =>
+        withBasket(store, basket_id, ctx.owner, (basket) => {
           const product = findProduct(String(product_id));
           if (!product) {
             return toolError(
@@ -236,7 +238,7 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         inputSchema: { type: 'object', properties: { basket_id: basketIdSchema }, required: ['basket_id'], additionalProperties: false },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      run: ({ basket_id }) => withBasket(store, basket_id, (basket) => structured(basketView(basket))),
+      run: ({ basket_id }, ctx) => withBasket(store, basket_id, ctx.owner, (basket) => structured(basketView(basket))),
     },
     {
       definition: {
@@ -246,8 +248,8 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         inputSchema: { type: 'object', properties: { basket_id: basketIdSchema }, required: ['basket_id'], additionalProperties: false },
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
       },
-      run: ({ basket_id }) =>
-        withBasket(store, basket_id, (basket) => {
+      run: ({ basket_id }, ctx) =>
+        withBasket(store, basket_id, ctx.owner, (basket) => {
           if (basket.lines.length === 0)
             return toolError(`Basket ${basket.id} is empty; add at least one item with add_item before checkout.`);
           if (basket.checkedOut) return toolError(`Basket ${basket.id} was already checked out.`);
@@ -263,8 +265,8 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         inputSchema: { type: 'object', properties: { basket_id: basketIdSchema }, required: ['basket_id'], additionalProperties: false },
         annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       },
-      run: ({ basket_id }) =>
-        withBasket(store, basket_id, (basket) => {
+      run: ({ basket_id }, ctx) =>
+        withBasket(store, basket_id, ctx.owner, (basket) => {
           store.delete(basket.id);
           return { content: [text(`Deleted basket ${basket.id}.`)] };
         }),

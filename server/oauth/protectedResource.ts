@@ -3,6 +3,7 @@
 // tokens checked for audience (`resource`), and step-up — a tool that needs a scope the
 // token lacks answers 403 `insufficient_scope` naming the scopes to ask for.
 import type { Hono, MiddlewareHandler } from 'hono';
+import '../authInfo.ts';
 import { cors } from 'hono/cors';
 import type { AuthServer, IssuedToken } from './authServer.ts';
 
@@ -83,6 +84,7 @@ export function protectResource(app: Hono, options: ProtectionOptions): Middlewa
         `Forbidden: this needs the scope ${missing.join(' ')}.`,
       );
     }
+    c.set('authInfo', { token: presented, clientId: token.clientId, scopes: token.scopes, expiresAt: Math.floor(token.expiresAt / 1000) });
     return next();
   };
 }
