@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-// The layers of 05-architecture-and-style.md: imports flow one way only.
+// The layers: app → features → mcp, schema, components, lib; imports flow one way only.
 const noReactOrFeatures = {
   patterns: [
     {
@@ -15,6 +15,9 @@ const noReactOrFeatures = {
     { group: ['**/features/**', '**/app/**', '**/components/**'], message: 'src/mcp and src/schema must not import UI layers.' },
   ],
 };
+
+const FEATURES = ['call', 'connection', 'results', 'tools', 'traffic'];
+const onlyAppComposes = { group: ['**/app/**'], message: 'Only src/app composes features.' };
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'scratch'] },
@@ -45,9 +48,27 @@ export default tseslint.config(
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   { files: ['src/mcp/**', 'src/schema/**'], rules: { 'no-restricted-imports': ['error', noReactOrFeatures] } },
   {
-    files: ['src/features/**', 'src/components/**', 'src/lib/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'Only src/app composes features.' }] }] },
+    files: ['src/components/**', 'src/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyAppComposes] }] },
   },
+  // A feature never imports another: src/app composes them and passes what one needs as props.
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            onlyAppComposes,
+            {
+              group: FEATURES.filter((other) => other !== feature).flatMap((other) => [`**/${other}/**`, `**/features/${other}`]),
+              message: 'Features do not import each other: src/app composes them (pass what is needed as props).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['src/components/**', 'src/lib/**'],
     rules: {

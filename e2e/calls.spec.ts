@@ -1,4 +1,4 @@
-// Calls that behave and results a person can read (issue 4), on the demo server (2026 era)
+// Calls that behave and results a person can read, on the demo server (2026 era)
 // and server-everything (2025 era).
 import { expect, test, type Page } from '@playwright/test';
 import { deepLink, demoMcpUrl, everythingMcpUrl, liveMcpUrl } from './fixtures/urls.ts';

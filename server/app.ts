@@ -2,6 +2,7 @@
 // and, when given, the built app. Everything binds to loopback; see main.ts.
 import { Hono } from 'hono';
 import './authInfo.ts';
+import { MCP_EXPOSED_HEADERS } from '../src/mcp/headers.ts';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
@@ -26,10 +27,9 @@ export interface AppOptions {
   oauth?: ProtectionOptions;
 }
 
-// What a browser needs to call an MCP endpoint directly (02-protocol.md, CORS): allowed
-// request headers are reflected from the preflight (which covers Authorization and every
-// Mcp-Param-*), and the headers the client must read are exposed.
-export const MCP_EXPOSED_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate', 'MCP-Protocol-Version', 'Last-Event-ID'];
+// What a browser needs to call an MCP endpoint directly: allowed request headers are reflected
+// from the preflight (which covers Authorization and every Mcp-Param-*), and the headers the
+// client must read are exposed (src/mcp/headers.ts).
 
 export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true, oauth }: AppOptions): Hono {
   const app = new Hono();
@@ -64,7 +64,7 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
         origin: '*',
         allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
         allowHeaders: custom?.allowHeaders ?? [],
-        exposeHeaders: custom?.exposeHeaders ?? MCP_EXPOSED_HEADERS,
+        exposeHeaders: custom?.exposeHeaders ?? [...MCP_EXPOSED_HEADERS],
         maxAge: 600,
       }),
     );

@@ -1,4 +1,4 @@
-// The Content-Security-Policy of the served app (issue 6). Measured, not guessed:
+// The Content-Security-Policy of the served app. Measured, not guessed:
 //  - script-src needs 'unsafe-eval' because Ajv (inside @rjsf/validator-ajv8 and our own
 //    output-schema validation) compiles every JSON Schema into a function with `new Function`;
 //    without it no argument form can validate. Nothing else needs it. No 'unsafe-inline'.

@@ -55,7 +55,7 @@ describe('connection doctor', () => {
     const checks = await diagnose(legacyHeadersOnly.url, ORIGIN);
     const modern = byCheck(checks, 'CORS preflight (2026-07-28 headers)')[0];
     expect(modern?.status).toBe('warn');
-    expect(modern?.sentence).toContain('lacks mcp-protocol-version, mcp-method, mcp-name, authorization');
+    expect(modern?.sentence).toContain('lacks authorization, mcp-protocol-version, mcp-method, mcp-name');
   });
 
   it('reports the auth challenge, and WWW-Authenticate missing from Access-Control-Expose-Headers', async () => {

@@ -1,6 +1,7 @@
 // The connection doctor: concrete probes from Toolscope's own server (which, unlike the page,
 // sees real network errors and real CORS headers), each reported in one sentence with the fix
 // for the server's author.
+import { LEGACY_REQUEST_HEADERS, MODERN_REQUEST_HEADERS, lower } from '../src/mcp/headers.ts';
 import { diagnoseAuth } from './doctorAuth.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'info';
@@ -12,8 +13,10 @@ export interface DoctorCheck {
   fix?: string;
 }
 
-const MODERN_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'authorization'];
-const LEGACY_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-session-id', 'authorization', 'last-event-id'];
+// Accept is CORS-safelisted, so a preflight never names it.
+const preflighted = (names: readonly string[]) => lower(names).filter((name) => name !== 'accept');
+const MODERN_HEADERS = preflighted(MODERN_REQUEST_HEADERS);
+const LEGACY_HEADERS = preflighted(LEGACY_REQUEST_HEADERS);
 const TIMEOUT_MS = 10_000;
 
 const envelope = {
@@ -188,7 +191,8 @@ export async function diagnose(target: string, origin: string): Promise<DoctorCh
     return checks;
   }
 
-  // Era detection, as the SDK does it (02-protocol.md, Connecting).
+  // Era detection, as the SDK does it: a server/discover result means 2026-07-28; an error or
+  // a non-JSON-RPC answer means a 2025-era server, which initialize confirms.
   const result = typeof body === 'object' && body !== null && 'result' in body ? body.result : undefined;
   const error = typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined;
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;

@@ -1,4 +1,4 @@
-// The connection doctor's OAuth probes (issue 5): is the protected resource metadata there
+// The connection doctor's OAuth probes: is the protected resource metadata there
 // (RFC 9728), does it name an authorization server whose metadata is there (RFC 8414) with a
 // matching issuer and PKCE S256, and can a browser read both (CORS)?
 import type { DoctorCheck } from './doctor.ts';

@@ -9,6 +9,7 @@
 //  - caps request and response sizes and time; streams SSE through without buffering;
 //  - spawns nothing.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS, lower } from '../src/mcp/headers.ts';
 
 export const TOKEN_HEADER = 'x-toolscope-proxy-token';
 export const TARGET_HEADER = 'x-toolscope-target';
@@ -18,17 +19,8 @@ const CUSTOM_HEADER = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 const NEVER_FORWARD =
   /^(host|cookie|set-cookie|origin|referer|connection|content-length|transfer-encoding|te|trailer|upgrade|keep-alive|proxy-.*|sec-.*|x-toolscope-.*|forwarded|x-forwarded-.*)$/;
 
-const FORWARD_REQUEST = [
-  'content-type',
-  'accept',
-  'authorization',
-  'mcp-protocol-version',
-  'mcp-method',
-  'mcp-name',
-  'mcp-session-id',
-  'last-event-id',
-];
-const FORWARD_RESPONSE = ['content-type', 'mcp-session-id', 'www-authenticate', 'mcp-protocol-version', 'cache-control', 'retry-after'];
+const FORWARD_REQUEST = lower(MCP_REQUEST_HEADERS);
+const FORWARD_RESPONSE = lower(MCP_RESPONSE_HEADERS);
 const OAUTH_METADATA = /^\/\.well-known\/(oauth-protected-resource|oauth-authorization-server|openid-configuration)(\/|$)/;
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
 

@@ -97,7 +97,7 @@ export class BasketStore {
   /**
    * Returns the live basket (refreshing its lifetime), or why it cannot be used. A basket made
    * under an authorization is only ever found by the same one: to anyone else it does not exist
-   * (the id alone is not a capability — the seed's security checklist).
+   * (an id seen in a log or a shared transcript must not be a key to someone else's basket).
    */
   get(id: string, owner?: string): { ok: true; basket: Basket } | { ok: false; reason: 'unknown' | 'expired' } {
     const basket = this.#baskets.get(id);

@@ -1,6 +1,7 @@
-// Per-client limit on tool calls (the seed's security checklist: servers MUST rate limit tool
-// invocations). A sliding window per client: its authorization context, or "anonymous" for all
-// callers without one (a stateless server has nothing else to tell them apart by).
+// Per-client limit on tool calls: one runaway agent loop (or a hostile client) must not be able
+// to spend the server's stock, money or upstream quotas. A sliding window per client: its
+// authorization context, or "anonymous" for all callers without one (a stateless server has
+// nothing else to tell them apart by).
 export interface RateLimit {
   /** Calls allowed per window, per client. */
   calls: number;

@@ -1,4 +1,4 @@
-// The demo models the seed's security MUSTs: handles bound to the caller's authorization, and a
+// The demo models what a careful server does: handles bound to the caller's authorization, and a
 // per-client rate limit on tool calls. Real SDK client (Toolscope's connection) against the real
 // demo handler, in process; the authorization is what the HTTP layer would have verified.
 import { describe, expect, it } from 'vitest';

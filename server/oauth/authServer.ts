@@ -1,5 +1,5 @@
-// A small, real OAuth 2.1 authorization server for the demo's protected mode and the tests
-// (issue 5): RFC 8414 metadata, authorization code + PKCE S256 (no plain, no implicit),
+// A small, real OAuth 2.1 authorization server for the demo's protected mode and the tests:
+// RFC 8414 metadata, authorization code + PKCE S256 (no plain, no implicit),
 // RFC 8707 `resource` bound into the code and the token, RFC 9207 `iss` on the redirect,
 // clients by pre-registration, Client ID Metadata Document (fetched and checked) or RFC 7591
 // Dynamic Client Registration, refresh tokens. A consent page with Approve / Deny buttons

@@ -41,7 +41,7 @@ export function App() {
     void fetchProxySession(window.location.origin).then((session) => setProxy({ loaded: true, session }));
   }, []);
 
-  // ?server= connects at once (UI contract: deep links), once we know whether a proxy exists
+  // ?server= connects at once (a link that names a server is a request to connect), once we know whether a proxy exists
   // (a remembered "use the proxy" choice needs it); otherwise warm up the SDK chunk.
   const linked = useRef(false);
   useEffect(() => {

@@ -7,6 +7,7 @@ import { HintSummary } from '../features/tools/HintBadges.tsx';
 import type { CallRun, CallState } from '../features/call/useToolCalls.ts';
 import { RunList } from '../features/call/RunList.tsx';
 import { ToolHeader } from '../features/tools/ToolHeader.tsx';
+import { useStepUp } from '../features/connection/useOAuth.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { callGate, type McpTool } from '../mcp/tools.ts';
 import { emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
@@ -48,6 +49,7 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
   const [pending, setPending] = useState<{ args: Record<string, unknown>; reason: string }>();
   const [refusal, setRefusal] = useState<string>();
   const [checkFailure, setCheckFailure] = useState<string>();
+  const stepUp = useStepUp();
   // Loaded while the person fills in the form, so pressing "Call tool" does not wait on it.
   useEffect(() => {
     loadCallChecks().catch(() => undefined);
@@ -154,7 +156,7 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
                     onRetry={ResultView.retry}
                     loading={<p className="text-sm text-slate-500">Loading result view…</p>}
                   >
-                    {() => <ResultView.Component state={outcome} tool={tool} connection={connection} />}
+                    {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} />}
                   </ChunkBoundary>
                 ) : null
               }

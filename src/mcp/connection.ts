@@ -7,6 +7,7 @@ import { Client, StreamableHTTPClientTransport, extractWWWAuthenticateParams } f
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { McpError, isNetworkFailure, withChallenge, type McpFailure, type OAuthChallenge } from './errors.ts';
 import { classifySdkError } from './sdkErrors.ts';
+import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS, listHeaders } from './headers.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { StreamWatcher } from './streamWatch.ts';
 import { customHeaderProblem, proxiedFetch, type ProxySession } from './proxy.ts';
@@ -93,7 +94,7 @@ async function explainNetworkFailure(url: URL, fetchImpl: FetchLike): Promise<Mc
     controller.abort();
     return {
       kind: 'cors',
-      message: `The server at ${url.origin} is reachable but the browser blocked its answer (CORS). The server must answer the OPTIONS preflight and allow this page's origin (${window.location.origin}), allow the headers Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id and Last-Event-ID, and expose Mcp-Session-Id and WWW-Authenticate.`,
+      message: `The server at ${url.origin} is reachable but the browser blocked its answer (CORS). The server must answer the OPTIONS preflight and allow this page's origin (${window.location.origin}), allow the headers ${listHeaders(MCP_REQUEST_HEADERS)}, and expose ${listHeaders(MCP_EXPOSED_HEADERS)}.`,
     };
   } catch {
     return {

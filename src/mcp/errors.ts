@@ -60,7 +60,7 @@ export class OAuthFlowError<Leg extends string = string> extends McpError {
 /** The failure inside any thrown value. */
 export const failureOf = (error: unknown): McpFailure => (error instanceof McpError ? error.failure : classifyError(error));
 
-/** Standard meanings of JSON-RPC / MCP error codes (02-protocol.md, Error codes). */
+/** Standard meanings of JSON-RPC codes (JSON-RPC 2.0 §5.1) and MCP's own (-32002, -32020…-32022). */
 export function errorCodeMeaning(code: number): string {
   switch (code) {
     case -32700:
@@ -195,7 +195,7 @@ export function withChallenge(failure: McpFailure, challenge: OAuthChallenge | u
   return { ...failure, challenge };
 }
 
-/** One sentence for an alert, mentioning the status code or CORS where relevant (UI contract). */
+/** One sentence for an alert, naming the status code or CORS where relevant (the e2e tests read these). */
 export function describeFailure(failure: McpFailure): string {
   switch (failure.kind) {
     case 'protocol':

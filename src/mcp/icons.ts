@@ -1,4 +1,5 @@
-// Icon URLs from a server are untrusted (02-protocol.md, Icons): only https: and data: image
+// Icon URLs from a server are untrusted (an icon is a request the server makes the browser
+// send, and an SVG can carry script): only https: and data: image
 // sources, http: only when both the server and the icon are on loopback, size-capped, and a
 // data: image must really be the image type it claims (magic bytes).
 

@@ -1,4 +1,5 @@
-// OAuth 2.1 for MCP servers, as a sequence of legs the user can watch (issue 5):
+// OAuth 2.1 for MCP servers, as a sequence of legs the user can watch (each step that
+// can fail is shown with its HTTP exchanges, so a broken sign-in says where it broke):
 // challenge → protected resource metadata → authorization server metadata (issuer checked,
 // PKCE S256 required) → client (pre-registered id, else Toolscope's Client ID Metadata
 // Document, else Dynamic Client Registration) → authorization request (PKCE S256 + resource)

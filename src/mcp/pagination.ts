@@ -1,6 +1,7 @@
 // Walking a paginated list one page at a time. The SDK's own walk returns nothing when a
 // server never stops paging; we show each page as it arrives and stop, with a clear
-// message, the moment a cursor repeats (02-protocol.md, Pagination).
+// message, the moment a cursor repeats (an absent nextCursor ends the list; an empty string
+// is a cursor like any other).
 
 export type PageStop = { reason: 'end' } | { reason: 'repeated-cursor'; cursor: string } | { reason: 'page-limit'; pages: number };
 

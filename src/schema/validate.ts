@@ -1,9 +1,8 @@
 // Validation that reports instead of throwing: structuredContent against outputSchema, with
 // the validator matching the schema's dialect. Remote $refs are never fetched (Ajv does not
 // load schemas unless given loadSchema, which we never pass).
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from './ajvSetup.ts';
 import { schemaDialect, type Dialect } from './dialect.ts';
 
 export interface SchemaIssue {
@@ -12,14 +11,6 @@ export interface SchemaIssue {
 }
 
 export type Verdict = { status: 'valid' } | { status: 'invalid'; issues: SchemaIssue[] } | { status: 'unusable-schema'; reason: string };
-
-function createAjv(dialect: Dialect) {
-  // ownProperties: a property named "constructor" must not match Object.prototype.constructor.
-  const options = { allErrors: true, strict: false, validateSchema: false, addUsedSchema: false, ownProperties: true } as const;
-  const ajv = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
-  addFormats(ajv);
-  return ajv;
-}
 
 const instances: Partial<Record<Dialect, Ajv>> = {};
 const compiled = new WeakMap<object, ValidateFunction>();

@@ -1,16 +1,15 @@
-// One RJSF validator per JSON Schema dialect: 2020-12 by default, draft-07 when `$schema` says so.
-// ownProperties: a property named "constructor" must not match Object.prototype.constructor.
+// One RJSF validator per JSON Schema dialect (2020-12 by default, draft-07 when `$schema` says
+// so), on the one Ajv setup (schema/ajvSetup.ts).
 import { getDefaultFormState, type Experimental_DefaultFormStateBehavior, type RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { AJV_CLASSES, AJV_OPTIONS } from '../../schema/ajvSetup.ts';
 import { schemaDialect } from '../../schema/dialect.ts';
 import { completeDefaults } from '../../schema/formDefaults.ts';
 import { prepareFormSchema } from '../../schema/formSchema.ts';
 
-const overrides = { strict: false, addUsedSchema: false, ownProperties: true };
 const validators = {
-  '2020-12': customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: overrides }),
-  'draft-07': customizeValidator({ ajvOptionsOverrides: overrides }),
+  '2020-12': customizeValidator({ AjvClass: AJV_CLASSES['2020-12'], ajvOptionsOverrides: AJV_OPTIONS }),
+  'draft-07': customizeValidator({ AjvClass: AJV_CLASSES['draft-07'], ajvOptionsOverrides: AJV_OPTIONS }),
 };
 
 export const validatorFor = (schema: unknown) => validators[schemaDialect(schema)];

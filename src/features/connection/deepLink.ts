@@ -1,4 +1,4 @@
-// Deep links (UI contract): `?server=<url>` fills Server URL and connects at once;
+// Deep links: `?server=<url>` fills Server URL and connects at once;
 // `&tool=<name>` then selects that tool.
 export interface DeepLink {
   server?: string;

@@ -1,8 +1,7 @@
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { useStepUp } from '../connection/useOAuth.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
-import { errorCodeMeaning, describeFailure, type McpFailure } from '../../mcp/errors.ts';
+import { errorCodeMeaning, describeFailure, type McpFailure, type OAuthChallenge } from '../../mcp/errors.ts';
 import { implicatedArguments, textRepeatsStructured, unhelpfulErrorFinding } from '../../mcp/resultFindings.ts';
 import type { CallResult, ContentBlock } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
@@ -93,8 +92,10 @@ const FAILURE_TITLES: Partial<Record<McpFailure['kind'], string>> = {
 };
 
 /** A call refused for lack of scope (or a rejected token) can be fixed by signing in again. */
-function StepUpOffer({ failure }: { failure: Extract<McpFailure, { kind: 'auth' }> }) {
-  const stepUp = useStepUp();
+/** Signs in again (with more scope) for the server's challenge; given by the app when it can. */
+type StepUp = (challenge: OAuthChallenge) => void;
+
+function StepUpOffer({ failure, stepUp }: { failure: Extract<McpFailure, { kind: 'auth' }>; stepUp?: StepUp }) {
   if (!stepUp || !failure.challenge) return null;
   const challenge = failure.challenge;
   return (
@@ -104,7 +105,7 @@ function StepUpOffer({ failure }: { failure: Extract<McpFailure, { kind: 'auth' 
   );
 }
 
-function ProtocolErrorView({ failure }: { failure: McpFailure }) {
+function ProtocolErrorView({ failure, stepUp }: { failure: McpFailure; stepUp?: StepUp }) {
   if (failure.kind !== 'protocol') {
     return (
       <div
@@ -113,7 +114,7 @@ function ProtocolErrorView({ failure }: { failure: McpFailure }) {
       >
         <p className="font-semibold">{FAILURE_TITLES[failure.kind] ?? 'Call failed'}</p>
         <p>{describeFailure(failure)}</p>
-        {failure.kind === 'auth' ? <StepUpOffer failure={failure} /> : null}
+        {failure.kind === 'auth' ? <StepUpOffer failure={failure} stepUp={stepUp} /> : null}
         {failure.kind !== 'cancelled' ? <p className="mt-1 text-xs">The raw exchange is in Traffic below.</p> : null}
       </div>
     );
@@ -143,13 +144,23 @@ function ProtocolErrorView({ failure }: { failure: McpFailure }) {
 export type CallOutcome =
   { status: 'done'; result: CallResult; durationMs: number } | { status: 'failed'; failure: McpFailure; durationMs: number };
 
-export default function ResultView({ state, tool, connection }: { state: CallOutcome; tool: McpTool; connection: McpConnection }) {
+export default function ResultView({
+  state,
+  tool,
+  connection,
+  stepUp,
+}: {
+  state: CallOutcome;
+  tool: McpTool;
+  connection: McpConnection;
+  stepUp?: StepUp;
+}) {
   const duration = `${Math.round(state.durationMs)} ms`;
   if (state.status === 'failed') {
     return (
       <div className="flex flex-col gap-2">
         <p className="text-xs text-slate-500">Failed after {duration}</p>
-        <ProtocolErrorView failure={state.failure} />
+        <ProtocolErrorView failure={state.failure} stepUp={stepUp} />
       </div>
     );
   }

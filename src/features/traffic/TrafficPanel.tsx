@@ -76,7 +76,7 @@ function EntryDetails({ entry }: { entry: TrafficEntry }) {
   );
 }
 
-/** Every HTTP exchange with its JSON-RPC messages, newest first (UI contract: "Traffic"). */
+/** Every HTTP exchange with its JSON-RPC messages, newest first (the region is named "Traffic": the e2e tests find it by that name). */
 export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
   const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
   const [open, setOpen] = useState(true);
