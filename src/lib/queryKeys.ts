@@ -5,4 +5,6 @@ export const queryKeys = {
   /** Every cached tool list of one server, whatever the credentials (what list_changed clears). */
   toolsOf: (server: string) => ['tools', server] as const,
   tools: (server: string, authContext: string) => ['tools', server, authContext] as const,
+  resource: (server: string, uri: string) => ['resource', server, uri] as const,
+  icon: (src: string, mimeType: string | undefined) => ['icon', src, mimeType ?? ''] as const,
 };

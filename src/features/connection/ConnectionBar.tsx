@@ -3,12 +3,12 @@ import { Button } from '../../components/ui/Button.tsx';
 import { describeFailure } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
-import { rememberPath, type ConnectionPath } from './connectionPath.ts';
+import type { ConnectionPath } from './connectionPath.ts';
+import { useRememberProxy, useServerGrant } from './api/serverMemory.ts';
 import { DoctorPanel } from './DoctorPanel.tsx';
 import { HeadersEditor, headersOf, type HeaderRow } from './HeadersEditor.tsx';
 import type { ConnectionState } from './useConnection.ts';
 import type { SignInRequest } from './useOAuth.ts';
-import { forgetGrant, grantFor, isGrantPersisted } from './oauthGrants.ts';
 import { SavedServers } from './SavedServers.tsx';
 import type { SavedServer } from './savedServers.ts';
 
@@ -31,6 +31,8 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
   const [token, setToken] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const [reveal, setReveal] = useState(0);
+  const grant = useServerGrant(state.status === 'connected' ? state.connection.url : undefined);
+  const rememberProxy = useRememberProxy();
   const connected = state.status === 'connected';
 
   // A saved server fills the form; it connects at once unless a header value is missing.
@@ -95,12 +97,12 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
           url={state.status === 'failed' ? state.url : state.connection.url}
         />
       ) : null}
-      {state.status === 'connected' && grantFor(state.connection.url) ? (
+      {state.status === 'connected' && grant.signedIn ? (
         <Button
           variant="ghost"
           className="self-start text-xs"
           onClick={() => {
-            forgetGrant(state.connection.url);
+            grant.forget();
             onDisconnect();
           }}
         >
@@ -128,7 +130,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
       (state.failure.kind === 'cors' || state.failure.kind === 'unreachable') ? (
         <ProxyOffer
           onUse={(remember) => {
-            if (remember) rememberPath(url, 'proxy');
+            if (remember) rememberProxy(url);
             onConnect(url, token, 'proxy', headersOf(headers));
           }}
         />
@@ -202,7 +204,8 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
 
 function SignInOffer({ url, onSignIn }: { url: string; onSignIn: (clientId: string, persist: boolean) => void }) {
   const [clientId, setClientId] = useState('');
-  const [persist, setPersist] = useState(() => isGrantPersisted(url));
+  const { persisted } = useServerGrant(url);
+  const [persist, setPersist] = useState(persisted);
   return (
     <div className="flex flex-wrap items-end gap-3 text-sm">
       <Button variant="primary" onClick={() => onSignIn(clientId, persist)}>

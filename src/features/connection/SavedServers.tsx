@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { storedPath } from './connectionPath.ts';
-import {
-  loadSavedServers,
-  mergeServers,
-  parseMcpServers,
-  removeServer,
-  saveServer,
-  toMcpServers,
-  type SavedServer,
-} from './savedServers.ts';
+import { useSavedServers } from './api/serverMemory.ts';
+import { parseMcpServers, toMcpServers, type SavedServer } from './savedServers.ts';
 
 const inputClass = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs dark:border-slate-700 dark:bg-slate-900';
 
@@ -29,7 +21,7 @@ export function SavedServers({
   current: { url: string; headers: Record<string, string> };
   onUse: (server: SavedServer) => void;
 }) {
-  const [servers, setServers] = useState(loadSavedServers);
+  const { servers, save: saveServer, remove, merge } = useSavedServers();
   const [name, setName] = useState('');
   const [keepSecrets, setKeepSecrets] = useState(false);
   const [json, setJson] = useState('');
@@ -42,7 +34,7 @@ export function SavedServers({
       setMessage('Enter a server URL first.');
       return;
     }
-    setServers(saveServer({ name: label, url: current.url.trim(), headers: current.headers, keepSecrets, path: storedPath(current.url) }));
+    saveServer({ name: label, url: current.url.trim(), headers: current.headers, keepSecrets });
     setMessage(`Saved “${label}”${Object.keys(current.headers).length && !keepSecrets ? ' (header names only, no values)' : ''}.`);
     setName('');
   };
@@ -53,7 +45,7 @@ export function SavedServers({
       setMessage(`Import failed: ${parsed.error}`);
       return;
     }
-    setServers(mergeServers(parsed.servers.map((server) => ({ ...server, keepSecrets: withSecrets }))));
+    merge(parsed.servers.map((server) => ({ ...server, keepSecrets: withSecrets })));
     const skipped = parsed.skipped.map((entry) => `${entry.name} (${entry.reason})`).join('; ');
     setMessage(
       `Imported ${parsed.servers.length} server${parsed.servers.length === 1 ? '' : 's'}${withSecrets ? ' with header values' : ''}.${skipped ? ` Skipped: ${skipped}.` : ''}`,
@@ -79,7 +71,7 @@ export function SavedServers({
                   variant="ghost"
                   className="px-2 py-0.5 text-xs"
                   aria-label={`Remove ${server.name}`}
-                  onClick={() => setServers(removeServer(server.name))}
+                  onClick={() => remove(server.name)}
                 >
                   Remove
                 </Button>

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { decideIconSrc } from '../../mcp/icons.ts';
 import type { McpTool } from '../../mcp/tools.ts';
-import { loadIcon } from './iconLoader.ts';
+import { useIcon } from './api/useIcon.ts';
 
 function Placeholder({ size }: { size: number }) {
   return (
@@ -14,16 +13,7 @@ function Placeholder({ size }: { size: number }) {
 }
 
 function RemoteIcon({ src, mimeType, size }: { src: string; mimeType?: string; size: number }) {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    void loadIcon(src, mimeType).then((loaded) => {
-      if (live) setUrl(loaded);
-    });
-    return () => {
-      live = false;
-    };
-  }, [src, mimeType]);
+  const url = useIcon(src, mimeType);
   return url ? <IconImage src={url} size={size} /> : <Placeholder size={size} />;
 }
 

@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../../mcp/errors.ts';
 import { base64Size, base64ToBytes, formatBytes, type ContentBlock, type ResourceContents } from '../../../mcp/results.ts';
 import { downloadBytes, safeFileName } from '../../../lib/download.ts';
+import { useResourceRead } from '../api/useResourceRead.ts';
 import { ImageBlock } from './MediaBlock.tsx';
 import { TextBlock } from './TextBlock.tsx';
 
@@ -43,9 +44,6 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
   );
 }
 
-type ReadState =
-  { status: 'idle' } | { status: 'reading' } | { status: 'read'; contents: ResourceContents[] } | { status: 'failed'; message: string };
-
 export function ResourceLinkBlock({
   block,
   connection,
@@ -53,20 +51,12 @@ export function ResourceLinkBlock({
   block: Extract<ContentBlock, { type: 'resource_link' }>;
   connection: McpConnection;
 }) {
-  const [state, setState] = useState<ReadState>({ status: 'idle' });
+  const { query, read } = useResourceRead(connection, block.uri);
   const label = block.title ?? block.name;
-  const read = async () => {
-    setState({ status: 'reading' });
-    try {
-      setState({ status: 'read', contents: await connection.readResource(block.uri) });
-    } catch (error) {
-      setState({ status: 'failed', message: describeFailure(failureOf(error)) });
-    }
-  };
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={() => void read()} disabled={state.status === 'reading'} title={`Read ${block.uri} with resources/read`}>
+        <Button onClick={read} disabled={query.isFetching} title={`Read ${block.uri} with resources/read`}>
           {label}
         </Button>
         <span className="font-mono text-xs break-all text-slate-500">{block.uri}</span>
@@ -74,16 +64,16 @@ export function ResourceLinkBlock({
         {block.size !== undefined ? <span className="text-xs text-slate-500">{formatBytes(block.size)}</span> : null}
       </div>
       {block.description ? <p className="text-xs text-slate-600 dark:text-slate-300">{block.description}</p> : null}
-      {state.status === 'reading' ? <p className="text-xs text-slate-500">Reading…</p> : null}
-      {state.status === 'failed' ? (
+      {query.isFetching ? <p className="text-xs text-slate-500">Reading…</p> : null}
+      {query.isError && !query.isFetching ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          Reading the resource failed: {state.message}
+          Reading the resource failed: {describeFailure(failureOf(query.error))}
         </p>
       ) : null}
-      {state.status === 'read' ? (
+      {query.isSuccess ? (
         <div className="ml-3 border-l-2 border-slate-200 pl-3 dark:border-slate-700">
-          {state.contents.length === 0 ? <p className="text-sm text-slate-500">The server returned no contents.</p> : null}
-          {state.contents.map((contents, index) => (
+          {query.data.length === 0 ? <p className="text-sm text-slate-500">The server returned no contents.</p> : null}
+          {query.data.map((contents, index) => (
             <ResourceContentsView key={index} contents={contents} />
           ))}
         </div>
