@@ -24,3 +24,29 @@ export function removeStored(key: string): void {
     // Unavailable storage holds nothing to remove.
   }
 }
+
+/** localStorage as a plain key–value store that never throws (nothing stored when unavailable). */
+export const browserStore = {
+  keys: (): string[] => {
+    try {
+      return Object.keys(window.localStorage);
+    } catch {
+      return [];
+    }
+  },
+  get: (key: string): string | null => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set: (key: string, value: string): void => {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // Storage full or unavailable.
+    }
+  },
+  remove: removeStored,
+};

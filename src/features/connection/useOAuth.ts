@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { OAuthChallenge } from '../../mcp/errors.ts';
-import { isRecord } from '../../mcp/guards.ts';
 import type { OAuthFlow, OAuthGrant, OAuthLeg } from '../../mcp/oauth.ts';
-import { CALLBACK_CHANNEL, PENDING_LIFETIME_MS, PENDING_PREFIX, parsePending, type CallbackMessage } from '../../mcp/oauthCallback.ts';
+import type { CallbackMessage } from '../../mcp/oauthCallback.ts';
+import { PendingSignIns, callbackFor, listenForCallbacks } from '../../mcp/signIns.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
-import { removeStored, writeStored } from '../../lib/storage.ts';
+import { browserStore } from '../../lib/storage.ts';
 import { grantFor, saveGrant } from './oauthGrants.ts';
 import { loadOAuth } from './oauthChunk.ts';
 
@@ -35,7 +35,6 @@ export const StepUpContext = createContext<((challenge: OAuthChallenge) => void)
 export const useStepUp = () => useContext(StepUpContext);
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** Runs one OAuth sign-in at a time and takes the redirect back from the callback page. */
 export function useOAuth(proxy: ProxySession | undefined, onGrant: (url: string, grant: OAuthGrant, purpose: SignInPurpose) => void) {
@@ -46,66 +45,50 @@ export function useOAuth(proxy: ProxySession | undefined, onGrant: (url: string,
     grantHandler.current = onGrant;
   }, [onGrant]);
 
-  const forgetPending = (flow: OAuthFlow) => {
-    if (flow.state) removeStored(PENDING_PREFIX + flow.state);
-  };
+  const [pending] = useState(() => new PendingSignIns(browserStore));
+  const forgetPending = useCallback((flow: OAuthFlow) => pending.forget(flow.state), [pending]);
 
-  const complete = useCallback(async (active: { flow: OAuthFlow; request: SignInRequest }, message: CallbackMessage) => {
-    forgetPending(active.flow);
-    setView((previous) => (previous.status === 'idle' ? previous : { ...previous, status: 'exchanging' }));
-    try {
-      const grant = await active.flow.complete(message);
-      if (current.current !== active) return;
-      current.current = undefined;
-      saveGrant(active.request.url, grant, active.request.persist);
-      setView({
-        status: 'done',
-        request: active.request,
-        legs: [...active.flow.legs],
-        sentence:
-          active.request.purpose === 'step-up'
-            ? `Signed in again${grant.scope ? ` with scope “${grant.scope}”` : ''}. Call the tool again.`
-            : `Signed in${grant.scope ? ` with scope “${grant.scope}”` : ''}; connecting with the token.`,
-      });
-      grantHandler.current(active.request.url, grant, active.request.purpose);
-    } catch (error) {
-      if (current.current !== active) return;
-      current.current = undefined;
-      setView({ status: 'failed', request: active.request, legs: [...active.flow.legs], sentence: describe(error) });
-    }
-  }, []);
+  const complete = useCallback(
+    async (active: { flow: OAuthFlow; request: SignInRequest }, message: CallbackMessage) => {
+      forgetPending(active.flow);
+      setView((previous) => (previous.status === 'idle' ? previous : { ...previous, status: 'exchanging' }));
+      try {
+        const grant = await active.flow.complete(message);
+        if (current.current !== active) return;
+        current.current = undefined;
+        saveGrant(active.request.url, grant, active.request.persist);
+        setView({
+          status: 'done',
+          request: active.request,
+          legs: [...active.flow.legs],
+          sentence:
+            active.request.purpose === 'step-up'
+              ? `Signed in again${grant.scope ? ` with scope “${grant.scope}”` : ''}. Call the tool again.`
+              : `Signed in${grant.scope ? ` with scope “${grant.scope}”` : ''}; connecting with the token.`,
+        });
+        grantHandler.current(active.request.url, grant, active.request.purpose);
+      } catch (error) {
+        if (current.current !== active) return;
+        current.current = undefined;
+        setView({ status: 'failed', request: active.request, legs: [...active.flow.legs], sentence: describe(error) });
+      }
+    },
+    [forgetPending],
+  );
 
   // Sign-ins abandoned in an earlier visit leave their (secret-free) pending records: drop old ones.
-  useEffect(() => {
-    try {
-      for (const key of Object.keys(window.localStorage)) {
-        if (!key.startsWith(PENDING_PREFIX)) continue;
-        const pending = parsePending(window.localStorage.getItem(key));
-        if (!pending || Date.now() - pending.createdAt > PENDING_LIFETIME_MS) removeStored(key);
-      }
-    } catch {
-      // No storage: nothing to clean.
-    }
-  }, []);
+  useEffect(() => pending.sweep(), [pending]);
 
   // The callback page posts the redirect's parameters here (same origin only).
-  useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(CALLBACK_CHANNEL);
-    channel.onmessage = (event: MessageEvent<unknown>) => {
-      const active = current.current;
-      const data = event.data;
-      if (!active || !isRecord(data) || data.state !== active.flow.state) return;
-      void complete(active, {
-        state: String(data.state),
-        code: text(data.code),
-        iss: text(data.iss),
-        error: text(data.error),
-        error_description: text(data.error_description),
-      });
-    };
-    return () => channel.close();
-  }, [complete]);
+  useEffect(
+    () =>
+      listenForCallbacks((data) => {
+        const active = current.current;
+        const message = callbackFor(active?.flow.state, data);
+        if (active && message) void complete(active, message);
+      }),
+    [complete],
+  );
 
   const signIn = useCallback(
     async (request: SignInRequest) => {
@@ -147,7 +130,7 @@ export function useOAuth(proxy: ProxySession | undefined, onGrant: (url: string,
         const authorizationUrl = await flow.prepare();
         if (current.current !== active) return;
         const record = flow.pendingRecord;
-        if (flow.state && record) writeStored(PENDING_PREFIX + flow.state, { ...record, createdAt: Date.now() });
+        if (flow.state && record) pending.remember(flow.state, record);
         setView({ status: 'waiting', request, legs: [...flow.legs], authorizationUrl });
       } catch (error) {
         if (current.current !== active) return;
@@ -155,14 +138,14 @@ export function useOAuth(proxy: ProxySession | undefined, onGrant: (url: string,
         setView({ status: 'failed', request, legs: [...flow.legs], sentence: describe(error) });
       }
     },
-    [proxy],
+    [proxy, pending, forgetPending],
   );
 
   const dismiss = useCallback(() => {
     if (current.current) forgetPending(current.current.flow);
     current.current = undefined;
     setView({ status: 'idle' });
-  }, []);
+  }, [forgetPending]);
 
   return { view, signIn, dismiss };
 }
