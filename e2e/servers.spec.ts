@@ -53,9 +53,15 @@ test('saves servers (header values only when asked), exports and imports mcpServ
   await expect(page.getByText('Saved servers (1)')).toBeVisible();
 });
 
-test('the negotiated era is remembered per origin and used on the next connection', async ({ page }) => {
+test('the negotiated era is remembered per server, whatever the URL’s spelling, and used on the next connection', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl()));
   await expect(page.getByRole('status')).toContainText('stateless 2026 era)');
   await page.reload();
-  await expect(page.getByRole('status')).toContainText('stateless 2026 era, remembered for this origin)');
+  await expect(page.getByRole('status')).toContainText('stateless 2026 era, remembered for this server)');
+  // The same server typed with an upper-case scheme and a fragment: the same memory.
+  const respelled = demoMcpUrl().replace(/^http:/, 'HTTP:') + '#tools';
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(respelled);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('status')).toContainText('stateless 2026 era, remembered for this server)');
 });

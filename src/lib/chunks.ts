@@ -2,6 +2,14 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Loader<T> = () => Promise<T>;
 
+/** A split chunk's code could not be loaded (as opposed to a crash while it renders). */
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
 /**
  * A loader for a split chunk that keeps a success and forgets a failure, so the next call loads
  * again (under a fresh URL in the built app: src/lib/chunkImport.ts).
@@ -11,7 +19,7 @@ export function retryableImport<T>(load: Loader<T>): Loader<T> {
   return () => {
     pending ??= load().catch((error: unknown) => {
       pending = undefined;
-      throw error;
+      throw error instanceof ChunkLoadError ? error : new ChunkLoadError(error);
     });
     return pending;
   };

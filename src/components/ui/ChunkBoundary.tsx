@@ -1,4 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
+import { ChunkLoadError } from '../../lib/chunks.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 interface Props {
@@ -23,23 +24,28 @@ export function ChunkBoundary({ label, onRetry, loading, children }: Props) {
     <ErrorBoundary
       label={label}
       resetKey={attempt}
-      fallback={(error) => (
-        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700 dark:text-red-300">
-          <span>
-            Toolscope could not load {label} ({error.message}). Is Toolscope’s own server still running?
-          </span>
-          <button
-            type="button"
-            className="rounded border border-current px-2 py-0.5 text-xs font-medium"
-            onClick={() => {
-              onRetry();
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </div>
-      )}
+      fallback={(error) => {
+        // A crash while rendering is not a load failure: the boundary above reports it.
+        if (!(error instanceof ChunkLoadError)) throw error;
+        return (
+          <div role="alert" className="flex flex-col gap-1 text-sm text-red-700 dark:text-red-300">
+            <div className="flex flex-wrap items-center gap-2">
+              <span>Toolscope could not load {label}: its code did not arrive. Is Toolscope’s own server still running?</span>
+              <button
+                type="button"
+                className="rounded border border-current px-2 py-0.5 text-xs font-medium"
+                onClick={() => {
+                  onRetry();
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                Try again
+              </button>
+            </div>
+            <span className="text-xs break-all opacity-80">{error.message}</span>
+          </div>
+        );
+      }}
     >
       <Suspense fallback={loading}>{children()}</Suspense>
     </ErrorBoundary>

@@ -162,7 +162,7 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
             {server.version ? ` ${server.version}` : ''} · protocol {protocolVersion} (
             {era === 'modern' ? 'stateless 2026 era' : '2025 era'}
             {state.eraSource === 'remembered'
-              ? ', remembered for this origin'
+              ? ', remembered for this server'
               : state.eraSource === 're-probed'
                 ? ', re-probed: the remembered era failed'
                 : ''}
