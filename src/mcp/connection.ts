@@ -7,6 +7,7 @@ import { Client, StreamableHTTPClientTransport, extractWWWAuthenticateParams } f
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { McpError, isNetworkFailure, withChallenge, type McpFailure, type OAuthChallenge } from './errors.ts';
 import { classifySdkError } from './sdkErrors.ts';
+import { RawResults } from './lenientResults.ts';
 import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS, listHeaders } from './headers.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { StreamWatcher } from './streamWatch.ts';
@@ -200,6 +201,7 @@ export class McpConnection {
     /** Which path the traffic takes. */
     readonly via: 'direct' | 'proxy',
     private readonly credentials: Credentials,
+    private readonly rawResults: RawResults,
   ) {}
 
   /** Use another bearer token from now on (after signing in again, e.g. with more scope). */
@@ -232,7 +234,9 @@ export class McpConnection {
     const viaFetch = proxy ? proxiedFetch(fetchImpl, proxy, Object.keys(customHeaders)) : fetchImpl;
     const watcher = new StreamWatcher(viaFetch);
     const credentials = new Credentials(bearerToken?.trim() || undefined, watcher.fetch, refreshToken);
-    const transport = new StreamableHTTPClientTransport(endpoint, { fetch: credentials.fetch, requestInit: { headers } });
+    // 2026-era tools/list and tools/call results reach our lenient parsers, not the SDK's strict schema.
+    const rawResults = new RawResults();
+    const transport = new StreamableHTTPClientTransport(endpoint, { fetch: rawResults.wrap(credentials.fetch), requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.
     const mode = !eraHint ? 'auto' : eraHint.era === 'legacy' ? 'legacy' : { pin: eraHint.protocolVersion };
     const client = new Client(CLIENT_INFO, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode } });
@@ -250,7 +254,17 @@ export class McpConnection {
       const failure = !proxy && isNetworkFailure(error) ? await explainNetworkFailure(endpoint, fetchImpl) : classifySdkError(error);
       throw new McpError(credentials.explain(failure));
     }
-    return new McpConnection(endpoint.href, client, transport, fetchImpl, elicitation, watcher, proxy ? 'proxy' : 'direct', credentials);
+    return new McpConnection(
+      endpoint.href,
+      client,
+      transport,
+      fetchImpl,
+      elicitation,
+      watcher,
+      proxy ? 'proxy' : 'direct',
+      credentials,
+      rawResults,
+    );
   }
 
   get era(): 'modern' | 'legacy' {
@@ -283,13 +297,15 @@ export class McpConnection {
     const started = performance.now();
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     try {
-      return await this.client.request({ method, params }, anyResult, {
+      const value = await this.client.request({ method, params }, anyResult, {
         signal: options.signal,
         timeout: timeoutMs,
         resetTimeoutOnProgress: true,
         maxTotalTimeout: options.maxTotalTimeoutMs,
         onprogress: options.onProgress,
       });
+      const held = this.rawResults.take(value);
+      return held ? held.raw : value;
     } catch (error) {
       if (options.signal?.aborted) throw new McpError({ kind: 'cancelled', message: 'Cancelled by the user.' });
       const failure = classifySdkError(error);
@@ -303,7 +319,12 @@ export class McpConnection {
 
   /** One page of tools/list; callers walk the pages (see pagination.ts for when to stop). */
   async listToolsPage(cursor?: string, signal?: AbortSignal): Promise<ToolsPage> {
-    return parseToolsPage(await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal }));
+    const raw = await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal });
+    const page = parseToolsPage(raw);
+    if (this.era === 'modern' && isRecord(raw) && own(raw, 'resultType') === undefined) {
+      page.findings.push('The result has no resultType: a 2026-07-28 server must send resultType "complete". Read as complete.');
+    }
+    return page;
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult> {

@@ -20,6 +20,21 @@ export function unhelpfulErrorFinding(result: CallResult): string | undefined {
   return undefined;
 }
 
+/**
+ * What in the result's own fields breaks the schema (the content blocks report themselves): an
+ * `isError` that is not a boolean is read as false — a model would not see a failure either.
+ */
+export function resultShapeFindings(result: CallResult): string[] {
+  const findings: string[] = [];
+  const raw = isRecord(result.raw) ? result.raw : {};
+  const isError = own(raw, 'isError');
+  if (isError !== undefined && typeof isError !== 'boolean') {
+    findings.push(`isError is ${JSON.stringify(isError)?.slice(0, 40)}, not a boolean: read as false, so this is shown as a success.`);
+  }
+  if (!Array.isArray(own(raw, 'content'))) findings.push('The result has no "content" array; the spec requires one (it may be empty).');
+  return findings;
+}
+
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => deepEqual(item, b[index]));

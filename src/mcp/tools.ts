@@ -84,6 +84,24 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
   if (!description?.trim()) findings.push('No description: a model has nothing but the name to decide when to call this tool.');
   const inputSchema = own(raw, 'inputSchema');
   if (!isRecord(inputSchema)) findings.push('inputSchema is missing or not an object; the spec requires a schema object.');
+  else if (own(inputSchema, 'type') !== 'object') {
+    findings.push(
+      `inputSchema.type is ${JSON.stringify(own(inputSchema, 'type')) ?? 'missing'}: the spec requires "object" (arguments are always an object).`,
+    );
+  }
+  const outputSchema = own(raw, 'outputSchema');
+  if (outputSchema !== undefined && !isRecord(outputSchema)) {
+    findings.push(`outputSchema is ${JSON.stringify(outputSchema)}: leave it out, or give a schema object.`);
+  }
+  const rawAnnotations = own(raw, 'annotations');
+  if (isRecord(rawAnnotations)) {
+    for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) {
+      const value = own(rawAnnotations, hint);
+      if (value !== undefined && typeof value !== 'boolean') {
+        findings.push(`annotations.${hint} is ${JSON.stringify(value)?.slice(0, 40)}, not a boolean: ignored (the spec default applies).`);
+      }
+    }
+  }
   const execution = own(raw, 'execution');
   const title = optionalString(own(raw, 'title'));
   const annotations = parseAnnotations(own(raw, 'annotations'));
@@ -99,7 +117,7 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
     description,
     icons: parseIcons(own(raw, 'icons')),
     inputSchema,
-    outputSchema: own(raw, 'outputSchema'),
+    outputSchema: isRecord(outputSchema) ? outputSchema : undefined,
     annotations,
     taskSupport: isRecord(execution) ? optionalString(own(execution, 'taskSupport')) : undefined,
     findings,
@@ -183,6 +201,9 @@ export function parseToolsPage(raw: unknown): ToolsPage {
     else tools.push(parsed);
   });
   const cursor = own(raw, 'nextCursor');
+  if (cursor !== undefined && typeof cursor !== 'string') {
+    findings.push(`nextCursor is ${JSON.stringify(cursor)?.slice(0, 60)}, not a string: the list stops here (cursors are opaque strings).`);
+  }
   const ttl = optionalNumber(own(raw, 'ttlMs'));
   const scope = own(raw, 'cacheScope');
   return {

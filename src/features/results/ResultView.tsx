@@ -2,7 +2,7 @@ import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { errorCodeMeaning, describeFailure, type McpFailure, type OAuthChallenge } from '../../mcp/errors.ts';
-import { implicatedArguments, textRepeatsStructured, unhelpfulErrorFinding } from '../../mcp/resultFindings.ts';
+import { implicatedArguments, resultShapeFindings, textRepeatsStructured, unhelpfulErrorFinding } from '../../mcp/resultFindings.ts';
 import type { CallResult, ContentBlock } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { JsonTree } from './JsonTree.tsx';
@@ -167,11 +167,19 @@ export default function ResultView({
   const { result } = state;
   const repeats = textRepeatsStructured(result);
   const unhelpful = unhelpfulErrorFinding(result);
+  const shape = resultShapeFindings(result);
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-slate-500">
         Completed in {duration} · {result.content.length} content {result.content.length === 1 ? 'block' : 'blocks'}
       </p>
+      {shape.length ? (
+        <ul aria-label="Result findings" className="list-disc pl-5 text-xs text-amber-800 dark:text-amber-200">
+          {shape.map((finding) => (
+            <li key={finding}>{finding}</li>
+          ))}
+        </ul>
+      ) : null}
       {result.isError ? (
         <div className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           <p className="font-semibold">Tool error</p>

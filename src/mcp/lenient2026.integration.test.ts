@@ -1,0 +1,83 @@
+// A 2026-07-28 server that breaks the spec's schema: Toolscope shows what is valid and names
+// what is not, where the SDK alone would reject the whole list or the whole result.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRaw2026Server } from '../../server/testing/raw2026.ts';
+import type { RunningServer } from '../../server/testing/servers.ts';
+import { McpConnection } from './connection.ts';
+import { resultShapeFindings } from './resultFindings.ts';
+
+describe('a malformed 2026-07-28 server', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startRaw2026Server((method) => {
+      if (method === 'tools/list') {
+        return {
+          // No resultType, a numeric cursor, one good tool and one that breaks three rules.
+          result: {
+            tools: [
+              { name: 'good', description: 'Works.', inputSchema: { type: 'object' } },
+              {
+                name: 'bad',
+                description: 'Broken.',
+                inputSchema: { type: 'string' },
+                outputSchema: null,
+                annotations: { readOnlyHint: 'yes' },
+              },
+            ],
+            nextCursor: 2,
+            ttlMs: 5000,
+            cacheScope: 'public',
+          },
+        };
+      }
+      if (method === 'tools/call') {
+        return {
+          sse: true,
+          result: {
+            resultType: 'complete',
+            content: [
+              { type: 'video', url: 'https://example.com/v.mp4' },
+              { type: 'text', text: 'still here', annotations: { priority: 1.5 } },
+            ],
+            isError: 'true',
+          },
+        };
+      }
+      return undefined;
+    });
+  });
+  afterAll(() => server.stop());
+
+  it('lists every tool and names each broken field (the SDK alone rejects the page)', async () => {
+    const connection = await McpConnection.connect({ url: server.url });
+    expect(connection.era).toBe('modern');
+    const page = await connection.listToolsPage();
+    expect(page.tools.map((tool) => tool.name)).toEqual(['good', 'bad']);
+    expect(page.tools[0]?.findings).toEqual([]);
+    const bad = page.tools[1];
+    expect(bad?.findings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('inputSchema.type is "string"'),
+        expect.stringContaining('outputSchema is null'),
+        expect.stringContaining('annotations.readOnlyHint is "yes"'),
+      ]),
+    );
+    expect(bad?.annotations.readOnlyHint).toBeUndefined();
+    expect(page.findings).toEqual(
+      expect.arrayContaining([expect.stringContaining('no resultType'), expect.stringContaining('nextCursor is 2, not a string')]),
+    );
+    expect(page.nextCursor).toBeUndefined();
+    expect(page.ttlMs).toBe(5000);
+    await connection.close();
+  });
+
+  it('keeps a result with an unknown block and a string isError, over an SSE stream split mid-event', async () => {
+    const connection = await McpConnection.connect({ url: server.url });
+    const result = await connection.callTool('good', {});
+    expect(result.content.map((block) => block.type)).toEqual(['unknown', 'text']);
+    expect(result.content[1]).toMatchObject({ text: 'still here' });
+    expect(result.isError).toBe(false);
+    expect(resultShapeFindings(result)).toEqual([expect.stringContaining('isError is "true", not a boolean')]);
+    await connection.close();
+  });
+});

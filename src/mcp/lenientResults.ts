@@ -1,0 +1,128 @@
+// The SDK checks every 2026-07-28 result against the spec's strict schema before handing it
+// over, so one malformed tool hides the whole page and one odd content block hides the whole
+// result. An inspector must show what is valid and name what is not: for tools/list and
+// tools/call, this fetch layer (between the SDK and the wire; Traffic below it still sees the
+// original) keeps the server's result aside and gives the SDK a minimal valid stand-in that
+// points to it. McpConnection takes the original back and parses it leniently itself.
+// input_required results (and any other resultType) pass through untouched: the SDK drives them.
+import { isRecord } from './guards.ts';
+import type { FetchLike } from './traffic.ts';
+
+export const RAW_RESULT_KEY = 'dev.toolscope/raw-result';
+const HELD_METHODS: Record<string, Record<string, unknown>> = {
+  'tools/list': { tools: [], ttlMs: 0, cacheScope: 'private' },
+  'tools/call': { content: [] },
+};
+const MAX_HELD = 64;
+
+export class RawResults {
+  readonly #held = new Map<string, unknown>();
+  #seq = 0;
+
+  /** The original result behind a stand-in the SDK returned; undefined for any other value. */
+  take(value: unknown): { raw: unknown } | undefined {
+    const meta = isRecord(value) ? value._meta : undefined;
+    const key = isRecord(meta) ? meta[RAW_RESULT_KEY] : undefined;
+    if (typeof key !== 'string' || !this.#held.has(key)) return undefined;
+    const raw = this.#held.get(key);
+    this.#held.delete(key);
+    return { raw };
+  }
+
+  /** Wraps the transport's fetch: 2026-era tools/list and tools/call answers are held aside. */
+  wrap(base: FetchLike): FetchLike {
+    return async (input, init) => {
+      const response = await base(input, init);
+      const held = heldRequests(init);
+      if (!held.size || !response.ok || !response.body) return response;
+      const type = response.headers.get('content-type') ?? '';
+      const rewrite = (message: unknown) => this.#rewrite(message, held);
+      if (type.includes('application/json')) {
+        const text = await response.text();
+        let body: string = text;
+        try {
+          body = JSON.stringify(rewriteMessages(JSON.parse(text), rewrite));
+        } catch {
+          // Not JSON after all: the SDK reports it as it would have.
+        }
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+      if (type.includes('text/event-stream')) {
+        const stream = response.body
+          .pipeThrough(new TextDecoderStream())
+          .pipeThrough(sseRewriter(rewrite))
+          .pipeThrough(new TextEncoderStream());
+        return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+      return response;
+    };
+  }
+
+  #rewrite(message: unknown, held: Map<string | number, string>): unknown {
+    if (!isRecord(message) || !('result' in message) || (typeof message.id !== 'string' && typeof message.id !== 'number')) return message;
+    const method = held.get(message.id);
+    const standIn = method ? HELD_METHODS[method] : undefined;
+    if (!standIn) return message;
+    const result = message.result;
+    const resultType = isRecord(result) ? result.resultType : undefined;
+    // The SDK drives every other kind of result (input_required rounds above all).
+    if (resultType !== undefined && resultType !== 'complete') return message;
+    const key = `r${++this.#seq}`;
+    this.#held.set(key, result);
+    while (this.#held.size > MAX_HELD) {
+      const oldest = this.#held.keys().next().value;
+      if (oldest === undefined) break;
+      this.#held.delete(oldest);
+    }
+    return { ...message, result: { resultType: 'complete', ...standIn, _meta: { [RAW_RESULT_KEY]: key } } };
+  }
+}
+
+/** The ids of the held methods in a 2026-era request body (a 2026 request names its method in Mcp-Method). */
+function heldRequests(init: RequestInit | undefined): Map<string | number, string> {
+  const held = new Map<string | number, string>();
+  if (!new Headers(init?.headers).has('mcp-method') || typeof init?.body !== 'string') return held;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(init.body);
+  } catch {
+    return held;
+  }
+  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+    if (!isRecord(message) || typeof message.method !== 'string' || !(message.method in HELD_METHODS)) continue;
+    if (typeof message.id === 'string' || typeof message.id === 'number') held.set(message.id, message.method);
+  }
+  return held;
+}
+
+const rewriteMessages = (parsed: unknown, rewrite: (message: unknown) => unknown) =>
+  Array.isArray(parsed) ? parsed.map(rewrite) : rewrite(parsed);
+
+/** Rewrites the JSON-RPC message in each complete SSE event's data; everything else passes as is. */
+function sseRewriter(rewrite: (message: unknown) => unknown): TransformStream<string, string> {
+  let buffer = '';
+  const rewriteEvent = (event: string) => {
+    const lines = event.split(/\r?\n/);
+    const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).replace(/^ /, ''));
+    if (!data.length) return event;
+    let replaced: string;
+    try {
+      replaced = JSON.stringify(rewriteMessages(JSON.parse(data.join('\n')), rewrite));
+    } catch {
+      return event;
+    }
+    return [...lines.filter((line) => !line.startsWith('data:')), `data: ${replaced}`].join('\n');
+  };
+  return new TransformStream<string, string>({
+    transform(chunk, controller) {
+      buffer += chunk;
+      const events = buffer.split(/(\r?\n\r?\n)/);
+      buffer = events.pop() ?? '';
+      // split() with a capture group alternates event, separator, event, separator…
+      for (let i = 0; i < events.length; i += 2) controller.enqueue(rewriteEvent(events[i] ?? '') + (events[i + 1] ?? '\n\n'));
+    },
+    flush(controller) {
+      if (buffer) controller.enqueue(rewriteEvent(buffer));
+    },
+  });
+}
