@@ -77,7 +77,10 @@ describe('a malformed 2026-07-28 server', () => {
     expect(result.content.map((block) => block.type)).toEqual(['unknown', 'text']);
     expect(result.content[1]).toMatchObject({ text: 'still here' });
     expect(result.isError).toBe(false);
-    expect(resultShapeFindings(result)).toEqual([expect.stringContaining('isError is "true", not a boolean')]);
+    expect(resultShapeFindings(result)).toEqual([
+      expect.stringContaining('isError is "true", not a boolean'),
+      expect.stringContaining('content[1].annotations.priority is 1.5'),
+    ]);
     await connection.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { implicatedArguments, textRepeatsStructured, unhelpfulErrorFinding } from './resultFindings.ts';
+import { implicatedArguments, resultShapeFindings, textRepeatsStructured, unhelpfulErrorFinding } from './resultFindings.ts';
 import { parseCallResult } from './results.ts';
 
 const errorWith = (text: string) => parseCallResult({ isError: true, content: [{ type: 'text', text }] });
@@ -36,5 +36,34 @@ describe('implicatedArguments', () => {
       'query',
       'items',
     ]);
+  });
+});
+
+describe('resultShapeFindings', () => {
+  const call = (raw: Record<string, unknown>) => ({ content: [], hasStructuredContent: false, isError: raw.isError === true, raw });
+
+  it('names a non-boolean isError and annotations out of range, block by block', () => {
+    const findings = resultShapeFindings(
+      call({
+        isError: 'true',
+        content: [
+          { type: 'text', text: 'a', annotations: { priority: 1.5 } },
+          { type: 'text', text: 'b', annotations: { lastModified: '2026-07-28', audience: ['user', 'robot'] } },
+          { type: 'text', text: 'c', annotations: { priority: 0.5, lastModified: '2026-07-28T12:00:00Z', audience: ['assistant'] } },
+        ],
+      }),
+    );
+    expect(findings).toEqual([
+      expect.stringContaining('isError is "true", not a boolean'),
+      expect.stringContaining('content[0].annotations.priority is 1.5'),
+      expect.stringContaining('content[1].annotations.lastModified is "2026-07-28"'),
+      expect.stringContaining('content[1].annotations.audience is ["user","robot"]'),
+    ]);
+  });
+
+  it('finds nothing in a well-formed result', () => {
+    expect(resultShapeFindings(call({ isError: false, content: [{ type: 'text', text: 'ok', annotations: { priority: 0 } }] }))).toEqual(
+      [],
+    );
   });
 });

@@ -31,7 +31,37 @@ export function resultShapeFindings(result: CallResult): string[] {
   if (isError !== undefined && typeof isError !== 'boolean') {
     findings.push(`isError is ${JSON.stringify(isError)?.slice(0, 40)}, not a boolean: read as false, so this is shown as a success.`);
   }
-  if (!Array.isArray(own(raw, 'content'))) findings.push('The result has no "content" array; the spec requires one (it may be empty).');
+  const content = own(raw, 'content');
+  if (!Array.isArray(content)) findings.push('The result has no "content" array; the spec requires one (it may be empty).');
+  else
+    content.forEach((block, index) =>
+      findings.push(...annotationFindings(isRecord(block) ? own(block, 'annotations') : undefined, `content[${index}]`)),
+    );
+  return findings;
+}
+
+// ISO 8601 date-time with a time zone, as the spec's lastModified requires.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Content annotations outside their ranges: priority 0–1, lastModified a date-time, audience user/assistant. */
+function annotationFindings(annotations: unknown, at: string): string[] {
+  if (annotations === undefined) return [];
+  if (!isRecord(annotations)) return [`${at}.annotations is not an object.`];
+  const findings: string[] = [];
+  const priority = own(annotations, 'priority');
+  if (priority !== undefined && (typeof priority !== 'number' || priority < 0 || priority > 1)) {
+    findings.push(`${at}.annotations.priority is ${JSON.stringify(priority)?.slice(0, 30)}: it must be a number from 0 to 1.`);
+  }
+  const modified = own(annotations, 'lastModified');
+  if (modified !== undefined && (typeof modified !== 'string' || !DATE_TIME.test(modified) || Number.isNaN(Date.parse(modified)))) {
+    findings.push(
+      `${at}.annotations.lastModified is ${JSON.stringify(modified)?.slice(0, 40)}: it must be an ISO 8601 date-time such as 2026-07-28T12:00:00Z.`,
+    );
+  }
+  const audience = own(annotations, 'audience');
+  if (audience !== undefined && (!Array.isArray(audience) || audience.some((role) => role !== 'user' && role !== 'assistant'))) {
+    findings.push(`${at}.annotations.audience is ${JSON.stringify(audience)?.slice(0, 60)}: only "user" and "assistant" are roles.`);
+  }
   return findings;
 }
 

@@ -6,6 +6,7 @@ import {
   displayName,
   hintViews,
   mergePages,
+  parseTool,
   parseToolsPage,
   toolMatches,
   type McpTool,
@@ -133,5 +134,46 @@ describe('toolMatches', () => {
     expect(toolMatches(subject, 'lines')).toBe(true);
     expect(toolMatches(subject, 'zebra')).toBe(false);
     expect(toolMatches(subject, '  ')).toBe(true);
+  });
+});
+
+describe('malformed tool fields become findings, the tool stays', () => {
+  it('names icons it drops or doubts, by index and reason', () => {
+    const tool = parseTool(
+      {
+        name: 'iconic',
+        description: 'Has icons.',
+        inputSchema: { type: 'object' },
+        icons: [
+          { src: 'https://example.com/a.png', theme: 'sepia' },
+          { theme: 'dark' },
+          { src: 'https://example.com/b', mimeType: 'text/html' },
+          7,
+        ],
+      },
+      0,
+    );
+    if (typeof tool === 'string') throw new Error(tool);
+    expect(tool.findings).toEqual([
+      'icons[0].theme: "sepia" — the 2026 schema allows "light" or "dark".',
+      'icons[1] has no src: dropped.',
+      'icons[2].mimeType: "text/html" is not an image type.',
+      'icons[3] is not an object: dropped.',
+    ]);
+  });
+
+  it('a well-formed tool has no findings', () => {
+    const tool = parseTool(
+      {
+        name: 'fine',
+        description: 'Fine.',
+        inputSchema: { type: 'object' },
+        outputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true },
+        icons: [{ src: 'https://example.com/a.png', mimeType: 'image/png', theme: 'light' }],
+      },
+      0,
+    );
+    expect(typeof tool !== 'string' && tool.findings).toEqual([]);
   });
 });

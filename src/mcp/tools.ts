@@ -44,6 +44,27 @@ export interface ToolsPage {
 // Spec naming rule: 1–128 chars of ASCII letters, digits, `_`, `-`, `.`.
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
+/** What the 2026 schema says about each icon entry that Toolscope drops or must doubt. */
+export function iconShapeFindings(value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return [`icons is ${JSON.stringify(value)?.slice(0, 40)}, not an array: no icon is shown.`];
+  return value.flatMap((icon, index) => {
+    const at = `icons[${index}]`;
+    if (!isRecord(icon)) return [`${at} is not an object: dropped.`];
+    const findings: string[] = [];
+    if (typeof own(icon, 'src') !== 'string' || !own(icon, 'src')) findings.push(`${at} has no src: dropped.`);
+    const theme = own(icon, 'theme');
+    if (theme !== undefined && theme !== 'light' && theme !== 'dark') {
+      findings.push(`${at}.theme: ${JSON.stringify(theme)?.slice(0, 40)} — the 2026 schema allows "light" or "dark".`);
+    }
+    const mimeType = own(icon, 'mimeType');
+    if (mimeType !== undefined && (typeof mimeType !== 'string' || !mimeType.startsWith('image/'))) {
+      findings.push(`${at}.mimeType: ${JSON.stringify(mimeType)?.slice(0, 60)} is not an image type.`);
+    }
+    return findings;
+  });
+}
+
 function parseIcons(value: unknown): ToolIcon[] {
   if (!Array.isArray(value)) return [];
   return value.filter(isRecord).flatMap((icon) => {
@@ -93,6 +114,7 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
   if (outputSchema !== undefined && !isRecord(outputSchema)) {
     findings.push(`outputSchema is ${JSON.stringify(outputSchema)}: leave it out, or give a schema object.`);
   }
+  findings.push(...iconShapeFindings(own(raw, 'icons')));
   const rawAnnotations = own(raw, 'annotations');
   if (isRecord(rawAnnotations)) {
     for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) {
