@@ -1,4 +1,4 @@
-// Saved servers with mcpServers JSON import/export, and the era remembered per origin.
+// Saved servers with mcpServers JSON import/export, and the era remembered per server.
 import { expect, test } from '@playwright/test';
 import { appUrl, deepLink, demoMcpUrl, everythingMcpUrl, protectedMcpUrl, protectedToken } from './fixtures/urls.ts';
 

@@ -1,7 +1,7 @@
 // A 2026-07-28 server that breaks the spec's schema: Toolscope shows what is valid and names
 // what is not, where the SDK alone would reject the whole list or the whole result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRaw2026Server } from '../../server/testing/raw2026.ts';
+import { startBroken2026Server } from '../../server/testing/broken2026.ts';
 import type { RunningServer } from '../../server/testing/servers.ts';
 import { McpConnection } from './connection.ts';
 import { resultShapeFindings } from './resultFindings.ts';
@@ -9,42 +9,7 @@ import { resultShapeFindings } from './resultFindings.ts';
 describe('a malformed 2026-07-28 server', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startRaw2026Server((method) => {
-      if (method === 'tools/list') {
-        return {
-          // No resultType, a numeric cursor, one good tool and one that breaks three rules.
-          result: {
-            tools: [
-              { name: 'good', description: 'Works.', inputSchema: { type: 'object' } },
-              {
-                name: 'bad',
-                description: 'Broken.',
-                inputSchema: { type: 'string' },
-                outputSchema: null,
-                annotations: { readOnlyHint: 'yes' },
-              },
-            ],
-            nextCursor: 2,
-            ttlMs: 5000,
-            cacheScope: 'public',
-          },
-        };
-      }
-      if (method === 'tools/call') {
-        return {
-          sse: true,
-          result: {
-            resultType: 'complete',
-            content: [
-              { type: 'video', url: 'https://example.com/v.mp4' },
-              { type: 'text', text: 'still here', annotations: { priority: 1.5 } },
-            ],
-            isError: 'true',
-          },
-        };
-      }
-      return undefined;
-    });
+    server = await startBroken2026Server();
   });
   afterAll(() => server.stop());
 
@@ -60,6 +25,7 @@ describe('a malformed 2026-07-28 server', () => {
         expect.stringContaining('inputSchema.type is "string"'),
         expect.stringContaining('outputSchema is null'),
         expect.stringContaining('annotations.readOnlyHint is "yes"'),
+        expect.stringContaining('icons[0].theme: "sepia"'),
       ]),
     );
     expect(bad?.annotations.readOnlyHint).toBeUndefined();

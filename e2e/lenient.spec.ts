@@ -1,0 +1,34 @@
+// A 2026-07-28 server that breaks the spec's schema: the good tool is listed and callable, the
+// bad one is listed with what is wrong named, a result with an unknown block is shown with its
+// findings — and the page stays usable, with no error of its own.
+import { expect, test } from '@playwright/test';
+import { callConfirmed } from './fixtures/calls.ts';
+import { pageErrors } from './fixtures/console.ts';
+import { broken2026McpUrl, deepLink } from './fixtures/urls.ts';
+
+test('a malformed 2026 tool list and result: what is valid is shown, what is not is named', async ({ page }) => {
+  const errors = pageErrors(page);
+  await page.goto(deepLink(broken2026McpUrl(), 'bad'));
+  await expect(page.getByRole('status')).toContainText('2026-07-28');
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await expect(tools.getByText(/^2 tools · 1 page$/)).toBeVisible();
+  await tools.getByText('2 problems in the tool list').click();
+  await expect(tools).toContainText('nextCursor is 2, not a string');
+  await expect(tools).toContainText('The result has no resultType');
+
+  const findings = page.getByRole('list', { name: 'Design findings' });
+  await expect(findings).toContainText('inputSchema.type is "string"');
+  await expect(findings).toContainText('annotations.readOnlyHint is "yes", not a boolean');
+  await expect(findings).toContainText('icons[0].theme: "sepia" — the 2026 schema allows "light" or "dark"');
+
+  await tools.getByRole('button', { name: /^good/ }).click();
+  // Not marked read-only, so by the spec's defaults it may be destructive: confirmed first.
+  await callConfirmed(page);
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result).toContainText('still here');
+  await expect(result).toContainText('Unknown content type "video"');
+  const resultFindings = result.getByRole('list', { name: 'Result findings' });
+  await expect(resultFindings).toContainText('isError is "true", not a boolean');
+  await expect(resultFindings).toContainText('content[1].annotations.priority is 1.5');
+  expect(errors).toEqual([]);
+});

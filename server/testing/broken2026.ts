@@ -1,0 +1,42 @@
+// A 2026-07-28 server whose answers break the spec's schema in the ways real servers do: one
+// good tool beside one that breaks several rules, no resultType, a numeric cursor; a call result
+// with an unknown block type, a priority out of range and a string isError, streamed as SSE.
+import { startRaw2026Server } from './raw2026.ts';
+
+export const startBroken2026Server = () =>
+  startRaw2026Server((method) => {
+    if (method === 'tools/list') {
+      return {
+        result: {
+          tools: [
+            { name: 'good', description: 'Works as the spec says.', inputSchema: { type: 'object', additionalProperties: false } },
+            {
+              name: 'bad',
+              description: 'Breaks the schema.',
+              inputSchema: { type: 'string' },
+              outputSchema: null,
+              annotations: { readOnlyHint: 'yes' },
+              icons: [{ src: 'https://example.com/icon.png', theme: 'sepia' }],
+            },
+          ],
+          nextCursor: 2,
+          ttlMs: 5000,
+          cacheScope: 'public',
+        },
+      };
+    }
+    if (method === 'tools/call') {
+      return {
+        sse: true,
+        result: {
+          resultType: 'complete',
+          content: [
+            { type: 'video', url: 'https://example.com/v.mp4' },
+            { type: 'text', text: 'still here', annotations: { priority: 1.5 } },
+          ],
+          isError: 'true',
+        },
+      };
+    }
+    return undefined;
+  });
