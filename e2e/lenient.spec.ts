@@ -11,7 +11,7 @@ test('a malformed 2026 tool list and result: what is valid is shown, what is not
   await page.goto(deepLink(broken2026McpUrl(), 'bad'));
   await expect(page.getByRole('status')).toContainText('2026-07-28');
   const tools = page.getByRole('region', { name: 'Tools' });
-  await expect(tools.getByText(/^2 tools · 1 page$/)).toBeVisible();
+  await expect(tools.getByText(/^3 tools · 1 page$/)).toBeVisible();
   await tools.getByText('2 problems in the tool list').click();
   await expect(tools).toContainText('nextCursor is 2, not a string');
   await expect(tools).toContainText('The result has no resultType');
@@ -30,5 +30,11 @@ test('a malformed 2026 tool list and result: what is valid is shown, what is not
   const resultFindings = result.getByRole('list', { name: 'Result findings' });
   await expect(resultFindings).toContainText('isError is "true", not a boolean');
   await expect(resultFindings).toContainText('content[1].annotations.priority is 1.5');
+
+  // A schema no validator compiles: said before any call, and the call still goes out.
+  await tools.getByRole('button', { name: /^legacy_schema/ }).click();
+  const note = page.getByRole('note').filter({ hasText: 'Arguments are not fully checked before sending' });
+  await expect(note).toContainText('cannot be compiled');
+  await expect(note).toContainText('draft-04');
   expect(errors).toEqual([]);
 });

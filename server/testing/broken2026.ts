@@ -18,6 +18,17 @@ export const startBroken2026Server = () =>
               annotations: { readOnlyHint: 'yes' },
               icons: [{ src: 'https://example.com/icon.png', theme: 'sepia' }],
             },
+            {
+              // A draft-04 schema (boolean exclusiveMinimum): no validator for today's dialects compiles it.
+              name: 'legacy_schema',
+              description: 'Takes a positive number, declared in draft-04.',
+              inputSchema: {
+                $schema: 'http://json-schema.org/draft-04/schema#',
+                type: 'object',
+                properties: { amount: { type: 'number', minimum: 0, exclusiveMinimum: true } },
+              },
+              annotations: { readOnlyHint: true },
+            },
           ],
           nextCursor: 2,
           ttlMs: 5000,

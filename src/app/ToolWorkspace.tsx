@@ -11,6 +11,7 @@ import { useStepUp } from '../features/connection/useOAuth.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { callGate, type McpTool } from '../mcp/tools.ts';
 import { emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
+import { dialectNote } from '../schema/dialect.ts';
 import { retryableImport, retryableLazy } from '../lib/chunks.ts';
 import type * as NumbersModule from '../schema/numbers.ts';
 import type * as ValidateModule from '../schema/validate.ts';
@@ -50,10 +51,22 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
   const [refusal, setRefusal] = useState<string>();
   const [checkFailure, setCheckFailure] = useState<string>();
   const stepUp = useStepUp();
-  // Loaded while the person fills in the form, so pressing "Call tool" does not wait on it.
+  // Loaded while the person fills in the form, so pressing "Call tool" does not wait on it; a
+  // schema that cannot check anything is said at once, not discovered at the first call.
+  const [schemaNote, setSchemaNote] = useState<string>();
   useEffect(() => {
-    loadCallChecks().catch(() => undefined);
-  }, []);
+    let live = true;
+    loadCallChecks()
+      .then(([{ validateAgainst }]) => {
+        const verdict = validateAgainst(tool.inputSchema, {});
+        const notes = [verdict.status === 'unusable-schema' ? verdict.reason : undefined, dialectNote(tool.inputSchema)].filter(Boolean);
+        if (live) setSchemaNote(notes.length ? notes.join(' ') : undefined);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [tool.inputSchema]);
 
   // Every call, including "Send anyway", passes the human-in-the-loop gate.
   const send = (args: Record<string, unknown>) => {
@@ -92,6 +105,8 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
     }
     const [{ validateAgainst }, { unsafeIntegers }] = checks;
     const verdict = validateAgainst(tool.inputSchema, draft.value);
+    // Never skipped silently: an unusable schema is said above the form, and the call goes out unchecked.
+    if (verdict.status === 'unusable-schema') setSchemaNote(verdict.reason);
     const issues = [...(verdict.status === 'invalid' ? verdict.issues : []), ...unsafeIntegers(draft.value)];
     if (issues.length) {
       setBlocked(
@@ -120,6 +135,11 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
               onSubmit={() => void tryCall()}
               showErrors={blocked !== undefined}
             />
+            {schemaNote ? (
+              <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+                Arguments are not fully checked before sending: {schemaNote}
+              </p>
+            ) : null}
             {checkFailure ? (
               <p role="alert" className="text-sm text-red-700 dark:text-red-300">
                 Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press

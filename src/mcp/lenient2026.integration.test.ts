@@ -17,7 +17,7 @@ describe('a malformed 2026-07-28 server', () => {
     const connection = await McpConnection.connect({ url: server.url });
     expect(connection.era).toBe('modern');
     const page = await connection.listToolsPage();
-    expect(page.tools.map((tool) => tool.name)).toEqual(['good', 'bad']);
+    expect(page.tools.map((tool) => tool.name)).toEqual(['good', 'bad', 'legacy_schema']);
     expect(page.tools[0]?.findings).toEqual([]);
     const bad = page.tools[1];
     expect(bad?.findings).toEqual(
