@@ -16,7 +16,7 @@ import { customHeaderProblem, proxiedFetch, type ProxySession } from './proxy.ts
 export { McpError };
 import { isRecord, optionalString, own } from './guards.ts';
 import { parseCallResult, parseReadResult, type CallResult, type ResourceContents } from './results.ts';
-import { parseToolsPage, type ToolsPage } from './tools.ts';
+import { cacheHintFindings, parseToolsPage, type ToolsPage } from './tools.ts';
 import type { FetchLike } from './traffic.ts';
 
 export const CLIENT_INFO = { name: 'toolscope', version: '0.1.0' } as const;
@@ -321,8 +321,11 @@ export class McpConnection {
   async listToolsPage(cursor?: string, signal?: AbortSignal): Promise<ToolsPage> {
     const raw = await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal });
     const page = parseToolsPage(raw);
-    if (this.era === 'modern' && isRecord(raw) && own(raw, 'resultType') === undefined) {
-      page.findings.push('The result has no resultType: a 2026-07-28 server must send resultType "complete". Read as complete.');
+    if (this.era === 'modern' && isRecord(raw)) {
+      if (own(raw, 'resultType') === undefined) {
+        page.findings.push('The result has no resultType: a 2026-07-28 server must send resultType "complete". Read as complete.');
+      }
+      page.findings.push(...cacheHintFindings(raw));
     }
     return page;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cacheHintFindings,
   createPageMerger,
   describeDiff,
   diffTools,
@@ -175,5 +176,18 @@ describe('malformed tool fields become findings, the tool stays', () => {
       0,
     );
     expect(typeof tool !== 'string' && tool.findings).toEqual([]);
+  });
+});
+
+describe('cacheHintFindings', () => {
+  it('names a missing or out-of-range ttlMs and cacheScope, and nothing when both are right', () => {
+    expect(cacheHintFindings({ ttlMs: 60_000, cacheScope: 'public' })).toEqual([]);
+    expect(cacheHintFindings({ ttlMs: 0, cacheScope: 'private' })).toEqual([]);
+    expect(cacheHintFindings({})).toEqual([expect.stringContaining('ttlMs is missing'), expect.stringContaining('cacheScope is missing')]);
+    expect(cacheHintFindings({ ttlMs: -5, cacheScope: 'shared' })).toEqual([
+      'ttlMs is -5: it must be an integer ≥ 0. Not cached.',
+      'cacheScope is "shared": only "public" or "private". Treated as private.',
+    ]);
+    expect(cacheHintFindings({ ttlMs: 1.5, cacheScope: 'public' })).toEqual([expect.stringContaining('ttlMs is 1.5')]);
   });
 });

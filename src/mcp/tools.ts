@@ -211,6 +211,28 @@ export function callGate(tool: Pick<McpTool, 'name' | 'annotations'>, policy: Co
   };
 }
 
+/**
+ * What a 2026-07-28 list result says about caching, when it says it wrong: `ttlMs` must be an
+ * integer ≥ 0 and `cacheScope` "public" or "private" (both required). The list is still shown,
+ * uncached where the hint is unusable.
+ */
+export function cacheHintFindings(raw: unknown): string[] {
+  if (!isRecord(raw)) return [];
+  const findings: string[] = [];
+  const ttl = own(raw, 'ttlMs');
+  if (ttl === undefined) findings.push('ttlMs is missing: a 2026-07-28 list result must say how long it may be cached. Not cached.');
+  else if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 0) {
+    findings.push(`ttlMs is ${JSON.stringify(ttl)?.slice(0, 40)}: it must be an integer ≥ 0. Not cached.`);
+  }
+  const scope = own(raw, 'cacheScope');
+  if (scope === undefined)
+    findings.push('cacheScope is missing: a 2026-07-28 list result must say "public" or "private". Treated as private.');
+  else if (scope !== 'public' && scope !== 'private') {
+    findings.push(`cacheScope is ${JSON.stringify(scope)?.slice(0, 40)}: only "public" or "private". Treated as private.`);
+  }
+  return findings;
+}
+
 export function parseToolsPage(raw: unknown): ToolsPage {
   if (!isRecord(raw)) return { tools: [], ttlMs: 0, findings: ['tools/list result is not an object.'] };
   const findings: string[] = [];
