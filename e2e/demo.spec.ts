@@ -147,6 +147,16 @@ test('a result view whose code failed mid-load comes back with "Try again", and 
   await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('Query')).toHaveValue('cable');
 });
 
+test('after a rebuild a missing chunk is a 404, and the message says to reload', async ({ page }) => {
+  expect((await page.request.get(`${appUrl()}assets/not-a-chunk-anymore.js`)).status()).toBe(404);
+  await page.route(/\/assets\/ResultView-[^/?]+\.js(\?.*)?$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await openTool(page, 'search_catalog', 'Search catalog');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page).getByRole('alert')).toContainText('Toolscope was probably rebuilt: reload the page');
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('Query')).toHaveValue('cable');
+});
+
 test('invalid arguments are held back, and "Send anyway" shows the protocol error -32602', async ({ page }) => {
   await openTool(page, 'search_catalog', 'Search catalog');
   await page.getByRole('button', { name: 'Edit as JSON' }).click();

@@ -109,6 +109,9 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('/*', serveStatic({ root: staticRoot }));
+    // A chunk that is not there (the app was rebuilt, so its names changed) is a 404, never the
+    // app's page: the chunk loader then says to reload instead of failing on HTML as a script.
+    app.get('/assets/*', (c) => c.text('Not found', 404));
     app.get('*', serveStatic({ root: staticRoot, path: 'index.html' }));
   }
   return app;

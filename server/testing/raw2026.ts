@@ -1,6 +1,7 @@
 // A bare 2026-07-28 server (no SDK to stop it) for results the spec's schema forbids: it answers
 // server/discover, then whatever `answer` gives, as JSON or as an SSE stream. Loopback only.
 import { createServer } from 'node:http';
+import { listenOnLoopback, readJson } from './rawJsonRpc.ts';
 import type { RunningServer } from './servers.ts';
 
 export type Answer2026 = (method: string, params: Record<string, unknown>) => { result: unknown; sse?: boolean } | undefined;
@@ -19,45 +20,33 @@ export async function startRaw2026Server(answer: Answer2026): Promise<RunningSer
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'content-type');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    let body = '';
-    req.on('data', (chunk: Buffer) => {
-      body += chunk.toString();
-      if (body.length > 1_000_000) req.destroy();
-    });
-    req.on('end', () => {
-      let message: { id?: unknown; method?: unknown; params?: unknown };
-      try {
-        message = JSON.parse(body || '{}') as typeof message;
-      } catch {
-        return void res.writeHead(400).end();
-      }
-      if (message.id === undefined) return void res.writeHead(202).end();
-      const method = typeof message.method === 'string' ? message.method : '';
-      const params = typeof message.params === 'object' && message.params !== null ? (message.params as Record<string, unknown>) : {};
-      const outcome = method === 'server/discover' ? { result: DISCOVER } : answer(method, params);
-      const text = JSON.stringify(
-        outcome
-          ? { jsonrpc: '2.0', id: message.id, result: outcome.result }
-          : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `No ${method}` } },
-      );
-      if (outcome?.sse) {
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        // Split mid-event, as a network would: the client must put the pieces back together.
-        res.write(`event: message\ndata: ${text.slice(0, 20)}`);
-        setTimeout(() => res.end(`${text.slice(20)}\n\n`), 10);
-      } else {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(text);
-      }
-    });
+    readJson(req)
+      .then((parsed) => {
+        const message = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as {
+          id?: unknown;
+          method?: unknown;
+          params?: unknown;
+        };
+        if (message.id === undefined) return void res.writeHead(202).end();
+        const method = typeof message.method === 'string' ? message.method : '';
+        const params = typeof message.params === 'object' && message.params !== null ? (message.params as Record<string, unknown>) : {};
+        const outcome = method === 'server/discover' ? { result: DISCOVER } : answer(method, params);
+        const text = JSON.stringify(
+          outcome
+            ? { jsonrpc: '2.0', id: message.id, result: outcome.result }
+            : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `No ${method}` } },
+        );
+        if (outcome?.sse) {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          // Split mid-event, as a network would: the client must put the pieces back together.
+          res.write(`event: message\ndata: ${text.slice(0, 20)}`);
+          setTimeout(() => res.end(`${text.slice(20)}\n\n`), 10);
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(text);
+        }
+      })
+      .catch(() => res.writeHead(400).end());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`,
-    stop: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return listenOnLoopback(server);
 }

@@ -1,6 +1,6 @@
 // A bare JSON-RPC-over-HTTP server (2025-era shape, CORS *) for test servers that must send
 // what no SDK would let them send. Loopback only, bounded request size.
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { RunningServer } from './servers.ts';
 
 export type RpcOutcome = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
@@ -8,7 +8,8 @@ export type RpcAnswer = (method: string, params: Record<string, unknown>) => Rpc
 
 const MAX_BODY = 5_000_000;
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+/** The request's JSON body, at most MAX_BODY bytes. */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -45,6 +46,11 @@ export async function startRawJsonRpcServer(answer: RpcAnswer): Promise<RunningS
       })
       .catch(() => res.writeHead(400).end());
   });
+  return listenOnLoopback(server);
+}
+
+/** Starts a test server on a free loopback port; its MCP endpoint is /mcp. */
+export async function listenOnLoopback(server: Server): Promise<RunningServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return {

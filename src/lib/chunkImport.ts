@@ -28,11 +28,15 @@ async function probe(url: string): Promise<void> {
   }
   // Read to the end, so the cache holds the whole chunk for the import() that follows.
   await response.arrayBuffer();
-  if (!response.ok) {
-    throw new TypeError(
-      `Failed to fetch dynamically imported module: ${url} (HTTP ${response.status}${response.status === 404 ? ' — Toolscope was rebuilt; reload the page' : ''})`,
-    );
-  }
+  // Missing, or something other than a script in its place: the app was rebuilt or replaced, and
+  // only a reload gets the new names.
+  const script = /javascript/i.test(response.headers.get('content-type') ?? '');
+  if (response.ok && script) return;
+  const rebuilt = response.status === 404 || response.ok;
+  const what = response.ok ? 'not a script' : `HTTP ${response.status}`;
+  throw new TypeError(
+    `Failed to fetch dynamically imported module: ${url} (${what}${rebuilt ? ' — Toolscope was probably rebuilt: reload the page' : ''})`,
+  );
 }
 
 declare global {

@@ -7,6 +7,7 @@ import {
   displayName,
   hintViews,
   mergePages,
+  MAX_TTL_MS,
   parseTool,
   parseToolsPage,
   toolMatches,
@@ -189,5 +190,13 @@ describe('cacheHintFindings', () => {
       'cacheScope is "shared": only "public" or "private". Treated as private.',
     ]);
     expect(cacheHintFindings({ ttlMs: 1.5, cacheScope: 'public' })).toEqual([expect.stringContaining('ttlMs is 1.5')]);
+  });
+});
+
+describe('ttlMs', () => {
+  it('is capped at 24 h and reads a negative or missing one as 0', () => {
+    expect(parseToolsPage({ tools: [], ttlMs: 1e15 }).ttlMs).toBe(MAX_TTL_MS);
+    expect(parseToolsPage({ tools: [], ttlMs: -1 }).ttlMs).toBe(0);
+    expect(parseToolsPage({ tools: [] }).ttlMs).toBe(0);
   });
 });

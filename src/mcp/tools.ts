@@ -41,6 +41,9 @@ export interface ToolsPage {
   findings: string[];
 }
 
+/** The longest a list result may be cached, whatever its ttlMs says. */
+export const MAX_TTL_MS = 24 * 60 * 60_000;
+
 // Spec naming rule: 1–128 chars of ASCII letters, digits, `_`, `-`, `.`.
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -253,7 +256,8 @@ export function parseToolsPage(raw: unknown): ToolsPage {
   return {
     tools,
     nextCursor: typeof cursor === 'string' ? cursor : undefined,
-    ttlMs: ttl !== undefined && ttl > 0 ? Math.floor(ttl) : 0,
+    // Capped at 24 h, as the SDK caps it: a server cannot pin a stale list for good.
+    ttlMs: ttl !== undefined && ttl > 0 ? Math.min(Math.floor(ttl), MAX_TTL_MS) : 0,
     cacheScope: scope === 'public' || scope === 'private' ? scope : undefined,
     findings,
   };

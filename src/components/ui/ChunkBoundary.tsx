@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { ChunkLoadError } from '../../lib/chunks.ts';
+import { Button } from './Button.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 interface Props {
@@ -31,16 +32,15 @@ export function ChunkBoundary({ label, onRetry, loading, children }: Props) {
           <div role="alert" className="flex flex-col gap-1 text-sm text-red-700 dark:text-red-300">
             <div className="flex flex-wrap items-center gap-2">
               <span>Toolscope could not load {label}: its code did not arrive. Is Toolscope’s own server still running?</span>
-              <button
-                type="button"
-                className="rounded border border-current px-2 py-0.5 text-xs font-medium"
+              <Button
+                className="px-2 py-0.5 text-xs"
                 onClick={() => {
                   onRetry();
                   setAttempt((n) => n + 1);
                 }}
               >
                 Try again
-              </button>
+              </Button>
             </div>
             <span className="text-xs break-all opacity-80">{error.message}</span>
           </div>
