@@ -11,7 +11,7 @@ test('a malformed 2026 tool list and result: what is valid is shown, what is not
   await page.goto(deepLink(broken2026McpUrl(), 'bad'));
   await expect(page.getByRole('status')).toContainText('2026-07-28');
   const tools = page.getByRole('region', { name: 'Tools' });
-  await expect(tools.getByText(/^3 tools · 1 page$/)).toBeVisible();
+  await expect(tools.getByText(/^5 tools · 1 page$/)).toBeVisible();
   await tools.getByText('2 problems in the tool list').click();
   await expect(tools).toContainText('nextCursor is 2, not a string');
   await expect(tools).toContainText('The result has no resultType');
@@ -36,5 +36,26 @@ test('a malformed 2026 tool list and result: what is valid is shown, what is not
   const note = page.getByRole('note').filter({ hasText: 'Arguments are not fully checked before sending' });
   await expect(note).toContainText('cannot be compiled');
   await expect(note).toContainText('draft-04');
+  expect(errors).toEqual([]);
+});
+
+test('x-mcp-header: declared properties go out as Mcp-Param headers; a tool with an invalid declaration is greyed and not callable', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  await page.goto(deepLink(broken2026McpUrl(), 'bad_header'));
+  const tools = page.getByRole('region', { name: 'Tools' });
+  const row = tools.getByRole('button', { name: /^bad_header/ });
+  await expect(row).toHaveAccessibleDescription(/Not callable: filter: x-mcp-header is allowed only on string, integer or boolean/);
+  await expect(page.getByRole('button', { name: 'Call tool' })).toBeDisabled();
+  await expect(page.getByRole('note').filter({ hasText: 'Not callable' })).toContainText('clients must leave such a tool out');
+
+  await tools.getByRole('button', { name: /^routed/ }).click();
+  await page.getByRole('textbox', { name: 'region' }).fill('Zürich');
+  await page.getByRole('spinbutton', { name: 'priority' }).fill('3');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result).toContainText('mcp-param-priority: 3');
+  await expect(result).toContainText(`mcp-param-region: =?base64?${Buffer.from('Zürich').toString('base64')}?=`);
   expect(errors).toEqual([]);
 });

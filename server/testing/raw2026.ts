@@ -1,10 +1,14 @@
 // A bare 2026-07-28 server (no SDK to stop it) for results the spec's schema forbids: it answers
 // server/discover, then whatever `answer` gives, as JSON or as an SSE stream. Loopback only.
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { listenOnLoopback, readJson } from './rawJsonRpc.ts';
 import type { RunningServer } from './servers.ts';
 
-export type Answer2026 = (method: string, params: Record<string, unknown>) => { result: unknown; sse?: boolean } | undefined;
+export type Answer2026 = (
+  method: string,
+  params: Record<string, unknown>,
+  headers: IncomingHttpHeaders,
+) => { result: unknown; sse?: boolean } | undefined;
 
 const DISCOVER = {
   supportedVersions: ['2026-07-28'],
@@ -30,7 +34,7 @@ export async function startRaw2026Server(answer: Answer2026): Promise<RunningSer
         if (message.id === undefined) return void res.writeHead(202).end();
         const method = typeof message.method === 'string' ? message.method : '';
         const params = typeof message.params === 'object' && message.params !== null ? (message.params as Record<string, unknown>) : {};
-        const outcome = method === 'server/discover' ? { result: DISCOVER } : answer(method, params);
+        const outcome = method === 'server/discover' ? { result: DISCOVER } : answer(method, params, req.headers);
         const text = JSON.stringify(
           outcome
             ? { jsonrpc: '2.0', id: message.id, result: outcome.result }

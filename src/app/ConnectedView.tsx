@@ -60,7 +60,7 @@ export function ConnectedView({ connection, authContext, initialTool }: Props) {
               onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
               runs={calls.runsOf(tool.name)}
               onCall={(args) =>
-                void calls.call(tool.name, args, {
+                void calls.call(tool, args, {
                   timeoutMs: safety.timeoutSeconds * 1000,
                   maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
                 })

@@ -90,6 +90,7 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
   }, [running, cancelShown]);
 
   const tryCall = async () => {
+    if (tool.unusable) return; // said beside the disabled "Call tool"
     if (draft.mode === 'json' && draft.jsonError) {
       setBlocked(`The JSON does not parse: ${draft.jsonError}`);
       return;

@@ -16,7 +16,8 @@ import { customHeaderProblem, proxiedFetch, type ProxySession } from './proxy.ts
 export { McpError };
 import { isRecord, optionalString, own } from './guards.ts';
 import { parseCallResult, parseReadResult, type CallResult, type ResourceContents } from './results.ts';
-import { cacheHintFindings, parseToolsPage, type ToolsPage } from './tools.ts';
+import { cacheHintFindings, parseToolsPage, withParamHeaders, type McpTool, type ToolsPage } from './tools.ts';
+import { paramHeadersFor } from './paramHeaders.ts';
 import type { FetchLike } from './traffic.ts';
 
 export const CLIENT_INFO = { name: 'toolscope', version: '0.1.0' } as const;
@@ -59,6 +60,8 @@ export interface CallOptions {
   /** Fails after this long in total, however much progress arrives. */
   maxTotalTimeoutMs?: number;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** HTTP headers for this request alone (2026 `Mcp-Param-*`). */
+  headers?: Record<string, string>;
 }
 
 // Accept any result shape; we parse it ourselves (habit 2: parse, never cast).
@@ -303,6 +306,7 @@ export class McpConnection {
         resetTimeoutOnProgress: true,
         maxTotalTimeout: options.maxTotalTimeoutMs,
         onprogress: options.onProgress,
+        headers: options.headers,
       });
       const held = this.rawResults.take(value);
       return held ? held.raw : value;
@@ -321,6 +325,7 @@ export class McpConnection {
   async listToolsPage(cursor?: string, signal?: AbortSignal): Promise<ToolsPage> {
     const raw = await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal });
     const page = parseToolsPage(raw);
+    if (this.era === 'modern') page.tools = page.tools.map(withParamHeaders);
     if (this.era === 'modern' && isRecord(raw)) {
       if (own(raw, 'resultType') === undefined) {
         page.findings.push('The result has no resultType: a 2026-07-28 server must send resultType "complete". Read as complete.');
@@ -330,10 +335,21 @@ export class McpConnection {
     return page;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult> {
+  /**
+   * tools/call for a listed tool (its `x-mcp-header` properties go out as `Mcp-Param-*` headers
+   * in the 2026 era), or for a bare name.
+   */
+  async callTool(
+    tool: string | Pick<McpTool, 'name' | 'paramHeaders' | 'unusable'>,
+    args: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<CallResult> {
+    const { name, paramHeaders = [], unusable } = typeof tool === 'string' ? { name: tool } : tool;
+    if (unusable) throw new McpError({ kind: 'invalid-input', message: unusable });
+    const headers = this.era === 'modern' ? { ...paramHeadersFor(paramHeaders, args), ...options.headers } : options.headers;
     const { call, signal } = this.watcher.watch(name, options.signal);
     try {
-      return parseCallResult(await this.#request('tools/call', { name, arguments: args }, { ...options, signal }));
+      return parseCallResult(await this.#request('tools/call', { name, arguments: args }, { ...options, headers, signal }));
     } catch (error) {
       if (call.cut !== undefined && !options.signal?.aborted) {
         throw new McpError({

@@ -17,7 +17,7 @@ describe('a malformed 2026-07-28 server', () => {
     const connection = await McpConnection.connect({ url: server.url });
     expect(connection.era).toBe('modern');
     const page = await connection.listToolsPage();
-    expect(page.tools.map((tool) => tool.name)).toEqual(['good', 'bad', 'legacy_schema']);
+    expect(page.tools.map((tool) => tool.name)).toEqual(['good', 'bad', 'legacy_schema', 'routed', 'bad_header']);
     expect(page.tools[0]?.findings).toEqual([]);
     const bad = page.tools[1];
     expect(bad?.findings).toEqual(
@@ -47,6 +47,25 @@ describe('a malformed 2026-07-28 server', () => {
       expect.stringContaining('isError is "true", not a boolean'),
       expect.stringContaining('content[1].annotations.priority is 1.5'),
     ]);
+    await connection.close();
+  });
+
+  it('sends x-mcp-header properties as Mcp-Param headers, encoded, and refuses a tool whose declaration is invalid', async () => {
+    const connection = await McpConnection.connect({ url: server.url });
+    const page = await connection.listToolsPage();
+    const routed = page.tools.find((tool) => tool.name === 'routed');
+    const badHeader = page.tools.find((tool) => tool.name === 'bad_header');
+    expect(routed?.paramHeaders?.map((header) => header.name)).toEqual(['Region', 'Priority']);
+    expect(badHeader?.unusable).toMatch(/filter: x-mcp-header is allowed only on string, integer or boolean properties/);
+    expect(badHeader?.findings).toContain(badHeader?.unusable);
+    if (!routed || !badHeader) throw new Error('tools missing');
+
+    const result = await connection.callTool(routed, { region: 'eu-west', priority: 3, note: 'not mirrored' });
+    expect(result.content[0]).toMatchObject({ text: 'mcp-param-priority: 3\nmcp-param-region: eu-west' });
+    // Non-ASCII and surrounding spaces travel as Base64 of the UTF-8 bytes; an absent value sends nothing.
+    const encoded = await connection.callTool(routed, { region: ' Zürich ' });
+    expect(encoded.content[0]).toMatchObject({ text: `mcp-param-region: =?base64?${Buffer.from(' Zürich ').toString('base64')}?=` });
+    await expect(connection.callTool(badHeader, { filter: {} })).rejects.toThrow(/Not callable/);
     await connection.close();
   });
 });

@@ -2,6 +2,7 @@
 // finding and never hides the others (05-architecture habit 2).
 import { isRecord, optionalBoolean, optionalNumber, optionalString, own, type JsonObject } from './guards.ts';
 import { hasInvisible } from './text.ts';
+import { scanParamHeaders, type ParamHeader } from './paramHeaders.ts';
 
 export interface ToolIcon {
   src: string;
@@ -29,6 +30,10 @@ export interface McpTool {
   taskSupport?: string;
   /** Problems with this definition that a server author should fix. */
   findings: string[];
+  /** 2026-07-28: arguments mirrored as `Mcp-Param-*` headers on every call. */
+  paramHeaders?: ParamHeader[];
+  /** Why this tool cannot be called at all (the spec says clients leave it out); shown greyed. */
+  unusable?: string;
 }
 
 export interface ToolsPage {
@@ -234,6 +239,19 @@ export function cacheHintFindings(raw: unknown): string[] {
     findings.push(`cacheScope is ${JSON.stringify(scope)?.slice(0, 40)}: only "public" or "private". Treated as private.`);
   }
   return findings;
+}
+
+/**
+ * 2026-07-28 HTTP rules for a parsed tool: its `x-mcp-header` declarations, or — when one is
+ * invalid — why it cannot be called (and a finding naming the declaration).
+ */
+export function withParamHeaders(tool: McpTool): McpTool {
+  const scan = scanParamHeaders(tool.inputSchema);
+  if (!scan.valid) {
+    const unusable = `Not callable: ${scan.reason}. The 2026-07-28 spec says clients must leave such a tool out.`;
+    return { ...tool, unusable, findings: [...tool.findings, unusable] };
+  }
+  return scan.headers.length ? { ...tool, paramHeaders: scan.headers } : tool;
 }
 
 export function parseToolsPage(raw: unknown): ToolsPage {

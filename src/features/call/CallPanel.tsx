@@ -30,10 +30,20 @@ export function CallPanel({ tool, state, result, onCall, onCancel, invalid, onSe
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" onClick={onCall} title={running ? 'Starts another run; this one keeps going' : undefined}>
+        <Button
+          variant="primary"
+          onClick={onCall}
+          disabled={tool.unusable !== undefined}
+          title={running ? 'Starts another run; this one keeps going' : undefined}
+        >
           Call tool
         </Button>
-        {invalid && !running ? (
+        {tool.unusable ? (
+          <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+            {tool.unusable}
+          </p>
+        ) : null}
+        {invalid && !running && !tool.unusable ? (
           <Button variant="danger" onClick={onSendAnyway}>
             Send anyway
           </Button>

@@ -21,6 +21,9 @@ export interface CallRun {
   state: Exclude<CallState, { status: 'idle' }>;
 }
 
+/** What a call needs of a tool: its name and how its arguments reach the HTTP layer. */
+export type CallTarget = Parameters<McpConnection['callTool']>[0] & { name: string };
+
 /** Runs kept per tool; older finished runs are forgotten. */
 const KEEP_PER_TOOL = 20;
 
@@ -38,7 +41,12 @@ export function useToolCalls(connection: McpConnection) {
   }, []);
 
   const call = useCallback(
-    async (tool: string, args: Record<string, unknown>, limits: { timeoutMs: number; maxTotalTimeoutMs: number }): Promise<number> => {
+    async (
+      target: CallTarget,
+      args: Record<string, unknown>,
+      limits: { timeoutMs: number; maxTotalTimeoutMs: number },
+    ): Promise<number> => {
+      const tool = target.name;
       const id = ++nextId.current;
       const controller = new AbortController();
       controllers.current.set(id, controller);
@@ -54,7 +62,7 @@ export function useToolCalls(connection: McpConnection) {
         return [...previous.filter((run) => !drop.has(run.id)), { id, tool, state: { status: 'running', startedAt, args } }];
       });
       try {
-        const result = await connection.callTool(tool, args, {
+        const result = await connection.callTool(target, args, {
           ...limits,
           signal: controller.signal,
           onProgress: (progress) => {

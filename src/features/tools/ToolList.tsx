@@ -126,9 +126,12 @@ function VirtualToolList({
                 type="button"
                 onClick={() => onSelect(tool.name)}
                 aria-current={active ? 'true' : undefined}
+                aria-description={tool.unusable}
+                title={tool.unusable}
                 className={cn(
                   'flex h-full w-full items-start gap-2 border-b border-slate-100 px-2 py-1.5 text-left hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800',
                   active && 'bg-blue-50 dark:bg-blue-950',
+                  tool.unusable && 'opacity-60',
                 )}
               >
                 <ToolIcon tool={tool} serverUrl={serverUrl} />
