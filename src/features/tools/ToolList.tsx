@@ -126,7 +126,6 @@ function VirtualToolList({
                 type="button"
                 onClick={() => onSelect(tool.name)}
                 aria-current={active ? 'true' : undefined}
-                aria-description={tool.unusable}
                 title={tool.unusable}
                 className={cn(
                   'flex h-full w-full items-start gap-2 border-b border-slate-100 px-2 py-1.5 text-left hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800',
@@ -140,6 +139,7 @@ function VirtualToolList({
                   <span className="flex min-w-0 items-center gap-1">
                     <span className="truncate font-mono text-[11px] text-slate-500">{revealInvisible(tool.name)}</span>
                     <HintBadges annotations={tool.annotations} />
+                    {tool.unusable ? <span className="shrink-0 text-[11px] text-amber-800 dark:text-amber-200">not callable</span> : null}
                   </span>
                 </span>
               </button>
