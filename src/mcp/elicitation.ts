@@ -1,7 +1,7 @@
 // Elicitation: a server asking the human for input in the middle of a call — in 2026 as an
 // `input_required` result the SDK re-sends with our answers, in 2025 as a server→client
 // request. Both reach the same handler; the request is parsed leniently here.
-import { isRecord, optionalString, own } from './guards.ts';
+import { isRecord, optionalNumber, optionalString, own } from './guards.ts';
 import { webUrl } from './links.ts';
 
 export type ElicitationRequest =
@@ -21,6 +21,39 @@ export function toElicitContent(value: unknown): ElicitContent {
   for (const [key, field] of Object.entries(value)) {
     if (typeof field === 'string' || typeof field === 'number' || typeof field === 'boolean') content[key] = field;
     else if (Array.isArray(field) && field.every((item) => typeof item === 'string')) content[key] = field;
+  }
+  return content;
+}
+
+/** The answer a form starts from: each field's `default` (SEP-1034), as the form seeds it. */
+export function elicitationDefaults(requestedSchema: unknown): ElicitContent {
+  const properties = isRecord(requestedSchema) ? own(requestedSchema, 'properties') : undefined;
+  if (!isRecord(properties)) return {};
+  const defaults: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(properties)) {
+    if (isRecord(field) && own(field, 'default') !== undefined) defaults[key] = own(field, 'default');
+  }
+  return toElicitContent(defaults);
+}
+
+/**
+ * A complete answer without a person (headless runs): the defaults, and for each required field
+ * without one the first choice, the minimum, `true`, or a placeholder text.
+ */
+export function elicitationAutoAnswer(requestedSchema: unknown): ElicitContent {
+  const content = elicitationDefaults(requestedSchema);
+  const properties = isRecord(requestedSchema) ? own(requestedSchema, 'properties') : undefined;
+  const required = isRecord(requestedSchema) ? own(requestedSchema, 'required') : undefined;
+  if (!isRecord(properties) || !Array.isArray(required)) return content;
+  for (const key of required) {
+    const field = typeof key === 'string' ? own(properties, key) : undefined;
+    if (typeof key !== 'string' || key in content || !isRecord(field)) continue;
+    const choices = own(field, 'enum');
+    const type = own(field, 'type');
+    if (Array.isArray(choices) && typeof choices[0] === 'string') content[key] = choices[0];
+    else if (type === 'boolean') content[key] = true;
+    else if (type === 'number' || type === 'integer') content[key] = optionalNumber(own(field, 'minimum')) ?? 0;
+    else if (type === 'string') content[key] = 'answer';
   }
   return content;
 }

@@ -79,6 +79,8 @@ export interface OAuthFlowOptions {
   challenge?: OAuthChallenge;
   /** A client id registered with the authorization server by hand. */
   clientId?: string;
+  /** Its secret, for a confidential pre-registered client (sent as the server's metadata asks). */
+  clientSecret?: string;
   /** Toolscope's Client ID Metadata Document URL (its own client_id). */
   clientMetadataUrl?: string;
   redirectUri: string;
@@ -272,15 +274,20 @@ export class OAuthFlow {
     this.#issuer = metadata.issuer;
     this.#metadata = metadata;
 
-    const scope = computeScopeUnion(this.options.grantedScope, challenge?.scope ?? prm?.scopes_supported?.join(' '));
+    // offline_access asks for a refresh token where the authorization server offers it (SEP-2207),
+    // so "Stay signed in" survives the access token's expiry.
+    const offline = metadata.scopes_supported?.includes('offline_access') ? 'offline_access' : undefined;
+    const wanted = challenge?.scope ?? prm?.scopes_supported?.join(' ');
+    const scope = computeScopeUnion(this.options.grantedScope, wanted && offline ? `${wanted} ${offline}` : wanted);
     this.#client = await this.#leg(
       'client',
       'Client identity',
       async (fetch): Promise<OAuthClientInformationMixed & { how: string }> => {
-        const { clientId, clientMetadataUrl, redirectUri } = this.options;
+        const { clientId, clientSecret, clientMetadataUrl, redirectUri } = this.options;
         if (clientId?.trim())
           return {
             client_id: clientId.trim(),
+            ...(clientSecret ? { client_secret: clientSecret } : {}),
             how: `the pre-registered client id “${clientId.trim()}” (its registered redirect URIs must include ${redirectUri})`,
           };
         // An authorization server elsewhere cannot fetch a document from this machine.
@@ -295,6 +302,8 @@ export class OAuthFlow {
             clientMetadata: {
               client_name: 'Toolscope',
               redirect_uris: [redirectUri],
+              // SEP-837: a loopback redirect is a native application's (RFC 8252); elsewhere, a web one's.
+              application_type: isLoopbackHostname(new URL(redirectUri).hostname) ? 'native' : 'web',
               grant_types: ['authorization_code', 'refresh_token'],
               response_types: ['code'],
               token_endpoint_auth_method: 'none',

@@ -1,0 +1,164 @@
+// `npm run conformance`: the official MCP conformance suite's client scenarios, for 2026-07-28
+// and 2025-11-25, against Toolscope's adapter (scripts/conformance-client.ts, built on src/mcp).
+// The suite's fake servers listen on all interfaces, so everything runs inside a fresh network
+// namespace with only loopback up: nothing is reachable from outside this machine. Where such a
+// namespace cannot be made, nothing runs. The suite needs Node >= 22: conformance/ holds it and
+// the suite as an npm package of their own (installed here on first use), so the app's scripts
+// keep running on the machine's Node. Prints one table; exits 1 when a scenario fails, 2 when
+// nothing could run in isolation (0 instead with --skip-if-unisolated, as `npm test` passes it).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const HOME = join(ROOT, 'conformance');
+const NODE = join(HOME, 'node_modules/.bin/node');
+const SUITE = join(HOME, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+const VERSIONS = ['2026-07-28', '2025-11-25'];
+const CONCURRENCY = 2;
+// Extensions are optional by definition (SEP-1730); these need a machine identity, not a person.
+const EXTENSION_REASON = 'extension (machine-to-machine credentials / DPoP): Toolscope signs in as a person';
+
+if (process.env.TOOLSCOPE_CONFORMANCE_ISOLATED !== '1') {
+  if (!existsSync(SUITE) || !existsSync(NODE)) {
+    console.log('Installing the conformance suite and its Node (conformance/, once)…');
+    const installed = spawnSync('npm', ['ci', '--prefix', HOME, '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit' });
+    if (installed.status !== 0) process.exit(installed.status ?? 1);
+  }
+  // Re-run this script inside its own network namespace (unprivileged via a user namespace when not root).
+  const flags = process.getuid?.() === 0 ? ['-n'] : ['-rn'];
+  const inner = spawnSync(
+    'unshare',
+    [...flags, 'sh', '-c', 'ip link set lo up && exec "$0" "$@"', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, TOOLSCOPE_CONFORMANCE_ISOLATED: '1' } },
+  );
+  if (inner.error || inner.status === null || inner.status > 1) {
+    console.error(
+      `Not run: could not make an isolated network namespace (unshare ${flags.join(' ')} and ip link set lo up: ${inner.error?.message ?? `exit ${inner.status}`}). The suite's servers listen on all interfaces and must not be reachable from outside this machine.`,
+    );
+    process.exit(process.argv.includes('--skip-if-unisolated') ? 0 : 2);
+  }
+  process.exit(inner.status);
+}
+
+// Inside: prove the isolation before starting anything.
+const outside = Object.entries(networkInterfaces()).filter(([name]) => name !== 'lo');
+if (outside.length) {
+  console.error(`Not run: interfaces other than loopback are present (${outside.map(([name]) => name).join(', ')}).`);
+  process.exit(2);
+}
+
+interface Row {
+  version: string;
+  scenario: string;
+  outcome: 'pass' | 'fail' | 'not run';
+  passed: number;
+  total: number;
+  note: string;
+}
+
+function suite(args: string[]) {
+  return spawnSync(NODE, [SUITE, ...args], { encoding: 'utf8' });
+}
+
+/** The client scenarios of a revision: required, then run-but-not-scored. */
+function scenariosOf(version: string): { name: string; scored: boolean; extension: boolean }[] {
+  const listing = suite(['list', '--client', '--requirements', version]).stdout;
+  const out: { name: string; scored: boolean; extension: boolean }[] = [];
+  let section: 'client' | 'other' | 'not-scored' = 'other';
+  let reason = '';
+  for (const line of listing.split('\n')) {
+    if (line.startsWith('Client scenarios')) section = 'client';
+    else if (line.startsWith('Server scenarios')) section = 'other';
+    else if (line.startsWith('Run and reported')) section = 'not-scored';
+    const reasonHeader = /^\s{2}([a-z-]+) \(\d+\):$/.exec(line);
+    if (reasonHeader?.[1]) reason = reasonHeader[1];
+    const entry = /^\s+- (\S+)(?: \[(client|server)\])?$/.exec(line);
+    if (!entry?.[1]) continue;
+    if (section === 'client') out.push({ name: entry[1], scored: true, extension: false });
+    if (section === 'not-scored' && entry[2] === 'client') out.push({ name: entry[1], scored: false, extension: reason === 'extension' });
+  }
+  return out;
+}
+
+function countChecks(dir: string): { passed: number; total: number; failed: string[] } {
+  const found = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('checks.json'));
+  let passed = 0;
+  let total = 0;
+  const failed: string[] = [];
+  for (const file of found) {
+    const checks: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    for (const check of Array.isArray(checks) ? (checks as { id?: string; status?: string }[]) : []) {
+      if (check.status === 'INFO' || check.status === 'SKIPPED') continue;
+      total++;
+      if (check.status === 'SUCCESS') passed++;
+      else if (check.status === 'FAILURE') failed.push(check.id ?? '?');
+    }
+  }
+  return { passed, total, failed };
+}
+
+function runScenario(version: string, scenario: string, work: string): Promise<Row> {
+  const dir = mkdtempSync(join(work, 'run-'));
+  const command = `npm run --prefix ${ROOT} --silent conformance-client --`;
+  return new Promise((done) => {
+    const child = spawn(NODE, [SUITE, 'client', '--command', command, '--scenario', scenario, '--spec-version', version, '-o', dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => {
+      const { passed, total, failed } = countChecks(dir);
+      const outcome = code === 0 && failed.length === 0 ? 'pass' : 'fail';
+      const note = failed.length ? `failed: ${failed.join(', ')}` : outcome === 'fail' ? output.trim().split('\n').slice(-3).join(' ') : '';
+      done({ version, scenario, outcome, passed, total, note: note.slice(0, 300) });
+    });
+  });
+}
+
+const work = mkdtempSync(join(tmpdir(), 'toolscope-conformance-'));
+const rows: Row[] = [];
+try {
+  for (const version of VERSIONS) {
+    const queue = scenariosOf(version);
+    if (!queue.length) throw new Error(`The suite lists no client scenarios for ${version}.`);
+    const pending = [...queue];
+    const results: Row[] = [];
+    const worker = async () => {
+      for (let next = pending.shift(); next; next = pending.shift()) {
+        if (next.extension) {
+          results.push({ version, scenario: next.name, outcome: 'not run', passed: 0, total: 0, note: EXTENSION_REASON });
+          continue;
+        }
+        const row = await runScenario(version, next.name, work);
+        if (!next.scored) row.note = `not scored for ${version}${row.note ? `; ${row.note}` : ''}`;
+        results.push(row);
+        process.stderr.write(`${row.outcome === 'pass' ? '.' : 'F'}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    process.stderr.write('\n');
+    rows.push(...queue.map((item) => results.find((row) => row.scenario === item.name)).filter((row): row is Row => row !== undefined));
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const header = ['version', 'scenario', 'result', 'checks', 'note'];
+const lines = rows.map((row) => [row.version, row.scenario, row.outcome, row.total ? `${row.passed}/${row.total}` : '–', row.note]);
+const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
+const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+console.log(format(header));
+console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+for (const line of lines) console.log(format(line));
+for (const version of VERSIONS) {
+  const mine = rows.filter((row) => row.version === version);
+  console.log(
+    `${version}: ${mine.filter((row) => row.outcome === 'pass').length} passed, ${mine.filter((row) => row.outcome === 'fail').length} failed, ${mine.filter((row) => row.outcome === 'not run').length} not run`,
+  );
+}
+process.exit(rows.some((row) => row.outcome === 'fail') ? 1 : 0);
