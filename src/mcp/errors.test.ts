@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { McpError, OAuthFlowError, ProxyError, describeFailure, errorCodeMeaning, failureOf } from './errors.ts';
-import { classifySdkError as classifyError } from './sdkErrors.ts';
+import { classifySdkError as classifyError, schemaFailure } from './sdkErrors.ts';
 
 // What the SDK throws is classified by its types and codes (sdkErrors.ts), the rest by errors.ts.
 describe('classifySdkError', () => {
@@ -83,5 +83,20 @@ describe('errorCodeMeaning', () => {
     expect(errorCodeMeaning(-32022)).toContain('protocol version');
     expect(errorCodeMeaning(-32005)).toContain('Implementation-defined');
     expect(errorCodeMeaning(7)).toContain('Application-defined');
+  });
+});
+
+describe('schema violations in a result', () => {
+  it('names each place the result breaks the schema, from the SDK’s issue list', () => {
+    const issues = JSON.stringify([
+      { path: ['contents', 0, 'uri'], message: 'Invalid input: expected string, received number' },
+      { path: [], message: 'Unrecognized key' },
+    ]);
+    expect(schemaFailure(`Invalid result for resources/read: ${issues}`, { method: 'resources/read' })).toEqual({
+      kind: 'schema',
+      method: 'resources/read',
+      message:
+        "The server's resources/read result breaks the 2026-07-28 schema at contents[0].uri: Invalid input: expected string, received number; the result itself: Unrecognized key. The raw answer is in Traffic.",
+    });
   });
 });

@@ -19,6 +19,8 @@ export type McpFailure =
   | { kind: 'cors'; message: string }
   | { kind: 'unreachable'; message: string }
   | { kind: 'not-mcp'; message: string }
+  /** A result the SDK could not accept: it breaks the spec's schema (never blamed on the URL). */
+  | { kind: 'schema'; method?: string; message: string }
   | { kind: 'timeout'; message: string }
   | { kind: 'stream-cut'; message: string }
   | { kind: 'cancelled'; message: string }
@@ -206,6 +208,7 @@ export function describeFailure(failure: McpFailure): string {
     case 'cors':
     case 'unreachable':
     case 'not-mcp':
+    case 'schema':
     case 'timeout':
     case 'stream-cut':
     case 'cancelled':

@@ -2,8 +2,10 @@
 // what is not, where the SDK alone would reject the whole list or the whole result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBroken2026Server } from '../../server/testing/broken2026.ts';
+import { startRaw2026Server } from '../../server/testing/raw2026.ts';
 import type { RunningServer } from '../../server/testing/servers.ts';
 import { McpConnection } from './connection.ts';
+import { failureOf } from './errors.ts';
 import { resultShapeFindings } from './resultFindings.ts';
 
 describe('a malformed 2026-07-28 server', () => {
@@ -66,6 +68,45 @@ describe('a malformed 2026-07-28 server', () => {
     const encoded = await connection.callTool(routed, { region: ' Zürich ' });
     expect(encoded.content[0]).toMatchObject({ text: `mcp-param-region: =?base64?${Buffer.from(' Zürich ').toString('base64')}?=` });
     await expect(connection.callTool(badHeader, { filter: {} })).rejects.toThrow(/Not callable/);
+    await connection.close();
+  });
+});
+
+describe('2026 results the SDK cannot accept', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startRaw2026Server((method) => {
+      if (method === 'tools/call') return { result: { resultType: 'input_required', inputRequests: 5 } };
+      if (method === 'resources/read')
+        return {
+          result: {
+            resultType: 'complete',
+            contents: [
+              { uri: 5, text: 'no uri' },
+              { uri: 'file:///ok', text: 'kept' },
+            ],
+          },
+        };
+      return undefined;
+    });
+  });
+  afterAll(() => server.stop());
+
+  it('reads a resource leniently: the valid entry is kept', async () => {
+    const connection = await McpConnection.connect({ url: server.url });
+    expect(await connection.readResource('file:///ok')).toEqual([expect.objectContaining({ uri: 'file:///ok', text: 'kept' })]);
+    await connection.close();
+  });
+
+  it('names a schema violation as such, never as "not an MCP endpoint"', async () => {
+    const connection = await McpConnection.connect({ url: server.url });
+    const failure = await connection.callTool('x', {}).then(
+      () => undefined,
+      (error: unknown) => failureOf(error),
+    );
+    expect(failure).toMatchObject({ kind: 'schema', method: 'tools/call' });
+    expect(failure?.message).toMatch(/^The server's tools\/call result breaks the 2026-07-28 schema: /);
+    expect(failure?.message).not.toMatch(/MCP endpoint/);
     await connection.close();
   });
 });

@@ -1,7 +1,7 @@
 // The SDK checks every 2026-07-28 result against the spec's strict schema before handing it
 // over, so one malformed tool hides the whole page and one odd content block hides the whole
-// result. An inspector must show what is valid and name what is not: for tools/list and
-// tools/call, this fetch layer (between the SDK and the wire; Traffic below it still sees the
+// result. An inspector must show what is valid and name what is not: for tools/list,
+// tools/call and resources/read, this fetch layer (between the SDK and the wire; Traffic below it still sees the
 // original) keeps the server's result aside and gives the SDK a minimal valid stand-in that
 // points to it. McpConnection takes the original back and parses it leniently itself.
 // input_required results (and any other resultType) pass through untouched: the SDK drives them.
@@ -12,6 +12,7 @@ export const RAW_RESULT_KEY = 'dev.toolscope/raw-result';
 const HELD_METHODS: Record<string, Record<string, unknown>> = {
   'tools/list': { tools: [], ttlMs: 0, cacheScope: 'private' },
   'tools/call': { content: [] },
+  'resources/read': { contents: [], ttlMs: 0, cacheScope: 'private' },
 };
 const MAX_HELD = 64;
 

@@ -3,6 +3,47 @@
 // lazily loaded protocol chunk, so the first screen does not carry the SDK for this.
 import { InsufficientScopeError, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { classifyError, type McpFailure } from './errors.ts';
+import { isRecord, optionalString, own } from './guards.ts';
+
+const MAX_ISSUES = 5;
+
+/** "at contents[0].uri" from a validation issue's path. */
+function pathText(path: unknown): string {
+  if (!Array.isArray(path) || path.length === 0) return 'the result itself';
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    '',
+  );
+}
+
+/**
+ * The SDK's "Invalid result for <method>: <issues>" as one sentence naming where the result breaks
+ * the schema (the issues are the schema library's JSON list, or a sentence of the SDK's own).
+ */
+export function schemaFailure(sdkMessage: string, data: unknown): McpFailure {
+  const match = /^Invalid result for ([^:]+):\s*([\s\S]*)$/.exec(sdkMessage);
+  const method = (isRecord(data) && typeof own(data, 'method') === 'string' ? String(own(data, 'method')) : undefined) ?? match?.[1];
+  const detail = match?.[2] ?? sdkMessage;
+  let places: string[] = [];
+  try {
+    const issues: unknown = JSON.parse(detail);
+    if (Array.isArray(issues)) {
+      places = issues
+        .filter(isRecord)
+        .map((issue) => `${pathText(own(issue, 'path'))}: ${optionalString(own(issue, 'message')) ?? 'invalid'}`);
+    }
+  } catch {
+    // A sentence, not a list.
+  }
+  const where = places.length
+    ? ` at ${places.slice(0, MAX_ISSUES).join('; ')}${places.length > MAX_ISSUES ? ` (and ${places.length - MAX_ISSUES} more)` : ''}`
+    : `: ${detail.slice(0, 300)}`;
+  return {
+    kind: 'schema',
+    method,
+    message: `The server's ${method ? `${method} ` : ''}result breaks the 2026-07-28 schema${where}. The raw answer is in Traffic.`,
+  };
+}
 
 export function classifySdkError(error: unknown): McpFailure {
   if (ProtocolError.isInstance(error)) {
@@ -31,6 +72,8 @@ export function classifySdkError(error: unknown): McpFailure {
           message: `The server requires authorization (HTTP ${status}). Sign in with OAuth, or paste a bearer token and connect again.`,
         };
       }
+      case SdkErrorCode.InvalidResult:
+        return schemaFailure(error.message, error.data);
       default:
         // Other HTTP failures: their status, body and content type are read from the error's data.
         break;
