@@ -31,8 +31,12 @@ test('a malformed 2026 tool list and result: what is valid is shown, what is not
   await expect(resultFindings).toContainText('isError is "true", not a boolean');
   await expect(resultFindings).toContainText('content[1].annotations.priority is 1.5');
 
-  // A schema no validator compiles: said before any call, and the call still goes out.
-  await tools.getByRole('button', { name: /^legacy_schema/ }).click();
+  // A schema no validator compiles: said in the list and before any call, and the call still goes out.
+  const legacyRow = tools.getByRole('button', { name: /^legacy_schema/ });
+  await expect(legacyRow).toContainText('schema unchecked');
+  await expect(legacyRow).toHaveAttribute('title', /Arguments not fully checked: The schema cannot be compiled/);
+  await expect(tools.getByRole('button', { name: /^good/ })).not.toContainText('schema unchecked');
+  await legacyRow.click();
   const note = page.getByRole('note').filter({ hasText: 'Arguments are not fully checked before sending' });
   await expect(note).toContainText('cannot be compiled');
   await expect(note).toContainText('draft-04');

@@ -11,7 +11,6 @@ import { useStepUp } from '../features/connection/useOAuth.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { callGate, type McpTool } from '../mcp/tools.ts';
 import { emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
-import { dialectNote } from '../schema/dialect.ts';
 import { retryableImport, retryableLazy } from '../lib/chunks.ts';
 import type * as NumbersModule from '../schema/numbers.ts';
 import type * as ValidateModule from '../schema/validate.ts';
@@ -57,10 +56,8 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
   useEffect(() => {
     let live = true;
     loadCallChecks()
-      .then(([{ validateAgainst }]) => {
-        const verdict = validateAgainst(tool.inputSchema, {});
-        const notes = [verdict.status === 'unusable-schema' ? verdict.reason : undefined, dialectNote(tool.inputSchema)].filter(Boolean);
-        if (live) setSchemaNote(notes.length ? notes.join(' ') : undefined);
+      .then(([{ schemaProblem }]) => {
+        if (live) setSchemaNote(schemaProblem(tool.inputSchema));
       })
       .catch(() => undefined);
     return () => {

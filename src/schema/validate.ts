@@ -3,7 +3,7 @@
 // load schemas unless given loadSchema, which we never pass).
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './ajvSetup.ts';
-import { schemaDialect, type Dialect } from './dialect.ts';
+import { dialectNote, schemaDialect, type Dialect } from './dialect.ts';
 
 export interface SchemaIssue {
   path: string;
@@ -44,4 +44,14 @@ export function validateAgainst(schema: unknown, value: unknown): Verdict {
     compiled.set(schema, validate);
   }
   return validate(value) ? { status: 'valid' } : { status: 'invalid', issues: toIssues(validate.errors) };
+}
+
+/**
+ * Why arguments for this schema cannot be fully checked before sending (it does not compile, or
+ * declares a dialect Toolscope checks as another); undefined when they can. Compiles once.
+ */
+export function schemaProblem(schema: unknown): string | undefined {
+  const verdict = validateAgainst(schema, {});
+  const notes = [verdict.status === 'unusable-schema' ? verdict.reason : undefined, dialectNote(schema)].filter(Boolean);
+  return notes.length ? notes.join(' ') : undefined;
 }

@@ -8,6 +8,7 @@ import { ToolIcon } from './ToolIcon.tsx';
 import { ListFreshness } from './ListFreshness.tsx';
 import type { ToolListData } from './api/toolPages.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
+import { useSchemaProblems } from './api/useSchemaProblems.ts';
 
 interface Props {
   data: ToolListData;
@@ -113,20 +114,26 @@ function VirtualToolList({
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+  const onScreen = useMemo(() => tools.slice(first, last + 1), [tools, first, last]);
+  const schemaProblemOf = useSchemaProblems(onScreen);
   return (
     <div ref={scroller} className="min-h-48 flex-1 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
       <ul aria-label="Tool list" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const tool = tools[item.index];
           if (!tool) return null;
           const active = tool.name === selected;
+          const schemaProblem = schemaProblemOf(tool);
           return (
             <li key={tool.name} className="absolute inset-x-0" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
               <button
                 type="button"
                 onClick={() => onSelect(tool.name)}
                 aria-current={active ? 'true' : undefined}
-                title={tool.unusable}
+                title={tool.unusable ?? (schemaProblem ? `Arguments not fully checked: ${schemaProblem}` : undefined)}
                 className={cn(
                   'flex h-full w-full items-start gap-2 border-b border-slate-100 px-2 py-1.5 text-left hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800',
                   active && 'bg-blue-50 dark:bg-blue-950',
@@ -139,7 +146,11 @@ function VirtualToolList({
                   <span className="flex min-w-0 items-center gap-1">
                     <span className="truncate font-mono text-[11px] text-slate-500">{revealInvisible(tool.name)}</span>
                     <HintBadges annotations={tool.annotations} />
-                    {tool.unusable ? <span className="shrink-0 text-[11px] text-amber-800 dark:text-amber-200">not callable</span> : null}
+                    {tool.unusable ? (
+                      <span className="shrink-0 text-[11px] text-amber-800 dark:text-amber-200">not callable</span>
+                    ) : schemaProblem ? (
+                      <span className="shrink-0 text-[11px] text-amber-800 dark:text-amber-200">schema unchecked</span>
+                    ) : null}
                   </span>
                 </span>
               </button>
