@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deepLink, demoMcpUrl, everythingMcpUrl, liveMcpUrl } from './fixtures/urls.ts';
 import { callConfirmed } from './fixtures/calls.ts';
+import { openTraffic, openCallSettings } from './fixtures/panes.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const askDialog = (page: Page) => page.getByRole('dialog', { name: /asks for input/ });
@@ -49,6 +50,7 @@ test('progress resets the timeout; silence hits it with a sentence saying which 
   await open(page, demoMcpUrl(), 'compile_annual_report');
   // 3 s of work against a 2 s timeout: it only completes because each progress report
   // (every 250 ms) restarts the timeout.
+  await openCallSettings(page);
   await page.getByRole('spinbutton', { name: 'Timeout (s)' }).fill('2');
   const form = page.getByRole('form', { name: 'Arguments' });
   await form.getByLabel('duration_s').fill('3');
@@ -58,6 +60,7 @@ test('progress resets the timeout; silence hits it with a sentence saying which 
   await expect(result(page)).toContainText('Annual report compiled in 3 s', { timeout: 15_000 });
 
   await page.goto(deepLink(demoMcpUrl(), 'wait_for_supplier'));
+  await openCallSettings(page);
   await expect(page.getByRole('spinbutton', { name: 'Timeout (s)' })).toHaveValue('2');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('Call timed out');
@@ -150,7 +153,7 @@ test('cancelling a 2025-era call sends notifications/cancelled', async ({ page }
   await expect(page.getByRole('progressbar')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(result(page)).toContainText('Call cancelled');
-  await expect(page.getByRole('region', { name: 'Traffic' })).toContainText('notifications/cancelled');
+  await expect(await openTraffic(page)).toContainText('notifications/cancelled');
 });
 
 test('the same tool twice at once: each run keeps its own progress and result', async ({ page }) => {
@@ -181,5 +184,5 @@ test('list_changed: the tool list refreshes by itself and says what changed (202
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('Removed get_seasonal_offer.');
   await expect(page.getByText('The server changed its tool list: removed get_seasonal_offer.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Traffic' })).toContainText('subscriptions/listen');
+  await expect(await openTraffic(page)).toContainText('subscriptions/listen');
 });

@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appUrl, deepLink, demoMcpUrl, loopingMcpUrl, noCorsUrl, protectedMcpUrl, protectedToken } from './fixtures/urls.ts';
 import { callConfirmed } from './fixtures/calls.ts';
+import { openTraffic } from './fixtures/panes.ts';
 
 const toolsRegion = (page: Page) => page.getByRole('region', { name: 'Tools' });
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
@@ -9,7 +10,8 @@ const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 /** Connected; the first tools/list exchange in Traffic shows the credential masked, never its value. */
 async function expectConnectedWithSecretHidden(page: Page, masked: string) {
   await expect(page.getByRole('status')).toContainText('Connected');
-  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const traffic = await openTraffic(page);
+  await page.screenshot({ path: '/tmp/x.png' });
   await traffic.getByText('tools/list').first().click();
   await expect(traffic).toContainText(masked);
   await expect(traffic).not.toContainText(protectedToken());
@@ -59,7 +61,7 @@ test('a reconnect within ttlMs shows the cached list at once, marked as cached; 
   const tools = toolsRegion(page);
   await expect(tools.getByText(/^27 tools · 6 pages$/)).toBeVisible();
   await expect(tools.getByText(/^Listed (just now|\d+ s ago) · fresh for \d+ s more$/)).toBeVisible();
-  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const traffic = await openTraffic(page);
   const listings = traffic.locator('summary').filter({ hasText: /^tools\/list/ });
   await expect(listings).toHaveCount(6);
 
@@ -252,7 +254,7 @@ test('drafts survive switching tools, and traffic records every exchange', async
   await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('Query')).toHaveValue('keyboard');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('Mechanical keyboard');
-  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const traffic = await openTraffic(page);
   await expect(traffic).toContainText('server/discover');
   await expect(traffic).toContainText('tools/call search_catalog');
   await traffic.getByText('tools/call search_catalog').first().click();

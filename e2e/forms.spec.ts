@@ -1,12 +1,13 @@
 // Argument forms round-trip: what the form shows is exactly what the server receives.
 import { expect, test, type Page } from '@playwright/test';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { openTraffic } from './fixtures/panes.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
 /** What the server really received: the echo tool's response body in Traffic, parsed. */
 async function expectReceived(page: Page, calls: number, expected: Record<string, unknown>, tool = 'preview_order') {
-  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const traffic = await openTraffic(page);
   const summary = new RegExp(`^tools/call ${tool}`);
   // Wait for this call's exchange to be complete (the list is newest first).
   const exchanges = traffic.locator('summary').filter({ hasText: summary });

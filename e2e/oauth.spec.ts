@@ -6,6 +6,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { appUrl, deepLink, oauthIssuer, oauthMcpUrl } from './fixtures/urls.ts';
 import { pageErrors } from './fixtures/console.ts';
+import { openTraffic } from './fixtures/panes.ts';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'OAuth sign-in' });
 
@@ -112,7 +113,7 @@ test('“Stay signed in” keeps the token for that server across a reload; with
   await page.reload();
   await expect(page.getByRole('status')).toContainText('Connected to');
   // The refresh is in Traffic like any other exchange, its tokens masked.
-  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const traffic = await openTraffic(page);
   const refresh = traffic.locator('details').filter({ hasText: /^POST\s*POST\s*200/ });
   await expect(refresh).toHaveCount(1);
   await refresh.locator('summary').click();

@@ -1,6 +1,7 @@
 // Connecting to a server that does not allow browser CORS, through Toolscope's loopback proxy.
 import { expect, test } from '@playwright/test';
 import { appUrl, deepLink, noCorsMcpUrl } from './fixtures/urls.ts';
+import { openTraffic } from './fixtures/panes.ts';
 
 test('a CORS failure offers the local proxy; the choice is remembered for the server', async ({ page }) => {
   await page.goto(appUrl());
@@ -19,7 +20,7 @@ test('a CORS failure offers the local proxy; the choice is remembered for the se
   await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('mouse');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('Wireless mouse');
-  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const traffic = await openTraffic(page);
   await traffic.getByText('tools/call search_catalog').first().click();
   await expect(traffic).toContainText(`x-toolscope-target: ${noCorsMcpUrl()}`);
   await expect(traffic).toContainText('x-toolscope-proxy-token: •••• (hidden)');

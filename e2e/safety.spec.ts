@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { deepLink, demoMcpUrl, hostileMcpUrl } from './fixtures/urls.ts';
 import { pageErrors } from './fixtures/console.ts';
 import { callConfirmed } from './fixtures/calls.ts';
+import { openCallSettings } from './fixtures/panes.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const tools = (page: Page) => page.getByRole('region', { name: 'Tools' });
@@ -179,6 +180,7 @@ test('a possibly destructive call needs confirmation: Cancel, Esc and Call tool'
 
 test('read-only mode refuses tools not marked read-only; "never" skips the dialog', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl(), 'restock_product'));
+  await openCallSettings(page);
   await page.getByRole('checkbox', { name: /Read-only mode/ }).check();
   const form = page.getByRole('form', { name: 'Arguments' });
   await form.getByLabel('product_id').fill('prd_cab_001');
@@ -194,6 +196,7 @@ test('read-only mode refuses tools not marked read-only; "never" skips the dialo
   await expect(result(page)).toContainText('Stock of USB-C cable 2 m set to 1');
 
   await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await openCallSettings(page);
   await expect(page.getByRole('combobox', { name: 'Ask before calling' })).toHaveValue('never');
   await expectUnharmed(page);
 });

@@ -11,6 +11,8 @@ import type { OAuthChallenge } from '../mcp/errors.ts';
 import { fetchProxySession, type ProxySession } from '../mcp/proxy.ts';
 import { TrafficRecorder } from '../mcp/traffic.ts';
 import { ConnectedView } from './ConnectedView.tsx';
+import { AppMenu } from './AppMenu.tsx';
+import type { Command } from './commands.ts';
 
 const initialLink = readDeepLink(window.location.search);
 
@@ -29,6 +31,7 @@ export function App() {
     [live, reconnect],
   );
   const oauth = useOAuth(proxy.session, onGrant);
+  const [toolCommands, setToolCommands] = useState<readonly Command[]>([]);
   const { signIn } = oauth;
   const stepUp = useCallback(
     (challenge: OAuthChallenge) => {
@@ -63,28 +66,43 @@ export function App() {
   }, [connectedUrl]);
 
   return (
-    <div className="flex h-dvh flex-col gap-3 p-3">
-      <header className="flex flex-col gap-2">
-        <h1 className="text-lg font-bold">
-          Toolscope <span className="text-sm font-normal text-slate-500">— explore and call the tools of MCP servers</span>
-        </h1>
-        <ConnectionBar
-          state={state}
-          initialUrl={initialLink.server ?? ''}
-          onConnect={(url, token, path, headers) => void connect(url, token, path, headers)}
-          proxy={proxy.session}
-          onDisconnect={disconnect}
-          onSignIn={(request) => void signIn(request)}
-        />
+    <div className="flex h-dvh flex-col">
+      <header className="flex max-h-[50dvh] shrink-0 flex-col gap-1 overflow-auto border-b border-slate-200 bg-white px-3 py-1.5 dark:border-slate-800 dark:bg-slate-900">
+        <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
+          <h1 className="py-1 text-base font-bold">Toolscope</h1>
+          <ConnectionBar
+            state={state}
+            initialUrl={initialLink.server ?? ''}
+            onConnect={(url, token, path, headers) => void connect(url, token, path, headers)}
+            proxy={proxy.session}
+            onDisconnect={disconnect}
+            onSignIn={(request) => void signIn(request)}
+          />
+          <AppMenu
+            commands={toolCommands}
+            onConnectSaved={(server) => {
+              disconnect();
+              void connect(server.url, '', server.path, server.headers);
+            }}
+          />
+        </div>
         <OAuthPanel view={oauth.view} onDismiss={oauth.dismiss} />
       </header>
-      <main className="flex min-h-0 flex-1 flex-col">
+      <main className="flex min-h-0 flex-1 flex-col overflow-hidden">
         {state.status === 'connected' ? (
           <StepUpContext value={stepUp}>
-            <ConnectedView key={state.id} connection={state.connection} authContext={state.authContext} initialTool={initialLink.tool} />
+            <ConnectedView
+              key={state.id}
+              connection={state.connection}
+              authContext={state.authContext}
+              initialTool={initialLink.tool}
+              onCommands={setToolCommands}
+            />
           </StepUpContext>
         ) : (
-          <p className="text-sm text-slate-500">Enter the URL of an MCP server (Streamable HTTP) and press Connect.</p>
+          <p className="p-4 text-sm text-slate-500">
+            Enter the URL of an MCP server (Streamable HTTP) above and press Connect — or press Ctrl+K for saved servers and commands.
+          </p>
         )}
       </main>
       <TrafficPanel recorder={recorder} />

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { displayName } from '../mcp/tools.ts';
+import type { Command } from './commands.ts';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
 import { writeDeepLink } from '../features/connection/deepLink.ts';
 import { useToolPages } from '../features/tools/api/toolPages.ts';
@@ -17,9 +19,11 @@ interface Props {
   connection: McpConnection;
   authContext: string;
   initialTool?: string;
+  /** Receives this server's tools as palette commands. */
+  onCommands: (commands: readonly Command[]) => void;
 }
 
-export function ConnectedView({ connection, authContext, initialTool }: Props) {
+export function ConnectedView({ connection, authContext, initialTool, onCommands }: Props) {
   const data = useToolPages(connection, authContext);
   const listChange = useToolListChanges(connection, data.tools, data.loading);
   const [selected, setSelected] = useState(initialTool);
@@ -35,9 +39,26 @@ export function ConnectedView({ connection, authContext, initialTool }: Props) {
     window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: name }));
   };
 
+  useEffect(() => {
+    onCommands(
+      data.tools.map((candidate): Command => ({
+        id: `tool:${candidate.name}`,
+        group: 'Tools',
+        label: displayName(candidate),
+        detail: candidate.name,
+        keywords: candidate.description?.slice(0, 300),
+        run: () => {
+          setSelected(candidate.name);
+          window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: candidate.name }));
+        },
+      })),
+    );
+    return () => onCommands([]);
+  }, [data.tools, onCommands, connection.url]);
+
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
-      <div className="flex min-h-0 flex-col gap-2 overflow-y-auto md:w-80 md:shrink-0">
+    <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
+      <div className="flex min-h-0 flex-col gap-2 border-slate-200 p-2 md:w-72 md:shrink-0 md:overflow-hidden md:border-r lg:w-80 dark:border-slate-800">
         {listChange ? (
           <p
             aria-live="polite"
@@ -49,7 +70,7 @@ export function ConnectedView({ connection, authContext, initialTool }: Props) {
         <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} />
         <SafetyControls settings={safety} onChange={setSafety} />
       </div>
-      <div className="min-h-0 flex-1 overflow-auto">
+      <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
         {tool ? (
           <ErrorBoundary label="this tool" resetKey={tool}>
             <ToolWorkspace

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
-import { CallPanel } from '../features/call/CallPanel.tsx';
+import { CallBar, ResultArea } from '../features/call/CallPanel.tsx';
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
 import type { SafetySettings } from '../features/call/safetySettings.ts';
 import { HintSummary } from '../features/tools/HintBadges.tsx';
@@ -116,72 +116,95 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
     send(draft.value);
   };
 
+  // Ctrl+Enter / ⌘Enter calls from anywhere in the request pane, through the same checks and gate.
+  const request = useRef<HTMLDivElement>(null);
+  const latestTryCall = useRef(tryCall);
+  useEffect(() => {
+    latestTryCall.current = tryCall;
+  });
+  useEffect(() => {
+    const element = request.current;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+      event.preventDefault();
+      void latestTryCall.current();
+    };
+    element?.addEventListener('keydown', onKey);
+    return () => element?.removeEventListener('keydown', onKey);
+  }, []);
+
   const outcome = callState.status === 'done' || callState.status === 'failed' ? callState : undefined;
 
+  const resultView = refusal ? (
+    <p
+      role="alert"
+      className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      Refused, not sent: {refusal} Turn read-only mode off to call it.
+    </p>
+  ) : outcome ? (
+    <ChunkBoundary
+      label="the result view"
+      onRetry={ResultView.retry}
+      loading={<p className="text-sm text-slate-500">Loading result view…</p>}
+    >
+      {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} />}
+    </ChunkBoundary>
+  ) : null;
+
   return (
-    <div className="flex flex-col gap-4">
-      <ToolHeader tool={tool} serverUrl={connection.url} />
-      {/* The form and the call button appear together: a button that shows first and then moves
-          down when the form arrives is a click that lands on the form. */}
-      <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-slate-500">Loading form…</p>}>
-        {() => (
-          <>
-            <ArgumentsForm.Component
-              schema={tool.inputSchema}
-              draft={draft}
-              onChange={onDraftChange}
-              onSubmit={() => void tryCall()}
-              showErrors={blocked !== undefined}
-            />
-            {schemaNote ? (
-              <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
-                Arguments are not fully checked before sending: {schemaNote}
-              </p>
-            ) : null}
-            {checkFailure ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press
-                “Call tool” to try again.
-              </p>
-            ) : null}
-            {blocked ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
-              </p>
-            ) : null}
-            <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
-            <CallPanel
-              tool={tool}
-              state={callState}
-              onCall={() => void tryCall()}
-              onCancel={cancelShown}
-              invalid={blocked !== undefined}
-              onSendAnyway={() => {
-                setBlocked(undefined);
-                send(draft.value);
-              }}
-              result={
-                refusal ? (
-                  <p
-                    role="alert"
-                    className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-                  >
-                    Refused, not sent: {refusal} Turn read-only mode off to call it.
-                  </p>
-                ) : outcome ? (
-                  <ChunkBoundary
-                    label="the result view"
-                    onRetry={ResultView.retry}
-                    loading={<p className="text-sm text-slate-500">Loading result view…</p>}
-                  >
-                    {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} />}
-                  </ChunkBoundary>
-                ) : null
-              }
-            />
-          </>
-        )}
-      </ChunkBoundary>
+    // Wide screens: the request (definition, form, Call) and the response side by side, each
+    // scrolling on its own; narrow ones: one after the other.
+    <div className="flex flex-col gap-4 xl:grid xl:h-full xl:grid-cols-2 xl:gap-6">
+      <div ref={request} className="flex min-w-0 flex-col gap-4 xl:min-h-0 xl:overflow-auto xl:pr-2">
+        <ToolHeader tool={tool} serverUrl={connection.url} />
+        {/* The form and the call button appear together: a button that shows first and then moves
+            down when the form arrives is a click that lands on the form. */}
+        <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-slate-500">Loading form…</p>}>
+          {() => (
+            <>
+              <ArgumentsForm.Component
+                schema={tool.inputSchema}
+                draft={draft}
+                onChange={onDraftChange}
+                onSubmit={() => void tryCall()}
+                showErrors={blocked !== undefined}
+              />
+              {schemaNote ? (
+                <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+                  Arguments are not fully checked before sending: {schemaNote}
+                </p>
+              ) : null}
+              {checkFailure ? (
+                <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                  Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press
+                  “Call tool” to try again.
+                </p>
+              ) : null}
+              {blocked ? (
+                <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                  Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
+                </p>
+              ) : null}
+              <CallBar
+                tool={tool}
+                state={callState}
+                onCall={() => void tryCall()}
+                onCancel={cancelShown}
+                invalid={blocked !== undefined}
+                onSendAnyway={() => {
+                  setBlocked(undefined);
+                  send(draft.value);
+                }}
+              />
+            </>
+          )}
+        </ChunkBoundary>
+      </div>
+      <div className="flex min-w-0 flex-col gap-3 xl:min-h-0 xl:overflow-auto">
+        <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
+        <ResultArea state={callState} result={resultView} />
+      </div>
       {pending ? (
         <ConfirmDialog
           tool={tool}

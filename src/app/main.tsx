@@ -4,8 +4,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { Providers } from './Providers.tsx';
+import { startTheme } from '../lib/theme.ts';
 import './styles.css';
 
+startTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('Toolscope: #root element missing from index.html');
 createRoot(root).render(

@@ -25,7 +25,8 @@ function Elapsed({ since }: { since: number }) {
   return <span>{((now - since) / 1000).toFixed(1)} s</span>;
 }
 
-export function CallPanel({ tool, state, result, onCall, onCancel, invalid, onSendAnyway }: Props) {
+/** "Call tool" (and Cancel, Send anyway) with the shown run's progress: under the form. */
+export function CallBar({ tool, state, onCall, onCancel, invalid, onSendAnyway }: Omit<Props, 'result'>) {
   const running = state.status === 'running';
   return (
     <div className="flex flex-col gap-3">
@@ -76,6 +77,14 @@ export function CallPanel({ tool, state, result, onCall, onCancel, invalid, onSe
           </p>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The shown run's outcome: beside the form on wide screens, under it on narrow ones. */
+export function ResultArea({ state, result }: Pick<Props, 'state' | 'result'>) {
+  return (
+    <div className="flex flex-col gap-3">
       <section aria-label="Result" className="flex flex-col gap-2">
         <ErrorBoundary label="the result" resetKey={state}>
           {result}

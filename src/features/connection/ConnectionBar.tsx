@@ -52,10 +52,10 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
   };
 
   return (
-    <div className="flex flex-col gap-2">
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Connection">
-        <label className="flex min-w-64 flex-[3] flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-          Server URL
+    <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 py-0.5">
+      <form onSubmit={submit} className="flex min-w-0 flex-[1_1_22rem] items-center gap-2 xl:max-w-xl" aria-label="Connection">
+        <label className="flex min-w-0 flex-[3] items-center">
+          <span className="sr-only">Server URL</span>
           <input
             className={inputClass}
             type="url"
@@ -67,16 +67,18 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
             readOnly={connected}
           />
         </label>
-        <label className="flex min-w-40 flex-1 flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-          Bearer token
+        {/* Once connected the token is in use and cannot change here: its field steps aside. */}
+        <label className={connected ? 'sr-only' : 'flex min-w-28 flex-1 items-center'}>
+          <span className="sr-only">Bearer token</span>
           <input
             className={inputClass}
             type="password"
             autoComplete="off"
             value={token}
             onChange={(event) => setToken(event.target.value)}
-            placeholder="optional"
+            placeholder="Bearer token (optional)"
             readOnly={connected}
+            tabIndex={connected ? -1 : undefined}
           />
         </label>
         {connected ? (
@@ -100,7 +102,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
       {state.status === 'connected' && grant.signedIn ? (
         <Button
           variant="ghost"
-          className="self-start text-xs"
+          className="text-xs"
           onClick={() => {
             grant.forget();
             onDisconnect();
@@ -143,40 +145,37 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
   switch (state.status) {
     case 'idle':
       return (
-        <p role="status" className="text-sm text-slate-500">
+        <p role="status" className="text-xs text-slate-500">
           Not connected.
         </p>
       );
     case 'connecting':
       return (
-        <p role="status" className="text-sm text-slate-500">
+        <p role="status" className="text-xs text-slate-500">
           Connecting to {state.url}…
         </p>
       );
     case 'connected': {
       const { server, protocolVersion, era, instructions } = state.connection;
       return (
-        <div className="flex flex-col gap-1">
-          <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
-            Connected to <strong>{revealInvisible(server.title ?? server.name)}</strong>
-            {server.version ? ` ${server.version}` : ''} · protocol {protocolVersion} (
-            {era === 'modern' ? 'stateless 2026 era' : '2025 era'}
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+          <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">
+            Connected to{' '}
+            <strong title={server.title && server.title !== server.name ? `serverInfo.name “${server.name}”` : undefined}>
+              {revealInvisible(server.title ?? server.name)}
+            </strong>
+            {server.version ? ` ${server.version}` : ''} · {protocolVersion} ({era === 'modern' ? 'stateless 2026 era' : '2025 era'}
             {state.eraSource === 'remembered'
               ? ', remembered for this server'
               : state.eraSource === 're-probed'
                 ? ', re-probed: the remembered era failed'
                 : ''}
             ){state.connection.via === 'proxy' ? ' · via Toolscope’s local proxy' : ''}
-            {server.title && server.title !== server.name ? (
-              <span className="text-slate-500"> · serverInfo.name “{revealInvisible(server.name)}”</span>
-            ) : null}
           </p>
           {instructions?.trim() ? (
-            <details className="text-xs">
-              <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
-                Server instructions ({instructions.length.toLocaleString('en-US')} characters, given to the model)
-              </summary>
-              <pre className="mt-1 max-h-48 overflow-auto rounded-md bg-slate-100 p-2 whitespace-pre-wrap dark:bg-slate-900">
+            <details className="relative text-xs" title={`${instructions.length.toLocaleString('en-US')} characters, given to the model`}>
+              <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Server instructions</summary>
+              <pre className="absolute left-0 z-30 mt-1 max-h-72 w-[36rem] max-w-[90vw] overflow-auto rounded-md border border-slate-200 bg-white p-2 whitespace-pre-wrap shadow-lg dark:border-slate-700 dark:bg-slate-900">
                 {instructions}
               </pre>
             </details>
@@ -192,7 +191,7 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
           </p>
           <p
             role="alert"
-            className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            className="basis-full rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
           >
             Could not connect to {state.url}
             {state.via === 'proxy' ? ' through Toolscope’s local proxy' : ''}. {describeFailure(state.failure)}
@@ -207,7 +206,7 @@ function SignInOffer({ url, onSignIn }: { url: string; onSignIn: (clientId: stri
   const { persisted } = useServerGrant(url);
   const [persist, setPersist] = useState(persisted);
   return (
-    <div className="flex flex-wrap items-end gap-3 text-sm">
+    <div className="flex basis-full flex-wrap items-end gap-3 text-sm">
       <Button variant="primary" onClick={() => onSignIn(clientId, persist)}>
         Sign in with OAuth
       </Button>
@@ -237,7 +236,7 @@ function SignInOffer({ url, onSignIn }: { url: string; onSignIn: (clientId: stri
 function ProxyOffer({ onUse }: { onUse: (remember: boolean) => void }) {
   const [remember, setRemember] = useState(true);
   return (
-    <div className="flex flex-wrap items-center gap-3 text-sm">
+    <div className="flex basis-full flex-wrap items-center gap-3 text-sm">
       <Button onClick={() => onUse(remember)}>Use the local proxy</Button>
       <label className="flex items-center gap-1 text-xs">
         <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />

@@ -9,13 +9,16 @@ const MARK: Record<DoctorCheck['status'], string> = { ok: '✓', warn: '!', fail
 export function DoctorPanel({ session, url }: { session: ProxySession; url: string }) {
   const diagnosis = useDiagnosis(session, url);
   return (
-    <div className="flex flex-col gap-1">
-      <Button className="self-start text-xs" onClick={() => diagnosis.mutate()} disabled={diagnosis.isPending}>
+    <div className="contents">
+      <Button className="text-xs" onClick={() => diagnosis.mutate()} disabled={diagnosis.isPending}>
         {diagnosis.isPending ? 'Diagnosing…' : 'Diagnose'}
       </Button>
-      {diagnosis.isError ? <p className="text-sm text-red-700 dark:text-red-300">{diagnosis.error.message}</p> : null}
+      {diagnosis.isError ? <p className="basis-full text-sm text-red-700 dark:text-red-300">{diagnosis.error.message}</p> : null}
       {diagnosis.isSuccess ? (
-        <section aria-label="Connection doctor" className="rounded-md border border-slate-200 p-2 text-sm dark:border-slate-800">
+        <section
+          aria-label="Connection doctor"
+          className="max-h-72 basis-full overflow-auto rounded-md border border-slate-200 p-2 text-sm dark:border-slate-800"
+        >
           <ul className="flex flex-col gap-1">
             {diagnosis.data.map((check, index) => (
               <StatusItem key={index} tone={check.status} mark={MARK[check.status]}>

@@ -2,12 +2,12 @@ import { JsonView, allExpanded, collapseAllNested, defaultStyles, darkStyles } f
 import 'react-json-view-lite/dist/index.css';
 import { Button } from '../../components/ui/Button.tsx';
 import { useState } from 'react';
-
-const prefersDark = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+import { useTheme } from '../../lib/theme.ts';
 
 /** A collapsible JSON tree with copy; values render as text only. */
 export function JsonTree({ value, label }: { value: unknown; label: string }) {
   const [copied, setCopied] = useState(false);
+  const { dark } = useTheme();
   const json = JSON.stringify(value, null, 2) ?? 'undefined';
   const big = json.length > 20_000;
   return (
@@ -25,11 +25,7 @@ export function JsonTree({ value, label }: { value: unknown; label: string }) {
       </div>
       <div className="overflow-auto rounded-md border border-slate-200 p-2 text-xs dark:border-slate-800">
         {value !== null && typeof value === 'object' ? (
-          <JsonView
-            data={value}
-            shouldExpandNode={big ? collapseAllNested : allExpanded}
-            style={prefersDark() ? darkStyles : defaultStyles}
-          />
+          <JsonView data={value} shouldExpandNode={big ? collapseAllNested : allExpanded} style={dark ? darkStyles : defaultStyles} />
         ) : (
           <pre className="font-mono whitespace-pre-wrap">{json}</pre>
         )}

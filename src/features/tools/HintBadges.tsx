@@ -11,7 +11,7 @@ function badgeName(hint: HintView) {
 export function HintBadges({ annotations }: { annotations: ToolAnnotations }) {
   const shown = hintViews(annotations).filter((hint) => hint.value && hint.applicable);
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className="flex shrink-0 gap-1">
       {shown.map((hint) => (
         <Badge
           key={hint.key}

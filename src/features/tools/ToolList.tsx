@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { displayName, matchesHintFilter, toolMatches, type HintFilter, type McpTool } from '../../mcp/tools.ts';
 import { HintBadges, HintLegend } from './HintBadges.tsx';
@@ -9,6 +9,7 @@ import { ListFreshness } from './ListFreshness.tsx';
 import type { ToolListData } from './api/toolPages.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { useSchemaProblems } from './api/useSchemaProblems.ts';
+import { FOCUS_TOOL_SEARCH } from '../../lib/keyboard.ts';
 
 interface Props {
   data: ToolListData;
@@ -17,7 +18,7 @@ interface Props {
   onSelect: (name: string) => void;
 }
 
-const ROW_HEIGHT = 64;
+const ROW_HEIGHT = 44;
 const HINT_FILTERS: readonly HintFilter[] = ['all', 'read-only', 'destructive', 'open-world'];
 
 export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
@@ -32,9 +33,16 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
     [data.tools, deferred, hint],
   );
   const count = data.tools.length.toLocaleString('en-US');
+  const searchBox = useRef<HTMLInputElement>(null);
+  // "/" anywhere (outside a text field) jumps here.
+  useEffect(() => {
+    const focus = () => searchBox.current?.focus();
+    window.addEventListener(FOCUS_TOOL_SEARCH, focus);
+    return () => window.removeEventListener(FOCUS_TOOL_SEARCH, focus);
+  }, []);
 
   return (
-    <section aria-label="Tools" className="flex min-h-[26rem] flex-1 flex-col gap-2">
+    <section aria-label="Tools" className="flex min-h-[20rem] flex-1 flex-col gap-2 md:min-h-0">
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="text-sm font-semibold">Tools</h2>
         <p className="text-xs text-slate-500" aria-live="polite">
@@ -46,7 +54,9 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
       </div>
       <ListFreshness freshness={data.freshness} onReload={data.reload} />
       <input
+        ref={searchBox}
         type="search"
+        aria-keyshortcuts="/"
         aria-label="Search tools"
         placeholder="Search name, title, description"
         value={search}
@@ -119,8 +129,28 @@ function VirtualToolList({
   const last = items.at(-1)?.index ?? -1;
   const onScreen = useMemo(() => tools.slice(first, last + 1), [tools, first, last]);
   const schemaProblemOf = useSchemaProblems(onScreen);
+  // ↑/↓ move through the list (selecting as they go); the virtualizer brings the row in.
+  const move = (event: KeyboardEvent<HTMLButtonElement>, current: number) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const next = Math.min(Math.max(current + (event.key === 'ArrowDown' ? 1 : -1), 0), tools.length - 1);
+    const target = tools[next];
+    if (!target) return;
+    focusNext.current = next;
+    onSelect(target.name);
+    virtualizer.scrollToIndex(next);
+  };
+  // Focus follows once the new selection has rendered (the row may have just scrolled in).
+  const focusNext = useRef<number>(undefined);
+  useEffect(() => {
+    const index = focusNext.current;
+    if (index === undefined) return;
+    focusNext.current = undefined;
+    const timer = setTimeout(() => scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] button`)?.focus(), 30);
+    return () => clearTimeout(timer);
+  }, [selected]);
   return (
-    <div ref={scroller} className="min-h-48 flex-1 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
+    <div ref={scroller} className="min-h-48 flex-1 overflow-auto md:min-h-0 rounded-md border border-slate-200 dark:border-slate-800">
       <ul aria-label="Tool list" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const tool = tools[item.index];
@@ -128,14 +158,20 @@ function VirtualToolList({
           const active = tool.name === selected;
           const schemaProblem = schemaProblemOf(tool);
           return (
-            <li key={tool.name} className="absolute inset-x-0" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+            <li
+              key={tool.name}
+              data-index={item.index}
+              className="absolute inset-x-0"
+              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+            >
               <button
                 type="button"
                 onClick={() => onSelect(tool.name)}
+                onKeyDown={(event) => move(event, item.index)}
                 aria-current={active ? 'true' : undefined}
                 title={tool.unusable ?? (schemaProblem ? `Arguments not fully checked: ${schemaProblem}` : undefined)}
                 className={cn(
-                  'flex h-full w-full items-start gap-2 border-b border-slate-100 px-2 py-1.5 text-left hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800',
+                  'flex h-full w-full items-start gap-2 border-b border-slate-100 px-2 py-1 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800',
                   active && 'bg-blue-50 dark:bg-blue-950',
                   tool.unusable && 'opacity-60',
                 )}
@@ -143,7 +179,7 @@ function VirtualToolList({
                 <ToolIcon tool={tool} serverUrl={serverUrl} />
                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                   <span className="truncate text-sm font-medium">{revealInvisible(displayName(tool))}</span>
-                  <span className="flex min-w-0 items-center gap-1">
+                  <span className="flex min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap">
                     <span className="truncate font-mono text-[11px] text-slate-500">{revealInvisible(tool.name)}</span>
                     <HintBadges annotations={tool.annotations} />
                     {tool.unusable ? (

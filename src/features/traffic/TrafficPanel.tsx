@@ -1,4 +1,6 @@
-import { memo, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { TOGGLE_TRAFFIC } from '../../lib/keyboard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { formatBytes } from '../../mcp/results.ts';
 import type { RpcSummary, TrafficEntry, TrafficRecorder } from '../../mcp/traffic.ts';
@@ -6,6 +8,8 @@ import type { RpcSummary, TrafficEntry, TrafficRecorder } from '../../mcp/traffi
 // Rendering hundreds of rows on every exchange slows a 1,000-page tool list; show the newest
 // rows and let the user ask for more.
 const PAGE = 40;
+const OPEN_KEY = 'toolscope.traffic.open';
+const HEIGHT_KEY = 'toolscope.traffic.height';
 
 function summaryLine(messages: RpcSummary[]) {
   return messages
@@ -79,17 +83,47 @@ function EntryDetails({ entry }: { entry: TrafficEntry }) {
 /** Every HTTP exchange with its JSON-RPC messages, newest first (the region is named "Traffic": the e2e tests find it by that name). */
 export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
   const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
-  const [open, setOpen] = useState(true);
+  // A drawer: closed by default (its header still counts exchanges and errors), remembered.
+  const [open, setOpenState] = useState(() => readStored(OPEN_KEY, (value) => (typeof value === 'boolean' ? value : undefined)) ?? false);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    writeStored(OPEN_KEY, next);
+  };
+  useEffect(() => {
+    const toggle = () =>
+      setOpenState((was) => {
+        writeStored(OPEN_KEY, !was);
+        return !was;
+      });
+    window.addEventListener(TOGGLE_TRAFFIC, toggle);
+    return () => window.removeEventListener(TOGGLE_TRAFFIC, toggle);
+  }, []);
+  const errors = entries.filter((entry) => entry.error || (entry.status ?? 0) >= 400).length;
   const [shown, setShown] = useState(PAGE);
+  const [storedHeight] = useState(() => readStored(HEIGHT_KEY, (value) => (typeof value === 'number' && value >= 64 ? value : undefined)));
+  const resizable = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const element = resizable.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(() => {
+      if (element.offsetHeight >= 64) writeStored(HEIGHT_KEY, element.offsetHeight);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [open]);
   const newest = entries.slice(-shown).reverse();
   const hidden = entries.length - newest.length;
   return (
-    <section aria-label="Traffic" className="flex min-h-0 flex-col rounded-md border border-slate-200 dark:border-slate-800">
+    <section
+      aria-label="Traffic"
+      className="flex min-h-0 shrink-0 flex-col border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex items-center justify-between px-2 py-1">
         <h2 className="text-sm font-semibold">
           Traffic{' '}
           <span className="font-normal text-slate-500">
-            ({entries.length} {entries.length === 1 ? 'exchange' : 'exchanges'})
+            ({entries.length} {entries.length === 1 ? 'exchange' : 'exchanges'}
+            {errors ? <span className="text-red-700 dark:text-red-300"> · {errors} failed</span> : null})
           </span>
         </h2>
         <div className="flex gap-1">
@@ -104,7 +138,8 @@ export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
       {open ? (
         // A fixed height: a panel that grew with each exchange pushed the page above it around
         // (a click aimed at "Call tool" could land on Traffic instead).
-        <ul className="h-40 overflow-auto">
+        // Resizable by its corner; the height is remembered.
+        <ul ref={resizable} className="h-60 max-h-[70vh] min-h-16 resize-y overflow-auto" style={{ height: storedHeight }}>
           {newest.map((entry) => (
             <Entry key={entry.seq} entry={entry} />
           ))}

@@ -1,0 +1,121 @@
+// The workspace: full-height panes that fit common screens, a real dark mode, and a keyboard path.
+import { expect, test, type Page } from '@playwright/test';
+import { pageErrors } from './fixtures/console.ts';
+import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+
+const shots = process.env.TOOLSCOPE_SCREENSHOTS;
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+};
+const tools = (page: Page) => page.getByRole('region', { name: 'Tools' });
+
+test('at 1440×900 the tool list shows at least 12 tools, and nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await expect(tools(page).getByText(/^27 tools/)).toBeVisible();
+  await shot(page, 'workspace-1440-light');
+  const list = page.getByRole('list', { name: 'Tool list' });
+  const box = await list.locator('..').boundingBox();
+  const rows = list.getByRole('button');
+  let fullyVisible = 0;
+  for (const row of await rows.all()) {
+    const rowBox = await row.boundingBox();
+    if (rowBox && box && rowBox.y >= box.y - 1 && rowBox.y + rowBox.height <= box.y + box.height + 1) fullyVisible++;
+  }
+  expect(fullyVisible).toBeGreaterThanOrEqual(12);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('at 1280×720 search_catalog’s form and “Call tool” are in view without scrolling the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await shot(page, 'workspace-1280');
+  const call = page.getByRole('button', { name: 'Call tool' });
+  await expect(call).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('form', { name: 'Arguments' })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('no horizontal scrollbar at 1024 px; at 390 px the panes stack', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await expect(page.getByRole('button', { name: 'Call tool' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const listBox = await tools(page).boundingBox();
+  const callBox = await page.getByRole('button', { name: 'Call tool' }).boundingBox();
+  expect(listBox && callBox && callBox.y > listBox.y + listBox.height - 1).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await shot(page, 'workspace-390');
+});
+
+test('Theme: dark applies to every surface and is remembered; light and system too', async ({ page }) => {
+  const errors = pageErrors(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('USB-C');
+  const background = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+  // Lightness of a computed colour (Chromium reports lab() or oklch()).
+  const lightness = async (selector: string) =>
+    Number(/\(([\d.]+)/.exec(await background(selector))?.[1]) / ((await background(selector)).startsWith('oklch') ? 0.01 : 1);
+  expect(await lightness('body')).toBeGreaterThan(90);
+
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  for (const surface of ['body', 'header', 'section[aria-label="Traffic"]', 'input[type="search"]'])
+    expect(await lightness(surface)).toBeLessThan(25);
+  expect(await page.locator('html').evaluate((element) => getComputedStyle(element).colorScheme)).toBe('dark');
+  await shot(page, 'workspace-1440-dark');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('system');
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(errors).toEqual([]);
+});
+
+test('keyboard: Ctrl+K opens a tool, Ctrl+Enter calls, / searches, ↑/↓ move, ? lists the shortcuts', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl(), 'get_current_time'));
+  await expect(page.getByRole('button', { name: 'Call tool' })).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  await palette.getByRole('combobox').fill('search catalog');
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  const query = page.getByRole('form', { name: 'Arguments' }).getByLabel('query');
+  await query.fill('cable');
+  // Ctrl+Enter from the form calls (a read-only tool: no confirmation).
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('USB-C');
+
+  await page.locator('main').click({ position: { x: 900, y: 5 } });
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search tools' })).toBeFocused();
+
+  await tools(page)
+    .getByRole('button', { name: /^Current time/ })
+    .focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(tools(page).getByRole('button', { name: /^Create basket/ })).toBeFocused();
+  await expect(tools(page).getByRole('button', { name: /^Create basket/ })).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(tools(page).getByRole('button', { name: /^Current time/ })).toHaveAttribute('aria-current', 'true');
+
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toContainText('Ctrl+Enter');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+});

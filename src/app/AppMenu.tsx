@@ -1,0 +1,132 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Button } from '../components/ui/Button.tsx';
+import { Modal } from '../components/ui/Modal.tsx';
+import { loadSavedServers, type SavedServer } from '../features/connection/savedServers.ts';
+import { THEME_CHOICES, setTheme, useTheme, type ThemeChoice } from '../lib/theme.ts';
+import { CommandPalette } from './CommandPalette.tsx';
+import type { Command } from './commands.ts';
+import { FOCUS_TOOL_SEARCH, TOGGLE_TRAFFIC, isTyping } from '../lib/keyboard.ts';
+
+const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const MOD = MAC ? '⌘' : 'Ctrl+';
+
+export const SHORTCUTS: readonly [string, string][] = [
+  [`${MOD}K`, 'Command palette: open a tool, connect to a saved server, switch theme, open Traffic'],
+  [`${MOD}Enter`, 'Call the open tool from its form (the same confirmation applies)'],
+  ['Esc', 'Cancel the running call, or close the dialog on top'],
+  ['/', 'Search tools'],
+  ['↑ / ↓', 'Previous / next tool in the list'],
+  ['?', 'This sheet'],
+];
+
+interface Props {
+  /** The connected server's tools, as palette commands. */
+  commands: readonly Command[];
+  onConnectSaved: (server: SavedServer) => void;
+}
+
+/** The top bar's right end: theme, the command palette and the shortcut sheet (and their keys). */
+export function AppMenu({ commands, onConnectSaved }: Props) {
+  const { choice } = useTheme();
+  const [open, setOpen] = useState<'palette' | 'shortcuts'>();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setOpen('palette');
+      } else if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) {
+        return;
+      } else if (event.key === '?') {
+        event.preventDefault();
+        setOpen('shortcuts');
+      } else if (event.key === '/') {
+        event.preventDefault();
+        window.dispatchEvent(new Event(FOCUS_TOOL_SEARCH));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const all = useMemo((): Command[] => {
+    if (open !== 'palette') return [];
+    const servers = loadSavedServers().map((server): Command => ({
+      id: `server:${server.name}`,
+      group: 'Servers',
+      label: `Connect to ${server.name}`,
+      detail: server.url,
+      run: () => onConnectSaved(server),
+    }));
+    const view: Command[] = [
+      ...THEME_CHOICES.map((theme): Command => ({
+        id: `theme:${theme}`,
+        group: 'View',
+        label: `Theme: ${theme}`,
+        run: () => setTheme(theme),
+      })),
+      { id: 'traffic', group: 'View', label: 'Show or hide Traffic', run: () => window.dispatchEvent(new Event(TOGGLE_TRAFFIC)) },
+      { id: 'shortcuts', group: 'View', label: 'Keyboard shortcuts', run: () => setOpen('shortcuts') },
+    ];
+    return [...commands, ...servers, ...view];
+  }, [open, commands, onConnectSaved]);
+
+  return (
+    <div className="ml-auto flex items-center gap-2 py-0.5">
+      <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+        Theme
+        <select
+          className="rounded-md border border-slate-300 bg-white px-1 py-1 text-xs dark:border-slate-700 dark:bg-slate-900"
+          value={choice}
+          onChange={(event) => {
+            const next = THEME_CHOICES.find((theme) => theme === event.target.value);
+            if (next) setTheme(next satisfies ThemeChoice);
+          }}
+        >
+          {THEME_CHOICES.map((theme) => (
+            <option key={theme} value={theme}>
+              {theme}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button variant="ghost" className="text-xs" aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'} onClick={() => setOpen('palette')}>
+        Commands <kbd className="font-mono text-[11px] text-slate-500 dark:text-slate-400">{MOD}K</kbd>
+      </Button>
+      <Button
+        variant="ghost"
+        className="text-xs"
+        aria-label="Keyboard shortcuts"
+        aria-keyshortcuts="?"
+        onClick={() => setOpen('shortcuts')}
+      >
+        ?
+      </Button>
+      {open === 'palette' ? <CommandPalette commands={all} onClose={() => setOpen(undefined)} /> : null}
+      {open === 'shortcuts' ? <ShortcutSheet onClose={() => setOpen(undefined)} /> : null}
+    </div>
+  );
+}
+
+function ShortcutSheet({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  return (
+    <Modal labelledBy={id} onCancel={onClose}>
+      <h2 id={id} className="mb-2 text-base font-semibold">
+        Keyboard shortcuts
+      </h2>
+      <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
+        {SHORTCUTS.map(([keys, action]) => (
+          <div key={keys} className="contents">
+            <dt>
+              <kbd className="rounded border border-slate-300 px-1 font-mono text-xs dark:border-slate-600">{keys}</kbd>
+            </dt>
+            <dd>{action}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-3 flex justify-end">
+        <Button onClick={onClose}>Close</Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId, useMemo, useState } from 'react';
+import { Modal } from '../components/ui/Modal.tsx';
+import { cn } from '../lib/cn.ts';
+import { matchCommands, type Command } from './commands.ts';
+
+/** Ctrl+K / ⌘K: jump to a tool, a saved server or a view command by typing a few letters. */
+export function CommandPalette({ commands, onClose }: { commands: readonly Command[]; onClose: () => void }) {
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const matches = useMemo(() => matchCommands(commands, query), [commands, query]);
+  const id = useId();
+  const run = (command: Command | undefined) => {
+    if (!command) return;
+    onClose();
+    command.run();
+  };
+  return (
+    <Modal labelledBy={`${id}-title`} onCancel={onClose}>
+      <h2 id={`${id}-title`} className="sr-only">
+        Command palette
+      </h2>
+      <input
+        role="combobox"
+        aria-label="Command"
+        aria-expanded="true"
+        aria-controls={`${id}-list`}
+        aria-activedescendant={matches[active] ? `${id}-${active}` : undefined}
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-slate-700 dark:bg-slate-950"
+        placeholder="Type a tool, a saved server or a command…"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') setActive((index) => Math.min(index + 1, matches.length - 1));
+          else if (event.key === 'ArrowUp') setActive((index) => Math.max(index - 1, 0));
+          else if (event.key === 'Enter') run(matches[active]);
+          else return;
+          event.preventDefault();
+        }}
+      />
+      <ul id={`${id}-list`} role="listbox" aria-label="Commands" className="mt-2 max-h-[50vh] overflow-auto">
+        {matches.map((command, index) => (
+          // Keys reach the options through the combobox (aria-activedescendant); a click picks one too.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+          <li
+            key={command.id}
+            id={`${id}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={cn(
+              'flex cursor-pointer items-baseline gap-2 rounded px-2 py-1.5 text-sm',
+              index === active && 'bg-blue-50 dark:bg-blue-950',
+            )}
+            onMouseEnter={() => setActive(index)}
+            onClick={() => run(command)}
+          >
+            <span className="w-14 shrink-0 text-[11px] text-slate-500 dark:text-slate-400">{command.group}</span>
+            <span className="truncate">{command.label}</span>
+            {command.detail ? (
+              <span className="truncate font-mono text-[11px] text-slate-500 dark:text-slate-400">{command.detail}</span>
+            ) : null}
+          </li>
+        ))}
+        {matches.length === 0 ? (
+          <li className="px-2 py-1.5 text-sm text-slate-500 dark:text-slate-400">Nothing matches “{query}”.</li>
+        ) : null}
+      </ul>
+    </Modal>
+  );
+}

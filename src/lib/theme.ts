@@ -1,0 +1,48 @@
+// The theme: the person's choice (system, light or dark), remembered, applied as the `dark`
+// class on <html> (Tailwind's dark: variant) and as `color-scheme` (native controls, scrollbars),
+// so every surface follows one switch — never the OS for some widgets and the page for others.
+import { useSyncExternalStore } from 'react';
+import { readStored, writeStored } from './storage.ts';
+
+export type ThemeChoice = 'system' | 'light' | 'dark';
+export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+
+const KEY = 'toolscope.theme';
+const listeners = new Set<() => void>();
+const systemDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
+
+let choice: ThemeChoice = readStored(KEY, (value) => THEME_CHOICES.find((candidate) => candidate === value)) ?? 'system';
+
+function apply() {
+  const dark = choice === 'dark' || (choice === 'system' && systemDark());
+  const root = document.documentElement;
+  root.classList.toggle('dark', dark);
+  root.style.colorScheme = dark ? 'dark' : 'light';
+  for (const listener of listeners) listener();
+}
+
+/** Applies the remembered theme and follows the OS while the choice is "system". Call once, before rendering. */
+export function startTheme() {
+  apply();
+  window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    if (choice === 'system') apply();
+  });
+}
+
+export function setTheme(next: ThemeChoice) {
+  choice = next;
+  writeStored(KEY, next);
+  apply();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The current choice and whether the page is dark now. */
+export function useTheme(): { choice: ThemeChoice; dark: boolean } {
+  const current = useSyncExternalStore(subscribe, () => choice);
+  const dark = useSyncExternalStore(subscribe, () => document.documentElement.classList.contains('dark'));
+  return { choice: current, dark };
+}
