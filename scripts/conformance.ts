@@ -28,17 +28,20 @@ if (process.env.TOOLSCOPE_CONFORMANCE_ISOLATED !== '1') {
   }
   // Re-run this script inside its own network namespace (unprivileged via a user namespace when not root).
   const flags = process.getuid?.() === 0 ? ['-n'] : ['-rn'];
+  const probe = spawnSync('unshare', [...flags, 'sh', '-c', 'ip link set lo up'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    const why = probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`);
+    console.error(
+      `Not run: could not make an isolated network namespace (unshare ${flags.join(' ')}, then ip link set lo up: ${why}). The suite's servers listen on all interfaces and must not be reachable from outside this machine.`,
+    );
+    process.exit(process.argv.includes('--skip-if-unisolated') ? 0 : 2);
+  }
   const inner = spawnSync(
     'unshare',
     [...flags, 'sh', '-c', 'ip link set lo up && exec "$0" "$@"', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
     { stdio: 'inherit', env: { ...process.env, TOOLSCOPE_CONFORMANCE_ISOLATED: '1' } },
   );
-  if (inner.error || inner.status === null || inner.status > 1) {
-    console.error(
-      `Not run: could not make an isolated network namespace (unshare ${flags.join(' ')} and ip link set lo up: ${inner.error?.message ?? `exit ${inner.status}`}). The suite's servers listen on all interfaces and must not be reachable from outside this machine.`,
-    );
-    process.exit(process.argv.includes('--skip-if-unisolated') ? 0 : 2);
-  }
+  if (inner.status === null) process.exit(1);
   process.exit(inner.status);
 }
 
