@@ -56,10 +56,10 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
             onMouseEnter={() => setActive(index)}
             onClick={() => run(command)}
           >
-            <span className="w-14 shrink-0 text-[11px] text-slate-500 dark:text-slate-400">{command.group}</span>
+            <span className="w-14 shrink-0 text-[11px] text-slate-600 dark:text-slate-400">{command.group}</span>
             <span className="truncate">{command.label}</span>
             {command.detail ? (
-              <span className="truncate font-mono text-[11px] text-slate-500 dark:text-slate-400">{command.detail}</span>
+              <span className="truncate font-mono text-[11px] text-slate-600 dark:text-slate-400">{command.detail}</span>
             ) : null}
           </li>
         ))}

@@ -180,7 +180,7 @@ function VirtualToolList({
                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                   <span className="truncate text-sm font-medium">{revealInvisible(displayName(tool))}</span>
                   <span className="flex min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap">
-                    <span className="truncate font-mono text-[11px] text-slate-500">{revealInvisible(tool.name)}</span>
+                    <span className="truncate font-mono text-[11px] text-slate-600 dark:text-slate-400">{revealInvisible(tool.name)}</span>
                     <HintBadges annotations={tool.annotations} />
                     {tool.unusable ? (
                       <span className="shrink-0 text-[11px] text-amber-800 dark:text-amber-200">not callable</span>
