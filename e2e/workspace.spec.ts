@@ -119,3 +119,20 @@ test('keyboard: Ctrl+K opens a tool, Ctrl+Enter calls, / searches, ↑/↓ move,
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 });
+
+test('the tool sidebar resizes by its corner and keeps its width after a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  const sidebar = tools(page).locator('..');
+  const before = await sidebar.boundingBox();
+  if (!before) throw new Error('no sidebar');
+  await page.mouse.move(before.x + before.width - 3, before.y + before.height - 3);
+  await page.mouse.down();
+  await page.mouse.move(before.x + before.width + 97, before.y + before.height - 3, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBeGreaterThan(before.width + 60);
+  const widened = (await sidebar.boundingBox())?.width ?? 0;
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Call tool' })).toBeVisible();
+  expect(Math.abs(((await sidebar.boundingBox())?.width ?? 0) - widened)).toBeLessThan(2);
+});

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useRememberedSize } from '../lib/rememberedSize.ts';
 import { displayName } from '../mcp/tools.ts';
 import type { Command } from './commands.ts';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
@@ -33,6 +34,7 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
   const calls = useToolCalls(connection);
   const [safety, setSafety] = useSafetySettings(connection.url);
   const elicitations = useElicitations(connection);
+  const { ref: sidebarRef, initial: sidebarWidth } = useRememberedSize<HTMLDivElement>('toolscope.sidebar.width', 'width', 220);
 
   const select = (name: string) => {
     setSelected(name);
@@ -58,7 +60,12 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
 
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
-      <div className="flex min-h-0 flex-col gap-2 border-slate-200 p-2 md:w-72 md:shrink-0 md:overflow-hidden md:border-r lg:w-80 dark:border-slate-800">
+      {/* The sidebar is resizable by its corner (220–560 px) and keeps its width. */}
+      <div
+        ref={sidebarRef}
+        style={sidebarWidth ? { width: sidebarWidth } : undefined}
+        className="flex min-h-0 flex-col gap-2 border-slate-200 p-2 md:w-72 md:max-w-[560px] md:min-w-[220px] md:shrink-0 md:resize-x md:overflow-hidden md:border-r lg:w-80 dark:border-slate-800"
+      >
         {listChange ? (
           <p
             aria-live="polite"

@@ -1,4 +1,5 @@
-import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useState, useSyncExternalStore } from 'react';
+import { useRememberedSize } from '../../lib/rememberedSize.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { TOGGLE_TRAFFIC } from '../../lib/keyboard.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -100,17 +101,7 @@ export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
   }, []);
   const errors = entries.filter((entry) => entry.error || (entry.status ?? 0) >= 400).length;
   const [shown, setShown] = useState(PAGE);
-  const [storedHeight] = useState(() => readStored(HEIGHT_KEY, (value) => (typeof value === 'number' && value >= 64 ? value : undefined)));
-  const resizable = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const element = resizable.current;
-    if (!element) return undefined;
-    const observer = new ResizeObserver(() => {
-      if (element.offsetHeight >= 64) writeStored(HEIGHT_KEY, element.offsetHeight);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [open]);
+  const { ref: resizable, initial: storedHeight } = useRememberedSize<HTMLUListElement>(HEIGHT_KEY, 'height', 64, open);
   const newest = entries.slice(-shown).reverse();
   const hidden = entries.length - newest.length;
   return (
