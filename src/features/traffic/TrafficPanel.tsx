@@ -85,17 +85,10 @@ function EntryDetails({ entry }: { entry: TrafficEntry }) {
 export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
   const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
   // A drawer: closed by default (its header still counts exchanges and errors), remembered.
-  const [open, setOpenState] = useState(() => readStored(OPEN_KEY, (value) => (typeof value === 'boolean' ? value : undefined)) ?? false);
-  const setOpen = (next: boolean) => {
-    setOpenState(next);
-    writeStored(OPEN_KEY, next);
-  };
+  const [open, setOpen] = useState(() => readStored(OPEN_KEY, (value) => (typeof value === 'boolean' ? value : undefined)) ?? false);
+  useEffect(() => writeStored(OPEN_KEY, open), [open]);
   useEffect(() => {
-    const toggle = () =>
-      setOpenState((was) => {
-        writeStored(OPEN_KEY, !was);
-        return !was;
-      });
+    const toggle = () => setOpen((was) => !was);
     window.addEventListener(TOGGLE_TRAFFIC, toggle);
     return () => window.removeEventListener(TOGGLE_TRAFFIC, toggle);
   }, []);
@@ -127,9 +120,8 @@ export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
         </div>
       </div>
       {open ? (
-        // A fixed height: a panel that grew with each exchange pushed the page above it around
-        // (a click aimed at "Call tool" could land on Traffic instead).
-        // Resizable by its corner; the height is remembered.
+        // A set height (the person's, by the corner, remembered): a panel that grew with each
+        // exchange pushed the page around (a click aimed at "Call tool" could land on Traffic).
         <ul ref={resizable} className="h-60 max-h-[70vh] min-h-16 resize-y overflow-auto" style={{ height: storedHeight }}>
           {newest.map((entry) => (
             <Entry key={entry.seq} entry={entry} />
