@@ -68,7 +68,7 @@ test('Theme: dark applies to every surface and is remembered; light and system t
     Number(/\(([\d.]+)/.exec(await background(selector))?.[1]) / ((await background(selector)).startsWith('oklch') ? 0.01 : 1);
   expect(await lightness('body')).toBeGreaterThan(90);
 
-  await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption('dark');
   await expect(page.locator('html')).toHaveClass(/dark/);
   for (const surface of ['body', 'header', 'section[aria-label="Traffic"]', 'input[type="search"]'])
     expect(await lightness(surface)).toBeLessThan(25);

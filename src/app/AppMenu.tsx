@@ -75,6 +75,7 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
       <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
         Theme
         <select
+          aria-label="Theme"
           className="rounded-md border border-slate-300 bg-white px-1 py-1 text-xs dark:border-slate-700 dark:bg-slate-900"
           value={choice}
           onChange={(event) => {

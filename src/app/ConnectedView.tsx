@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
 import { displayName } from '../mcp/tools.ts';
+import { revealInvisible } from '../mcp/text.ts';
 import type { Command } from './commands.ts';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
 import { writeDeepLink } from '../features/connection/deepLink.ts';
@@ -46,8 +47,8 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
       data.tools.map((candidate): Command => ({
         id: `tool:${candidate.name}`,
         group: 'Tools',
-        label: displayName(candidate),
-        detail: candidate.name,
+        label: revealInvisible(displayName(candidate)),
+        detail: revealInvisible(candidate.name),
         keywords: candidate.description?.slice(0, 300),
         run: () => {
           setSelected(candidate.name);
