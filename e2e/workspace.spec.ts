@@ -136,3 +136,54 @@ test('the tool sidebar resizes by its corner and keeps its width after a reload'
   await expect(page.getByRole('button', { name: 'Call tool' })).toBeVisible();
   expect(Math.abs(((await sidebar.boundingBox())?.width ?? 0) - widened)).toBeLessThan(2);
 });
+
+test('the splitter between request and response drags, moves with ←/→, and keeps its place after a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  const splitter = page.getByRole('separator', { name: 'Resize request and response' });
+  await expect(splitter).toBeVisible();
+  const start = Number(await splitter.getAttribute('aria-valuenow'));
+  const box = await splitter.boundingBox();
+  if (!box) throw new Error('no splitter');
+  await page.mouse.move(box.x + box.width / 2, box.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 120, box.y + 200, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await splitter.getAttribute('aria-valuenow'))).toBeLessThan(start - 100);
+  await splitter.focus();
+  const dragged = Number(await splitter.getAttribute('aria-valuenow'));
+  await page.keyboard.press('ArrowRight');
+  await expect(splitter).toHaveAttribute('aria-valuenow', String(dragged + 24));
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Call tool' })).toBeVisible();
+  await expect(splitter).toHaveAttribute('aria-valuenow', String(dragged + 24));
+  // The form pane follows the splitter.
+  const form = await page.getByRole('form', { name: 'Arguments' }).boundingBox();
+  expect(form && form.width < dragged + 24).toBe(true);
+});
+
+test('palette: "Run the last call again" repeats it, and a filter by annotation narrows the list', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('USB-C');
+  // Move elsewhere first: the command opens the tool again and sends the same arguments.
+  await tools(page)
+    .getByRole('button', { name: /^Current time/ })
+    .click();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox').fill('run the last call');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Runs' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('USB-C');
+
+  await page.keyboard.press('Control+k');
+  await palette.getByRole('combobox').fill('annotation destructive');
+  await page.keyboard.press('Enter');
+  await expect(tools(page).getByRole('combobox')).toHaveValue('destructive');
+  const rows = tools(page).getByRole('list', { name: 'Tool list' }).getByRole('button');
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText('Destructive');
+});

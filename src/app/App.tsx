@@ -67,7 +67,7 @@ export function App() {
 
   return (
     <div className="flex h-dvh flex-col">
-      <header className="flex max-h-[50dvh] shrink-0 flex-col gap-1 overflow-auto border-b border-slate-200 bg-white px-3 py-1.5 dark:border-slate-800 dark:bg-slate-900">
+      <header className="flex max-h-[50dvh] shrink-0 flex-col gap-1 overflow-auto border-b border-line bg-panel px-3 py-1.5">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
           <h1 className="py-1 text-base font-bold">Toolscope</h1>
           <ConnectionBar
@@ -100,7 +100,7 @@ export function App() {
             />
           </StepUpContext>
         ) : (
-          <p className="p-4 text-sm text-slate-500">
+          <p className="p-4 text-sm text-muted">
             Enter the URL of an MCP server (Streamable HTTP) above and press Connect — or press Ctrl+K for saved servers and commands.
           </p>
         )}

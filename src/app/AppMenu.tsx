@@ -11,7 +11,7 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
 const MOD = MAC ? '⌘' : 'Ctrl+';
 
 export const SHORTCUTS: readonly [string, string][] = [
-  [`${MOD}K`, 'Command palette: open a tool, connect to a saved server, switch theme, open Traffic'],
+  [`${MOD}K`, 'Command palette: open a tool, run the last call again, filter by annotation, connect to a saved server, switch theme, open Traffic'],
   [`${MOD}Enter`, 'Call the open tool from its form (the same confirmation applies)'],
   ['Esc', 'Cancel the running call, or close the dialog on top'],
   ['/', 'Search tools'],
@@ -72,11 +72,11 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
 
   return (
     <div className="ml-auto flex items-center gap-2 py-0.5">
-      <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+      <label className="flex items-center gap-1 text-xs text-subtle">
         Theme
         <select
           aria-label="Theme"
-          className="rounded-md border border-slate-300 bg-white px-1 py-1 text-xs dark:border-slate-700 dark:bg-slate-900"
+          className="rounded-md border border-field bg-panel px-1 py-1 text-xs"
           value={choice}
           onChange={(event) => {
             const next = THEME_CHOICES.find((theme) => theme === event.target.value);
@@ -91,7 +91,7 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
         </select>
       </label>
       <Button variant="ghost" className="text-xs" aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'} onClick={() => setOpen('palette')}>
-        Commands <kbd className="font-mono text-[11px] text-slate-500 dark:text-slate-400">{MOD}K</kbd>
+        Commands <kbd className="font-mono text-[11px] text-muted">{MOD}K</kbd>
       </Button>
       <Button
         variant="ghost"

@@ -25,7 +25,7 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
         aria-expanded="true"
         aria-controls={`${id}-list`}
         aria-activedescendant={matches[active] ? `${id}-${active}` : undefined}
-        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-slate-700 dark:bg-slate-950"
+        className="w-full rounded-md border border-field bg-canvas px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-blue-500"
         placeholder="Type a tool, a saved server or a command…"
         value={query}
         onChange={(event) => {
@@ -56,16 +56,12 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
             onMouseEnter={() => setActive(index)}
             onClick={() => run(command)}
           >
-            <span className="w-14 shrink-0 text-[11px] text-slate-600 dark:text-slate-400">{command.group}</span>
+            <span className="w-14 shrink-0 text-[11px] text-subtle">{command.group}</span>
             <span className="truncate">{command.label}</span>
-            {command.detail ? (
-              <span className="truncate font-mono text-[11px] text-slate-600 dark:text-slate-400">{command.detail}</span>
-            ) : null}
+            {command.detail ? <span className="truncate font-mono text-[11px] text-subtle">{command.detail}</span> : null}
           </li>
         ))}
-        {matches.length === 0 ? (
-          <li className="px-2 py-1.5 text-sm text-slate-500 dark:text-slate-400">Nothing matches “{query}”.</li>
-        ) : null}
+        {matches.length === 0 ? <li className="px-2 py-1.5 text-sm text-muted">Nothing matches “{query}”.</li> : null}
       </ul>
     </Modal>
   );

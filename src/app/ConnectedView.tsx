@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
-import { displayName } from '../mcp/tools.ts';
+import { displayName, type HintFilter } from '../mcp/tools.ts';
 import { revealInvisible } from '../mcp/text.ts';
 import type { Command } from './commands.ts';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
@@ -36,28 +37,52 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
   const [safety, setSafety] = useSafetySettings(connection.url);
   const elicitations = useElicitations(connection);
   const { ref: sidebarRef, initial: sidebarWidth } = useRememberedSize<HTMLDivElement>('toolscope.sidebar.width', 'width', 220);
+  const [hint, setHint] = useState<HintFilter>('all');
+  // A call to send again, handed to that tool's workspace (which applies the confirmation gate).
+  const [replay, setReplay] = useState<{ id: number; tool: string; args: Record<string, unknown> }>();
+  const takeReplay = useCallback(() => setReplay(undefined), []);
 
-  const select = (name: string) => {
-    setSelected(name);
-    window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: name }));
-  };
+  const select = useCallback(
+    (name: string) => {
+      setSelected(name);
+      window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: name }));
+    },
+    [connection.url],
+  );
 
+  const last = calls.last;
   useEffect(() => {
-    onCommands(
-      data.tools.map((candidate): Command => ({
-        id: `tool:${candidate.name}`,
-        group: 'Tools',
-        label: revealInvisible(displayName(candidate)),
-        detail: revealInvisible(candidate.name),
-        keywords: candidate.description?.slice(0, 300),
-        run: () => {
-          setSelected(candidate.name);
-          window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: candidate.name }));
-        },
-      })),
-    );
+    const tools = data.tools.map((candidate): Command => ({
+      id: `tool:${candidate.name}`,
+      group: 'Tools',
+      label: revealInvisible(displayName(candidate)),
+      detail: revealInvisible(candidate.name),
+      keywords: candidate.description?.slice(0, 300),
+      run: () => select(candidate.name),
+    }));
+    const filters = HINT_FILTERS.map((filter): Command => ({
+      id: `filter:${filter.value}`,
+      group: 'View',
+      label: `Filter tools by annotation: ${filter.label}`,
+      run: () => setHint(filter.value),
+    }));
+    const again: Command[] = last
+      ? [
+          {
+            id: 'run-last',
+            group: 'Tools',
+            label: 'Run the last call again',
+            detail: `${revealInvisible(last.tool)} ${JSON.stringify(last.state.args).slice(0, 120)}`,
+            run: () => {
+              select(last.tool);
+              setReplay({ id: last.id, tool: last.tool, args: last.state.args });
+            },
+          },
+        ]
+      : [];
+    onCommands([...again, ...tools, ...filters]);
     return () => onCommands([]);
-  }, [data.tools, onCommands, connection.url]);
+  }, [data.tools, onCommands, select, last]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
@@ -65,7 +90,7 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
       <div
         ref={sidebarRef}
         style={sidebarWidth ? { width: sidebarWidth } : undefined}
-        className="flex min-h-0 flex-col gap-2 border-slate-200 p-2 md:w-72 md:max-w-[560px] md:min-w-[220px] md:shrink-0 md:resize-x md:overflow-hidden md:border-r lg:w-80 dark:border-slate-800"
+        className="flex min-h-0 flex-col gap-2 border-line p-2 md:w-72 md:max-w-[560px] md:min-w-[220px] md:shrink-0 md:resize-x md:overflow-hidden md:border-r lg:w-80"
       >
         {listChange ? (
           <p
@@ -75,7 +100,7 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
             {listChange}
           </p>
         ) : null}
-        <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} />
+        <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} hint={hint} onHintChange={setHint} />
         <SafetyControls settings={safety} onChange={setSafety} />
       </div>
       <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
@@ -96,6 +121,8 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
               }
               onCancel={(runId) => calls.cancel(runId)}
               safety={safety}
+              replay={replay?.tool === tool.name ? replay : undefined}
+              onReplayTaken={takeReplay}
             />
           </ErrorBoundary>
         ) : selected && !data.loading ? (
@@ -103,7 +130,7 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
             The server has no tool named “{selected}”.
           </p>
         ) : (
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-muted">
             {data.loading && selected ? 'Loading tools…' : 'Select a tool to see its definition and call it.'}
           </p>
         )}

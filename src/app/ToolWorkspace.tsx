@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { CallBar, ResultArea } from '../features/call/CallPanel.tsx';
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
@@ -12,6 +12,8 @@ import type { McpConnection } from '../mcp/connection.ts';
 import { callGate, type McpTool } from '../mcp/tools.ts';
 import { emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
 import { retryableImport, retryableLazy } from '../lib/chunks.ts';
+import { readStored, writeStored } from '../lib/storage.ts';
+import { Splitter } from '../components/ui/Splitter.tsx';
 import type * as NumbersModule from '../schema/numbers.ts';
 import type * as ValidateModule from '../schema/validate.ts';
 
@@ -36,9 +38,47 @@ interface Props {
   onCall: (args: Record<string, unknown>) => void;
   onCancel: (runId: number) => void;
   safety: SafetySettings;
+  /** A call to send again (palette "Run the last call", History's "Replay"), through the same gate; `id` makes each request distinct. */
+  replay?: { id: number; args: Record<string, unknown> };
+  onReplayTaken?: () => void;
 }
 
-export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftChange, runs, onCall, onCancel, safety }: Props) {
+const REQUEST_WIDTH_KEY = 'toolscope.request.width';
+const MIN_PANE = 320;
+
+/** The request pane's width beside the response (wide screens), set by the splitter and remembered. */
+function useSplit() {
+  const [width, setWidth] = useState(() =>
+    readStored(REQUEST_WIDTH_KEY, (value) => (typeof value === 'number' && value >= MIN_PANE ? value : undefined)),
+  );
+  const [room, setRoom] = useState(0);
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(() => setRoom(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const max = Math.max(MIN_PANE, room - MIN_PANE);
+  // Half and half until the person drags (the stylesheet's 50% before the first measure, so
+  // nothing jumps); a remembered width never pushes the response out of view.
+  const current = room ? Math.min(width ?? Math.round(room / 2), max) : width;
+  return { container, width: current, max, setWidth, commit: (value: number) => writeStored(REQUEST_WIDTH_KEY, value) };
+}
+
+export function ToolWorkspace({
+  tool,
+  connection,
+  draft = emptyDraft(),
+  onDraftChange,
+  runs,
+  onCall,
+  onCancel,
+  safety,
+  replay,
+  onReplayTaken,
+}: Props) {
   const [shownRunId, setShownRunId] = useState<number>();
   const shownRun = runs.find((run) => run.id === shownRunId) ?? runs[0];
   const callState: CallState = shownRun?.state ?? { status: 'idle' };
@@ -76,6 +116,18 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
     if (gate.action === 'confirm') setPending({ args, reason: gate.reason });
   };
   const running = callState.status === 'running';
+
+  const latestSend = useRef(send);
+  useEffect(() => {
+    latestSend.current = send;
+  });
+  const replayId = replay?.id;
+  const replayArgs = replay?.args;
+  useEffect(() => {
+    if (replayId === undefined || !replayArgs) return;
+    onReplayTaken?.();
+    latestSend.current(replayArgs);
+  }, [replayId, replayArgs, onReplayTaken]);
 
   useEffect(() => {
     if (!running) return undefined;
@@ -133,6 +185,13 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
     return () => element?.removeEventListener('keydown', onKey);
   }, []);
 
+  const {
+    container: splitContainer,
+    width: requestWidth,
+    max: requestMax,
+    setWidth: setRequestWidth,
+    commit: commitRequestWidth,
+  } = useSplit();
   const outcome = callState.status === 'done' || callState.status === 'failed' ? callState : undefined;
 
   const resultView = refusal ? (
@@ -143,24 +202,24 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
       Refused, not sent: {refusal} Turn read-only mode off to call it.
     </p>
   ) : outcome ? (
-    <ChunkBoundary
-      label="the result view"
-      onRetry={ResultView.retry}
-      loading={<p className="text-sm text-slate-500">Loading result view…</p>}
-    >
+    <ChunkBoundary label="the result view" onRetry={ResultView.retry} loading={<p className="text-sm text-muted">Loading result view…</p>}>
       {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} />}
     </ChunkBoundary>
   ) : null;
 
   return (
     // Wide screens: the request (definition, form, Call) and the response side by side, each
-    // scrolling on its own; narrow ones: one after the other.
-    <div className="flex flex-col gap-4 xl:grid xl:h-full xl:grid-cols-2 xl:gap-6">
-      <div ref={request} className="flex min-w-0 flex-col gap-4 xl:min-h-0 xl:overflow-auto xl:pr-2">
+    // scrolling on its own, with a splitter between them; narrow ones: one after the other.
+    <div ref={splitContainer} className="flex flex-col gap-4 xl:h-full xl:flex-row xl:gap-2">
+      <div
+        ref={request}
+        style={requestWidth ? ({ '--request-width': `${requestWidth}px` } as CSSProperties) : undefined}
+        className="flex min-w-0 flex-col gap-4 xl:min-h-0 xl:w-[var(--request-width,50%)] xl:max-w-[calc(100%-20rem)] xl:shrink-0 xl:overflow-auto xl:pr-2"
+      >
         <ToolHeader tool={tool} serverUrl={connection.url} />
         {/* The form and the call button appear together: a button that shows first and then moves
             down when the form arrives is a click that lands on the form. */}
-        <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-slate-500">Loading form…</p>}>
+        <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-muted">Loading form…</p>}>
           {() => (
             <>
               <ArgumentsForm.Component
@@ -201,7 +260,16 @@ export function ToolWorkspace({ tool, connection, draft = emptyDraft(), onDraftC
           )}
         </ChunkBoundary>
       </div>
-      <div className="flex min-w-0 flex-col gap-3 xl:min-h-0 xl:overflow-auto">
+      <Splitter
+        label="Resize request and response"
+        className="hidden xl:flex"
+        value={requestWidth ?? MIN_PANE}
+        min={MIN_PANE}
+        max={requestMax}
+        onChange={setRequestWidth}
+        onCommit={commitRequestWidth}
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto">
         <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
         <ResultArea state={callState} result={resultView} />
       </div>

@@ -62,7 +62,7 @@ function Base64FileWidget({ id, label, schema, value, onChange, disabled, readon
           );
         }}
       />
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-muted">
         {current
           ? `${picked ? `${picked.name} · ${size(picked.bytes)}${picked.type ? ` · ${picked.type}` : ''} → ` : ''}${current.length.toLocaleString('en-US')} base64 characters`
           : `Choose a file${mediaType ? ` (${mediaType})` : ''}; it is sent base64-encoded.`}

@@ -43,7 +43,7 @@ export function NullChoice({
 }) {
   const state = nullStateOf(value);
   return (
-    <span className="flex items-center gap-2 text-xs text-slate-500">
+    <span className="flex items-center gap-2 text-xs text-muted">
       <select
         className="null-choice"
         aria-label={`Send ${label} as`}
@@ -86,7 +86,7 @@ export function RawJsonField({
         id={id}
         aria-label={label}
         aria-required={required || undefined}
-        className="min-h-20 rounded-md border border-slate-300 bg-white p-2 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
+        className="min-h-20 rounded-md border border-field bg-panel p-2 font-mono text-xs"
         value={text}
         spellCheck={false}
         aria-invalid={error ? true : undefined}
@@ -130,7 +130,7 @@ export function FixedValue({
   }, [matches, value, onSet]);
   return (
     <p id={id} className="font-mono text-sm">
-      {JSON.stringify(value)} <span className="font-sans text-xs text-slate-500">(the only allowed value)</span>
+      {JSON.stringify(value)} <span className="font-sans text-xs text-muted">(the only allowed value)</span>
     </p>
   );
 }

@@ -212,7 +212,7 @@ export default function JsonEditor({ value, onChange, label, propertiesAt = NO_H
     <div
       ref={host}
       data-invalid={invalid ? 'true' : undefined}
-      className="min-h-40 overflow-hidden rounded-md border border-slate-300 bg-white text-slate-900 data-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      className="min-h-40 overflow-hidden rounded-md border border-field bg-panel text-slate-900 data-[invalid=true]:border-red-500 dark:text-slate-100"
     />
   );
 }

@@ -85,12 +85,12 @@ function FieldTemplate(props: FieldTemplateProps) {
                 deprecated
               </span>
             ) : null}
-            {marks.readOnly === true ? <span className="ml-2 text-xs font-normal text-slate-500">(read-only)</span> : null}
+            {marks.readOnly === true ? <span className="ml-2 text-xs font-normal text-muted">(read-only)</span> : null}
           </span>
         ) : null}
         {displayLabel && description ? description : null}
         {displayLabel && marks.default !== undefined && !isCheckbox ? (
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-muted">
             Default: <code>{JSON.stringify(marks.default).slice(0, 200)}</code>
           </p>
         ) : null}
@@ -105,7 +105,7 @@ function FieldTemplate(props: FieldTemplateProps) {
 function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
   if (!description) return null;
   return (
-    <p id={id} className="text-xs whitespace-pre-wrap text-slate-500 dark:text-slate-400">
+    <p id={id} className="text-xs whitespace-pre-wrap text-muted">
       {typeof description === 'string' ? description : description}
     </p>
   );
@@ -141,7 +141,7 @@ function MultiSchemaFieldTemplate({ schema, selector, optionSchemaField }: Multi
   return (
     <div className="flex flex-col gap-2">
       {selector ? (
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+        <label className="flex flex-col gap-1 text-xs font-medium text-subtle">
           {`${typeof schema.title === 'string' ? schema.title : 'Value'} variant`}
           {selector}
         </label>

@@ -3,10 +3,9 @@ import { cn } from '../../lib/cn.ts';
 
 const VARIANTS = {
   primary: 'bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-300 dark:disabled:bg-blue-900',
-  secondary:
-    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  secondary: 'border border-field bg-panel text-slate-800 hover:bg-hover dark:text-slate-100',
   danger: 'bg-red-600 text-white hover:bg-red-700',
-  ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+  ghost: 'text-slate-700 hover:bg-hover dark:text-slate-200',
 } as const;
 
 export function Button({

@@ -8,7 +8,7 @@ const TONE: Record<StatusTone, string> = {
   ok: 'text-emerald-700 dark:text-emerald-300',
   warn: 'text-amber-800 dark:text-amber-200',
   fail: 'text-red-700 dark:text-red-300',
-  info: 'text-slate-600 dark:text-slate-300',
+  info: 'text-subtle',
   active: 'text-sky-800 dark:text-sky-200',
 };
 

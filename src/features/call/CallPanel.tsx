@@ -68,7 +68,7 @@ export function CallBar({ tool, state, onCall, onCancel, invalid, onSendAnyway }
             max={state.progress?.total ?? undefined}
             value={state.progress?.total !== undefined ? state.progress.progress : undefined}
           />
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-muted">
             Running · <Elapsed since={state.startedAt} />
             {state.progress
               ? ` · ${state.progress.progress}${state.progress.total !== undefined ? ` of ${state.progress.total}` : ''}`
@@ -89,9 +89,7 @@ export function ResultArea({ state, result }: Pick<Props, 'state' | 'result'>) {
         <ErrorBoundary label="the result" resetKey={state}>
           {result}
         </ErrorBoundary>
-        {state.status === 'idle' ? (
-          <p className="text-sm text-slate-500">No call yet. Fill in the arguments and press “Call tool”.</p>
-        ) : null}
+        {state.status === 'idle' ? <p className="text-sm text-muted">No call yet. Fill in the arguments and press “Call tool”.</p> : null}
       </section>
     </div>
   );

@@ -26,10 +26,10 @@ export function ElicitationDialog({ pending, waiting, onAnswer }: Props) {
         The server asks for input{waiting > 1 ? ` (1 of ${waiting})` : ''}
       </h2>
       <p className="mt-1 text-sm whitespace-pre-wrap break-words">{request.message || '(no message)'}</p>
-      <p className="mt-1 text-xs text-slate-500">Your answer goes back to the server; declining or cancelling is always allowed.</p>
+      <p className="mt-1 text-xs text-muted">Your answer goes back to the server; declining or cancelling is always allowed.</p>
       <div className="mt-3">
         {request.mode === 'form' && isRecord(requestedSchema) ? (
-          <ChunkBoundary label="the form" onRetry={ElicitationForm.retry} loading={<p className="text-sm text-slate-500">Loading form…</p>}>
+          <ChunkBoundary label="the form" onRetry={ElicitationForm.retry} loading={<p className="text-sm text-muted">Loading form…</p>}>
             {() => (
               <ElicitationForm.Component
                 schema={requestedSchema}

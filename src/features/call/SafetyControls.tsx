@@ -14,7 +14,7 @@ function SecondsField({ label, value, onChange }: { label: string; value: number
           const next = Number(event.target.value);
           if (Number.isFinite(next) && next >= 1) onChange(Math.min(next, 86_400));
         }}
-        className="rounded-md border border-slate-300 bg-white px-1 py-1 dark:border-slate-700 dark:bg-slate-900"
+        className="rounded-md border border-field bg-panel px-1 py-1"
       />
     </label>
   );
@@ -23,7 +23,7 @@ function SecondsField({ label, value, onChange }: { label: string; value: number
 /** Per-server choices: when to ask before a call, and read-only mode. */
 export function SafetyControls({ settings, onChange }: { settings: SafetySettings; onChange: (settings: SafetySettings) => void }) {
   return (
-    <details className="shrink-0 rounded-md border border-slate-200 text-xs dark:border-slate-800">
+    <details className="shrink-0 rounded-md border border-line text-xs">
       <summary className="cursor-pointer px-2 py-1 font-semibold">
         Call settings (this server){settings.readOnlyMode ? ' · read-only mode' : ''}
       </summary>
@@ -32,7 +32,7 @@ export function SafetyControls({ settings, onChange }: { settings: SafetySetting
         <label className="flex flex-col gap-1">
           Ask before calling
           <select
-            className="rounded-md border border-slate-300 bg-white px-1 py-1 dark:border-slate-700 dark:bg-slate-900"
+            className="rounded-md border border-field bg-panel px-1 py-1"
             value={settings.policy}
             onChange={(event) => {
               const policy = event.target.value;
@@ -69,7 +69,7 @@ export function SafetyControls({ settings, onChange }: { settings: SafetySetting
             onChange={(maxTotalSeconds) => onChange({ ...settings, maxTotalSeconds })}
           />
         </div>
-        <p className="text-slate-500">The timeout restarts with every progress report; the maximum total does not.</p>
+        <p className="text-muted">The timeout restarts with every progress report; the maximum total does not.</p>
       </fieldset>
     </details>
   );

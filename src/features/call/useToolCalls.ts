@@ -85,5 +85,8 @@ export function useToolCalls(connection: McpConnection) {
   /** The tool's runs, newest first. */
   const runsOf = useCallback((tool: string): CallRun[] => runs.filter((run) => run.tool === tool).reverse(), [runs]);
 
-  return { runsOf, call, cancel };
+  /** The newest run of any tool (the palette's "Run the last call"). */
+  const last = runs.at(-1);
+
+  return { runsOf, call, cancel, last };
 }

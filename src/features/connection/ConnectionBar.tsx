@@ -23,7 +23,7 @@ interface Props {
 }
 
 const inputClass =
-  'w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500';
+  'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500';
 
 export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onSignIn }: Props) {
   const proxyAvailable = proxy !== undefined;
@@ -145,13 +145,13 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
   switch (state.status) {
     case 'idle':
       return (
-        <p role="status" className="text-xs text-slate-500">
+        <p role="status" className="text-xs text-muted">
           Not connected.
         </p>
       );
     case 'connecting':
       return (
-        <p role="status" className="text-xs text-slate-500">
+        <p role="status" className="text-xs text-muted">
           Connecting to {state.url}…
         </p>
       );
@@ -174,8 +174,8 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
           </p>
           {instructions?.trim() ? (
             <details className="relative text-xs" title={`${instructions.length.toLocaleString('en-US')} characters, given to the model`}>
-              <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Server instructions</summary>
-              <pre className="absolute left-0 z-30 mt-1 max-h-72 w-[36rem] max-w-[90vw] overflow-auto rounded-md border border-slate-200 bg-white p-2 whitespace-pre-wrap shadow-lg dark:border-slate-700 dark:bg-slate-900">
+              <summary className="cursor-pointer text-subtle">Server instructions</summary>
+              <pre className="absolute left-0 z-30 mt-1 max-h-72 w-[36rem] max-w-[90vw] overflow-auto rounded-md border border-slate-200 bg-panel p-2 whitespace-pre-wrap shadow-lg dark:border-slate-700">
                 {instructions}
               </pre>
             </details>
@@ -210,7 +210,7 @@ function SignInOffer({ url, onSignIn }: { url: string; onSignIn: (clientId: stri
       <Button variant="primary" onClick={() => onSignIn(clientId, persist)}>
         Sign in with OAuth
       </Button>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+      <label className="flex flex-col gap-1 text-xs font-medium text-subtle">
         OAuth client ID (optional)
         <input
           className={inputClass}
@@ -221,7 +221,7 @@ function SignInOffer({ url, onSignIn }: { url: string; onSignIn: (clientId: stri
         />
       </label>
       {clientId.trim() ? (
-        <span className="text-xs text-slate-600 dark:text-slate-300">
+        <span className="text-xs text-subtle">
           Register this redirect URI for it: <code>{`${window.location.origin}/oauth-callback.html`}</code>
         </span>
       ) : null}
@@ -242,9 +242,7 @@ function ProxyOffer({ onUse }: { onUse: (remember: boolean) => void }) {
         <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
         Always use the proxy for this server
       </label>
-      <span className="text-xs text-slate-500">
-        Toolscope’s own server forwards the MCP traffic, so the browser’s CORS rules do not apply.
-      </span>
+      <span className="text-xs text-muted">Toolscope’s own server forwards the MCP traffic, so the browser’s CORS rules do not apply.</span>
     </div>
   );
 }

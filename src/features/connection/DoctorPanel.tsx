@@ -15,15 +15,12 @@ export function DoctorPanel({ session, url }: { session: ProxySession; url: stri
       </Button>
       {diagnosis.isError ? <p className="basis-full text-sm text-red-700 dark:text-red-300">{diagnosis.error.message}</p> : null}
       {diagnosis.isSuccess ? (
-        <section
-          aria-label="Connection doctor"
-          className="max-h-72 basis-full overflow-auto rounded-md border border-slate-200 p-2 text-sm dark:border-slate-800"
-        >
+        <section aria-label="Connection doctor" className="max-h-72 basis-full overflow-auto rounded-md border border-line p-2 text-sm">
           <ul className="flex flex-col gap-1">
             {diagnosis.data.map((check, index) => (
               <StatusItem key={index} tone={check.status} mark={MARK[check.status]}>
                 <strong>{check.check}:</strong> {check.sentence}
-                {check.fix ? <span className="block text-xs text-slate-600 dark:text-slate-300">Fix: {check.fix}</span> : null}
+                {check.fix ? <span className="block text-xs text-subtle">Fix: {check.fix}</span> : null}
               </StatusItem>
             ))}
           </ul>

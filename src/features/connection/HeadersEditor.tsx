@@ -7,7 +7,7 @@ export interface HeaderRow {
   value: string;
 }
 
-const inputClass = 'min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs dark:border-slate-700 dark:bg-slate-900';
+const inputClass = 'min-w-0 flex-1 rounded-md border border-field bg-panel px-2 py-1 text-xs';
 
 /** Extra request headers for servers that want e.g. an X-API-Key; values are masked. */
 export function HeadersEditor({
@@ -25,9 +25,7 @@ export function HeadersEditor({
   const update = (id: number, change: Partial<HeaderRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
   return (
     <details key={reveal} open={reveal > 0 || undefined} className="text-xs">
-      <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
-        Custom headers{rows.length ? ` (${rows.length})` : ''}
-      </summary>
+      <summary className="cursor-pointer text-subtle">Custom headers{rows.length ? ` (${rows.length})` : ''}</summary>
       <div className="mt-1 flex flex-col gap-1">
         {rows.map((row, index) => {
           const problem = row.name.trim() ? customHeaderProblem(row.name) : undefined;
@@ -70,7 +68,7 @@ export function HeadersEditor({
         >
           Add header
         </Button>
-        <p className="text-slate-500">Sent on every request to this server and kept in memory only; values are hidden in Traffic.</p>
+        <p className="text-muted">Sent on every request to this server and kept in memory only; values are hidden in Traffic.</p>
       </div>
     </details>
   );

@@ -9,7 +9,7 @@ const TONE: Record<OAuthLeg['status'], StatusTone> = { running: 'info', ok: 'ok'
 
 function Exchange({ exchange }: { exchange: OAuthExchange }) {
   return (
-    <li className="flex flex-col gap-1 border-t border-slate-200 pt-1 dark:border-slate-800">
+    <li className="flex flex-col gap-1 border-t border-line pt-1">
       <p className="font-mono break-all">
         {exchange.method} {exchange.url}
         {exchange.status !== undefined ? ` → ${exchange.status}` : ''}
@@ -18,7 +18,7 @@ function Exchange({ exchange }: { exchange: OAuthExchange }) {
       {exchange.error ? <p className="text-red-700 dark:text-red-300">{exchange.error}</p> : null}
       {exchange.requestBody ? <pre className="max-h-40 overflow-auto whitespace-pre-wrap">{exchange.requestBody}</pre> : null}
       {exchange.responseHeaders?.length ? (
-        <pre className="max-h-32 overflow-auto whitespace-pre-wrap text-slate-500">
+        <pre className="max-h-32 overflow-auto whitespace-pre-wrap text-muted">
           {exchange.responseHeaders.map(([name, value]) => `${name}: ${value}`).join('\n')}
         </pre>
       ) : null}
@@ -33,15 +33,10 @@ export function OAuthPanel({ view, onDismiss }: { view: OAuthView; onDismiss: ()
   // Only an https (or this machine's http) sign-in page is offered as a link.
   const link = webUrl(view.authorizationUrl);
   return (
-    <section
-      aria-label="OAuth sign-in"
-      className="flex max-h-80 flex-col gap-2 overflow-y-auto rounded-md border border-slate-200 p-2 text-sm dark:border-slate-800"
-    >
+    <section aria-label="OAuth sign-in" className="flex max-h-80 flex-col gap-2 overflow-y-auto rounded-md border border-line p-2 text-sm">
       {/* Open while it matters; folded once signed in (the steps stay one click away). */}
       <details key={view.status === 'done' ? 'done' : 'active'} open={view.status !== 'done'}>
-        <summary className="cursor-pointer text-xs font-medium text-slate-600 dark:text-slate-300">
-          OAuth sign-in steps ({view.legs.length})
-        </summary>
+        <summary className="cursor-pointer text-xs font-medium text-subtle">OAuth sign-in steps ({view.legs.length})</summary>
         <ol className="mt-1 flex flex-col gap-1">
           {view.legs.map((leg, index) => (
             <StatusItem key={index} tone={TONE[leg.status]} mark={MARK[leg.status]}>
@@ -62,7 +57,7 @@ export function OAuthPanel({ view, onDismiss }: { view: OAuthView; onDismiss: ()
           ))}
         </ol>
       </details>
-      {view.status === 'running' ? <p className="text-slate-600 dark:text-slate-300">Discovering how this server signs in…</p> : null}
+      {view.status === 'running' ? <p className="text-subtle">Discovering how this server signs in…</p> : null}
       {view.status === 'waiting' ? (
         link ? (
           <p className="flex flex-wrap items-center gap-2">
@@ -74,7 +69,7 @@ export function OAuthPanel({ view, onDismiss }: { view: OAuthView; onDismiss: ()
             >
               Open the sign-in page at {link.host}
             </a>
-            <span className="text-xs text-slate-600 dark:text-slate-300">
+            <span className="text-xs text-subtle">
               It opens in a new tab; Toolscope continues when the authorization server sends you back.
             </span>
           </p>
@@ -82,7 +77,7 @@ export function OAuthPanel({ view, onDismiss }: { view: OAuthView; onDismiss: ()
           <p className="text-red-700 dark:text-red-300">The authorization URL is not https; Toolscope will not open it.</p>
         )
       ) : null}
-      {view.status === 'exchanging' ? <p className="text-slate-600 dark:text-slate-300">Exchanging the code for a token…</p> : null}
+      {view.status === 'exchanging' ? <p className="text-subtle">Exchanging the code for a token…</p> : null}
       {view.sentence ? (
         <p
           aria-live="polite"

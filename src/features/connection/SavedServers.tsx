@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { useSavedServers } from './api/serverMemory.ts';
 import { parseMcpServers, toMcpServers, type SavedServer } from './savedServers.ts';
 
-const inputClass = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs dark:border-slate-700 dark:bg-slate-900';
+const inputClass = 'rounded-md border border-field bg-panel px-2 py-1 text-xs';
 
 function defaultName(url: string): string {
   try {
@@ -54,9 +54,7 @@ export function SavedServers({
 
   return (
     <details className="text-xs">
-      <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
-        Saved servers{servers.length ? ` (${servers.length})` : ''}
-      </summary>
+      <summary className="cursor-pointer text-subtle">Saved servers{servers.length ? ` (${servers.length})` : ''}</summary>
       <div className="mt-1 flex flex-col gap-2">
         {servers.length ? (
           <ul aria-label="Saved servers" className="flex flex-col gap-1">
@@ -65,8 +63,8 @@ export function SavedServers({
                 <Button className="px-2 py-0.5 text-xs" onClick={() => onUse(server)}>
                   Open {server.name}
                 </Button>
-                <span className="font-mono break-all text-slate-500">{server.url}</span>
-                {server.path === 'proxy' ? <span className="text-slate-500">· via proxy</span> : null}
+                <span className="font-mono break-all text-muted">{server.url}</span>
+                {server.path === 'proxy' ? <span className="text-muted">· via proxy</span> : null}
                 <Button
                   variant="ghost"
                   className="px-2 py-0.5 text-xs"
@@ -79,7 +77,7 @@ export function SavedServers({
             ))}
           </ul>
         ) : (
-          <p className="text-slate-500">No saved servers yet.</p>
+          <p className="text-muted">No saved servers yet.</p>
         )}
         <div className="flex flex-wrap items-end gap-2">
           <label className="flex flex-col gap-1">

@@ -23,7 +23,7 @@ export function JsonTree({ value, label }: { value: unknown; label: string }) {
           {copied ? 'Copied' : `Copy ${label}`}
         </Button>
       </div>
-      <div className="overflow-auto rounded-md border border-slate-200 p-2 text-xs dark:border-slate-800">
+      <div className="overflow-auto rounded-md border border-line p-2 text-xs">
         {value !== null && typeof value === 'object' ? (
           <JsonView data={value} shouldExpandNode={big ? collapseAllNested : allExpanded} style={dark ? darkStyles : defaultStyles} />
         ) : (

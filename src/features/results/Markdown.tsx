@@ -13,13 +13,13 @@ const components: Components = {
         <a href={safe} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline dark:text-blue-300">
           {children}
         </a>{' '}
-        <span className="font-mono text-[11px] break-all text-slate-500">({safe})</span>
+        <span className="font-mono text-[11px] break-all text-muted">({safe})</span>
       </>
     );
   },
   img({ src, alt }) {
     return (
-      <span className="text-slate-500">
+      <span className="text-muted">
         [image: {alt || 'untitled'}
         {typeof src === 'string' ? ` — ${src}` : ''}]
       </span>
@@ -29,7 +29,7 @@ const components: Components = {
 
 export function Markdown({ text }: { text: string }) {
   return (
-    <div className="markdown max-h-[32rem] overflow-auto rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800">
+    <div className="markdown max-h-[32rem] overflow-auto rounded-md border border-line p-3 text-sm">
       <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components} urlTransform={(url) => safeLinkUrl(url) ?? ''}>
         {text}
       </ReactMarkdown>

@@ -47,14 +47,14 @@ function Block({
   const annotations = block.type === 'unknown' ? undefined : block.annotations;
   if (repeatsStructured) {
     return (
-      <li className="text-xs text-slate-500">
+      <li className="text-xs text-muted">
         #{index + 1} text: the structured content below, serialized again for clients that cannot read structuredContent (not shown twice).
       </li>
     );
   }
   const assistantOnly = annotations?.audience?.length === 1 && annotations.audience[0] === 'assistant';
   const header = (
-    <span className="flex flex-wrap items-center gap-1 text-xs text-slate-500">
+    <span className="flex flex-wrap items-center gap-1 text-xs text-muted">
       <span>
         #{index + 1} {block.type === 'resource' ? 'embedded resource' : block.type}
       </span>
@@ -68,7 +68,7 @@ function Block({
   if (assistantOnly) {
     return (
       <li>
-        <details className="rounded-md border border-dashed border-slate-300 p-2 dark:border-slate-700">
+        <details className="rounded-md border border-dashed border-field p-2">
           <summary className="cursor-pointer">{header} (assistant-only, collapsed)</summary>
           <BlockBody block={block} connection={connection} />
         </details>
@@ -159,7 +159,7 @@ export default function ResultView({
   if (state.status === 'failed') {
     return (
       <div className="flex flex-col gap-2">
-        <p className="text-xs text-slate-500">Failed after {duration}</p>
+        <p className="text-xs text-muted">Failed after {duration}</p>
         <ProtocolErrorView failure={state.failure} stepUp={stepUp} />
       </div>
     );
@@ -170,7 +170,7 @@ export default function ResultView({
   const shape = resultShapeFindings(result);
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-muted">
         Completed in {duration} · {result.content.length} content {result.content.length === 1 ? 'block' : 'blocks'}
       </p>
       {shape.length ? (
@@ -204,7 +204,7 @@ export default function ResultView({
         ) : null
       ) : null}
       <details>
-        <summary className="cursor-pointer text-xs text-slate-500">Raw result</summary>
+        <summary className="cursor-pointer text-xs text-muted">Raw result</summary>
         <JsonTree value={result.raw} label="result JSON" />
       </details>
     </div>

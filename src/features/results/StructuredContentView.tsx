@@ -11,7 +11,7 @@ interface Props {
 export function StructuredContentView({ value, outputSchema, isError }: Props) {
   const verdict = outputSchema !== undefined && !isError ? validateAgainst(outputSchema, value) : undefined;
   return (
-    <section aria-label="Structured content" className="flex flex-col gap-1 rounded-md border border-slate-200 p-2 dark:border-slate-800">
+    <section aria-label="Structured content" className="flex flex-col gap-1 rounded-md border border-line p-2">
       <h4 className="text-sm font-semibold">Structured content</h4>
       {verdict?.status === 'valid' ? <p className="text-sm text-emerald-700 dark:text-emerald-300">✓ Matches output schema</p> : null}
       {verdict?.status === 'invalid' ? (
@@ -29,9 +29,9 @@ export function StructuredContentView({ value, outputSchema, isError }: Props) {
       {verdict?.status === 'unusable-schema' ? (
         <p className="text-sm text-amber-800 dark:text-amber-200">Output schema unusable: {verdict.reason}</p>
       ) : null}
-      {outputSchema === undefined ? <p className="text-xs text-slate-500">The tool declares no outputSchema.</p> : null}
+      {outputSchema === undefined ? <p className="text-xs text-muted">The tool declares no outputSchema.</p> : null}
       {isError && outputSchema !== undefined ? (
-        <p className="text-xs text-slate-500">An isError result is not held to the output schema.</p>
+        <p className="text-xs text-muted">An isError result is not held to the output schema.</p>
       ) : null}
       <JsonTree value={value} label="structured content" />
     </section>

@@ -57,7 +57,7 @@ export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showE
         <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} schema={schema} />
       ) : (
         <>
-          {!hasProperties ? <p className="text-sm text-slate-500">This tool takes no arguments.</p> : null}
+          {!hasProperties ? <p className="text-sm text-muted">This tool takes no arguments.</p> : null}
           {isRecord(schema) ? (
             <SchemaForm
               label="Arguments"
@@ -98,7 +98,7 @@ function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft
         <ChunkBoundary
           label="the JSON editor"
           onRetry={JsonEditor.retry}
-          loading={<p className="text-sm text-slate-500">Loading the JSON editor…</p>}
+          loading={<p className="text-sm text-muted">Loading the JSON editor…</p>}
         >
           {() => (
             <JsonEditor.Component

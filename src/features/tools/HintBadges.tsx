@@ -35,13 +35,13 @@ export function HintSummary({ annotations }: { annotations: ToolAnnotations }) {
     const text = hint.value ? hint.label : `not ${hint.label.toLowerCase()}`;
     return hint.isDefault ? `${text} (default)` : text;
   });
-  return <p className="text-sm text-slate-600 dark:text-slate-300">{parts.join(' · ')}</p>;
+  return <p className="text-sm text-subtle">{parts.join(' · ')}</p>;
 }
 
 /** One line per hint, and what a dashed badge means. */
 export function HintLegend() {
   return (
-    <details className="text-xs text-slate-600 dark:text-slate-300">
+    <details className="text-xs text-subtle">
       <summary className="cursor-pointer">What the badges mean</summary>
       <ul className="mt-1 flex flex-col gap-0.5">
         <li>

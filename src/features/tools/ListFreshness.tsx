@@ -36,7 +36,7 @@ export function ListFreshness({ freshness, onReload }: { freshness?: Freshness; 
           ? `fresh for ${seconds(left)} more`
           : 'stale';
   return (
-    <div className="flex items-center justify-between gap-2 text-xs text-slate-500">
+    <div className="flex items-center justify-between gap-2 text-xs text-muted">
       <p>
         {origin} · {state}
       </p>

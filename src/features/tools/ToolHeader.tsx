@@ -5,7 +5,7 @@ import { ToolIcon } from './ToolIcon.tsx';
 
 function SchemaView({ label, schema }: { label: string; schema: unknown }) {
   return (
-    <details className="rounded-md border border-slate-200 dark:border-slate-800">
+    <details className="rounded-md border border-line">
       <summary className="cursor-pointer px-2 py-1 text-xs font-medium">{label}</summary>
       <pre className="max-h-80 overflow-auto p-2 font-mono text-xs whitespace-pre-wrap">
         {JSON.stringify(schema, null, 2) ?? 'undefined'}
@@ -22,7 +22,7 @@ export function ToolHeader({ tool, serverUrl }: { tool: McpTool; serverUrl: stri
         <ToolIcon tool={tool} serverUrl={serverUrl} size={28} />
         <h2 className="text-xl font-semibold break-words">{revealInvisible(displayName(tool))}</h2>
       </div>
-      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+      <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
         <span>
           name: <code className="font-mono break-all text-slate-800 dark:text-slate-200">{revealInvisible(tool.name)}</code>
         </span>
@@ -32,7 +32,7 @@ export function ToolHeader({ tool, serverUrl }: { tool: McpTool; serverUrl: stri
       {tool.description ? (
         <p className="text-sm whitespace-pre-wrap break-words">{tool.description}</p>
       ) : (
-        <p className="text-sm text-slate-500 italic">No description.</p>
+        <p className="text-sm text-muted italic">No description.</p>
       )}
       {tool.findings.length ? (
         <ul aria-label="Design findings" className="list-disc pl-5 text-xs text-amber-800 dark:text-amber-200">

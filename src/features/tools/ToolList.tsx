@@ -10,20 +10,21 @@ import type { ToolListData } from './api/toolPages.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { useSchemaProblems } from './api/useSchemaProblems.ts';
 import { FOCUS_TOOL_SEARCH } from '../../lib/keyboard.ts';
+import { HINT_FILTERS } from './hintFilters.ts';
 
 interface Props {
   data: ToolListData;
   serverUrl: string;
   selected?: string;
   onSelect: (name: string) => void;
+  /** The annotation filter, held by the caller so the command palette can set it too. */
+  hint: HintFilter;
+  onHintChange: (hint: HintFilter) => void;
 }
 
 const ROW_HEIGHT = 44;
-const HINT_FILTERS: readonly HintFilter[] = ['all', 'read-only', 'destructive', 'open-world'];
-
-export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
+export function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChange }: Props) {
   const [search, setSearch] = useState('');
-  const [hint, setHint] = useState<HintFilter>('all');
   const deferred = useDeferredValue(search);
   const visible = useMemo(
     () =>
@@ -45,7 +46,7 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
     <section aria-label="Tools" className="flex min-h-[20rem] flex-1 flex-col gap-2 md:min-h-0">
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="text-sm font-semibold">Tools</h2>
-        <p className="text-xs text-slate-500" aria-live="polite">
+        <p className="text-xs text-muted" aria-live="polite">
           {count} tools
           {data.loading
             ? ` · ${data.pagesLoaded} pages loaded, loading more…`
@@ -61,21 +62,22 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
         placeholder="Search name, title, description"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+        className="rounded-md border border-field bg-panel px-2 py-1.5 text-sm"
       />
       <label className="flex items-center gap-2 text-xs">
         Filter by hint
         <select
           value={hint}
-          onChange={(event) => setHint(HINT_FILTERS.find((filter) => filter === event.target.value) ?? 'all')}
-          className="flex-1 rounded-md border border-slate-300 bg-white px-1 py-1 dark:border-slate-700 dark:bg-slate-900"
+          onChange={(event) => onHintChange(HINT_FILTERS.find((filter) => filter.value === event.target.value)?.value ?? 'all')}
+          className="flex-1 rounded-md border border-field bg-panel px-1 py-1"
         >
-          <option value="all">all tools</option>
-          <option value="read-only">read-only only</option>
-          <option value="destructive">may be destructive</option>
-          <option value="open-world">open world</option>
+          {HINT_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
         </select>
-        {hint !== 'all' ? <span className="text-slate-500">{visible.length.toLocaleString('en-US')} shown</span> : null}
+        {hint !== 'all' ? <span className="text-muted">{visible.length.toLocaleString('en-US')} shown</span> : null}
       </label>
       {data.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -99,10 +101,35 @@ export function ToolList({ data, serverUrl, selected, onSelect }: Props) {
           </ul>
         </details>
       ) : null}
-      {(deferred || hint !== 'all') && visible.length === 0 ? <p className="text-sm text-slate-500">No tool matches.</p> : null}
-      <VirtualToolList tools={visible} serverUrl={serverUrl} selected={selected} onSelect={onSelect} />
+      {(deferred || hint !== 'all') && visible.length === 0 ? <p className="text-sm text-muted">No tool matches.</p> : null}
+      {data.loading && data.tools.length === 0 ? (
+        <SkeletonRows />
+      ) : (
+        <VirtualToolList tools={visible} serverUrl={serverUrl} selected={selected} onSelect={onSelect} />
+      )}
       <HintLegend />
     </section>
+  );
+}
+
+/** Placeholder rows, the size of real ones, while the first page is on its way (nothing jumps when it lands). */
+function SkeletonRows() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="tool-skeleton"
+      className="min-h-48 flex-1 overflow-hidden rounded-md border border-line md:min-h-0"
+    >
+      {Array.from({ length: 12 }, (_, index) => (
+        <div key={index} style={{ height: ROW_HEIGHT }} className="flex items-start gap-2 border-b border-line/60 px-2 py-1.5">
+          <span className="size-5 shrink-0 animate-pulse rounded bg-hover" />
+          <span className="flex flex-1 flex-col gap-1.5">
+            <span className="h-3 animate-pulse rounded bg-hover" style={{ width: `${55 + ((index * 37) % 40)}%` }} />
+            <span className="h-2.5 w-1/3 animate-pulse rounded bg-hover" />
+          </span>
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -150,7 +177,7 @@ function VirtualToolList({
     return () => clearTimeout(timer);
   }, [selected]);
   return (
-    <div ref={scroller} className="min-h-48 flex-1 overflow-auto md:min-h-0 rounded-md border border-slate-200 dark:border-slate-800">
+    <div ref={scroller} className="min-h-48 flex-1 overflow-auto md:min-h-0 rounded-md border border-line">
       <ul aria-label="Tool list" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const tool = tools[item.index];
@@ -171,7 +198,7 @@ function VirtualToolList({
                 aria-current={active ? 'true' : undefined}
                 title={tool.unusable ?? (schemaProblem ? `Arguments not fully checked: ${schemaProblem}` : undefined)}
                 className={cn(
-                  'flex h-full w-full items-start gap-2 border-b border-slate-100 px-2 py-1 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800',
+                  'flex h-full w-full items-start gap-2 border-b border-line/60 px-2 py-1 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500 hover:bg-hover',
                   active && 'bg-blue-50 dark:bg-blue-950',
                   tool.unusable && 'opacity-60',
                 )}
@@ -180,7 +207,7 @@ function VirtualToolList({
                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                   <span className="truncate text-sm font-medium">{revealInvisible(displayName(tool))}</span>
                   <span className="flex min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap">
-                    <span className="truncate font-mono text-[11px] text-slate-600 dark:text-slate-400">{revealInvisible(tool.name)}</span>
+                    <span className="truncate font-mono text-[11px] text-subtle">{revealInvisible(tool.name)}</span>
                     <HintBadges annotations={tool.annotations} />
                     {tool.unusable ? (
                       <span className="shrink-0 text-[11px] text-amber-800 dark:text-amber-200">not callable</span>

@@ -43,15 +43,15 @@ const Entry = memo(function Entry({ entry }: { entry: TrafficEntry }) {
   const sent = summaryLine(entry.sent) || entry.httpMethod;
   const received = summaryLine(entry.received);
   return (
-    <li className="border-b border-slate-100 dark:border-slate-800">
+    <li className="border-b border-line/60">
       <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className="flex cursor-pointer flex-wrap gap-x-2 px-2 py-1 font-mono text-xs">
           <span className="font-semibold">{sent}</span>
-          <span className="text-slate-500">{entry.httpMethod}</span>
-          <span className={entry.status && entry.status >= 400 ? 'text-red-600' : 'text-slate-500'}>{entry.status ?? entry.state}</span>
-          {entry.durationMs !== undefined ? <span className="text-slate-500">{Math.round(entry.durationMs)} ms</span> : null}
-          <span className="text-slate-500">{formatBytes(entry.responseBytes)}</span>
-          {received ? <span className="truncate text-slate-500">→ {received}</span> : null}
+          <span className="text-muted">{entry.httpMethod}</span>
+          <span className={entry.status && entry.status >= 400 ? 'text-red-600' : 'text-muted'}>{entry.status ?? entry.state}</span>
+          {entry.durationMs !== undefined ? <span className="text-muted">{Math.round(entry.durationMs)} ms</span> : null}
+          <span className="text-muted">{formatBytes(entry.responseBytes)}</span>
+          {received ? <span className="truncate text-muted">→ {received}</span> : null}
           {entry.error ? <span className="text-red-600">{entry.error}</span> : null}
         </summary>
         {open ? <EntryDetails entry={entry} /> : null}
@@ -98,14 +98,11 @@ export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
   const newest = entries.slice(-shown).reverse();
   const hidden = entries.length - newest.length;
   return (
-    <section
-      aria-label="Traffic"
-      className="flex min-h-0 shrink-0 flex-col border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-label="Traffic" className="flex min-h-0 shrink-0 flex-col border-t border-line bg-panel">
       <div className="flex items-center justify-between px-2 py-1">
         <h2 className="text-sm font-semibold">
           Traffic{' '}
-          <span className="font-normal text-slate-500">
+          <span className="font-normal text-muted">
             ({entries.length} {entries.length === 1 ? 'exchange' : 'exchanges'}
             {errors ? <span className="text-red-700 dark:text-red-300"> · {errors} failed</span> : null})
           </span>

@@ -43,7 +43,7 @@ export function ImageBlock({ data, mimeType }: { data: string; mimeType: string 
       <button type="button" onClick={() => setZoom(!zoom)} className="self-start" aria-label={zoom ? 'Shrink' : 'Zoom'} aria-pressed={zoom}>
         <img ref={ref} alt={`Tool result, ${mimeType}`} className={zoom ? 'max-w-none' : 'max-h-64 max-w-full'} />
       </button>
-      <figcaption className="flex items-center gap-2 text-xs text-slate-500">
+      <figcaption className="flex items-center gap-2 text-xs text-muted">
         {mimeType} · {formatBytes(bytes.length)}
         <Button
           variant="ghost"
@@ -72,7 +72,7 @@ export function AudioBlock({ data, mimeType }: { data: string; mimeType: string 
         aria-label={`Tool result, ${mimeType}`}
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
       />
-      <figcaption className="flex items-center gap-2 text-xs text-slate-500">
+      <figcaption className="flex items-center gap-2 text-xs text-muted">
         {mimeType} · {formatBytes(bytes.length)}
         {duration !== undefined && Number.isFinite(duration) ? ` · ${duration.toFixed(2)} s` : ''}
         <Button

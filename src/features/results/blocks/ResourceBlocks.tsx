@@ -20,7 +20,7 @@ function BlobDownload({ blob, mimeType, uri }: { blob: string; mimeType: string;
   return (
     <p className="flex items-center gap-2 text-sm">
       <Button onClick={() => downloadBytes(bytes, mimeType, safeFileName(uri, 'resource'))}>Download</Button>
-      <span className="text-xs text-slate-500">
+      <span className="text-xs text-muted">
         {mimeType} · {formatBytes(bytes.length)}
       </span>
     </p>
@@ -32,7 +32,7 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
   const mimeType = contents.mimeType ?? 'application/octet-stream';
   return (
     <div className="flex flex-col gap-1">
-      <p className="font-mono text-xs break-all text-slate-500">{contents.uri}</p>
+      <p className="font-mono text-xs break-all text-muted">{contents.uri}</p>
       {contents.kind === 'text' ? (
         <TextBlock text={contents.text} markdown={mimeType === 'text/markdown'} />
       ) : mimeType.startsWith('image/') && base64Size(contents.blob) < 5_000_000 ? (
@@ -59,12 +59,12 @@ export function ResourceLinkBlock({
         <Button onClick={read} disabled={query.isFetching} title={`Read ${block.uri} with resources/read`}>
           {label}
         </Button>
-        <span className="font-mono text-xs break-all text-slate-500">{block.uri}</span>
-        {block.mimeType ? <span className="text-xs text-slate-500">{block.mimeType}</span> : null}
-        {block.size !== undefined ? <span className="text-xs text-slate-500">{formatBytes(block.size)}</span> : null}
+        <span className="font-mono text-xs break-all text-muted">{block.uri}</span>
+        {block.mimeType ? <span className="text-xs text-muted">{block.mimeType}</span> : null}
+        {block.size !== undefined ? <span className="text-xs text-muted">{formatBytes(block.size)}</span> : null}
       </div>
-      {block.description ? <p className="text-xs text-slate-600 dark:text-slate-300">{block.description}</p> : null}
-      {query.isFetching ? <p className="text-xs text-slate-500">Reading…</p> : null}
+      {block.description ? <p className="text-xs text-subtle">{block.description}</p> : null}
+      {query.isFetching ? <p className="text-xs text-muted">Reading…</p> : null}
       {query.isError && !query.isFetching ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           Reading the resource failed: {describeFailure(failureOf(query.error))}
@@ -72,7 +72,7 @@ export function ResourceLinkBlock({
       ) : null}
       {query.isSuccess ? (
         <div className="ml-3 border-l-2 border-slate-200 pl-3 dark:border-slate-700">
-          {query.data.length === 0 ? <p className="text-sm text-slate-500">The server returned no contents.</p> : null}
+          {query.data.length === 0 ? <p className="text-sm text-muted">The server returned no contents.</p> : null}
           {query.data.map((contents, index) => (
             <ResourceContentsView key={index} contents={contents} />
           ))}

@@ -44,7 +44,7 @@ export function TextBlock({ text, markdown = false }: { text: string; markdown?:
       ) : null}
       {json.ok ? (
         <details>
-          <summary className="cursor-pointer text-xs text-slate-500">View as JSON tree</summary>
+          <summary className="cursor-pointer text-xs text-muted">View as JSON tree</summary>
           <JsonTree value={json.value} label="JSON" />
         </details>
       ) : null}
