@@ -11,7 +11,10 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
 const MOD = MAC ? '⌘' : 'Ctrl+';
 
 export const SHORTCUTS: readonly [string, string][] = [
-  [`${MOD}K`, 'Command palette: open a tool, run the last call again, filter by annotation, connect to a saved server, switch theme, open Traffic'],
+  [
+    `${MOD}K`,
+    'Command palette: open a tool, run the last call again, filter by annotation, connect to a saved server, switch theme, open Traffic',
+  ],
   [`${MOD}Enter`, 'Call the open tool from its form (the same confirmation applies)'],
   ['Esc', 'Cancel the running call, or close the dialog on top'],
   ['/', 'Search tools'],
