@@ -155,7 +155,7 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
 }
 
 // Verbs that destroy: a tool named like this but marked non-destructive deserves a second look.
-const DESTRUCTIVE_NAME =
+export const DESTRUCTIVE_NAME =
   /(?:^|[_.-])(delete|drop|remove|destroy|purge|wipe|erase|truncate|kill|revoke)(?:$|[_.-])|^(delete|drop|remove|destroy|purge|wipe|erase|truncate|kill|revoke)[A-Z]/i;
 
 /** Contradictions and risks in a tool's annotations (they are hints, possibly untrustworthy). */

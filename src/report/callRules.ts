@@ -1,0 +1,148 @@
+// The report's rules over calls the person (or the CLI's active check) made: what results say
+// about the server that its listing cannot.
+import { isRecord } from '../mcp/guards.ts';
+import type { McpFailure } from '../mcp/errors.ts';
+import type { CallResult } from '../mcp/results.ts';
+import type { McpTool } from '../mcp/tools.ts';
+import type { Finding } from './findings.ts';
+
+export interface CallRecord {
+  tool: string;
+  result?: CallResult;
+  failure?: McpFailure;
+}
+
+/** Validates a value against a schema (src/schema/validate.ts): issues as "path message" lines. */
+export type ValidateOutput = (schema: unknown, value: unknown) => string[] | 'unusable';
+
+const BARE_ERROR =
+  /^\s*(?:error|an error occurred|internal(?: server)? error|(?:http |error:? ?)?\d{3}(?: error)?|error \d+|failed|failure|exception|unknown error|something went wrong|bad request|not found)[.!]?\s*$/i;
+const STACK_TRACE = /\n\s+at\s+\S.*:\d+:\d+\)?\s*(?:\n|$)|Traceback \(most recent call last\)/;
+
+const textOf = (result: CallResult) =>
+  result.content
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join('\n')
+    .trim();
+
+function once(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((finding) => {
+    const key = `${finding.rule}\u0000${finding.tool ?? ''}\u0000${finding.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function outputFinding(tool: McpTool, result: CallResult, validate: ValidateOutput): Finding | undefined {
+  if (result.isError || !isRecord(tool.outputSchema)) return undefined;
+  const base = { rule: 'output-schema-mismatch', severity: 'error', tool: tool.name } as const;
+  if (!result.hasStructuredContent) {
+    return {
+      ...base,
+      message: 'The tool declares an outputSchema, but a successful result had no structuredContent.',
+      fix: 'Return structuredContent matching outputSchema in every successful result (and the same JSON as text).',
+    };
+  }
+  const issues = validate(tool.outputSchema, result.structuredContent);
+  if (issues === 'unusable' || issues.length === 0) return undefined;
+  return {
+    ...base,
+    message: `structuredContent breaks outputSchema: ${issues.slice(0, 3).join('; ')}${issues.length > 3 ? ` (+${issues.length - 3} more)` : ''}.`,
+    fix: 'Make the result match the declared outputSchema, or correct the schema.',
+  };
+}
+
+function errorFinding(tool: string, result: CallResult): Finding | undefined {
+  if (!result.isError) return undefined;
+  const text = textOf(result);
+  const reason = !text
+    ? 'has no text at all'
+    : STACK_TRACE.test(text)
+      ? 'is a stack trace'
+      : BARE_ERROR.test(text)
+        ? `says only ${JSON.stringify(text.slice(0, 40))}`
+        : undefined;
+  if (!reason) return undefined;
+  return {
+    rule: 'error-not-actionable',
+    severity: 'warning',
+    tool,
+    message: `An error result ${reason}: the model learns neither what went wrong nor what to try instead.`,
+    fix: 'Say what failed and what to do, e.g. "No basket bsk_… — create one with create_basket first." Log stack traces, do not return them.',
+  };
+}
+
+const HANDLE_KEY = /(?:^|_|-)(?:id|handle|token|key|ref)$|[a-z](?:Id|Handle|Token|Key|Ref)$/;
+
+/** id-like values in structuredContent: [key path, value], a few levels deep. */
+function handles(value: unknown, path = '', depth = 0, out: [string, string | number][] = []): [string, string | number][] {
+  if (depth > 4 || out.length > 200) return out;
+  if (Array.isArray(value)) value.slice(0, 20).forEach((item) => handles(item, `${path}[]`, depth + 1, out));
+  else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if ((typeof item === 'string' || typeof item === 'number') && HANDLE_KEY.test(key)) out.push([at, item]);
+      else handles(item, at, depth + 1, out);
+    }
+  }
+  return out;
+}
+
+/** A value an attacker could guess: a small integer, a short string, or digits counting up. */
+function guessable(values: readonly (string | number)[]): string | undefined {
+  const first = values[0];
+  if (first === undefined) return undefined;
+  if (values.every((value) => typeof value === 'number' || /^\d{1,9}$/.test(value))) return `numeric (${String(first)})`;
+  if (values.every((value) => String(value).length < 8)) return `short (${JSON.stringify(first)})`;
+  const counters = values.map((value) => /^(.*?)(\d+)$/.exec(String(value))).filter((match) => match !== null);
+  if (counters.length >= 2 && counters.length === values.length) {
+    const numbers = counters.map((match) => Number(match[2]));
+    const sequential = numbers.slice(1).every((number, index) => Math.abs(number - (numbers[index] ?? 0)) <= 2);
+    if (sequential && new Set(counters.map((match) => match[1])).size === 1)
+      return `sequential (${values.slice(0, 3).map(String).join(', ')})`;
+  }
+  return undefined;
+}
+
+function handleFindings(calls: readonly CallRecord[]): Finding[] {
+  const byPath = new Map<string, { tool: string; path: string; values: (string | number)[] }>();
+  for (const call of calls) {
+    if (!call.result || call.result.isError) continue;
+    for (const [path, value] of handles(call.result.structuredContent)) {
+      const key = `${call.tool}\u0000${path}`;
+      const entry = byPath.get(key) ?? { tool: call.tool, path, values: [] };
+      if (!entry.values.includes(value)) entry.values.push(value);
+      byPath.set(key, entry);
+    }
+  }
+  return [...byPath.values()].flatMap(({ tool, path, values }): Finding[] => {
+    const how = guessable(values);
+    return how
+      ? [
+          {
+            rule: 'handle-weak',
+            severity: 'warning',
+            tool,
+            message: `structuredContent.${path} looks like a handle and is guessable: ${how}.`,
+            fix: 'Issue handles with at least 96 random bits (e.g. a UUID v4 or 16 random bytes in base64url), scoped to the caller.',
+          },
+        ]
+      : [];
+  });
+}
+
+export function callFindings(calls: readonly CallRecord[], tools: readonly McpTool[], validate: ValidateOutput): Finding[] {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const findings: Finding[] = [];
+  for (const call of calls) {
+    const tool = byName.get(call.tool);
+    if (!call.result) continue;
+    const output = tool ? outputFinding(tool, call.result, validate) : undefined;
+    if (output) findings.push(output);
+    const error = errorFinding(call.tool, call.result);
+    if (error) findings.push(error);
+  }
+  return once([...findings, ...handleFindings(calls)]);
+}

@@ -1,0 +1,44 @@
+// The server report's vocabulary: rule ids (the UI, the JSON output and the tests rely on them),
+// severities, and for each rule why it matters — said once here, not in every finding.
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Finding {
+  rule: RuleId;
+  severity: Severity;
+  /** The tool concerned; absent for findings about the server as a whole. */
+  tool?: string;
+  /** What was found, specifically (names, numbers, the offending value). */
+  message: string;
+  /** What to change. */
+  fix: string;
+}
+
+export const RULES = {
+  'name-invalid': 'Hosts and the spec reject the tool: the name is its identity in every call.',
+  'name-duplicate': 'Names identify tools; with two of one name a host calls an arbitrary one or refuses the list.',
+  'name-host-portability': 'Valid per the spec, but named hosts refuse such names — Claude Desktop drops the whole server.',
+  'tool-count-host-cap': 'Hosts cap the tools they accept (GitHub Copilot: 128), and every tool costs prompt tokens on every turn.',
+  'description-missing': 'Without a description the model has only the name to decide when to call the tool.',
+  'description-thin': 'A model picks tools by their description: it must say what the tool does, when to use it and what it returns.',
+  'param-description-missing': 'The model fills in arguments from the parameter descriptions; without one it guesses.',
+  'schema-invalid': 'Hosts validate arguments with the schema; one that does not compile or is not an object schema breaks calls.',
+  'schema-open-no-params': 'A tool without parameters should say so exactly, or models invent arguments.',
+  'schema-unbounded': 'A limit stated only in prose is invisible to validation: hosts and the model cannot enforce it.',
+  'annotations-missing': 'Without annotations hosts assume the worst (destructive, open world) and prompt on every call.',
+  'annotations-contradiction': 'Contradictory hints make hosts ignore them or pick the unsafe reading.',
+  'annotations-destructive-name': 'The name says it destroys; hints that say otherwise make hosts skip the confirmation a person expects.',
+  'output-schema-mismatch': 'Clients validate structuredContent against outputSchema; a mismatch is an error in strict hosts.',
+  'error-not-actionable': 'An error the model cannot act on ends the task; it needs what went wrong and what to do.',
+  'order-unstable': 'Hosts cache the tool list in the prompt; a changing order invalidates that cache on every listing.',
+  'cache-fields': 'Without ttlMs and a consistent cacheScope, 2026-era clients cannot cache the list and re-list constantly.',
+  'token-cost': 'Every tool definition is sent to the model on every turn; large ones crowd out the conversation.',
+  'error-channel': 'Unknown tools and invalid arguments are protocol errors (-32602): hosts retry or fix those, not the model.',
+  'handle-weak': 'Guessable ids (short, sequential) let one caller reach another caller’s objects.',
+  'icon-invalid': 'Hosts drop icons they cannot use; the tool then shows without one.',
+} as const;
+
+export type RuleId = keyof typeof RULES;
+
+export const RULE_IDS = Object.keys(RULES) as RuleId[];
+
+export const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];

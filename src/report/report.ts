@@ -1,0 +1,106 @@
+// The server report: every rule over a listing (and any calls made), a score, and the model's view.
+import { mergePages, type ToolsPage } from '../mcp/tools.ts';
+import { callFindings, type CallRecord, type ValidateOutput } from './callRules.ts';
+import { SEVERITY_ORDER, type Finding } from './findings.ts';
+import { modelView, type ModelView, type Tokenizer } from './modelView.ts';
+import { cacheFindings, countFindings, duplicateFindings, lintTool, orderFindings, type ListingChecks } from './rules.ts';
+import { score } from './score.ts';
+
+export interface ReportServer {
+  name: string;
+  version?: string;
+  protocolVersion: string;
+}
+
+export interface ReportInput {
+  server: ReportServer;
+  serverUrl: string;
+  era: 'modern' | 'legacy';
+  /** Every page of one walk of tools/list, in order. */
+  pages: readonly ToolsPage[];
+  /** A second walk, to check the order is stable. */
+  secondPages?: readonly ToolsPage[];
+  calls?: readonly CallRecord[];
+  /** Findings of the active checks, when the person ran them. */
+  active?: readonly Finding[];
+}
+
+export interface ReportDeps extends ListingChecks {
+  validateOutput: ValidateOutput;
+  tokenizer: Tokenizer;
+}
+
+export interface Report {
+  server: ReportServer;
+  tools: number;
+  score: number;
+  findings: Finding[];
+  model: ModelView;
+  /** Whether the active checks (error-channel) ran. */
+  active: boolean;
+  /** Calls the call-based rules looked at. */
+  callsChecked: number;
+}
+
+const TOOL_TOKENS_WARN = 1000;
+const TOOL_TOKENS_INFO = 500;
+const LIST_TOKENS_WARN = 20_000;
+
+function tokenFindings(model: ModelView): Finding[] {
+  const perTool = model.perTool.flatMap((cost): Finding[] =>
+    cost.tokens > TOOL_TOKENS_INFO
+      ? [
+          {
+            rule: 'token-cost',
+            severity: cost.tokens > TOOL_TOKENS_WARN ? 'warning' : 'info',
+            tool: cost.name,
+            message: `The definition costs ${cost.tokens.toLocaleString('en-US')} tokens (${model.tokenizer}), ${cost.bytes.toLocaleString('en-US')} bytes, on every turn.`,
+            fix: 'Shorten the description and the schema: drop repetition, move long examples to documentation, flatten deep schemas.',
+          },
+        ]
+      : [],
+  );
+  const total: Finding = {
+    rule: 'token-cost',
+    severity: model.totalTokens > LIST_TOKENS_WARN ? 'warning' : 'info',
+    message: `The tool list costs ${model.totalTokens.toLocaleString('en-US')} tokens (${model.tokenizer}), ${model.totalBytes.toLocaleString('en-US')} bytes, on every turn.`,
+    fix:
+      model.totalTokens > LIST_TOKENS_WARN
+        ? 'Trim the most expensive tools (see the model’s view) or split the server.'
+        : 'Nothing to do; keep it in view as the server grows.',
+  };
+  return [...perTool, total];
+}
+
+const rank = (finding: Finding) => SEVERITY_ORDER.indexOf(finding.severity);
+
+export function buildReport(input: ReportInput, deps: ReportDeps): Report {
+  const { tools } = mergePages(input.pages);
+  const model = modelView(tools, deps.tokenizer);
+  const names = input.pages.flatMap((page) => page.tools.map((tool) => tool.name));
+  const findings = [
+    ...tools.flatMap((tool) => lintTool(tool, input.serverUrl, deps)),
+    ...duplicateFindings(input.pages),
+    ...countFindings(tools.length, model.totalTokens, model.tokenizer),
+    ...orderFindings(
+      names,
+      input.secondPages?.flatMap((page) => page.tools.map((tool) => tool.name)),
+    ),
+    ...(input.era === 'modern' ? cacheFindings(input.pages) : []),
+    ...tokenFindings(model),
+    ...callFindings(input.calls ?? [], tools, deps.validateOutput),
+    ...(input.active ?? []),
+  ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));
+  return {
+    server: input.server,
+    tools: tools.length,
+    score: score(
+      tools.map((tool) => tool.name),
+      findings,
+    ),
+    findings,
+    model,
+    active: input.active !== undefined,
+    callsChecked: input.calls?.length ?? 0,
+  };
+}

@@ -1,0 +1,320 @@
+// The report's rules over a tool listing: pure functions of what the server listed. Checks that
+// need Ajv or a tokenizer get them injected, so the app loads those only when a report runs.
+import { isRecord, own } from '../mcp/guards.ts';
+import { decideIconSrc } from '../mcp/icons.ts';
+import { DESTRUCTIVE_NAME, type McpTool, type ToolsPage } from '../mcp/tools.ts';
+import type { Finding } from './findings.ts';
+
+export interface ListingChecks {
+  /** Why the schema cannot be compiled or checked as declared (src/schema/validate.ts); undefined when fine. */
+  schemaProblem: (schema: unknown) => string | undefined;
+}
+
+const SPEC_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+const PORTABLE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const THIN_WORDS = 6;
+const THIN_CHARS = 40;
+
+const quote = (text: string, max = 80) => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+
+function nameFindings(tool: McpTool): Finding[] {
+  const { name } = tool;
+  if (!SPEC_NAME.test(name)) {
+    const bad = [...new Set([...name].filter((char) => !/[A-Za-z0-9_.-]/.test(char)))].slice(0, 5);
+    const why = [
+      name.length > 128 ? `${name.length} characters (the limit is 128)` : undefined,
+      bad.length ? `the characters ${bad.map((char) => JSON.stringify(char)).join(', ')}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    return [
+      {
+        rule: 'name-invalid',
+        severity: 'error',
+        tool: name,
+        message: `The name ${quote(name)} has ${why}; the spec allows 1–128 ASCII letters, digits, "_", "-" and ".".`,
+        fix: 'Rename the tool to letters, digits and underscores (e.g. snake_case), at most 64 characters.',
+      },
+    ];
+  }
+  if (PORTABLE_NAME.test(name)) return [];
+  const reasons = [
+    name.length > 64 ? `${name.length} characters: Claude (Desktop and API) and OpenAI (Codex, Responses) accept at most 64` : undefined,
+    name.includes('.') ? 'a "." — Claude Desktop refuses the whole server, OpenAI/Codex accept only [A-Za-z0-9_-]' : undefined,
+  ].filter(Boolean);
+  return [
+    {
+      rule: 'name-host-portability',
+      severity: 'warning',
+      tool: name,
+      message: `The name ${quote(name)} is valid per the spec but has ${reasons.join('; and ')}.`,
+      fix: 'Use only [A-Za-z0-9_-] and at most 64 characters (e.g. replace "." with "_").',
+    },
+  ];
+}
+
+function descriptionFindings(tool: McpTool): Finding[] {
+  const text = tool.description?.trim() ?? '';
+  if (!text) {
+    return [
+      {
+        rule: 'description-missing',
+        severity: 'error',
+        tool: tool.name,
+        message: 'The tool has no description.',
+        fix: 'Say in one or two sentences what it does, when to use it (and when not), and what it returns.',
+      },
+    ];
+  }
+  const words = text.split(/\s+/).length;
+  if (words >= THIN_WORDS && text.length >= THIN_CHARS) return [];
+  return [
+    {
+      rule: 'description-thin',
+      severity: 'warning',
+      tool: tool.name,
+      message: `The description ${quote(text)} has ${words} ${words === 1 ? 'word' : 'words'}: too short to say what the tool does, when to use it and what it returns.`,
+      fix: 'Add when to use the tool and what it returns (e.g. "Returns up to 10 products with id, name and price").',
+    },
+  ];
+}
+
+/** The top-level properties of an object schema, with local `$ref`s (#/$defs/…, #/definitions/…) followed once. */
+function properties(schema: unknown): [string, Record<string, unknown>][] {
+  if (!isRecord(schema)) return [];
+  const props = own(schema, 'properties');
+  if (!isRecord(props)) return [];
+  return Object.entries(props).flatMap(([key, value]): [string, Record<string, unknown>][] => {
+    if (!isRecord(value)) return [];
+    const ref = own(value, '$ref');
+    if (typeof ref === 'string') {
+      const target = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+      const defs = target ? own(schema, target[1] ?? '') : undefined;
+      const resolved = target && isRecord(defs) ? own(defs, decodeURIComponent(target[2] ?? '')) : undefined;
+      if (isRecord(resolved)) return [[key, { ...resolved, ...value }]];
+    }
+    return [[key, value]];
+  });
+}
+
+const hasText = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
+
+function paramFindings(tool: McpTool): Finding[] {
+  return properties(tool.inputSchema)
+    .filter(([, schema]) => !hasText(own(schema, 'description')))
+    .map(([key]) => ({
+      rule: 'param-description-missing',
+      severity: 'warning',
+      tool: tool.name,
+      message: `The parameter ${quote(key, 60)} has no description.`,
+      fix: `Describe ${quote(key, 60)}: what it means, its format or unit, and an example.`,
+    }));
+}
+
+// A bound stated in words: "up to 50", "at most 10 items", "max 200 characters", "between 1 and 5".
+const PROSE_BOUND = /\b(?:up to|at most|no more than|max(?:imum)?|between|limit(?:ed)? to|not (?:more|longer) than)\b[^.]{0,30}?\d/i;
+
+const BOUND_KEYS: Record<string, readonly string[]> = {
+  string: ['maxLength', 'enum', 'const', 'format'],
+  array: ['maxItems'],
+  number: ['maximum', 'exclusiveMaximum', 'enum', 'const'],
+  integer: ['maximum', 'exclusiveMaximum', 'enum', 'const'],
+};
+
+function unboundedFindings(tool: McpTool): Finding[] {
+  return properties(tool.inputSchema).flatMap(([key, schema]): Finding[] => {
+    const type = own(schema, 'type');
+    const description = own(schema, 'description');
+    if (typeof type !== 'string' || typeof description !== 'string') return [];
+    const bounds = BOUND_KEYS[type];
+    const stated = PROSE_BOUND.exec(description)?.[0];
+    if (!bounds || !stated || bounds.some((bound) => own(schema, bound) !== undefined)) return [];
+    return [
+      {
+        rule: 'schema-unbounded',
+        severity: 'info',
+        tool: tool.name,
+        message: `The ${type} parameter ${quote(key, 60)} says ${quote(stated, 60)} in its description, but its schema sets no ${bounds[0]}.`,
+        fix: `Add "${bounds[0]}" to ${quote(key, 60)}'s schema, so hosts and validators enforce what the description promises.`,
+      },
+    ];
+  });
+}
+
+function schemaFindings(tool: McpTool, checks: ListingChecks): Finding[] {
+  const schema = tool.inputSchema;
+  const invalid = (message: string, fix: string): Finding[] => [
+    { rule: 'schema-invalid', severity: 'error', tool: tool.name, message, fix },
+  ];
+  if (!isRecord(schema)) {
+    return invalid(
+      `inputSchema is ${JSON.stringify(schema)?.slice(0, 60) ?? 'missing'}, not a schema object.`,
+      'Give an object schema: {"type": "object", "properties": {…}}.',
+    );
+  }
+  if (own(schema, 'type') !== 'object') {
+    return invalid(
+      `inputSchema's root type is ${JSON.stringify(own(schema, 'type'))?.slice(0, 40) ?? 'missing'}; arguments are always an object.`,
+      'Set "type": "object" at the root and put the parameters under "properties".',
+    );
+  }
+  const problem = checks.schemaProblem(schema);
+  if (problem)
+    return invalid(`inputSchema: ${problem}`, 'Write the schema in JSON Schema 2020-12 (or declare draft-07) and check it compiles.');
+  const props = own(schema, 'properties');
+  const empty = !isRecord(props) || Object.keys(props).length === 0;
+  if (empty && own(schema, 'additionalProperties') !== false) {
+    return [
+      {
+        rule: 'schema-open-no-params',
+        severity: 'warning',
+        tool: tool.name,
+        message: 'The tool takes no parameters, but its schema accepts any object.',
+        fix: 'Use exactly {"type": "object", "additionalProperties": false}.',
+      },
+    ];
+  }
+  return unboundedFindings(tool);
+}
+
+function annotationRuleFindings(tool: McpTool): Finding[] {
+  const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;
+  if ([readOnlyHint, destructiveHint, idempotentHint, openWorldHint].every((hint) => hint === undefined)) {
+    return [
+      {
+        rule: 'annotations-missing',
+        severity: 'warning',
+        tool: tool.name,
+        message: 'No annotations: hosts treat the tool as destructive and open-world, and ask before every call.',
+        fix: 'Set readOnlyHint (and, for tools that write, destructiveHint and idempotentHint) and openWorldHint.',
+      },
+    ];
+  }
+  const findings: Finding[] = [];
+  if (readOnlyHint === true && destructiveHint === true) {
+    findings.push({
+      rule: 'annotations-contradiction',
+      severity: 'warning',
+      tool: tool.name,
+      message: 'readOnlyHint is true and destructiveHint is true: a read-only tool cannot destroy anything.',
+      fix: 'Keep the hint that is true: readOnlyHint: true alone, or readOnlyHint: false with destructiveHint: true.',
+    });
+  }
+  if (DESTRUCTIVE_NAME.test(tool.name) && (readOnlyHint === true || destructiveHint === false)) {
+    findings.push({
+      rule: 'annotations-destructive-name',
+      severity: 'warning',
+      tool: tool.name,
+      message: `The name ${quote(tool.name)} sounds destructive, but the tool is marked ${readOnlyHint === true ? 'read-only' : 'destructiveHint: false'}. A read-only claim does not switch off Toolscope’s confirmation for such a tool; hosts that trust it will.`,
+      fix: 'Mark it readOnlyHint: false, destructiveHint: true — or rename it if it really only reads.',
+    });
+  }
+  return findings;
+}
+
+function iconFindings(tool: McpTool, serverUrl: string): Finding[] {
+  const shape = tool.findings.filter((finding) => finding.startsWith('icons'));
+  const sources = tool.icons.flatMap((icon) => {
+    const decision = decideIconSrc(icon.src, serverUrl);
+    return decision.ok ? [] : [`${quote(icon.src, 60)}: ${decision.reason}`];
+  });
+  return [...shape, ...sources].map((reason) => ({
+    rule: 'icon-invalid',
+    severity: 'info',
+    tool: tool.name,
+    message: `An icon is dropped — ${reason}`,
+    fix: 'Serve icons over https (or as a data: URL of a raster image) with src and an image/* mimeType.',
+  }));
+}
+
+/** Every listing rule for one tool (the tool view shows these; the report adds server-wide ones). */
+export function lintTool(tool: McpTool, serverUrl: string, checks: ListingChecks): Finding[] {
+  return [
+    ...nameFindings(tool),
+    ...descriptionFindings(tool),
+    ...paramFindings(tool),
+    ...schemaFindings(tool, checks),
+    ...annotationRuleFindings(tool),
+    ...iconFindings(tool, serverUrl),
+  ];
+}
+
+/** Names listed more than once, across all pages. */
+export function duplicateFindings(pages: readonly ToolsPage[]): Finding[] {
+  const counts = new Map<string, number>();
+  for (const page of pages) for (const tool of page.tools) counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1);
+  return [...counts]
+    .filter(([, count]) => count > 1)
+    .map(([name, count]) => ({
+      rule: 'name-duplicate',
+      severity: 'error',
+      tool: name,
+      message: `The name ${quote(name)} is listed ${count} times.`,
+      fix: 'Give every tool its own name; merge or rename the copies.',
+    }));
+}
+
+export function countFindings(count: number, totalTokens: number, tokenizer: string): Finding[] {
+  const cost = `${totalTokens.toLocaleString('en-US')} tokens (${tokenizer}) on every turn`;
+  if (count > 128) {
+    return [
+      {
+        rule: 'tool-count-host-cap',
+        severity: 'warning',
+        message: `${count} tools: GitHub Copilot refuses requests with more than 128 tools; the list costs ${cost}.`,
+        fix: 'Split the server by task, or expose fewer, broader tools (or let the person enable groups of tools).',
+      },
+    ];
+  }
+  if (count > 40) {
+    return [
+      {
+        rule: 'tool-count-host-cap',
+        severity: 'info',
+        message: `${count} tools cost ${cost}; model accuracy in picking tools drops as lists grow.`,
+        fix: 'Consider fewer, broader tools, or groups the person can turn on.',
+      },
+    ];
+  }
+  return [];
+}
+
+export function orderFindings(first: readonly string[], second: readonly string[] | undefined): Finding[] {
+  if (!second) return [];
+  const same = first.length === second.length && first.every((name, index) => second[index] === name);
+  if (same) return [];
+  const at = first.findIndex((name, index) => second[index] !== name);
+  return [
+    {
+      rule: 'order-unstable',
+      severity: 'warning',
+      message: `Listing twice gave a different order (first difference at position ${at + 1}: ${quote(first[at] ?? '∅', 60)} then ${quote(second[at] ?? '∅', 60)}).`,
+      fix: 'Return tools in a fixed order (e.g. registration order or sorted by name).',
+    },
+  ];
+}
+
+/** 2026-07-28 pages: ttlMs and cacheScope present, and one cacheScope for the whole list. */
+export function cacheFindings(pages: readonly ToolsPage[]): Finding[] {
+  const findings: Finding[] = [];
+  pages.forEach((page, index) => {
+    for (const finding of page.findings.filter((text) => /^(ttlMs|cacheScope) /.test(text))) {
+      findings.push({
+        rule: 'cache-fields',
+        severity: 'warning',
+        message: `Page ${index + 1}: ${finding}`,
+        fix: 'Return ttlMs (an integer ≥ 0) and cacheScope ("public" or "private") on every tools/list page.',
+      });
+    }
+  });
+  const scopes = new Set(pages.map((page) => page.cacheScope).filter(Boolean));
+  if (scopes.size > 1) {
+    findings.push({
+      rule: 'cache-fields',
+      severity: 'warning',
+      message: `Pages of one list disagree on cacheScope (${[...scopes].join(' and ')}).`,
+      fix: 'Use one cacheScope for every page of a list.',
+    });
+  }
+  return findings;
+}
