@@ -50,7 +50,7 @@ export function createLabTools(): DemoTool[] {
         inputSchema: {
           type: 'object',
           properties: {
-            duration_s: { type: 'number', minimum: 0.1, maximum: 600, default: 90 },
+            duration_s: { type: 'number', minimum: 0.1, maximum: 600, default: 90, description: 'How long the job runs, in seconds.' },
             interval_ms: { type: 'integer', minimum: 100, maximum: 60000, default: 3000, description: 'Time between progress reports.' },
           },
           additionalProperties: false,
@@ -105,7 +105,7 @@ export function createLabTools(): DemoTool[] {
         description: 'Returns the inventory log as one large text block (5 MB by default).',
         inputSchema: {
           type: 'object',
-          properties: { size_mb: { type: 'number', minimum: 0.01, maximum: 20, default: 5 } },
+          properties: { size_mb: { type: 'number', minimum: 0.01, maximum: 20, default: 5, description: 'Size of the log in megabytes.' } },
           additionalProperties: false,
         },
         annotations: readOnly,
@@ -134,7 +134,11 @@ export function createLabTools(): DemoTool[] {
         title: 'Plan delivery',
         description:
           'Plans a delivery in two questions: first the speed, then — for express — confirming the surcharge. 2026 era (input_required).',
-        inputSchema: { type: 'object', properties: { order_id: { type: 'string', default: 'ord_demo' } }, additionalProperties: false },
+        inputSchema: {
+          type: 'object',
+          properties: { order_id: { type: 'string', default: 'ord_demo', description: 'The order to deliver, from checkout.' } },
+          additionalProperties: false,
+        },
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
       run: ({ order_id }, ctx) => {
@@ -251,16 +255,31 @@ const ORDER_PREVIEW_SCHEMA: Tool['inputSchema'] = {
     },
   },
   properties: {
-    customer: { type: 'string', title: 'Customer', minLength: 1 },
-    lines: { type: 'array', items: { $ref: '#/$defs/Line' }, title: 'Lines' },
-    speed: { $ref: '#/$defs/Speed', default: 'standard' },
-    gift_note: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'null' }], default: null, title: 'Gift Note' },
-    deliver_after: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }], title: 'Deliver After' },
+    customer: { type: 'string', title: 'Customer', minLength: 1, description: 'Who the order is for.' },
+    lines: { type: 'array', items: { $ref: '#/$defs/Line' }, title: 'Lines', description: 'The products and quantities.' },
+    speed: { $ref: '#/$defs/Speed', default: 'standard', description: 'Delivery speed.' },
+    gift_note: {
+      anyOf: [{ type: 'string', maxLength: 200 }, { type: 'null' }],
+      default: null,
+      title: 'Gift Note',
+      description: 'A note printed on the packing slip.',
+    },
+    deliver_after: {
+      anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }],
+      title: 'Deliver After',
+      description: 'The earliest delivery date.',
+    },
     // Pydantic's `billing_address: Address | None = None`.
-    billing_address: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }], default: null, title: 'Billing Address' },
+    billing_address: {
+      anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }],
+      default: null,
+      title: 'Billing Address',
+      description: 'Where the invoice goes; none for the delivery address.',
+    },
     options: {
       type: 'object',
       title: 'Options',
+      description: 'Extras for the parcel.',
       properties: { insured: { type: 'boolean', default: false, title: 'Insured' }, signature: { type: 'boolean', title: 'Signature' } },
     },
   },
@@ -289,6 +308,7 @@ const RETURN_SCHEMA: Tool['inputSchema'] = {
     customer: {
       type: 'object',
       title: 'Customer',
+      description: 'Who returns the items.',
       properties: {
         name: { type: 'string', title: 'Name', minLength: 1 },
         contact: {
@@ -302,10 +322,11 @@ const RETURN_SCHEMA: Tool['inputSchema'] = {
       },
       required: ['name'],
     },
-    items: { type: 'array', items: { $ref: '#/$defs/Item' }, minItems: 1, title: 'Items' },
-    condition: { anyOf: [{ $ref: '#/$defs/Condition' }, { type: 'null' }], title: 'Condition' },
+    items: { type: 'array', items: { $ref: '#/$defs/Item' }, minItems: 1, title: 'Items', description: 'What comes back.' },
+    condition: { anyOf: [{ $ref: '#/$defs/Condition' }, { type: 'null' }], title: 'Condition', description: 'The state the items are in.' },
     refund: {
       title: 'Refund',
+      description: 'How the money goes back.',
       oneOf: [
         {
           type: 'object',
@@ -328,8 +349,14 @@ const RETURN_SCHEMA: Tool['inputSchema'] = {
       ],
     },
     tags: { type: 'object', title: 'Tags', additionalProperties: { type: 'integer' }, description: 'Counts per tag.' },
-    photo: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/png', title: 'Photo' },
-    received_on: { type: 'string', format: 'date', title: 'Received on' },
+    photo: {
+      type: 'string',
+      contentEncoding: 'base64',
+      contentMediaType: 'image/png',
+      title: 'Photo',
+      description: 'A PNG photo of the items.',
+    },
+    received_on: { type: 'string', format: 'date', title: 'Received on', description: 'The day the parcel arrived.' },
     refund_share: { type: 'number', minimum: 0, maximum: 1, title: 'Refund share', description: 'Part of the price to refund, 0 to 1.' },
   },
   required: ['customer', 'items'],

@@ -201,7 +201,7 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
           properties: {
             basket_id: basketIdSchema,
             product_id: { type: 'string', description: 'A product id from search_catalog, e.g. "prd_cab_001".' },
-            quantity: { type: 'integer', minimum: 1, maximum: 99, default: 1 },
+            quantity: { type: 'integer', minimum: 1, maximum: 99, default: 1, description: 'How many to add (1–99).' },
           },
           required: ['basket_id', 'product_id'],
           additionalProperties: false,
@@ -306,8 +306,8 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         inputSchema: {
           type: 'object',
           properties: {
-            frequency_hz: { type: 'number', minimum: 50, maximum: 4000, default: 440 },
-            duration_ms: { type: 'integer', minimum: 50, maximum: 5000, default: 600 },
+            frequency_hz: { type: 'number', minimum: 50, maximum: 4000, default: 440, description: 'Pitch in hertz (440 is concert A).' },
+            duration_ms: { type: 'integer', minimum: 50, maximum: 5000, default: 600, description: 'Length of the tone in milliseconds.' },
           },
           additionalProperties: false,
         },
@@ -441,7 +441,7 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         inputSchema: {
           type: 'object',
           properties: {
-            warehouses: { type: 'integer', minimum: 1, maximum: 20, default: 5 },
+            warehouses: { type: 'integer', minimum: 1, maximum: 20, default: 5, description: 'How many warehouses to re-count.' },
             delay_ms: { type: 'integer', minimum: 0, maximum: 10000, default: 800, description: 'Time spent per warehouse.' },
           },
           additionalProperties: false,
@@ -496,7 +496,7 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
           'Looks up a price in the old pricing system. Known defect kept for demonstration: it returns price as a string although its output schema says number.',
         inputSchema: {
           type: 'object',
-          properties: { product_id: { type: 'string' } },
+          properties: { product_id: { type: 'string', description: 'A product id from search_catalog, e.g. "prd_cab_001".' } },
           required: ['product_id'],
           additionalProperties: false,
         },
@@ -520,7 +520,10 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         description: 'Sets the stock level of a product to an absolute quantity (running it twice has the same effect).',
         inputSchema: {
           type: 'object',
-          properties: { product_id: { type: 'string' }, quantity: { type: 'integer', minimum: 0, maximum: 100000 } },
+          properties: {
+            product_id: { type: 'string', description: 'A product id from search_catalog, e.g. "prd_cab_001".' },
+            quantity: { type: 'integer', minimum: 0, maximum: 100000, description: 'The new stock level (not an amount to add).' },
+          },
           required: ['product_id', 'quantity'],
           additionalProperties: false,
         },
@@ -540,7 +543,7 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         inputSchema: {
           type: 'object',
           properties: {
-            product_id: { type: 'string' },
+            product_id: { type: 'string', description: 'The product whose price is wrong, e.g. "prd_cab_001".' },
             details: { type: 'string', minLength: 10, maxLength: 2000, description: 'What is wrong with the price.' },
           },
           required: ['product_id', 'details'],

@@ -8,7 +8,7 @@ export type Answer2026 = (
   method: string,
   params: Record<string, unknown>,
   headers: IncomingHttpHeaders,
-) => { result: unknown; sse?: boolean } | undefined;
+) => { result: unknown; sse?: boolean } | { error: { code: number; message: string } } | undefined;
 
 const DISCOVER = {
   supportedVersions: ['2026-07-28'],
@@ -36,11 +36,13 @@ export async function startRaw2026Server(answer: Answer2026): Promise<RunningSer
         const params = typeof message.params === 'object' && message.params !== null ? (message.params as Record<string, unknown>) : {};
         const outcome = method === 'server/discover' ? { result: DISCOVER } : answer(method, params, req.headers);
         const text = JSON.stringify(
-          outcome
-            ? { jsonrpc: '2.0', id: message.id, result: outcome.result }
-            : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `No ${method}` } },
+          !outcome
+            ? { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `No ${method}` } }
+            : 'error' in outcome
+              ? { jsonrpc: '2.0', id: message.id, error: outcome.error }
+              : { jsonrpc: '2.0', id: message.id, result: outcome.result },
         );
-        if (outcome?.sse) {
+        if (outcome && 'sse' in outcome && outcome.sse) {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           // Split mid-event, as a network would: the client must put the pieces back together.
           res.write(`event: message\ndata: ${text.slice(0, 20)}`);

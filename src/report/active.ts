@@ -9,6 +9,7 @@ import type { Finding } from './findings.ts';
 
 export const UNKNOWN_TOOL = 'toolscope_active_check_no_such_tool';
 const TIMEOUT_MS = 15_000;
+const MAX_TOOLS_CHECKED = 3;
 
 const WRONG_VALUE: Record<string, unknown> = {
   string: 12345,
@@ -20,17 +21,18 @@ const WRONG_VALUE: Record<string, unknown> = {
 };
 
 /** Arguments this tool's schema refuses: a required parameter left out, else a parameter of the wrong type. */
-export function invalidArguments(tool: McpTool): { args: Record<string, unknown>; what: string } | undefined {
+export function invalidArguments(tool: McpTool): { args: Record<string, unknown>; what: string; required: boolean } | undefined {
   const schema = tool.inputSchema;
   if (!isRecord(schema)) return undefined;
   const required = own(schema, 'required');
-  if (Array.isArray(required) && typeof required[0] === 'string') return { args: {}, what: `without the required "${required[0]}"` };
+  if (Array.isArray(required) && typeof required[0] === 'string')
+    return { args: {}, what: `without the required "${required[0]}"`, required: true };
   const props = own(schema, 'properties');
   if (!isRecord(props)) return undefined;
   for (const [key, prop] of Object.entries(props)) {
     const type = isRecord(prop) ? own(prop, 'type') : undefined;
     if (typeof type === 'string' && type in WRONG_VALUE) {
-      return { args: { [key]: WRONG_VALUE[type] }, what: `with "${key}" of the wrong type` };
+      return { args: { [key]: WRONG_VALUE[type] }, what: `with "${key}" of the wrong type`, required: false };
     }
   }
   return undefined;
@@ -69,19 +71,18 @@ export async function activeChecks(connection: McpConnection, tools: readonly Mc
   const findings: Finding[] = [];
   const unknown = await expectProtocolError(connection, UNKNOWN_TOOL, {}, `Calling an unknown tool ("${UNKNOWN_TOOL}")`);
   if (unknown) findings.push(unknown);
-  for (const tool of tools) {
-    if (tool.annotations.readOnlyHint !== true || tool.unusable) continue;
-    const invalid = invalidArguments(tool);
-    if (!invalid) continue;
-    const finding = await expectProtocolError(
-      connection,
-      tool.name,
-      invalid.args,
-      `Calling the read-only "${tool.name}" ${invalid.what}`,
-      tool.name,
-    );
+  // A few read-only tools, those with a required parameter first (leaving it out is the plainest breach).
+  const candidates = tools
+    .filter((tool) => tool.annotations.readOnlyHint === true && !tool.unusable)
+    .flatMap((tool) => {
+      const invalid = invalidArguments(tool);
+      return invalid ? [{ tool, ...invalid }] : [];
+    })
+    .sort((a, b) => Number(b.required) - Number(a.required))
+    .slice(0, MAX_TOOLS_CHECKED);
+  for (const { tool, args, what } of candidates) {
+    const finding = await expectProtocolError(connection, tool.name, args, `Calling the read-only "${tool.name}" ${what}`, tool.name);
     if (finding) findings.push(finding);
-    break; // one read-only tool is enough to show how the server answers
   }
   return findings;
 }

@@ -38,11 +38,14 @@ export function toJson(report: Report): string {
 const md = (text: string) => text.replace(/[\\`*_[\]<>|#]/g, (char) => `\\${char}`).replace(/\r?\n/g, ' ');
 
 export function toMarkdown(report: Report): string {
-  const counts = (severity: Severity) => report.findings.filter((finding) => finding.severity === severity).length;
+  const counts = (severity: Severity) => {
+    const count = report.findings.filter((finding) => finding.severity === severity).length;
+    return `${count} ${severity === 'info' ? 'info' : `${severity}${count === 1 ? '' : 's'}`}`;
+  };
   const lines = [
     `# Server report: ${md(report.server.name)} ${md(report.server.version ?? '')}`.trimEnd(),
     '',
-    `Score **${report.score}/100** · ${report.tools} tools · protocol ${md(report.server.protocolVersion)} · ${counts('error')} errors, ${counts('warning')} warnings, ${counts('info')} info`,
+    `Score **${report.score}/100** · ${report.tools} tools · protocol ${md(report.server.protocolVersion)} · ${counts('error')}, ${counts('warning')}, ${counts('info')}`,
     '',
     `Tokens: ${report.model.totalTokens.toLocaleString('en-US')} for the whole list (${md(report.model.tokenizer)}).${report.active ? '' : ' Active checks not run.'}`,
     '',

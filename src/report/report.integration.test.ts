@@ -1,0 +1,155 @@
+// The server report against real servers: the lint-bait server (one planted defect per rule,
+// clean tools beside them), the demo server and server-everything — through the same
+// McpConnection and rules the app and the CLI use, and through the CLI itself.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLEAN_TOOLS, startLintBaitServer } from '../../server/testing/lintBait.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { McpConnection } from '../mcp/connection.ts';
+import { failureOf } from '../mcp/errors.ts';
+import type { CallRecord } from './callRules.ts';
+import { collectReport } from './collect.ts';
+import { reportDeps } from './deps.ts';
+import { RULE_IDS, type RuleId } from './findings.ts';
+import type { Report } from './report.ts';
+
+const run = promisify(execFile);
+
+/** Where each planted defect lives (undefined: the server as a whole). */
+const PLANTED: [RuleId, string | undefined][] = [
+  ['name-invalid', 'bad name!'],
+  ['name-duplicate', 'dup_tool'],
+  ['name-host-portability', 'tools.portable_name'],
+  ['description-missing', 'no_description'],
+  ['description-thin', 'thin_description'],
+  ['param-description-missing', 'undocumented_param'],
+  ['schema-invalid', 'schema_not_object'],
+  ['schema-open-no-params', 'open_no_params'],
+  ['schema-unbounded', 'unbounded_text'],
+  ['annotations-missing', 'no_annotations'],
+  ['annotations-contradiction', 'contradictory_hints'],
+  ['annotations-destructive-name', 'delete_everything'],
+  ['output-schema-mismatch', 'wrong_output'],
+  ['error-not-actionable', 'bare_error'],
+  ['handle-weak', 'weak_handle'],
+  ['token-cost', 'huge_tool'],
+  ['icon-invalid', 'bad_icon'],
+  ['error-channel', 'lax_validation'],
+  ['error-channel', undefined],
+  ['order-unstable', undefined],
+  ['cache-fields', undefined],
+];
+
+async function call(connection: McpConnection, tool: string, args: Record<string, unknown> = {}): Promise<CallRecord> {
+  try {
+    return { tool, result: await connection.callTool(tool, args) };
+  } catch (error) {
+    return { tool, failure: failureOf(error) };
+  }
+}
+
+describe('the server report on a server with one planted defect per rule', () => {
+  let server: RunningServer;
+  let report: Report;
+  beforeAll(async () => {
+    server = await startLintBaitServer();
+    const connection = await McpConnection.connect({ url: server.url });
+    const calls = [
+      await call(connection, 'clean_search', { query: 'cable' }),
+      await call(connection, 'clean_open'),
+      await call(connection, 'clean_open'),
+      await call(connection, 'wrong_output'),
+      await call(connection, 'bare_error'),
+      await call(connection, 'weak_handle'),
+      await call(connection, 'weak_handle'),
+    ];
+    report = await collectReport(connection, reportDeps, { active: true, calls });
+    await connection.close();
+  });
+  afterAll(() => server.stop());
+
+  it.each(PLANTED)('finds %s on %s', (rule, tool) => {
+    expect(report.findings.filter((finding) => finding.rule === rule && finding.tool === tool).length).toBeGreaterThan(0);
+  });
+
+  it('covers every rule but the tool-count cap (its own test), and each defect only where planted', () => {
+    const found = new Set(report.findings.map((finding) => finding.rule));
+    expect(RULE_IDS.filter((rule) => !found.has(rule))).toEqual(['tool-count-host-cap']);
+    for (const finding of report.findings) {
+      if (finding.tool === undefined) continue;
+      const planted = PLANTED.filter(([, tool]) => tool === finding.tool).map(([rule]) => rule);
+      expect(planted, `${finding.rule} on ${finding.tool}: ${finding.message}`).toContain(finding.rule);
+    }
+  });
+
+  it('says nothing about the clean tools', () => {
+    expect(report.findings.filter((finding) => CLEAN_TOOLS.some((tool) => tool === finding.tool))).toEqual([]);
+  });
+
+  it('scores the worst tool in: a planted error pulls the score far down', () => {
+    expect(report.score).toBeLessThanOrEqual(69);
+    expect(report.model.perTool[0]?.name).toBe('huge_tool');
+    expect(report.model.totalTokens).toBeGreaterThan(1000);
+  });
+});
+
+describe('the CLI (npx toolscope report)', () => {
+  let demo: RunningServer;
+  let everything: RunningServer;
+  beforeAll(async () => {
+    [demo, everything] = await Promise.all([startDemoServer(), startEverything()]);
+  }, 30_000);
+  afterAll(async () => {
+    await Promise.all([demo.stop(), everything.stop()]);
+  });
+
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout } = await run('npx', ['--no-install', 'toolscope', 'report', ...args], { encoding: 'utf8', timeout: 60_000 });
+      return { code: 0, stdout };
+    } catch (error) {
+      const failed = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr };
+    }
+  };
+
+  it('reports the demo server as JSON: the documented shape, a high score, exit 0', async () => {
+    const { code, stdout } = await cli(demo.url, '--active');
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout) as {
+      server: { name: string; protocolVersion: string };
+      tools: number;
+      score: number;
+      findings: { rule: string }[];
+    };
+    expect(Object.keys(json)).toEqual(['server', 'tools', 'score', 'findings']);
+    expect(json.server).toMatchObject({ name: 'toolscope-demo', protocolVersion: '2026-07-28' });
+    expect(json.tools).toBeGreaterThanOrEqual(27);
+    expect(json.score).toBeGreaterThanOrEqual(85);
+    expect(json.findings.every((finding) => RULE_IDS.includes(finding.rule as RuleId))).toBe(true);
+  }, 90_000);
+
+  it('reports server-everything in the other era, as SARIF and JUnit', async () => {
+    const sarif = await cli(everything.url, '--format', 'sarif');
+    expect(sarif.code).toBe(0);
+    const log = JSON.parse(sarif.stdout) as { version: string; runs: { results: { ruleId: string; level: string }[] }[] };
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs[0]?.results.length).toBeGreaterThan(0);
+    const junit = await cli(everything.url, '--format', 'junit');
+    expect(junit.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="toolscope report" tests="\d+"/);
+  }, 90_000);
+
+  it('exits 1 when an error-severity finding exists, 2 when it cannot connect', async () => {
+    const bait = await startLintBaitServer();
+    try {
+      const markdown = await cli(bait.url, '--format', 'markdown');
+      expect(markdown.code).toBe(1);
+      expect(markdown.stdout).toContain('`name-invalid`');
+    } finally {
+      await bait.stop();
+    }
+    const unreachable = await cli('http://127.0.0.1:9/mcp');
+    expect(unreachable.code).toBe(2);
+  }, 90_000);
+});
