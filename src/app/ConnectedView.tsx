@@ -17,6 +17,13 @@ import { SafetyControls } from '../features/call/SafetyControls.tsx';
 import { useElicitations } from '../features/call/useElicitations.ts';
 import { useSafetySettings } from '../features/call/safetySettings.ts';
 import { ToolWorkspace } from './ToolWorkspace.tsx';
+import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
+import { Button } from '../components/ui/Button.tsx';
+import { retryableLazy } from '../lib/chunks.ts';
+import { callRecords } from './callRecords.ts';
+
+// The report brings Ajv and the o200k tokenizer: loaded when the person opens it.
+const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
 
 interface Props {
   connection: McpConnection;
@@ -38,12 +45,14 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
   const elicitations = useElicitations(connection);
   const { ref: sidebarRef, initial: sidebarWidth } = useRememberedSize<HTMLDivElement>('toolscope.sidebar.width', 'width', 220);
   const [hint, setHint] = useState<HintFilter>('all');
+  const [showReport, setShowReport] = useState(false);
   // A call to send again, handed to that tool's workspace (which applies the confirmation gate).
   const [replay, setReplay] = useState<{ id: number; tool: string; args: Record<string, unknown> }>();
   const takeReplay = useCallback(() => setReplay(undefined), []);
 
   const select = useCallback(
     (name: string) => {
+      setShowReport(false);
       setSelected(name);
       window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: name }));
     },
@@ -80,7 +89,8 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
           },
         ]
       : [];
-    onCommands([...again, ...tools, ...filters]);
+    const report: Command = { id: 'report', group: 'View', label: 'Open the server report', run: () => setShowReport(true) };
+    onCommands([...again, ...tools, report, ...filters]);
     return () => onCommands([]);
   }, [data.tools, onCommands, select, last]);
 
@@ -100,11 +110,24 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
             {listChange}
           </p>
         ) : null}
+        <Button variant="ghost" className="justify-start text-xs" aria-pressed={showReport} onClick={() => setShowReport((open) => !open)}>
+          Server report
+        </Button>
         <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} hint={hint} onHintChange={setHint} />
         <SafetyControls settings={safety} onChange={setSafety} />
       </div>
       <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
-        {tool ? (
+        {showReport ? (
+          <ErrorBoundary label="the server report" resetKey={connection}>
+            <ChunkBoundary
+              label="the server report"
+              onRetry={ReportView.retry}
+              loading={<p className="text-sm text-muted">Loading the report (rules and tokenizer)…</p>}
+            >
+              {() => <ReportView.Component connection={connection} calls={callRecords(calls.runs)} onOpenTool={select} />}
+            </ChunkBoundary>
+          </ErrorBoundary>
+        ) : tool ? (
           <ErrorBoundary label="this tool" resetKey={tool}>
             <ToolWorkspace
               key={tool.name}

@@ -1,4 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { ToolFindings } from '../features/report/ToolFindings.tsx';
+import { callFindings, outputValidator } from '../report/callRules.ts';
+import { lintTool } from '../report/rules.ts';
+import { callRecords } from './callRecords.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { CallBar, ResultArea } from '../features/call/CallPanel.tsx';
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
@@ -93,17 +97,31 @@ export function ToolWorkspace({
   // Loaded while the person fills in the form, so pressing "Call tool" does not wait on it; a
   // schema that cannot check anything is said at once, not discovered at the first call.
   const [schemaNote, setSchemaNote] = useState<string>();
+  const [validation, setValidation] = useState<typeof ValidateModule>();
   useEffect(() => {
     let live = true;
     loadCallChecks()
-      .then(([{ schemaProblem }]) => {
-        if (live) setSchemaNote(schemaProblem(tool.inputSchema));
+      .then(([validate]) => {
+        if (!live) return;
+        setSchemaNote(validate.schemaProblem(tool.inputSchema));
+        setValidation(validate);
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, [tool.inputSchema]);
+  // The server report's rules for this tool: its definition, and the results of its calls so far.
+  const reportFindings = useMemo(
+    () =>
+      validation
+        ? [
+            ...lintTool(tool, connection.url, validation),
+            ...callFindings(callRecords(runs), [tool], outputValidator(validation.validateAgainst)),
+          ]
+        : [],
+    [validation, tool, connection.url, runs],
+  );
 
   // Every call, including "Send anyway", passes the human-in-the-loop gate.
   const send = (args: Record<string, unknown>) => {
@@ -217,6 +235,7 @@ export function ToolWorkspace({
         className="flex min-w-0 flex-col gap-4 xl:min-h-0 xl:w-[var(--request-width,50%)] xl:max-w-[calc(100%-20rem)] xl:shrink-0 xl:overflow-auto xl:pr-2"
       >
         <ToolHeader tool={tool} serverUrl={connection.url} />
+        <ToolFindings findings={reportFindings} />
         {/* The form and the call button appear together: a button that shows first and then moves
             down when the form arrives is a click that lands on the form. */}
         <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-muted">Loading form…</p>}>

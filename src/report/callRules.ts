@@ -4,6 +4,7 @@ import { isRecord } from '../mcp/guards.ts';
 import type { McpFailure } from '../mcp/errors.ts';
 import type { CallResult } from '../mcp/results.ts';
 import type { McpTool } from '../mcp/tools.ts';
+import type { Verdict } from '../schema/validate.ts';
 import type { Finding } from './findings.ts';
 
 export interface CallRecord {
@@ -14,6 +15,15 @@ export interface CallRecord {
 
 /** Validates a value against a schema (src/schema/validate.ts): issues as "path message" lines. */
 export type ValidateOutput = (schema: unknown, value: unknown) => string[] | 'unusable';
+
+/** A ValidateOutput from src/schema/validate.ts's validateAgainst (passed in: Ajv loads on demand). */
+export function outputValidator(validateAgainst: (schema: unknown, value: unknown) => Verdict): ValidateOutput {
+  return (schema, value) => {
+    const verdict = validateAgainst(schema, value);
+    if (verdict.status === 'unusable-schema') return 'unusable';
+    return verdict.status === 'valid' ? [] : verdict.issues.map((issue) => `${issue.path} ${issue.message}`);
+  };
+}
 
 const BARE_ERROR =
   /^\s*(?:error|an error occurred|internal(?: server)? error|(?:http |error:? ?)?\d{3}(?: error)?|error \d+|failed|failure|exception|unknown error|something went wrong|bad request|not found)[.!]?\s*$/i;

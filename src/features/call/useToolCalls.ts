@@ -88,5 +88,5 @@ export function useToolCalls(connection: McpConnection) {
   /** The newest run of any tool (the palette's "Run the last call"). */
   const last = runs.at(-1);
 
-  return { runsOf, call, cancel, last };
+  return { runs, runsOf, call, cancel, last };
 }

@@ -1,0 +1,83 @@
+// The server report in the browser: every planted defect found and the clean tools left alone,
+// the model's view, exports, per-tool findings, and findings from calls made in the session.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { deepLink, demoMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
+
+const PLANTED = [
+  ['name-invalid', 'bad name!'],
+  ['name-duplicate', 'dup_tool'],
+  ['name-host-portability', 'tools.portable_name'],
+  ['description-missing', 'no_description'],
+  ['description-thin', 'thin_description'],
+  ['param-description-missing', 'undocumented_param'],
+  ['schema-invalid', 'schema_not_object'],
+  ['schema-open-no-params', 'open_no_params'],
+  ['schema-unbounded', 'unbounded_text'],
+  ['annotations-missing', 'no_annotations'],
+  ['annotations-contradiction', 'contradictory_hints'],
+  ['annotations-destructive-name', 'delete_everything'],
+  ['token-cost', 'huge_tool'],
+  ['icon-invalid', 'bad_icon'],
+  ['error-channel', 'lax_validation'],
+] as const;
+
+test('the lint-bait server: each planted defect is found, the clean tools get no finding', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(lintBaitMcpUrl()));
+  await page.getByRole('button', { name: 'Server report' }).click();
+  const report = page.getByRole('region', { name: 'Server report' });
+  await expect(report.getByLabel(/^Score \d+ out of 100$/)).toBeVisible();
+  await report.getByRole('button', { name: 'Run with active checks' }).click();
+  await expect(report).toContainText('Active checks included');
+  const findings = report.getByRole('list', { name: 'Findings' }).getByRole('listitem');
+  for (const [rule, tool] of PLANTED) {
+    await expect(findings.filter({ hasText: rule }).filter({ has: page.getByRole('button', { name: tool, exact: true }) })).not.toHaveCount(
+      0,
+    );
+  }
+  for (const rule of ['order-unstable', 'cache-fields']) await expect(findings.filter({ hasText: rule })).not.toHaveCount(0);
+  await report.getByRole('searchbox').fill('clean_');
+  await expect(report).toContainText('No finding matches these filters.');
+  // A score the worst tools drag down, capped by the errors.
+  const score = Number((await report.getByLabel(/^Score/).textContent()) ?? '100');
+  expect(score).toBeLessThanOrEqual(69);
+});
+
+test('demo: the model’s view, an export, per-tool findings, and a call’s output-schema mismatch', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'lookup_legacy_price'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('product_id').fill('prd_cab_001');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toBeVisible();
+  // The tool's own view names the rule once the call is judged.
+  await expect(page.getByText(/Report: \d+ findings? for this tool \(.*output-schema-mismatch/)).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('server report');
+  await page.keyboard.press('Enter');
+  const report = page.getByRole('region', { name: 'Server report' });
+  const findings = report.getByRole('list', { name: 'Findings' }).getByRole('listitem');
+  await expect(findings.filter({ hasText: 'output-schema-mismatch' })).toContainText('lookup_legacy_price');
+  await expect(findings.filter({ hasText: 'annotations-missing' })).toContainText('sync_inventory');
+  const score = Number((await report.getByLabel(/^Score/).textContent()) ?? '0');
+  expect(score).toBeGreaterThanOrEqual(60);
+
+  const shots = process.env.TOOLSCOPE_SCREENSHOTS;
+  if (shots) await page.screenshot({ path: `${shots}/report-1440.png` });
+  const model = page.getByRole('region', { name: "Model's view" });
+  await expect(model).toContainText(/[\d,]+ tokens/);
+  await expect(model.getByRole('row')).toHaveCount(28); // header + 27 tools
+
+  const download = page.waitForEvent('download');
+  await report.getByRole('button', { name: 'Export report' }).click();
+  const file = await (await download).path();
+  const markdown = await readFile(file, 'utf8');
+  expect(markdown).toMatch(/^# Server report: toolscope-demo 0\.1\.0/);
+  expect(markdown).toContain('`output-schema-mismatch`');
+
+  // A finding's tool opens that tool.
+  await findings.filter({ hasText: 'annotations-missing' }).getByRole('button', { name: 'sync_inventory' }).click();
+  await expect(page.getByRole('heading', { name: 'Sync inventory' })).toBeVisible();
+  await expect(page.getByText(/Report: 1 finding for this tool \(annotations-missing\)/)).toBeVisible();
+});

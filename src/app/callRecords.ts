@@ -1,0 +1,13 @@
+import type { CallRun } from '../features/call/useToolCalls.ts';
+import type { CallRecord } from '../report/callRules.ts';
+
+/** Finished runs as the report's call records (running ones have nothing to judge yet). */
+export function callRecords(runs: readonly CallRun[]): CallRecord[] {
+  return runs.flatMap((run): CallRecord[] =>
+    run.state.status === 'done'
+      ? [{ tool: run.tool, result: run.state.result }]
+      : run.state.status === 'failed'
+        ? [{ tool: run.tool, failure: run.state.failure }]
+        : [],
+  );
+}

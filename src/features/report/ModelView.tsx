@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { revealInvisible } from '../../mcp/text.ts';
+import type { ModelView as View } from '../../report/modelView.ts';
+
+const PREVIEW_CHARS = 100_000;
+const ROWS = 200;
+
+/** What the model is given: the tool list JSON as a host sends it, and what each tool costs. */
+export function ModelView({ view }: { view: View }) {
+  const [all, setAll] = useState(false);
+  const json = all ? view.json : view.json.slice(0, PREVIEW_CHARS);
+  return (
+    <section aria-label="Model's view" className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold">Model’s view</h3>
+      <p className="text-xs text-subtle">
+        The tool list a host places in the prompt (name, title, description, inputSchema):{' '}
+        <strong>{view.totalTokens.toLocaleString('en-US')} tokens</strong>, {view.totalBytes.toLocaleString('en-US')} bytes, counted with{' '}
+        {view.tokenizer}. Most expensive first.
+      </p>
+      <div className="max-h-72 overflow-auto rounded-md border border-line">
+        <table className="w-full text-xs">
+          <thead className="sticky top-0 bg-panel text-left">
+            <tr>
+              <th className="px-2 py-1 font-medium">Tool</th>
+              <th className="px-2 py-1 text-right font-medium">Bytes</th>
+              <th className="px-2 py-1 text-right font-medium">Tokens</th>
+              <th className="px-2 py-1 text-right font-medium">Share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.perTool.slice(0, ROWS).map((cost) => (
+              <tr key={cost.name} className="border-t border-line/60">
+                <td className="max-w-80 truncate px-2 py-0.5 font-mono">{revealInvisible(cost.name)}</td>
+                <td className="px-2 py-0.5 text-right tabular-nums">{cost.bytes.toLocaleString('en-US')}</td>
+                <td className="px-2 py-0.5 text-right tabular-nums">{cost.tokens.toLocaleString('en-US')}</td>
+                <td className="px-2 py-0.5 text-right tabular-nums">
+                  {view.totalTokens ? `${((cost.tokens / view.totalTokens) * 100).toFixed(1)} %` : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {view.perTool.length > ROWS ? (
+          <p className="px-2 py-1 text-xs text-muted">{(view.perTool.length - ROWS).toLocaleString('en-US')} cheaper tools not shown.</p>
+        ) : null}
+      </div>
+      <details>
+        <summary className="text-xs">The tool list JSON</summary>
+        <pre className="mt-1 max-h-96 overflow-auto rounded-md bg-hover p-2 font-mono text-xs whitespace-pre-wrap break-words">{json}</pre>
+        {json.length < view.json.length ? (
+          <Button className="mt-1 text-xs" onClick={() => setAll(true)}>
+            Show all ({view.json.length.toLocaleString('en-US')} characters)
+          </Button>
+        ) : null}
+      </details>
+    </section>
+  );
+}

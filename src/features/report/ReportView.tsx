@@ -1,0 +1,184 @@
+// The "Server report" pane: score, findings (filter by rule, severity and tool), the model's view
+// and exports. Loaded on demand — it brings Ajv and the o200k tokenizer with it.
+import { useEffect, useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '../../components/ui/Button.tsx';
+import type { McpConnection } from '../../mcp/connection.ts';
+import { describeFailure, failureOf } from '../../mcp/errors.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+import type { CallRecord } from '../../report/callRules.ts';
+import { collectReport } from '../../report/collect.ts';
+import { reportDeps } from '../../report/deps.ts';
+import { SEVERITY_ORDER, type RuleId, type Severity } from '../../report/findings.ts';
+import { FILE_TYPES, REPORT_FORMATS, formatReport, type ReportFormat } from '../../report/formats.ts';
+import type { Report } from '../../report/report.ts';
+import { SCORE_FORMULA } from '../../report/score.ts';
+import { downloadBytes, safeFileName } from '../../lib/download.ts';
+import { FindingItem } from './FindingItem.tsx';
+import { ModelView } from './ModelView.tsx';
+
+interface Props {
+  connection: McpConnection;
+  /** The calls made in this session (their results feed the call-based rules). */
+  calls: readonly CallRecord[];
+  onOpenTool: (name: string) => void;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+const FORMAT_LABELS: Record<ReportFormat, string> = { markdown: 'Markdown', json: 'JSON', junit: 'JUnit XML', sarif: 'SARIF' };
+
+export default function ReportView({ connection, calls, onOpenTool }: Props) {
+  const run = useMutation({
+    mutationFn: (active: boolean) => collectReport(connection, reportDeps, { active, calls }),
+  });
+  // Opening the report makes it (listing only — the active checks wait for the person).
+  const { mutate } = run;
+  useEffect(() => mutate(false), [mutate]);
+  return (
+    <section aria-label="Server report" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-base font-semibold">Server report</h2>
+        <Button className="text-xs" disabled={run.isPending} onClick={() => run.mutate(false)}>
+          Run again
+        </Button>
+        <Button
+          className="text-xs"
+          disabled={run.isPending}
+          title="Calls the server: an unknown tool, and a read-only tool with arguments its schema refuses (both must come back as error -32602)"
+          onClick={() => run.mutate(true)}
+        >
+          Run with active checks
+        </Button>
+        {run.isPending ? <span className="text-xs text-muted">Listing tools twice and checking every rule…</span> : null}
+      </div>
+      {run.error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          The report could not be made: {describeFailure(failureOf(run.error))}
+        </p>
+      ) : null}
+      {run.data ? <ReportBody report={run.data} serverUrl={connection.url} onOpenTool={onOpenTool} /> : null}
+    </section>
+  );
+}
+
+function ReportBody({ report, serverUrl, onOpenTool }: { report: Report; serverUrl: string; onOpenTool: (name: string) => void }) {
+  const [rule, setRule] = useState<RuleId | 'all'>('all');
+  const [severity, setSeverity] = useState<Severity | 'all'>('all');
+  const [tool, setTool] = useState('');
+  const [format, setFormat] = useState<ReportFormat>('markdown');
+  const rules = useMemo(() => [...new Set(report.findings.map((finding) => finding.rule))].sort(), [report]);
+  const shown = report.findings.filter(
+    (finding) =>
+      (rule === 'all' || finding.rule === rule) &&
+      (severity === 'all' || finding.severity === severity) &&
+      (!tool.trim() || (finding.tool ?? 'server').toLowerCase().includes(tool.trim().toLowerCase())),
+  );
+  const count = (which: Severity) => report.findings.filter((finding) => finding.severity === which).length;
+  const exportReport = () => {
+    const { extension, mimeType } = FILE_TYPES[format];
+    const bytes = new TextEncoder().encode(formatReport(report, format, serverUrl));
+    downloadBytes(bytes, mimeType, `${safeFileName(report.server.name, 'server')}-report.${extension}`);
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end gap-4">
+        <p className="flex items-baseline gap-1">
+          <span className="text-3xl font-semibold tabular-nums" aria-label={`Score ${report.score} out of 100`}>
+            {report.score}
+          </span>
+          <span className="text-sm text-muted">/ 100</span>
+        </p>
+        <p className="text-sm">
+          {revealInvisible(report.server.name)} {report.server.version} · {report.tools} tools · {report.server.protocolVersion} ·{' '}
+          {plural(count('error'), 'error')}, {plural(count('warning'), 'warning')}, {count('info')} info
+          <span className="block text-xs text-muted">
+            {report.active ? 'Active checks included' : 'Active checks not run'} · {plural(report.callsChecked, 'call')} of this session
+            checked
+          </span>
+        </p>
+        <div className="ml-auto flex items-center gap-1">
+          <label className="text-xs">
+            <span className="sr-only">Export format</span>
+            <select
+              value={format}
+              onChange={(event) => setFormat(REPORT_FORMATS.find((candidate) => candidate === event.target.value) ?? 'markdown')}
+              className="rounded-md border border-field bg-panel px-1 py-1 text-xs"
+            >
+              {REPORT_FORMATS.map((candidate) => (
+                <option key={candidate} value={candidate}>
+                  {FORMAT_LABELS[candidate]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button className="text-xs" onClick={exportReport}>
+            Export report
+          </Button>
+        </div>
+      </div>
+      <details className="text-xs text-subtle">
+        <summary>How the score is computed</summary>
+        <p className="mt-1">{SCORE_FORMULA}</p>
+      </details>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <label className="flex items-center gap-1">
+          Rule
+          <select
+            value={rule}
+            onChange={(event) => setRule(rules.find((candidate) => candidate === event.target.value) ?? 'all')}
+            className="rounded-md border border-field bg-panel px-1 py-1"
+          >
+            <option value="all">all rules</option>
+            {rules.map((candidate) => (
+              <option key={candidate} value={candidate}>
+                {candidate}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-1">
+          Severity
+          <select
+            value={severity}
+            onChange={(event) => setSeverity(SEVERITY_ORDER.find((candidate) => candidate === event.target.value) ?? 'all')}
+            className="rounded-md border border-field bg-panel px-1 py-1"
+          >
+            <option value="all">all</option>
+            {SEVERITY_ORDER.map((candidate) => (
+              <option key={candidate} value={candidate}>
+                {candidate}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-1">
+          Tool
+          <input
+            type="search"
+            value={tool}
+            onChange={(event) => setTool(event.target.value)}
+            placeholder="name contains…"
+            className="rounded-md border border-field bg-panel px-2 py-1"
+          />
+        </label>
+        <span className="text-muted">
+          {shown.length} of {report.findings.length} findings
+        </span>
+      </div>
+      {shown.length ? (
+        <ul aria-label="Findings" className="rounded-md border border-line">
+          {shown.map((finding, index) => (
+            <FindingItem key={`${finding.rule}:${finding.tool ?? ''}:${index}`} finding={finding} onOpenTool={onOpenTool} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted">
+          {report.findings.length ? 'No finding matches these filters.' : 'No findings: every rule passes.'}
+        </p>
+      )}
+      <ModelView view={report.model} />
+    </>
+  );
+}
