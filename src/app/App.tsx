@@ -13,8 +13,10 @@ import { TrafficRecorder } from '../mcp/traffic.ts';
 import { ConnectedView } from './ConnectedView.tsx';
 import { AppMenu } from './AppMenu.tsx';
 import type { Command } from './commands.ts';
+import { readLinkArgs } from '../history/share.ts';
 
 const initialLink = readDeepLink(window.location.search);
+const initialArgs = readLinkArgs(initialLink.args ?? null);
 
 export function App() {
   const [recorder] = useState(() => new TrafficRecorder());
@@ -87,6 +89,11 @@ export function App() {
           />
         </div>
         <OAuthPanel view={oauth.view} onDismiss={oauth.dismiss} />
+        {initialArgs.problem ? (
+          <p role="alert" className="text-xs text-amber-800 dark:text-amber-200">
+            {initialArgs.problem}
+          </p>
+        ) : null}
       </header>
       <main className="flex min-h-0 flex-1 flex-col overflow-hidden">
         {state.status === 'connected' ? (
@@ -96,6 +103,7 @@ export function App() {
               connection={state.connection}
               authContext={state.authContext}
               initialTool={initialLink.tool}
+              initialArgs={initialArgs.args}
               onCommands={setToolCommands}
             />
           </StepUpContext>

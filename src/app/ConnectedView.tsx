@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
+import { TOGGLE_HISTORY } from '../lib/keyboard.ts';
 import { displayName, type HintFilter } from '../mcp/tools.ts';
 import { revealInvisible } from '../mcp/text.ts';
 import type { Command } from './commands.ts';
@@ -21,6 +22,11 @@ import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { retryableLazy } from '../lib/chunks.ts';
 import { callRecords } from './callRecords.ts';
+import { useCallHistory } from './useCallHistory.ts';
+import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
+import { Comparison } from '../features/history/Comparison.tsx';
+import { draftFrom } from '../schema/argumentsDraft.ts';
+import { useRef } from 'react';
 
 // The report brings Ajv and the o200k tokenizer: loaded when the person opens it.
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
@@ -29,17 +35,21 @@ interface Props {
   connection: McpConnection;
   authContext: string;
   initialTool?: string;
+  /** Arguments from a shared link: the tool opens with them filled in (never sent by itself). */
+  initialArgs?: Record<string, unknown>;
   /** Receives this server's tools as palette commands. */
   onCommands: (commands: readonly Command[]) => void;
 }
 
-export function ConnectedView({ connection, authContext, initialTool, onCommands }: Props) {
+export function ConnectedView({ connection, authContext, initialTool, initialArgs, onCommands }: Props) {
   const data = useToolPages(connection, authContext);
   const listChange = useToolListChanges(connection, data.tools, data.loading);
   const [selected, setSelected] = useState(initialTool);
   const tool = data.tools.find((candidate) => candidate.name === selected);
   // Per-tool drafts and calls live here, so switching tools keeps both.
-  const [drafts, setDrafts] = useState<ReadonlyMap<string, ArgumentsDraft>>(new Map());
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, ArgumentsDraft>>(
+    () => new Map(initialTool && initialArgs ? [[initialTool, draftFrom(initialArgs)]] : []),
+  );
   const calls = useToolCalls(connection);
   const [safety, setSafety] = useSafetySettings(connection.url);
   const elicitations = useElicitations(connection);
@@ -58,6 +68,21 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
     },
     [connection.url],
   );
+
+  const replayCount = useRef(0);
+  const history = useCallHistory({
+    connection,
+    runs: calls.runs,
+    tools: data.tools,
+    replay: (name, args) => {
+      select(name);
+      setReplay({ id: --replayCount.current, tool: name, args });
+    },
+    edit: (name, args) => {
+      select(name);
+      setDrafts((previous) => new Map(previous).set(name, draftFrom(args)));
+    },
+  });
 
   const last = calls.last;
   useEffect(() => {
@@ -89,75 +114,89 @@ export function ConnectedView({ connection, authContext, initialTool, onCommands
           },
         ]
       : [];
-    const report: Command = { id: 'report', group: 'View', label: 'Open the server report', run: () => setShowReport(true) };
-    onCommands([...again, ...tools, report, ...filters]);
+    const views: Command[] = [
+      { id: 'report', group: 'View', label: 'Open the server report', run: () => setShowReport(true) },
+      { id: 'history', group: 'View', label: 'Show or hide History', run: () => window.dispatchEvent(new Event(TOGGLE_HISTORY)) },
+    ];
+    onCommands([...again, ...tools, ...views, ...filters]);
     return () => onCommands([]);
   }, [data.tools, onCommands, select, last]);
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
-      {/* The sidebar is resizable by its corner (220–560 px) and keeps its width. */}
-      <div
-        ref={sidebarRef}
-        style={sidebarWidth ? { width: sidebarWidth } : undefined}
-        className="flex min-h-0 flex-col gap-2 border-line p-2 md:w-72 md:max-w-[560px] md:min-w-[220px] md:shrink-0 md:resize-x md:overflow-hidden md:border-r lg:w-80"
-      >
-        {listChange ? (
-          <p
-            aria-live="polite"
-            className="rounded-md border border-sky-300 bg-sky-50 p-2 text-xs text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
-          >
-            {listChange}
-          </p>
-        ) : null}
-        <Button variant="ghost" className="justify-start text-xs" aria-pressed={showReport} onClick={() => setShowReport((open) => !open)}>
-          Server report
-        </Button>
-        <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} hint={hint} onHintChange={setHint} />
-        <SafetyControls settings={safety} onChange={setSafety} />
-      </div>
-      <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
-        {showReport ? (
-          <ErrorBoundary label="the server report" resetKey={connection}>
-            <ChunkBoundary
-              label="the server report"
-              onRetry={ReportView.retry}
-              loading={<p className="text-sm text-muted">Loading the report (rules and tokenizer)…</p>}
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
+        {/* The sidebar is resizable by its corner (220–560 px) and keeps its width. */}
+        <div
+          ref={sidebarRef}
+          style={sidebarWidth ? { width: sidebarWidth } : undefined}
+          className="flex min-h-0 flex-col gap-2 border-line p-2 md:w-72 md:max-w-[560px] md:min-w-[220px] md:shrink-0 md:resize-x md:overflow-hidden md:border-r lg:w-80"
+        >
+          {listChange ? (
+            <p
+              aria-live="polite"
+              className="rounded-md border border-sky-300 bg-sky-50 p-2 text-xs text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
             >
-              {() => <ReportView.Component connection={connection} calls={callRecords(calls.runs)} onOpenTool={select} />}
-            </ChunkBoundary>
-          </ErrorBoundary>
-        ) : tool ? (
-          <ErrorBoundary label="this tool" resetKey={tool}>
-            <ToolWorkspace
-              key={tool.name}
-              tool={tool}
-              connection={connection}
-              draft={drafts.get(tool.name)}
-              onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
-              runs={calls.runsOf(tool.name)}
-              onCall={(args) =>
-                void calls.call(tool, args, {
-                  timeoutMs: safety.timeoutSeconds * 1000,
-                  maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
-                })
-              }
-              onCancel={(runId) => calls.cancel(runId)}
-              safety={safety}
-              replay={replay?.tool === tool.name ? replay : undefined}
-              onReplayTaken={takeReplay}
-            />
-          </ErrorBoundary>
-        ) : selected && !data.loading ? (
-          <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
-            The server has no tool named “{selected}”.
-          </p>
-        ) : (
-          <p className="text-sm text-muted">
-            {data.loading && selected ? 'Loading tools…' : 'Select a tool to see its definition and call it.'}
-          </p>
-        )}
+              {listChange}
+            </p>
+          ) : null}
+          <Button
+            variant="ghost"
+            className="justify-start text-xs"
+            aria-pressed={showReport}
+            onClick={() => setShowReport((open) => !open)}
+          >
+            Server report
+          </Button>
+          <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} hint={hint} onHintChange={setHint} />
+          <SafetyControls settings={safety} onChange={setSafety} />
+        </div>
+        <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
+          {showReport ? (
+            <ErrorBoundary label="the server report" resetKey={connection}>
+              <ChunkBoundary
+                label="the server report"
+                onRetry={ReportView.retry}
+                loading={<p className="text-sm text-muted">Loading the report (rules and tokenizer)…</p>}
+              >
+                {() => <ReportView.Component connection={connection} calls={callRecords(calls.runs)} onOpenTool={select} />}
+              </ChunkBoundary>
+            </ErrorBoundary>
+          ) : tool ? (
+            <ErrorBoundary label="this tool" resetKey={tool}>
+              <ToolWorkspace
+                key={tool.name}
+                tool={tool}
+                connection={connection}
+                draft={drafts.get(tool.name)}
+                onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
+                runs={calls.runsOf(tool.name)}
+                onCall={(args) =>
+                  void calls.call(tool, args, {
+                    timeoutMs: safety.timeoutSeconds * 1000,
+                    maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
+                  })
+                }
+                onCancel={(runId) => calls.cancel(runId)}
+                safety={safety}
+                replay={replay?.tool === tool.name ? replay : undefined}
+                onReplayTaken={takeReplay}
+              />
+            </ErrorBoundary>
+          ) : selected && !data.loading ? (
+            <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
+              The server has no tool named “{selected}”.
+            </p>
+          ) : (
+            <p className="text-sm text-muted">
+              {data.loading && selected ? 'Loading tools…' : 'Select a tool to see its definition and call it.'}
+            </p>
+          )}
+        </div>
       </div>
+      <HistoryPanel {...history.panel} />
+      {history.comparison ? (
+        <Comparison title={history.comparison.title} diff={history.comparison.diff} onClose={history.closeComparison} />
+      ) : null}
       {elicitations.current ? (
         <ElicitationDialog
           key={elicitations.current.id}

@@ -8,3 +8,4 @@ export function isTyping(target: EventTarget | null): boolean {
 /** A request to another part of the app that has no props path to it (the Traffic drawer). */
 export const TOGGLE_TRAFFIC = 'toolscope:toggle-traffic';
 export const FOCUS_TOOL_SEARCH = 'toolscope:focus-tool-search';
+export const TOGGLE_HISTORY = 'toolscope:toggle-history';

@@ -6,5 +6,6 @@ export const queryKeys = {
   toolsOf: (server: string) => ['tools', server] as const,
   tools: (server: string, authContext: string) => ['tools', server, authContext] as const,
   resource: (server: string, uri: string) => ['resource', server, uri] as const,
+  history: (server: string) => ['history', server] as const,
   icon: (src: string, mimeType: string | undefined) => ['icon', src, mimeType ?? ''] as const,
 };

@@ -205,6 +205,8 @@ export class McpConnection {
     readonly via: 'direct' | 'proxy',
     private readonly credentials: Credentials,
     private readonly rawResults: RawResults,
+    /** The custom headers sent on every request (what "Copy as curl" reproduces, secrets as placeholders). */
+    readonly customHeaders: Readonly<Record<string, string>> = {},
   ) {}
 
   /** Use another bearer token from now on (after signing in again, e.g. with more scope). */
@@ -267,7 +269,13 @@ export class McpConnection {
       proxy ? 'proxy' : 'direct',
       credentials,
       rawResults,
+      headers,
     );
+  }
+
+  /** Whether requests carry a bearer token (never the token itself). */
+  get hasBearerToken(): boolean {
+    return Boolean(this.credentials.token);
   }
 
   get era(): 'modern' | 'legacy' {

@@ -14,6 +14,14 @@ export interface ArgumentsDraft {
 
 export const emptyDraft = (): ArgumentsDraft => ({ value: {}, mode: 'form', jsonText: '{}', seeded: false });
 
+/** A draft holding given arguments (History's "Edit and replay", a shared link): no defaults added. */
+export const draftFrom = (args: Record<string, unknown>): ArgumentsDraft => ({
+  value: args,
+  mode: 'form',
+  jsonText: JSON.stringify(args, null, 2),
+  seeded: true,
+});
+
 /**
  * Drops what an untouched form leaves behind: keys whose value is `undefined`, and arrays of
  * nothing but empty slots (a tuple the form pre-sized). Untouched optional fields are never sent.

@@ -1,0 +1,87 @@
+// History: kept across reloads, Replay and Edit and replay, Compare, Copy link and Copy as curl
+// (the copied command is run here, with the shell, against the same server).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+
+const run = promisify(execFile);
+const history = (page: Page) => page.getByRole('region', { name: 'History' });
+const openHistory = async (page: Page) => {
+  const toggle = history(page).getByRole('button', { name: 'Show' });
+  if (await toggle.isVisible()) await toggle.click();
+};
+const copied = async (page: Page, entry: ReturnType<Page['getByRole']>, label: string) => {
+  await entry.getByText('Copy…').click();
+  await entry.getByRole('button', { name: label }).click();
+  const dialog = page.getByRole('dialog');
+  const text = (await dialog.getByLabel('Copied text').textContent()) ?? '';
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return text;
+};
+
+test('a call is kept across a reload; Replay, Edit and replay, Copy link and Copy as curl repeat it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'preview_order'));
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('Customer').fill('Ann O’Hara "$(id)"');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Ann O’Hara');
+
+  await openHistory(page);
+  const calls = history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem');
+  await expect(calls.filter({ hasText: 'preview_order' })).toHaveCount(1);
+  await page.reload();
+  await expect(calls.filter({ hasText: 'preview_order' })).toHaveCount(1);
+
+  // Replay: the same arguments again (the echo tool returns them).
+  await calls.first().getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Ann O’Hara "$(id)"');
+  await expect(calls).toHaveCount(2);
+
+  // Edit and replay: the form opens filled, nothing is sent.
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('time');
+  await calls.first().getByRole('button', { name: 'Edit and replay' }).click();
+  await expect(form.getByLabel('Customer')).toHaveValue('Ann O’Hara "$(id)"');
+  await expect(calls).toHaveCount(2);
+
+  // Compare with the previous call of the same arguments: the same result.
+  await calls.first().getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Comparison' })).toContainText('The two results are the same.');
+  await page.getByRole('region', { name: 'Comparison' }).getByRole('button', { name: 'Close' }).click();
+
+  // Copy as curl, run by the shell against the same server: the same structured result.
+  const curl = await copied(page, calls.first(), 'Copy as curl');
+  expect(curl).toMatch(/^curl /);
+  const { stdout } = await run('sh', ['-c', curl], { encoding: 'utf8', timeout: 20_000 });
+  const response = JSON.parse(stdout) as { result: { structuredContent: unknown; isError?: boolean } };
+  expect(response.result.isError).not.toBe(true);
+  expect(JSON.stringify(response.result.structuredContent)).toContain(JSON.stringify('Ann O’Hara "$(id)"'));
+
+  // Copy link: opens the tool filled in, not sent.
+  const link = await copied(page, calls.first(), 'Copy link');
+  expect(link).toContain('args=');
+  await page.goto(link);
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('Customer')).toHaveValue('Ann O’Hara "$(id)"');
+  await expect(page.getByRole('region', { name: 'Result' })).not.toContainText('Ann');
+  await openHistory(page);
+  await expect(calls).toHaveCount(2);
+});
+
+test('Compare shows the changed path between two calls of a tool', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  const query = page.getByRole('form', { name: 'Arguments' }).getByLabel('query');
+  await query.fill('cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('USB-C');
+  await query.fill('hdmi');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('HDMI');
+  await openHistory(page);
+  const calls = history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem');
+  await calls.filter({ hasText: 'hdmi' }).first().getByRole('button', { name: 'Compare', exact: true }).click();
+  const comparison = page.getByRole('region', { name: 'Comparison' });
+  await expect(comparison).toContainText('structuredContent.total');
+  await expect(comparison).toContainText('3 → 1');
+});

@@ -1,0 +1,230 @@
+// The "History" drawer: every call to this server (kept across reloads), searchable, with
+// Replay, Edit and replay, Compare, Copy link / as curl / JSON-RPC / TypeScript, and delete.
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Badge } from '../../components/ui/Badge.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { TOGGLE_HISTORY } from '../../lib/keyboard.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+import type { HistoryEntry } from './api/historyStore.ts';
+
+export type CopyKind = 'link' | 'curl' | 'json-rpc' | 'typescript';
+export interface Copied {
+  title: string;
+  text: string;
+  notes: string[];
+}
+
+interface Props {
+  entries: readonly HistoryEntry[];
+  note?: string;
+  error?: unknown;
+  onReplay: (entry: HistoryEntry) => void;
+  onEdit: (entry: HistoryEntry) => void;
+  /** Compares `entry` with `base` (or, without one, with the previous call of the same tool). */
+  onCompare: (entry: HistoryEntry, base?: HistoryEntry) => void;
+  onCopy: (entry: HistoryEntry, kind: CopyKind) => Copied;
+  onDelete: (id: number) => void;
+  onClear: () => void;
+}
+
+const OPEN_KEY = 'toolscope.history.open';
+const OUTCOME = { ok: ['done', 'good'], 'tool-error': ['tool error', 'warn'], failed: ['failed', 'danger'] } as const;
+const COPY_LABELS: Record<CopyKind, string> = {
+  link: 'Copy link',
+  curl: 'Copy as curl',
+  'json-rpc': 'Copy as JSON-RPC',
+  typescript: 'Copy as TypeScript',
+};
+
+const time = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare, onCopy, onDelete, onClear }: Props) {
+  const [open, setOpen] = useState(() => readStored(OPEN_KEY, (value) => (typeof value === 'boolean' ? value : undefined)) ?? false);
+  useEffect(() => writeStored(OPEN_KEY, open), [open]);
+  useEffect(() => {
+    const toggle = () => setOpen((was) => !was);
+    window.addEventListener(TOGGLE_HISTORY, toggle);
+    return () => window.removeEventListener(TOGGLE_HISTORY, toggle);
+  }, []);
+  const [search, setSearch] = useState('');
+  const [base, setBase] = useState<HistoryEntry>();
+  const [copied, setCopied] = useState<Copied>();
+  const shown = useMemo(() => {
+    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+    if (!words.length) return entries;
+    return entries.filter((entry) => {
+      const haystack = `${entry.tool} ${entry.outcome} ${entry.summary} ${JSON.stringify(entry.args)}`.toLowerCase();
+      return words.every((word) => haystack.includes(word));
+    });
+  }, [entries, search]);
+
+  const copy = (entry: HistoryEntry, kind: CopyKind) => {
+    const made = onCopy(entry, kind);
+    void navigator.clipboard?.writeText(made.text).catch(() => undefined);
+    setCopied(made);
+  };
+
+  return (
+    <section aria-label="History" className="flex min-h-0 shrink-0 flex-col border-t border-line bg-panel">
+      <div className="flex items-center justify-between gap-2 px-2 py-1">
+        <h2 className="text-sm font-semibold">
+          History{' '}
+          <span className="font-normal text-muted">
+            ({entries.length} {entries.length === 1 ? 'call' : 'calls'} to this server)
+          </span>
+        </h2>
+        <div className="flex items-center gap-1">
+          {open ? (
+            <input
+              type="search"
+              aria-label="Search history"
+              placeholder="tool, argument, outcome"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="rounded-md border border-field bg-panel px-2 py-0.5 text-xs"
+            />
+          ) : null}
+          {open && entries.length ? (
+            <Button variant="ghost" className="text-xs" onClick={onClear}>
+              Clear history
+            </Button>
+          ) : null}
+          <Button variant="ghost" className="text-xs" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Hide' : 'Show'}
+          </Button>
+        </div>
+      </div>
+      {open ? (
+        <div className="flex max-h-[40vh] min-h-16 flex-col overflow-auto">
+          {note ? <p className="px-2 text-xs text-amber-800 dark:text-amber-200">{note}</p> : null}
+          {error ? (
+            <p role="alert" className="px-2 text-xs text-red-700 dark:text-red-300">
+              History is unavailable in this browser (IndexedDB: {error instanceof Error ? error.message : 'not available'}); calls are not
+              kept.
+            </p>
+          ) : null}
+          {base ? (
+            <p className="px-2 text-xs">
+              Comparing with {revealInvisible(base.tool)} at {time(base.at)}: press “Compare” on another call.{' '}
+              <Button variant="ghost" className="text-xs" onClick={() => setBase(undefined)}>
+                Cancel
+              </Button>
+            </p>
+          ) : null}
+          {shown.length ? (
+            <ul aria-label="Calls" className="text-xs">
+              {shown.map((entry) => {
+                const [label, tone] = OUTCOME[entry.outcome];
+                return (
+                  <li key={entry.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-line/60 px-2 py-1">
+                    <span className="font-mono text-muted tabular-nums">{time(entry.at)}</span>
+                    <span className="font-mono font-medium">{revealInvisible(entry.tool)}</span>
+                    <Badge tone={tone}>{label}</Badge>
+                    <span className="text-muted">{Math.round(entry.durationMs)} ms</span>
+                    <span className="max-w-[28rem] truncate font-mono text-subtle" title={JSON.stringify(entry.args)}>
+                      {revealInvisible(JSON.stringify(entry.args))}
+                    </span>
+                    {entry.truncated ? (
+                      <span className="text-amber-800 dark:text-amber-200">
+                        result kept cut ({(entry.resultBytes / 1048576).toFixed(1)} MB)
+                      </span>
+                    ) : null}
+                    <span className="ml-auto flex flex-wrap gap-0.5">
+                      <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onReplay(entry)}>
+                        Replay
+                      </Button>
+                      <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onEdit(entry)}>
+                        Edit and replay
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="px-1.5 py-0.5 text-xs"
+                        title={
+                          base
+                            ? 'Compare with the call chosen first'
+                            : 'Compare with the previous call of this tool (click another call’s Compare first to pick any two)'
+                        }
+                        onClick={() => {
+                          onCompare(entry, base);
+                          setBase(undefined);
+                        }}
+                      >
+                        Compare
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="px-1.5 py-0.5 text-xs"
+                        aria-pressed={base?.id === entry.id}
+                        onClick={() => setBase(base?.id === entry.id ? undefined : entry)}
+                      >
+                        Pick to compare
+                      </Button>
+                      <details className="flex items-center [&[open]]:rounded-md [&[open]]:bg-hover">
+                        <summary className="cursor-pointer rounded-md px-1.5 py-0.5 hover:bg-hover">Copy…</summary>
+                        <span className="inline-flex flex-wrap gap-0.5">
+                          {(Object.keys(COPY_LABELS) as CopyKind[]).map((kind) => (
+                            <Button
+                              key={kind}
+                              variant="ghost"
+                              className="justify-start px-1.5 py-0.5 text-xs whitespace-nowrap"
+                              onClick={(event) => {
+                                event.currentTarget.closest('details')?.removeAttribute('open');
+                                copy(entry, kind);
+                              }}
+                            >
+                              {COPY_LABELS[kind]}
+                            </Button>
+                          ))}
+                        </span>
+                      </details>
+                      <Button
+                        variant="ghost"
+                        className="px-1.5 py-0.5 text-xs"
+                        aria-label={`Delete this call of ${entry.tool}`}
+                        onClick={() => onDelete(entry.id)}
+                      >
+                        ✕
+                      </Button>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className="px-2 py-1 text-xs text-muted">
+              {entries.length ? 'No call matches.' : 'No calls yet: every call you make to this server is kept here, across reloads.'}
+            </p>
+          )}
+        </div>
+      ) : null}
+      {copied ? <CopiedDialog copied={copied} onClose={() => setCopied(undefined)} /> : null}
+    </section>
+  );
+}
+
+function CopiedDialog({ copied, onClose }: { copied: Copied; onClose: () => void }) {
+  const id = useId();
+  return (
+    <Modal labelledBy={id} onCancel={onClose}>
+      <h2 id={id} className="mb-2 text-base font-semibold">
+        {copied.title}
+      </h2>
+      <pre
+        aria-label="Copied text"
+        className="max-h-80 overflow-auto rounded-md bg-hover p-2 font-mono text-xs whitespace-pre-wrap break-all"
+      >
+        {copied.text}
+      </pre>
+      {copied.notes.map((note) => (
+        <p key={note} className="mt-1 text-xs text-amber-800 dark:text-amber-200">
+          {note}
+        </p>
+      ))}
+      <div className="mt-3 flex justify-end">
+        <Button onClick={onClose}>Close</Button>
+      </div>
+    </Modal>
+  );
+}

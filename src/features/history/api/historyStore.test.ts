@@ -1,0 +1,52 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { MAX_CALLS, MAX_RESULT_BYTES, addEntry, clearServer, deleteEntry, listEntries, readResult, type NewEntry } from './historyStore.ts';
+
+const entry = (server: string, tool: string, args: Record<string, unknown> = {}): NewEntry => ({
+  server,
+  tool,
+  args,
+  outcome: 'ok',
+  summary: '1 block',
+  durationMs: 5,
+  at: Date.now(),
+  era: 'modern',
+  protocolVersion: '2026-07-28',
+});
+
+describe('call history (IndexedDB)', () => {
+  it('keeps calls per server, newest first, with their results; never a secret argument', async () => {
+    await addEntry(entry('a', 'first', { query: 'x', password: 'hunter2' }), { content: [] });
+    const { id } = await addEntry(entry('a', 'second'), { content: [{ type: 'text', text: 'hi' }] });
+    await addEntry(entry('b', 'other'), undefined);
+    const calls = await listEntries('a');
+    expect(calls.map((call) => call.tool)).toEqual(['second', 'first']);
+    expect(calls[1]?.args).toEqual({ query: 'x' });
+    expect(calls[1]?.droppedArgs).toEqual(['password']);
+    expect((await readResult(id))?.result).toEqual({ content: [{ type: 'text', text: 'hi' }] });
+    await deleteEntry(id);
+    expect((await listEntries('a')).map((call) => call.tool)).toEqual(['first']);
+    await clearServer('a');
+    expect(await listEntries('a')).toEqual([]);
+    expect(await listEntries('b')).toHaveLength(1);
+  });
+
+  it('stores a result over 5 MB cut, with its size', async () => {
+    const big = { content: [{ type: 'text', text: 'x'.repeat(MAX_RESULT_BYTES + 10) }] };
+    const { id } = await addEntry(entry('big', 'export'), big);
+    const [call] = await listEntries('big');
+    expect(call?.truncated).toBe(true);
+    expect(call?.resultBytes).toBeGreaterThan(MAX_RESULT_BYTES);
+    expect((await readResult(id))?.text).toHaveLength(MAX_RESULT_BYTES);
+  });
+
+  it('drops the oldest beyond 500 calls and says how many', async () => {
+    for (let index = 0; index < MAX_CALLS; index++) await addEntry(entry('many', `t${index}`), undefined);
+    const { dropped } = await addEntry(entry('many', 'newest'), undefined);
+    expect(dropped).toBe(1);
+    const calls = await listEntries('many');
+    expect(calls).toHaveLength(MAX_CALLS);
+    expect(calls[0]?.tool).toBe('newest');
+    expect(calls.at(-1)?.tool).toBe('t1');
+  });
+});

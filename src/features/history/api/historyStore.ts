@@ -1,0 +1,114 @@
+// Every call per server, in IndexedDB (across reloads): a small metadata record per call (listed,
+// searched) and its result in a second store (read when replayed or compared). Bounded per
+// server — 500 calls and 200 MB of results, oldest dropped — and results over 5 MB are kept
+// truncated with their size. Secret-named arguments are never stored.
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { withoutSecrets } from '../../../history/share.ts';
+
+export interface HistoryEntry {
+  id: number;
+  /** serverKey() of the endpoint. */
+  server: string;
+  tool: string;
+  args: Record<string, unknown>;
+  /** Argument paths left out because they looked like secrets. */
+  droppedArgs: string[];
+  outcome: 'ok' | 'tool-error' | 'failed';
+  /** "3 blocks · structured", or the failure. */
+  summary: string;
+  durationMs: number;
+  at: number;
+  era: 'modern' | 'legacy';
+  protocolVersion: string;
+  resultBytes: number;
+  truncated: boolean;
+}
+
+export type NewEntry = Omit<HistoryEntry, 'id' | 'droppedArgs' | 'resultBytes' | 'truncated'>;
+
+interface StoredResult {
+  id: number;
+  /** The raw result, or its JSON cut at 5 MB when larger. */
+  result?: unknown;
+  text?: string;
+}
+
+interface HistoryDb extends DBSchema {
+  calls: { key: number; value: HistoryEntry; indexes: { server: string } };
+  results: { key: number; value: StoredResult };
+}
+
+export const MAX_CALLS = 500;
+export const MAX_BYTES = 200 * 1024 * 1024;
+export const MAX_RESULT_BYTES = 5 * 1024 * 1024;
+
+let database: Promise<IDBPDatabase<HistoryDb>> | undefined;
+
+function db() {
+  database ??= openDB<HistoryDb>('toolscope-history', 1, {
+    upgrade(upgrading) {
+      const calls = upgrading.createObjectStore('calls', { keyPath: 'id', autoIncrement: true });
+      calls.createIndex('server', 'server');
+      upgrading.createObjectStore('results', { keyPath: 'id' });
+    },
+  });
+  return database;
+}
+
+/** Adds a call; returns how many old calls were dropped to stay within the bounds. */
+export async function addEntry(entry: NewEntry, result: unknown): Promise<{ id: number; dropped: number }> {
+  const json = result === undefined ? '' : JSON.stringify(result);
+  const bytes = new TextEncoder().encode(json).length;
+  const truncated = bytes > MAX_RESULT_BYTES;
+  const safe = withoutSecrets(entry.args);
+  const store = await db();
+  const tx = store.transaction(['calls', 'results'], 'readwrite');
+  const calls = tx.objectStore('calls');
+  const id = await calls.add({
+    ...entry,
+    args: safe.value as Record<string, unknown>,
+    droppedArgs: safe.dropped,
+    resultBytes: bytes,
+    truncated,
+  } as HistoryEntry);
+  await tx.objectStore('results').put(truncated ? { id, text: json.slice(0, MAX_RESULT_BYTES) } : { id, result });
+  // Oldest first (ids grow with time): drop until both bounds hold.
+  const mine = await calls.index('server').getAll(entry.server);
+  let total = mine.reduce((sum, call) => sum + call.resultBytes, 0);
+  let count = mine.length;
+  let dropped = 0;
+  for (const old of mine) {
+    if (count <= MAX_CALLS && total <= MAX_BYTES) break;
+    if (old.id === id) continue;
+    await calls.delete(old.id);
+    await tx.objectStore('results').delete(old.id);
+    count--;
+    total -= old.resultBytes;
+    dropped++;
+  }
+  await tx.done;
+  return { id, dropped };
+}
+
+/** A server's calls, newest first. */
+export async function listEntries(server: string): Promise<HistoryEntry[]> {
+  const entries = await (await db()).getAllFromIndex('calls', 'server', server);
+  return entries.reverse();
+}
+
+/** The stored result: the raw value, or the cut JSON text of a result over 5 MB. */
+export async function readResult(id: number): Promise<StoredResult | undefined> {
+  return (await db()).get('results', id);
+}
+
+export async function deleteEntry(id: number): Promise<void> {
+  const tx = (await db()).transaction(['calls', 'results'], 'readwrite');
+  await Promise.all([tx.objectStore('calls').delete(id), tx.objectStore('results').delete(id), tx.done]);
+}
+
+export async function clearServer(server: string): Promise<void> {
+  const store = await db();
+  const ids = await store.getAllKeysFromIndex('calls', 'server', server);
+  const tx = store.transaction(['calls', 'results'], 'readwrite');
+  await Promise.all([...ids.flatMap((id) => [tx.objectStore('calls').delete(id), tx.objectStore('results').delete(id)]), tx.done]);
+}

@@ -1,0 +1,45 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { queryKeys } from '../../../lib/queryKeys.ts';
+import { serverKey } from '../../../lib/serverKey.ts';
+import { MAX_CALLS, addEntry, clearServer, deleteEntry, listEntries, type NewEntry } from './historyStore.ts';
+
+/** This server's call history (newest first), and the ways to change it. */
+export function useHistory(serverUrl: string) {
+  const server = serverKey(serverUrl);
+  const queryClient = useQueryClient();
+  const key = queryKeys.history(server);
+  const query = useQuery({ queryKey: key, queryFn: () => listEntries(server), staleTime: Infinity });
+  const [note, setNote] = useState<string>();
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.history(server) }), [queryClient, server]);
+
+  const record = useCallback(
+    async (entry: Omit<NewEntry, 'server'>, result: unknown) => {
+      try {
+        const { dropped } = await addEntry({ ...entry, server }, result);
+        if (dropped)
+          setNote(
+            `History keeps ${MAX_CALLS} calls and 200 MB per server: the ${dropped === 1 ? 'oldest call was' : `${dropped} oldest calls were`} dropped.`,
+          );
+      } catch (error) {
+        setNote(`This call was not kept in History: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await refresh();
+    },
+    [server, refresh],
+  );
+  const remove = useCallback(
+    async (id: number) => {
+      await deleteEntry(id);
+      await refresh();
+    },
+    [refresh],
+  );
+  const clear = useCallback(async () => {
+    await clearServer(server);
+    setNote(undefined);
+    await refresh();
+  }, [server, refresh]);
+
+  return { entries: query.data ?? [], error: query.error, note, record, remove, clear };
+}
