@@ -85,3 +85,19 @@ test('Compare shows the changed path between two calls of a tool', async ({ page
   await expect(comparison).toContainText('structuredContent.total');
   await expect(comparison).toContainText('3 → 1');
 });
+
+test('a handle from one call is offered to the next: create_basket’s basket_id in add_item', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'create_basket'));
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('bsk_');
+  await page
+    .getByRole('region', { name: 'Tools' })
+    .getByRole('button', { name: /^Add item to basket/ })
+    .click();
+  const offers = page.getByRole('group', { name: 'Values from earlier calls' });
+  await expect(offers).toContainText('from create_basket');
+  await offers.getByRole('button', { name: /^Use basket_id = "bsk_/ }).click();
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('basket_id')).toHaveValue(/^bsk_/);
+  await expect(offers).toHaveCount(0);
+});

@@ -26,7 +26,8 @@ import { useCallHistory } from './useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
 import { draftFrom } from '../schema/argumentsDraft.ts';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
+import { collectHandles } from '../history/handles.ts';
 
 // The report brings Ajv and the o200k tokenizer: loaded when the person opens it.
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
@@ -83,6 +84,18 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
       setDrafts((previous) => new Map(previous).set(name, draftFrom(args)));
     },
   });
+
+  const handles = useMemo(
+    () =>
+      collectHandles(
+        calls.runs.flatMap((run) =>
+          run.state.status === 'done' && !run.state.result.isError
+            ? [{ tool: run.tool, runId: run.id, structuredContent: run.state.result.structuredContent }]
+            : [],
+        ),
+      ),
+    [calls.runs],
+  );
 
   const last = calls.last;
   useEffect(() => {
@@ -180,6 +193,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
                 safety={safety}
                 replay={replay?.tool === tool.name ? replay : undefined}
                 onReplayTaken={takeReplay}
+                handles={handles}
               />
             </ErrorBoundary>
           ) : selected && !data.loading ? (

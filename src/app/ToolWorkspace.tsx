@@ -14,7 +14,9 @@ import { ToolHeader } from '../features/tools/ToolHeader.tsx';
 import { useStepUp } from '../features/connection/useOAuth.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { callGate, type McpTool } from '../mcp/tools.ts';
-import { emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
+import { applyFormValue, emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
+import { HandleOffers } from '../features/call/HandleOffers.tsx';
+import { offersFor, type Handle } from '../history/handles.ts';
 import { retryableImport, retryableLazy } from '../lib/chunks.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
 import { Splitter } from '../components/ui/Splitter.tsx';
@@ -44,6 +46,8 @@ interface Props {
   safety: SafetySettings;
   /** A call to send again (palette "Run the last call", History's "Replay"), through the same gate; `id` makes each request distinct. */
   replay?: { id: number; args: Record<string, unknown> };
+  /** id-like values earlier results returned (offered for parameters of the same name). */
+  handles?: readonly Handle[];
   onReplayTaken?: () => void;
 }
 
@@ -82,6 +86,7 @@ export function ToolWorkspace({
   safety,
   replay,
   onReplayTaken,
+  handles = [],
 }: Props) {
   const [shownRunId, setShownRunId] = useState<number>();
   const shownRun = runs.find((run) => run.id === shownRunId) ?? runs[0];
@@ -236,6 +241,11 @@ export function ToolWorkspace({
       >
         <ToolHeader tool={tool} serverUrl={connection.url} />
         <ToolFindings findings={reportFindings} />
+        <HandleOffers
+          offers={offersFor(tool.inputSchema, handles)}
+          current={draft.value}
+          onUse={(name, value) => onDraftChange(applyFormValue(draft, { ...draft.value, [name]: value }))}
+        />
         {/* The form and the call button appear together: a button that shows first and then moves
             down when the form arrives is a click that lands on the form. */}
         <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-muted">Loading form…</p>}>

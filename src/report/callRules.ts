@@ -87,7 +87,7 @@ function errorFinding(tool: string, result: CallResult): Finding | undefined {
 const HANDLE_KEY = /(?:^|_|-)(?:id|handle|token|key|ref)$|[a-z](?:Id|Handle|Token|Key|Ref)$/;
 
 /** id-like values in structuredContent: [key path, value], a few levels deep. */
-function handles(value: unknown, path = '', depth = 0, out: [string, string | number][] = []): [string, string | number][] {
+export function handles(value: unknown, path = '', depth = 0, out: [string, string | number][] = []): [string, string | number][] {
   if (depth > 4 || out.length > 200) return out;
   if (Array.isArray(value)) value.slice(0, 20).forEach((item) => handles(item, `${path}[]`, depth + 1, out));
   else if (isRecord(value)) {

@@ -1,0 +1,40 @@
+import { Button } from '../../components/ui/Button.tsx';
+import { revealInvisible } from '../../mcp/text.ts';
+import type { Handle } from '../../history/handles.ts';
+
+/** Values earlier results returned for this form's parameters, one click to use. */
+export function HandleOffers({
+  offers,
+  current,
+  onUse,
+}: {
+  offers: readonly [string, Handle[]][];
+  current: Record<string, unknown>;
+  onUse: (name: string, value: string | number) => void;
+}) {
+  const open = offers
+    .map(([name, handles]) => [name, handles.filter((handle) => current[name] !== handle.value)] as const)
+    .filter(([, handles]) => handles.length);
+  if (!open.length) return null;
+  return (
+    <div
+      role="group"
+      aria-label="Values from earlier calls"
+      className="flex flex-col gap-1 rounded-md border border-sky-300 bg-sky-50 p-2 text-xs dark:border-sky-800 dark:bg-sky-950"
+    >
+      <p className="font-semibold">From earlier calls</p>
+      {open.map(([name, handles]) =>
+        handles.map((handle) => (
+          <p key={`${name}:${String(handle.value)}`} className="flex flex-wrap items-center gap-1">
+            <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={() => onUse(name, handle.value)}>
+              Use {name} = {revealInvisible(JSON.stringify(handle.value).slice(0, 60))}
+            </Button>
+            <span className="text-muted">
+              from {revealInvisible(handle.tool)} (run {handle.runId})
+            </span>
+          </p>
+        )),
+      )}
+    </div>
+  );
+}
