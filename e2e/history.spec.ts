@@ -3,7 +3,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { changingMcpUrl, deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { McpConnection } from '../src/mcp/connection.ts';
 
 const run = promisify(execFile);
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
@@ -100,4 +101,22 @@ test('a handle from one call is offered to the next: create_basket’s basket_id
   await offers.getByRole('button', { name: /^Use basket_id = "bsk_/ }).click();
   await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('basket_id')).toHaveValue(/^bsk_/);
   await expect(offers).toHaveCount(0);
+});
+
+test('on reconnect, the tool list is compared with the last visit: toggle_seasonal_offer added a tool', async ({ page }) => {
+  await page.goto(deepLink(changingMcpUrl()));
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await expect(tools.getByText(/^27 tools/)).toBeVisible();
+  // The server changes while Toolscope is away (another client toggles the offer).
+  const other = await McpConnection.connect({ url: changingMcpUrl() });
+  try {
+    await other.callTool('toggle_seasonal_offer', {});
+    await page.reload();
+    await expect(tools.getByText(/^28 tools/)).toBeVisible();
+    const note = page.getByRole('group', { name: 'Tool list changes since last time' });
+    await expect(note).toContainText('added get_seasonal_offer');
+  } finally {
+    await other.callTool('toggle_seasonal_offer', {});
+    await other.close();
+  }
 });

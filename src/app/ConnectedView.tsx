@@ -28,6 +28,8 @@ import { Comparison } from '../features/history/Comparison.tsx';
 import { draftFrom } from '../schema/argumentsDraft.ts';
 import { useMemo, useRef } from 'react';
 import { collectHandles } from '../history/handles.ts';
+import { useListMemory } from '../features/history/api/useListMemory.ts';
+import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
 
 // The report brings Ajv and the o200k tokenizer: loaded when the person opens it.
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
@@ -45,6 +47,11 @@ interface Props {
 export function ConnectedView({ connection, authContext, initialTool, initialArgs, onCommands }: Props) {
   const data = useToolPages(connection, authContext);
   const listChange = useToolListChanges(connection, data.tools, data.loading);
+  const sinceLastTime = useListMemory(
+    connection.url,
+    data.tools,
+    !data.loading && !data.error && !data.stopMessage && data.tools.length > 0,
+  );
   const [selected, setSelected] = useState(initialTool);
   const tool = data.tools.find((candidate) => candidate.name === selected);
   // Per-tool drafts and calls live here, so switching tools keeps both.
@@ -151,6 +158,9 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
             >
               {listChange}
             </p>
+          ) : null}
+          {sinceLastTime.change ? (
+            <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
           ) : null}
           <Button
             variant="ghost"

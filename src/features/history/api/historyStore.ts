@@ -4,6 +4,7 @@
 // truncated with their size. Secret-named arguments are never stored.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { withoutSecrets } from '../../../history/share.ts';
+import type { ToolSnapshot } from '../../../history/listDiff.ts';
 
 export interface HistoryEntry {
   id: number;
@@ -33,9 +34,17 @@ interface StoredResult {
   text?: string;
 }
 
+export interface SeenList {
+  server: string;
+  at: number;
+  tools: ToolSnapshot[];
+}
+
 interface HistoryDb extends DBSchema {
   calls: { key: number; value: HistoryEntry; indexes: { server: string } };
   results: { key: number; value: StoredResult };
+  /** The tool list as last seen, per server (what a reconnect is compared with). */
+  lists: { key: string; value: SeenList };
 }
 
 export const MAX_CALLS = 500;
@@ -45,11 +54,14 @@ export const MAX_RESULT_BYTES = 5 * 1024 * 1024;
 let database: Promise<IDBPDatabase<HistoryDb>> | undefined;
 
 function db() {
-  database ??= openDB<HistoryDb>('toolscope-history', 1, {
-    upgrade(upgrading) {
-      const calls = upgrading.createObjectStore('calls', { keyPath: 'id', autoIncrement: true });
-      calls.createIndex('server', 'server');
-      upgrading.createObjectStore('results', { keyPath: 'id' });
+  database ??= openDB<HistoryDb>('toolscope-history', 2, {
+    upgrade(upgrading, oldVersion) {
+      if (oldVersion < 1) {
+        const calls = upgrading.createObjectStore('calls', { keyPath: 'id', autoIncrement: true });
+        calls.createIndex('server', 'server');
+        upgrading.createObjectStore('results', { keyPath: 'id' });
+      }
+      if (oldVersion < 2) upgrading.createObjectStore('lists', { keyPath: 'server' });
     },
   });
   return database;
@@ -111,4 +123,12 @@ export async function clearServer(server: string): Promise<void> {
   const ids = await store.getAllKeysFromIndex('calls', 'server', server);
   const tx = store.transaction(['calls', 'results'], 'readwrite');
   await Promise.all([...ids.flatMap((id) => [tx.objectStore('calls').delete(id), tx.objectStore('results').delete(id)]), tx.done]);
+}
+
+/** Stores this list as the one last seen; returns the one seen before (if any). */
+export async function swapSeenList(server: string, tools: ToolSnapshot[]): Promise<SeenList | undefined> {
+  const store = await db();
+  const previous = await store.get('lists', server);
+  await store.put('lists', { server, at: Date.now(), tools });
+  return previous;
 }

@@ -1,0 +1,40 @@
+import { Button } from '../../components/ui/Button.tsx';
+import { describeListChange, type ToolListChange } from '../../history/listDiff.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+
+const show = (value: unknown) => {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+};
+
+/** "Since you last connected": what the tool list gained, lost or changed, field by field. */
+export function ListChangeNote({ since, change, onDismiss }: { since: number; change: ToolListChange; onDismiss: () => void }) {
+  return (
+    <details
+      aria-label="Tool list changes since last time"
+      className="rounded-md border border-sky-300 bg-sky-50 p-2 text-xs text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+    >
+      <summary>
+        Since {new Date(since).toLocaleString('en-GB')}: {revealInvisible(describeListChange(change))}.
+      </summary>
+      <ul className="mt-1 flex flex-col gap-1 font-mono">
+        {change.changed.map((tool) => (
+          <li key={tool.name}>
+            {revealInvisible(tool.name)}:
+            <ul className="pl-3">
+              {tool.fields.slice(0, 20).map((field, index) => (
+                <li key={index}>
+                  {field.kind === 'added' ? '+' : field.kind === 'removed' ? '−' : '~'} {revealInvisible(field.path)}
+                  {field.kind === 'changed' ? ` ${revealInvisible(show(field.before))} → ${revealInvisible(show(field.after))}` : ''}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <Button variant="ghost" className="mt-1 text-xs" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </details>
+  );
+}
