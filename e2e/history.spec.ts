@@ -120,3 +120,42 @@ test('on reconnect, the tool list is compared with the last visit: toggle_season
     await other.close();
   }
 });
+
+test('saved calls: pin a call, change the server’s state, Run all reports the changed result', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'create_basket'));
+  const call = page.getByRole('button', { name: 'Call tool' });
+  await call.click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('bsk_');
+  const tools = page.getByRole('region', { name: 'Tools' });
+  const useBasket = page.getByRole('group', { name: 'Values from earlier calls' }).getByRole('button', { name: /^Use basket_id/ });
+
+  await tools.getByRole('button', { name: /^Get basket/ }).click();
+  await useBasket.click();
+  await call.click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('"lines"');
+
+  await openHistory(page);
+  const calls = history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem');
+  await calls.filter({ hasText: 'get_basket' }).getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this call' });
+  await dialog.getByLabel('Name').fill('basket contents');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const saved = page.getByRole('region', { name: 'Saved calls' });
+  await expect(saved.getByRole('listitem')).toContainText('basket contents');
+
+  await saved.getByRole('button', { name: 'Run all' }).click();
+  await expect(saved).toContainText('1 pass · 0 changed · 0 failed');
+
+  // The server's state changes: an item goes into the basket.
+  await tools.getByRole('button', { name: /^Add item to basket/ }).click();
+  await useBasket.click();
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('product_id').fill('prd_cab_001');
+  await call.click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('prd_cab_001');
+
+  await saved.getByRole('button', { name: 'Run all' }).click();
+  await expect(saved).toContainText('0 pass · 1 changed · 0 failed');
+  await saved.getByRole('button', { name: 'Compare' }).click();
+  await expect(page.getByRole('region', { name: 'Comparison' })).toContainText('structuredContent');
+});

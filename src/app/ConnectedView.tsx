@@ -30,6 +30,9 @@ import { useMemo, useRef } from 'react';
 import { collectHandles } from '../history/handles.ts';
 import { useListMemory } from '../features/history/api/useListMemory.ts';
 import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
+import { SavedCalls } from '../features/history/SavedCalls.tsx';
+import { useSavedCalls } from './useSavedCalls.ts';
+import { downloadBytes, safeFileName } from '../lib/download.ts';
 
 // The report brings Ajv and the o200k tokenizer: loaded when the person opens it.
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
@@ -103,6 +106,8 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
       ),
     [calls.runs],
   );
+
+  const savedCalls = useSavedCalls(connection, data.tools, safety);
 
   const last = calls.last;
   useEffect(() => {
@@ -217,7 +222,30 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
           )}
         </div>
       </div>
-      <HistoryPanel {...history.panel} />
+      <HistoryPanel
+        {...history.panel}
+        onSave={(entry, name) => void savedCalls.save(entry, name)}
+        saved={
+          <SavedCalls
+            saved={savedCalls.saved}
+            verdicts={savedCalls.verdicts}
+            confirming={savedCalls.confirming}
+            problem={savedCalls.problem}
+            onRunAll={savedCalls.runAll}
+            onCancelRun={savedCalls.cancelRun}
+            onDelete={(id) => void savedCalls.remove(id)}
+            onCompare={(name, diff) => history.showComparison(`${name}: saved result → this run`, diff)}
+            onExport={() =>
+              downloadBytes(
+                new TextEncoder().encode(savedCalls.exportText()),
+                'application/json',
+                `${safeFileName(connection.server.name, 'server')}-saved-calls.json`,
+              )
+            }
+            onImport={(text) => void savedCalls.importText(text)}
+          />
+        }
+      />
       {history.comparison ? (
         <Comparison title={history.comparison.title} diff={history.comparison.diff} onClose={history.closeComparison} />
       ) : null}

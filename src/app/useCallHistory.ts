@@ -139,6 +139,7 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
       onClear: () => void history.clear(),
     },
     comparison,
+    showComparison: (title: string, diff: ResultDiff) => setComparison({ title, diff }),
     closeComparison: () => setComparison(undefined),
   };
 }

@@ -1,6 +1,7 @@
 // The "History" drawer: every call to this server (kept across reloads), searchable, with
 // Replay, Edit and replay, Compare, Copy link / as curl / JSON-RPC / TypeScript, and delete.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { SaveCallDialog } from './SavedCalls.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
@@ -27,6 +28,9 @@ interface Props {
   onCopy: (entry: HistoryEntry, kind: CopyKind) => Copied;
   onDelete: (id: number) => void;
   onClear: () => void;
+  onSave: (entry: HistoryEntry, name: string) => void;
+  /** The saved calls section, shown above the calls. */
+  saved?: ReactNode;
 }
 
 const OPEN_KEY = 'toolscope.history.open';
@@ -40,7 +44,8 @@ const COPY_LABELS: Record<CopyKind, string> = {
 
 const time = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare, onCopy, onDelete, onClear }: Props) {
+export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare, onCopy, onDelete, onClear, onSave, saved }: Props) {
+  const [saving, setSaving] = useState<HistoryEntry>();
   const [open, setOpen] = useState(() => readStored(OPEN_KEY, (value) => (typeof value === 'boolean' ? value : undefined)) ?? false);
   useEffect(() => writeStored(OPEN_KEY, open), [open]);
   useEffect(() => {
@@ -113,6 +118,7 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
               </Button>
             </p>
           ) : null}
+          {saved}
           {shown.length ? (
             <ul aria-label="Calls" className="text-xs">
               {shown.map((entry) => {
@@ -161,6 +167,9 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
                       >
                         Pick to compare
                       </Button>
+                      <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => setSaving(entry)}>
+                        Save
+                      </Button>
                       <details className="flex items-center [&[open]]:rounded-md [&[open]]:bg-hover">
                         <summary className="cursor-pointer rounded-md px-1.5 py-0.5 hover:bg-hover">Copy…</summary>
                         <span className="inline-flex flex-wrap gap-0.5">
@@ -198,6 +207,16 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
             </p>
           )}
         </div>
+      ) : null}
+      {saving ? (
+        <SaveCallDialog
+          initial={`${saving.tool} ${JSON.stringify(saving.args).slice(0, 40)}`}
+          onCancel={() => setSaving(undefined)}
+          onSave={(name) => {
+            onSave(saving, name);
+            setSaving(undefined);
+          }}
+        />
       ) : null}
       {copied ? <CopiedDialog copied={copied} onClose={() => setCopied(undefined)} /> : null}
     </section>

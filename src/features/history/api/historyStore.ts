@@ -40,7 +40,20 @@ export interface SeenList {
   tools: ToolSnapshot[];
 }
 
+export interface SavedCall {
+  id: number;
+  server: string;
+  name: string;
+  tool: string;
+  args: Record<string, unknown>;
+  /** The result it was saved with: later runs are compared with it. */
+  expected: unknown;
+  savedAt: number;
+}
+
 interface HistoryDb extends DBSchema {
+  /** Calls pinned with a name: a smoke test of the server, run all at once. */
+  saved: { key: number; value: SavedCall; indexes: { server: string } };
   calls: { key: number; value: HistoryEntry; indexes: { server: string } };
   results: { key: number; value: StoredResult };
   /** The tool list as last seen, per server (what a reconnect is compared with). */
@@ -54,7 +67,7 @@ export const MAX_RESULT_BYTES = 5 * 1024 * 1024;
 let database: Promise<IDBPDatabase<HistoryDb>> | undefined;
 
 function db() {
-  database ??= openDB<HistoryDb>('toolscope-history', 2, {
+  database ??= openDB<HistoryDb>('toolscope-history', 3, {
     upgrade(upgrading, oldVersion) {
       if (oldVersion < 1) {
         const calls = upgrading.createObjectStore('calls', { keyPath: 'id', autoIncrement: true });
@@ -62,6 +75,7 @@ function db() {
         upgrading.createObjectStore('results', { keyPath: 'id' });
       }
       if (oldVersion < 2) upgrading.createObjectStore('lists', { keyPath: 'server' });
+      if (oldVersion < 3) upgrading.createObjectStore('saved', { keyPath: 'id', autoIncrement: true }).createIndex('server', 'server');
     },
   });
   return database;
@@ -131,4 +145,17 @@ export async function swapSeenList(server: string, tools: ToolSnapshot[]): Promi
   const previous = await store.get('lists', server);
   await store.put('lists', { server, at: Date.now(), tools });
   return previous;
+}
+
+export async function listSaved(server: string): Promise<SavedCall[]> {
+  return (await db()).getAllFromIndex('saved', 'server', server);
+}
+
+export async function addSaved(call: Omit<SavedCall, 'id'>): Promise<number> {
+  const safe = withoutSecrets(call.args);
+  return (await db()).add('saved', { ...call, args: safe.value as Record<string, unknown> } as SavedCall);
+}
+
+export async function deleteSaved(id: number): Promise<void> {
+  await (await db()).delete('saved', id);
 }

@@ -1,0 +1,177 @@
+import { useId, useRef } from 'react';
+import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
+import type { ResultDiff } from '../../history/diff.ts';
+import type { Verdict } from '../../history/savedCalls.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+import type { SavedCall } from './api/historyStore.ts';
+
+type RunState = Verdict | { status: 'running' };
+
+interface Props {
+  saved: readonly SavedCall[];
+  verdicts: ReadonlyMap<number, RunState>;
+  confirming?: readonly string[];
+  problem?: string;
+  onRunAll: (confirmed?: boolean) => void;
+  onCancelRun: () => void;
+  onDelete: (id: number) => void;
+  onCompare: (name: string, diff: ResultDiff) => void;
+  onExport: () => void;
+  onImport: (text: string) => void;
+}
+
+const TONE: Record<RunState['status'], BadgeTone> = { pass: 'good', changed: 'warn', failed: 'danger', running: 'neutral' };
+
+/** Calls pinned with a name; "Run all" says pass / changed / failed for each at a glance. */
+export function SavedCalls({
+  saved,
+  verdicts,
+  confirming,
+  problem,
+  onRunAll,
+  onCancelRun,
+  onDelete,
+  onCompare,
+  onExport,
+  onImport,
+}: Props) {
+  const file = useRef<HTMLInputElement>(null);
+  const counts = (['pass', 'changed', 'failed'] as const).map(
+    (status) => [status, [...verdicts.values()].filter((verdict) => verdict.status === status).length] as const,
+  );
+  return (
+    <section aria-label="Saved calls" className="border-b border-line px-2 py-1 text-xs">
+      <div className="flex flex-wrap items-center gap-1">
+        <h3 className="font-semibold">Saved calls ({saved.length})</h3>
+        {verdicts.size ? (
+          <span aria-live="polite" className="text-subtle">
+            {counts.map(([status, count]) => `${count} ${status}`).join(' · ')}
+          </span>
+        ) : null}
+        <span className="ml-auto flex gap-0.5">
+          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" disabled={!saved.length} onClick={() => onRunAll()}>
+            Run all
+          </Button>
+          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" disabled={!saved.length} onClick={onExport}>
+            Export
+          </Button>
+          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => file.current?.click()}>
+            Import
+          </Button>
+          <input
+            ref={file}
+            type="file"
+            accept="application/json,.json"
+            aria-label="Import saved calls"
+            className="hidden"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              event.target.value = '';
+              if (chosen) void chosen.text().then(onImport);
+            }}
+          />
+        </span>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      ) : null}
+      {saved.length ? (
+        <ul aria-label="Saved">
+          {saved.map((call) => {
+            const verdict = verdicts.get(call.id);
+            return (
+              <li key={call.id} className="flex flex-wrap items-center gap-x-2 py-0.5">
+                <span className="font-medium">{revealInvisible(call.name)}</span>
+                <span className="font-mono text-muted">{revealInvisible(call.tool)}</span>
+                <span className="max-w-80 truncate font-mono text-subtle">{revealInvisible(JSON.stringify(call.args))}</span>
+                {verdict ? <Badge tone={TONE[verdict.status]}>{verdict.status}</Badge> : null}
+                {verdict?.status === 'failed' ? <span className="text-red-700 dark:text-red-300">{verdict.message}</span> : null}
+                <span className="ml-auto flex gap-0.5">
+                  {verdict?.status === 'changed' ? (
+                    <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onCompare(call.name, verdict.diff)}>
+                      Compare
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="ghost"
+                    className="px-1.5 py-0.5 text-xs"
+                    aria-label={`Delete saved call ${call.name}`}
+                    onClick={() => onDelete(call.id)}
+                  >
+                    ✕
+                  </Button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="text-muted">None yet: “Save” on a call below pins it with a name; “Run all” then replays them all and compares.</p>
+      )}
+      {confirming ? <ConfirmRun names={confirming} onConfirm={() => onRunAll(true)} onCancel={onCancelRun} /> : null}
+    </section>
+  );
+}
+
+function ConfirmRun({ names, onConfirm, onCancel }: { names: readonly string[]; onConfirm: () => void; onCancel: () => void }) {
+  const id = useId();
+  return (
+    <Modal labelledBy={id} onCancel={onCancel}>
+      <h2 id={id} className="mb-2 text-base font-semibold">
+        Run all saved calls?
+      </h2>
+      <p className="text-sm">These calls need confirmation (they may change or destroy data):</p>
+      <ul className="my-2 list-disc pl-5 text-sm">
+        {names.map((name) => (
+          <li key={name}>{revealInvisible(name)}</li>
+        ))}
+      </ul>
+      <div className="flex justify-end gap-2">
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="danger" onClick={onConfirm}>
+          Run all
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Asks a name for a call being saved. */
+export function SaveCallDialog({ initial, onSave, onCancel }: { initial: string; onSave: (name: string) => void; onCancel: () => void }) {
+  const id = useId();
+  return (
+    <Modal labelledBy={id} onCancel={onCancel}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const name = new FormData(event.currentTarget).get('name');
+          if (typeof name === 'string' && name.trim()) onSave(name.trim());
+        }}
+      >
+        <h2 id={id} className="mb-2 text-base font-semibold">
+          Save this call
+        </h2>
+        <label className="flex flex-col gap-1 text-sm">
+          Name
+          <input
+            name="name"
+            defaultValue={initial}
+            required
+            maxLength={200}
+            className="rounded-md border border-field bg-panel px-2 py-1"
+          />
+        </label>
+        <div className="mt-3 flex justify-end gap-2">
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" variant="primary">
+            Save
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { exportSaved, judge, parseSavedFile } from './savedCalls.ts';
+
+const ok = (text: string) => ({ content: [{ type: 'text', text }], _meta: { at: Math.random() } });
+
+describe('saved calls', () => {
+  it('round-trips through a file and refuses anything else', () => {
+    const expected = ok('3');
+    const file = exportSaved('http://x/mcp', [{ name: 'cable search', tool: 'search_catalog', args: { query: 'cable' }, expected }]);
+    expect(parseSavedFile(file)).toEqual({
+      calls: [{ name: 'cable search', tool: 'search_catalog', args: { query: 'cable' }, expected }],
+    });
+    expect(parseSavedFile('{"calls": []}')).toHaveProperty('problem');
+    expect(parseSavedFile('nope')).toHaveProperty('problem');
+    expect(parseSavedFile('{"format":"toolscope-saved-calls","calls":[{"name":"x"}]}')).toEqual({
+      problem: '1 entries lack a name, tool or arguments object.',
+    });
+  });
+
+  it('judges a run: pass (meta ignored), changed (with the diff), failed', () => {
+    expect(judge(ok('3'), { result: ok('3') })).toEqual({ status: 'pass' });
+    // A moved timestamp is not a change; anything else beside it is.
+    const at = (time: string, total = 1) => ({
+      content: [ok(`{"expires_at":"${time}"}`).content[0]],
+      structuredContent: { expires_at: time, total },
+    });
+    expect(judge(at('2026-12-01T04:43:14.620Z'), { result: at('2026-12-01T04:59:15.731Z') })).toEqual({ status: 'pass' });
+    expect(judge(at('2026-12-01T04:43:14.620Z'), { result: at('2026-12-01T04:59:15.731Z', 2) }).status).toBe('changed');
+    const changed = judge(ok('3'), { result: ok('4') });
+    expect(changed.status).toBe('changed');
+    expect(judge(ok('3'), { result: { ...ok('no'), isError: true } }).status).toBe('failed');
+    expect(judge(ok('3'), { failure: 'timeout' })).toEqual({ status: 'failed', message: 'timeout' });
+  });
+});
