@@ -92,6 +92,10 @@ test('a handle from one call is offered to the next: create_basket’s basket_id
   await page.goto(deepLink(demoMcpUrl(), 'create_basket'));
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('bsk_');
+  // "Use in…" on the result: opens get_basket with the id filled in.
+  await page.getByRole('combobox', { name: 'Use basket_id in…' }).selectOption('get_basket');
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('basket_id')).toHaveValue(/^bsk_/);
+  await expect(page.getByRole('heading', { name: 'Get basket' })).toBeVisible();
   await page
     .getByRole('region', { name: 'Tools' })
     .getByRole('button', { name: /^Add item to basket/ })

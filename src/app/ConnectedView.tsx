@@ -25,9 +25,9 @@ import { callRecords } from './callRecords.ts';
 import { useCallHistory } from './useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
-import { draftFrom } from '../schema/argumentsDraft.ts';
+import { applyFormValue, draftFrom } from '../schema/argumentsDraft.ts';
 import { useMemo, useRef } from 'react';
-import { collectHandles } from '../history/handles.ts';
+import { collectHandles, offersFor } from '../history/handles.ts';
 import { useListMemory } from '../features/history/api/useListMemory.ts';
 import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
 import { SavedCalls } from '../features/history/SavedCalls.tsx';
@@ -209,6 +209,21 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
                 replay={replay?.tool === tool.name ? replay : undefined}
                 onReplayTaken={takeReplay}
                 handles={handles}
+                targetsOf={(key) =>
+                  data.tools
+                    .filter((candidate) => offersFor(candidate.inputSchema, [{ key, value: '', tool: '', runId: 0 }]).length)
+                    .map((candidate) => candidate.name)
+                }
+                onUseIn={(name, key, value) => {
+                  select(name);
+                  setDrafts((previous) => {
+                    const current = previous.get(name);
+                    return new Map(previous).set(
+                      name,
+                      current ? applyFormValue(current, { ...current.value, [key]: value }) : draftFrom({ [key]: value }),
+                    );
+                  });
+                }}
               />
             </ErrorBoundary>
           ) : selected && !data.loading ? (

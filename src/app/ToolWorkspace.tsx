@@ -16,7 +16,8 @@ import type { McpConnection } from '../mcp/connection.ts';
 import { callGate, type McpTool } from '../mcp/tools.ts';
 import { applyFormValue, emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
 import { HandleOffers } from '../features/call/HandleOffers.tsx';
-import { offersFor, type Handle } from '../history/handles.ts';
+import { collectHandles, offersFor, type Handle } from '../history/handles.ts';
+import { UseIn } from '../features/call/UseIn.tsx';
 import { retryableImport, retryableLazy } from '../lib/chunks.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
 import { Splitter } from '../components/ui/Splitter.tsx';
@@ -48,6 +49,10 @@ interface Props {
   replay?: { id: number; args: Record<string, unknown> };
   /** id-like values earlier results returned (offered for parameters of the same name). */
   handles?: readonly Handle[];
+  /** Tools with a top-level parameter of this name (where a result's value can be used). */
+  targetsOf?: (key: string) => string[];
+  /** Opens `tool` with `key` set to `value` in its form. */
+  onUseIn?: (tool: string, key: string, value: string | number) => void;
   onReplayTaken?: () => void;
 }
 
@@ -87,6 +92,8 @@ export function ToolWorkspace({
   replay,
   onReplayTaken,
   handles = [],
+  targetsOf,
+  onUseIn,
 }: Props) {
   const [shownRunId, setShownRunId] = useState<number>();
   const shownRun = runs.find((run) => run.id === shownRunId) ?? runs[0];
@@ -301,6 +308,13 @@ export function ToolWorkspace({
       <div className="flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto">
         <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
         <ResultArea state={callState} result={resultView} />
+        {outcome?.status === 'done' && targetsOf && onUseIn ? (
+          <UseIn
+            handles={collectHandles([{ tool: tool.name, runId: shownRun?.id ?? 0, structuredContent: outcome.result.structuredContent }])}
+            targets={(key) => targetsOf(key).filter((name) => name !== tool.name)}
+            onUse={onUseIn}
+          />
+        ) : null}
       </div>
       {pending ? (
         <ConfirmDialog
