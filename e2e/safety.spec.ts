@@ -8,7 +8,7 @@ import { openCallSettings } from './fixtures/panes.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const tools = (page: Page) => page.getByRole('region', { name: 'Tools' });
-const toolTitle = (page: Page) => page.getByRole('heading', { level: 2 }).filter({ hasNotText: /^(Tools|Traffic)/ });
+const toolTitle = (page: Page) => page.getByRole('heading', { level: 2 }).filter({ hasNotText: /^(Tools|Traffic|History)/ });
 
 let dialogs: string[] = [];
 let consoleErrors: string[] = [];

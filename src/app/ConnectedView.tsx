@@ -167,100 +167,111 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
           {sinceLastTime.change ? (
             <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
           ) : null}
-          <Button
-            variant="ghost"
-            className="justify-start text-xs"
-            aria-pressed={showReport}
-            onClick={() => setShowReport((open) => !open)}
-          >
-            Server report
-          </Button>
-          <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} hint={hint} onHintChange={setHint} />
+          <ToolList
+            data={data}
+            serverUrl={connection.url}
+            selected={selected}
+            onSelect={select}
+            hint={hint}
+            onHintChange={setHint}
+            headerAction={
+              <Button
+                variant="ghost"
+                className="px-1.5 py-0.5 text-xs"
+                aria-pressed={showReport}
+                onClick={() => setShowReport((open) => !open)}
+              >
+                Server report
+              </Button>
+            }
+          />
           <SafetyControls settings={safety} onChange={setSafety} />
         </div>
-        <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
-          {showReport ? (
-            <ErrorBoundary label="the server report" resetKey={connection}>
-              <ChunkBoundary
-                label="the server report"
-                onRetry={ReportView.retry}
-                loading={<p className="text-sm text-muted">Loading the report (rules and tokenizer)…</p>}
-              >
-                {() => <ReportView.Component connection={connection} calls={callRecords(calls.runs)} onOpenTool={select} />}
-              </ChunkBoundary>
-            </ErrorBoundary>
-          ) : tool ? (
-            <ErrorBoundary label="this tool" resetKey={tool}>
-              <ToolWorkspace
-                key={tool.name}
-                tool={tool}
-                connection={connection}
-                draft={drafts.get(tool.name)}
-                onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
-                runs={calls.runsOf(tool.name)}
-                onCall={(args) =>
-                  void calls.call(tool, args, {
-                    timeoutMs: safety.timeoutSeconds * 1000,
-                    maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
-                  })
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
+            {showReport ? (
+              <ErrorBoundary label="the server report" resetKey={connection}>
+                <ChunkBoundary
+                  label="the server report"
+                  onRetry={ReportView.retry}
+                  loading={<p className="text-sm text-muted">Loading the report (rules and tokenizer)…</p>}
+                >
+                  {() => <ReportView.Component connection={connection} calls={callRecords(calls.runs)} onOpenTool={select} />}
+                </ChunkBoundary>
+              </ErrorBoundary>
+            ) : tool ? (
+              <ErrorBoundary label="this tool" resetKey={tool}>
+                <ToolWorkspace
+                  key={tool.name}
+                  tool={tool}
+                  connection={connection}
+                  draft={drafts.get(tool.name)}
+                  onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
+                  runs={calls.runsOf(tool.name)}
+                  onCall={(args) =>
+                    void calls.call(tool, args, {
+                      timeoutMs: safety.timeoutSeconds * 1000,
+                      maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
+                    })
+                  }
+                  onCancel={(runId) => calls.cancel(runId)}
+                  safety={safety}
+                  replay={replay?.tool === tool.name ? replay : undefined}
+                  onReplayTaken={takeReplay}
+                  handles={handles}
+                  targetsOf={(key) =>
+                    data.tools
+                      .filter((candidate) => offersFor(candidate.inputSchema, [{ key, value: '', tool: '', runId: 0 }]).length)
+                      .map((candidate) => candidate.name)
+                  }
+                  onUseIn={(name, key, value) => {
+                    select(name);
+                    setDrafts((previous) => {
+                      const current = previous.get(name);
+                      return new Map(previous).set(
+                        name,
+                        current ? applyFormValue(current, { ...current.value, [key]: value }) : draftFrom({ [key]: value }),
+                      );
+                    });
+                  }}
+                />
+              </ErrorBoundary>
+            ) : selected && !data.loading ? (
+              <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
+                The server has no tool named “{selected}”.
+              </p>
+            ) : (
+              <p className="text-sm text-muted">
+                {data.loading && selected ? 'Loading tools…' : 'Select a tool to see its definition and call it.'}
+              </p>
+            )}
+          </div>
+          <HistoryPanel
+            {...history.panel}
+            onSave={(entry, name) => void savedCalls.save(entry, name)}
+            saved={
+              <SavedCalls
+                saved={savedCalls.saved}
+                verdicts={savedCalls.verdicts}
+                confirming={savedCalls.confirming}
+                problem={savedCalls.problem}
+                onRunAll={savedCalls.runAll}
+                onCancelRun={savedCalls.cancelRun}
+                onDelete={(id) => void savedCalls.remove(id)}
+                onCompare={(name, diff) => history.showComparison(`${name}: saved result → this run`, diff)}
+                onExport={() =>
+                  downloadBytes(
+                    new TextEncoder().encode(savedCalls.exportText()),
+                    'application/json',
+                    `${safeFileName(connection.server.name, 'server')}-saved-calls.json`,
+                  )
                 }
-                onCancel={(runId) => calls.cancel(runId)}
-                safety={safety}
-                replay={replay?.tool === tool.name ? replay : undefined}
-                onReplayTaken={takeReplay}
-                handles={handles}
-                targetsOf={(key) =>
-                  data.tools
-                    .filter((candidate) => offersFor(candidate.inputSchema, [{ key, value: '', tool: '', runId: 0 }]).length)
-                    .map((candidate) => candidate.name)
-                }
-                onUseIn={(name, key, value) => {
-                  select(name);
-                  setDrafts((previous) => {
-                    const current = previous.get(name);
-                    return new Map(previous).set(
-                      name,
-                      current ? applyFormValue(current, { ...current.value, [key]: value }) : draftFrom({ [key]: value }),
-                    );
-                  });
-                }}
+                onImport={(text) => void savedCalls.importText(text)}
               />
-            </ErrorBoundary>
-          ) : selected && !data.loading ? (
-            <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
-              The server has no tool named “{selected}”.
-            </p>
-          ) : (
-            <p className="text-sm text-muted">
-              {data.loading && selected ? 'Loading tools…' : 'Select a tool to see its definition and call it.'}
-            </p>
-          )}
+            }
+          />
         </div>
       </div>
-      <HistoryPanel
-        {...history.panel}
-        onSave={(entry, name) => void savedCalls.save(entry, name)}
-        saved={
-          <SavedCalls
-            saved={savedCalls.saved}
-            verdicts={savedCalls.verdicts}
-            confirming={savedCalls.confirming}
-            problem={savedCalls.problem}
-            onRunAll={savedCalls.runAll}
-            onCancelRun={savedCalls.cancelRun}
-            onDelete={(id) => void savedCalls.remove(id)}
-            onCompare={(name, diff) => history.showComparison(`${name}: saved result → this run`, diff)}
-            onExport={() =>
-              downloadBytes(
-                new TextEncoder().encode(savedCalls.exportText()),
-                'application/json',
-                `${safeFileName(connection.server.name, 'server')}-saved-calls.json`,
-              )
-            }
-            onImport={(text) => void savedCalls.importText(text)}
-          />
-        }
-      />
       {history.comparison ? (
         <Comparison title={history.comparison.title} diff={history.comparison.diff} onClose={history.closeComparison} />
       ) : null}

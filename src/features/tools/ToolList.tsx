@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { displayName, matchesHintFilter, toolMatches, type HintFilter, type McpTool } from '../../mcp/tools.ts';
 import { HintBadges, HintLegend } from './HintBadges.tsx';
@@ -20,10 +20,12 @@ interface Props {
   /** The annotation filter, held by the caller so the command palette can set it too. */
   hint: HintFilter;
   onHintChange: (hint: HintFilter) => void;
+  /** A button beside the heading (the app puts "Server report" there). */
+  headerAction?: ReactNode;
 }
 
 const ROW_HEIGHT = 44;
-export function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChange }: Props) {
+export function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChange, headerAction }: Props) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const visible = useMemo(
@@ -44,9 +46,10 @@ export function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChan
 
   return (
     <section aria-label="Tools" className="flex min-h-[20rem] flex-1 flex-col gap-2 md:min-h-0">
-      <div className="flex items-baseline justify-between gap-2">
+      <div className="flex items-baseline gap-2">
         <h2 className="text-sm font-semibold">Tools</h2>
-        <p className="text-xs text-muted" aria-live="polite">
+        {headerAction}
+        <p className="ml-auto text-xs text-muted" aria-live="polite">
           {count} tools
           {data.loading
             ? ` · ${data.pagesLoaded} pages loaded, loading more…`

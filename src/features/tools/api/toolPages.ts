@@ -27,10 +27,32 @@ function publicListFor(queryClient: QueryClient, server: string, authContext: st
   return sharedList(candidates, Date.now());
 }
 
+/**
+ * The next page, requested as soon as a page arrives (its cursor known), so the network never
+ * waits for React to render the page before: per connection, one page ahead, dropped whenever a
+ * walk starts again from the first page (a reload or list_changed).
+ */
+const ahead = new WeakMap<McpConnection, Map<string, Promise<ToolsPage>>>();
+
+async function listPage(connection: McpConnection, cursor: string | undefined, signal: AbortSignal): Promise<ToolsPage> {
+  let pending = ahead.get(connection);
+  if (!pending || cursor === undefined) ahead.set(connection, (pending = new Map<string, Promise<ToolsPage>>()));
+  const early = cursor === undefined ? undefined : pending.get(cursor);
+  if (cursor !== undefined) pending.delete(cursor);
+  const page = await (early ?? connection.listToolsPage(cursor, signal));
+  const next = page.nextCursor;
+  if (next !== undefined && next !== cursor && !signal.aborted) {
+    const request = connection.listToolsPage(next);
+    request.catch(() => undefined); // reported when (if) that page is asked for
+    pending.set(next, request);
+  }
+  return page;
+}
+
 export function toolPagesOptions(connection: McpConnection, authContext: string, shared?: CachedList) {
   return infiniteQueryOptions({
     queryKey: queryKeys.tools(serverKey(connection.url), authContext),
-    queryFn: ({ pageParam, signal }) => connection.listToolsPage(pageParam, signal),
+    queryFn: ({ pageParam, signal }) => listPage(connection, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_last, pages, _lastParam, params) => {
       const decision = decide({ pages, pageParams: params });
