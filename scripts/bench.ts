@@ -15,6 +15,9 @@ import { startDemoServer } from '../server/testing/servers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// BENCH_ONLY=list,calls,results,memory,first-screen runs only those sections (while profiling).
+const only = process.env.BENCH_ONLY?.split(',');
+const want = (section: string) => !only || only.includes(section);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 interface Row {
@@ -28,29 +31,28 @@ interface Row {
   limit: number;
 }
 const rows: Row[] = [];
+const record = (row: Row) => {
+  rows.push(row);
+  console.log(
+    `measured: ${row.figure.trim()} — ${row.toolscope.toFixed(1)} ${row.unit}${row.reference === undefined ? '' : ` (bare SDK ${row.reference.toFixed(1)} ${row.unit})`}`,
+  );
+};
 
 // ---- the bare SDK reference -------------------------------------------------------------
 async function bareClient(url: string) {
-  const client = new Client({ name: 'bench-reference', version: '0' });
+  const client = new Client({ name: 'bench-reference', version: '0' }, { versionNegotiation: { mode: 'auto' }, listMaxPages: 5000 });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
 }
 
-async function bareList(url: string): Promise<{ total: number; firstPage: number; count: number }> {
+/** Connect and list every page (the SDK walks them itself when called without a cursor). */
+async function bareList(url: string): Promise<{ total: number; count: number }> {
   const started = performance.now();
   const client = await bareClient(url);
-  let cursor: string | undefined;
-  let count = 0;
-  let firstPage = 0;
-  do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor });
-    if (!firstPage) firstPage = performance.now() - started;
-    count += page.tools.length;
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
+  const { tools } = await client.listTools();
   const total = performance.now() - started;
   await client.close();
-  return { total, firstPage, count };
+  return { total, count: tools.length };
 }
 
 async function bareCall(url: string, name: string, args: Record<string, unknown>, times: number): Promise<number> {
@@ -114,12 +116,12 @@ async function bareListMedian(url: string) {
   return { total: median(runs.map((run) => run.total)), count: runs[0]?.count ?? 0 };
 }
 
-for (const pageSize of [100, 10]) {
+for (const pageSize of want('list') ? [100, 10] : []) {
   const server = await startScaleServer({ tools: 10_000, pageSize });
   const pages = 10_000 / pageSize;
   const reference = await bareListMedian(server.url);
   const toolscope = await listTimes(server.url, reference.count, pages);
-  rows.push({
+  record({
     figure: `10,000 tools in ${pages} pages of ${pageSize}: deep link → full count`,
     toolscope: toolscope.total,
     reference: reference.total,
@@ -128,7 +130,7 @@ for (const pageSize of [100, 10]) {
     judge: 'ratio',
     limit: 1.5,
   });
-  rows.push({
+  record({
     figure: `  first tools visible after the first page's response`,
     toolscope: toolscope.firstRow,
     unit: 'ms',
@@ -136,7 +138,7 @@ for (const pageSize of [100, 10]) {
     judge: 'value',
     limit: 100,
   });
-  rows.push({
+  record({
     figure: `  longest main-thread task while pages stream in`,
     toolscope: toolscope.longestTask,
     unit: 'ms',
@@ -152,20 +154,21 @@ const scale = await startScaleServer({ tools: 100, pageSize: 100 });
 
 /** Presses "Call tool" and waits for run `id` to be shown done; returns click → rendered (ms). */
 async function timedCall(page: Page, id: number): Promise<number> {
-  return page.evaluate<number, number>(async (runId) => {
+  // A string, not a function: tsx's name-keeping helpers do not exist in the page.
+  return page.evaluate<number>(`(async () => {
     const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Call tool');
     if (!button) throw new Error('no Call tool button');
     const started = performance.now();
     button.click();
     const done = () =>
-      [...document.querySelectorAll('button')].some((candidate) => candidate.textContent?.startsWith(`Run ${runId}: done`)) ||
-      (runId === 1 && document.querySelector('[aria-label="Result"]')?.textContent?.includes('pong'));
+      [...document.querySelectorAll('button')].some((candidate) => candidate.textContent?.startsWith('Run ${id}: done')) ||
+      (${id} === 1 && document.querySelector('[aria-label="Result"]')?.textContent?.includes('pong'));
     while (!done()) await new Promise((resolve) => requestAnimationFrame(resolve));
     return performance.now() - started;
-  }, id);
+  })()`);
 }
 
-{
+if (want('calls')) {
   const page = await newPage();
   await page.goto(deepLink(scale.url, 'ping'));
   await page.getByRole('button', { name: 'Call tool' }).waitFor();
@@ -174,7 +177,7 @@ async function timedCall(page: Page, id: number): Promise<number> {
   for (let id = 2; id <= 21; id++) durations.push(await timedCall(page, id));
   await page.close();
   const reference = await bareCall(scale.url, 'ping', {}, 20);
-  rows.push({
+  record({
     figure: 'call overhead: Call tool → result shown (ping, median of 20)',
     toolscope: median(durations),
     reference,
@@ -205,7 +208,7 @@ async function bigResult(tool: string, megabytes: number, label: string) {
     await page.close();
   }
   const reference = await bareCall(scale.url, tool, { size_mb: megabytes }, RUNS);
-  rows.push({
+  record({
     figure: `${label}: Call tool → visible, beyond the bare SDK call`,
     toolscope: median(times),
     reference,
@@ -214,7 +217,7 @@ async function bigResult(tool: string, megabytes: number, label: string) {
     judge: 'difference',
     limit: 1000,
   });
-  rows.push({
+  record({
     figure: `  longest main-thread task`,
     toolscope: Math.max(...tasks),
     unit: 'ms',
@@ -223,12 +226,14 @@ async function bigResult(tool: string, megabytes: number, label: string) {
     limit: 200,
   });
 }
-await bigResult('big_text', 8, '8 MB text result');
-await bigResult('big_structured', 5, '5 MB structuredContent');
+if (want('results')) {
+  await bigResult('big_text', 8, '8 MB text result');
+  await bigResult('big_structured', 5, '5 MB structuredContent');
+}
 await scale.stop();
 
 // ---- memory --------------------------------------------------------------------------------
-{
+if (want('memory')) {
   const server = await startScaleServer({ tools: 10_000, pageSize: 100 });
   const page = await newPage();
   await page.goto(deepLink(server.url));
@@ -245,7 +250,7 @@ await scale.stop();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  rows.push({
+  record({
     figure: 'JS heap after 10,000 tools, 20 tools opened, 50 calls',
     toolscope: heap.usedSize / 1048576,
     unit: 'MB',
@@ -258,7 +263,7 @@ await scale.stop();
 }
 
 // ---- first screen: JavaScript loaded before the person does anything ----------------------
-{
+if (want('first-screen')) {
   const page = await newPage();
   const scripts = new Set<string>();
   page.on('response', (response) => {
@@ -269,7 +274,7 @@ await scale.stop();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1500); // idle-time warm-ups
   const bytes = [...scripts].reduce((sum, path) => sum + gzipSync(readFileSync(`${root}/dist${path}`)).length, 0);
-  rows.push({
+  record({
     figure: `first screen JavaScript (${scripts.size} files, incl. warm-ups)`,
     toolscope: bytes / 1024,
     unit: 'KB gzip',

@@ -33,7 +33,12 @@ export function App() {
     [live, reconnect],
   );
   const oauth = useOAuth(proxy.session, onGrant);
-  const [toolCommands, setToolCommands] = useState<readonly Command[]>([]);
+  // Built when the palette opens, not on every page of a 10,000-tool list (and no re-render here per page).
+  const buildCommands = useRef<() => readonly Command[]>(() => []);
+  const onCommands = useCallback((build: () => readonly Command[]) => {
+    buildCommands.current = build;
+  }, []);
+  const toolCommands = useCallback(() => buildCommands.current(), []);
   const { signIn } = oauth;
   const stepUp = useCallback(
     (challenge: OAuthChallenge) => {
@@ -104,7 +109,7 @@ export function App() {
               authContext={state.authContext}
               initialTool={initialLink.tool}
               initialArgs={initialArgs.args}
-              onCommands={setToolCommands}
+              onCommands={onCommands}
             />
           </StepUpContext>
         ) : (

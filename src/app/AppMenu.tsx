@@ -23,8 +23,8 @@ export const SHORTCUTS: readonly [string, string][] = [
 ];
 
 interface Props {
-  /** The connected server's tools, as palette commands. */
-  commands: readonly Command[];
+  /** The connected server's commands (its tools…), built when the palette opens. */
+  commands: () => readonly Command[];
   onConnectSaved: (server: SavedServer) => void;
 }
 
@@ -70,7 +70,7 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
       { id: 'traffic', group: 'View', label: 'Show or hide Traffic', run: () => window.dispatchEvent(new Event(TOGGLE_TRAFFIC)) },
       { id: 'shortcuts', group: 'View', label: 'Keyboard shortcuts', run: () => setOpen('shortcuts') },
     ];
-    return [...commands, ...servers, ...view];
+    return [...commands(), ...servers, ...view];
   }, [open, commands, onConnectSaved]);
 
   return (

@@ -43,8 +43,8 @@ interface Props {
   initialTool?: string;
   /** Arguments from a shared link: the tool opens with them filled in (never sent by itself). */
   initialArgs?: Record<string, unknown>;
-  /** Receives this server's tools as palette commands. */
-  onCommands: (commands: readonly Command[]) => void;
+  /** Receives how to build this server's palette commands (called when the palette opens). */
+  onCommands: (build: () => readonly Command[]) => void;
 }
 
 export function ConnectedView({ connection, authContext, initialTool, initialArgs, onCommands }: Props) {
@@ -111,40 +111,43 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
 
   const last = calls.last;
   useEffect(() => {
-    const tools = data.tools.map((candidate): Command => ({
-      id: `tool:${candidate.name}`,
-      group: 'Tools',
-      label: revealInvisible(displayName(candidate)),
-      detail: revealInvisible(candidate.name),
-      keywords: candidate.description?.slice(0, 300),
-      run: () => select(candidate.name),
-    }));
-    const filters = HINT_FILTERS.map((filter): Command => ({
-      id: `filter:${filter.value}`,
-      group: 'View',
-      label: `Filter tools by annotation: ${filter.label}`,
-      run: () => setHint(filter.value),
-    }));
-    const again: Command[] = last
-      ? [
-          {
-            id: 'run-last',
-            group: 'Tools',
-            label: 'Run the last call again',
-            detail: `${revealInvisible(last.tool)} ${JSON.stringify(last.state.args).slice(0, 120)}`,
-            run: () => {
-              select(last.tool);
-              setReplay({ id: last.id, tool: last.tool, args: last.state.args });
+    const build = (): Command[] => {
+      const tools = data.tools.map((candidate): Command => ({
+        id: `tool:${candidate.name}`,
+        group: 'Tools',
+        label: revealInvisible(displayName(candidate)),
+        detail: revealInvisible(candidate.name),
+        keywords: candidate.description?.slice(0, 300),
+        run: () => select(candidate.name),
+      }));
+      const filters = HINT_FILTERS.map((filter): Command => ({
+        id: `filter:${filter.value}`,
+        group: 'View',
+        label: `Filter tools by annotation: ${filter.label}`,
+        run: () => setHint(filter.value),
+      }));
+      const again: Command[] = last
+        ? [
+            {
+              id: 'run-last',
+              group: 'Tools',
+              label: 'Run the last call again',
+              detail: `${revealInvisible(last.tool)} ${JSON.stringify(last.state.args).slice(0, 120)}`,
+              run: () => {
+                select(last.tool);
+                setReplay({ id: last.id, tool: last.tool, args: last.state.args });
+              },
             },
-          },
-        ]
-      : [];
-    const views: Command[] = [
-      { id: 'report', group: 'View', label: 'Open the server report', run: () => setShowReport(true) },
-      { id: 'history', group: 'View', label: 'Show or hide History', run: () => window.dispatchEvent(new Event(TOGGLE_HISTORY)) },
-    ];
-    onCommands([...again, ...tools, ...views, ...filters]);
-    return () => onCommands([]);
+          ]
+        : [];
+      const views: Command[] = [
+        { id: 'report', group: 'View', label: 'Open the server report', run: () => setShowReport(true) },
+        { id: 'history', group: 'View', label: 'Show or hide History', run: () => window.dispatchEvent(new Event(TOGGLE_HISTORY)) },
+      ];
+      return [...again, ...tools, ...views, ...filters];
+    };
+    onCommands(build);
+    return () => onCommands(() => []);
   }, [data.tools, onCommands, select, last]);
 
   return (
