@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { describeStop, nextPageDecision } from '../../../mcp/pagination.ts';
-import { createPageMerger, type McpTool, type ToolsPage } from '../../../mcp/tools.ts';
+import { createPageMerger, type McpTool } from '../../../mcp/tools.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { listTtl, sharedList, type CachedList, type ToolListPages } from './toolListCache.ts';
@@ -27,46 +27,56 @@ function publicListFor(queryClient: QueryClient, server: string, authContext: st
   return sharedList(candidates, Date.now());
 }
 
-/**
- * The next page, requested as soon as a page arrives (its cursor known), so the network never
- * waits for React to render the page before: per connection, one page ahead, dropped whenever a
- * walk starts again from the first page (a reload or list_changed).
- */
-const ahead = new WeakMap<McpConnection, Map<string, Promise<ToolsPage>>>();
+/** While a first walk streams in, the list on screen is updated at most this often (the first page at once). */
+const PUBLISH_EVERY_MS = 100;
 
-async function listPage(connection: McpConnection, cursor: string | undefined, signal: AbortSignal): Promise<ToolsPage> {
-  let pending = ahead.get(connection);
-  if (!pending || cursor === undefined) ahead.set(connection, (pending = new Map<string, Promise<ToolsPage>>()));
-  const early = cursor === undefined ? undefined : pending.get(cursor);
-  if (cursor !== undefined) pending.delete(cursor);
-  const page = await (early ?? connection.listToolsPage(cursor, signal));
-  const next = page.nextCursor;
-  if (next !== undefined && next !== cursor && !signal.aborted) {
-    const request = connection.listToolsPage(next);
-    request.catch(() => undefined); // reported when (if) that page is asked for
-    pending.set(next, request);
+/**
+ * Walks every page in one query: each page is requested the moment the previous one arrives
+ * (never waiting for React), and a first walk is published as it goes — the first page at once,
+ * then at most every 100 ms — so 1,000 pages cost a few dozen renders, not 2,000. A refresh of a
+ * list already shown replaces it only when complete (nothing shrinks and regrows).
+ */
+async function walkPages(
+  connection: McpConnection,
+  signal: AbortSignal,
+  publish: ((data: ToolListPages) => void) | undefined,
+): Promise<ToolListPages> {
+  const data: ToolListPages = { pages: [], pageParams: [] };
+  let cursor: string | undefined;
+  let published = 0;
+  for (;;) {
+    const page = await connection.listToolsPage(cursor, signal);
+    data.pages = [...data.pages, page];
+    data.pageParams = [...data.pageParams, cursor];
+    const decision = decide(data);
+    if (decision.reason !== 'continue') return data;
+    cursor = decision.cursor;
+    const now = performance.now();
+    if (publish && (data.pages.length === 1 || now - published >= PUBLISH_EVERY_MS)) {
+      published = now;
+      publish({ pages: data.pages, pageParams: data.pageParams });
+    }
   }
-  return page;
 }
 
-export function toolPagesOptions(connection: McpConnection, authContext: string, shared?: CachedList) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.tools(serverKey(connection.url), authContext),
-    queryFn: ({ pageParam, signal }) => listPage(connection, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (_last, pages, _lastParam, params) => {
-      const decision = decide({ pages, pageParams: params });
-      return decision.reason === 'continue' ? decision.cursor : undefined;
+export function toolPagesOptions(queryClient: QueryClient, connection: McpConnection, authContext: string, shared?: CachedList) {
+  const queryKey = queryKeys.tools(serverKey(connection.url), authContext);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => {
+      const shown = queryClient.getQueryData<ToolListPages>(queryKey);
+      const firstWalk = !shown || decide(shown).reason === 'continue';
+      return walkPages(connection, signal, firstWalk ? (partial) => queryClient.setQueryData(queryKey, partial) : undefined);
     },
     // Fresh as long as the server allows (ttlMs; the shortest page wins; 0 = always stale), so a
     // reconnect within it shows the list at once; a stale one is shown while it refreshes.
     staleTime: (query) => listTtl(query.state.data?.pages ?? []),
     gcTime: KEEP_UNUSED_MS,
-    initialData: shared?.data as InfiniteData<ToolsPage, string | undefined> | undefined,
+    initialData: shared?.data,
     initialDataUpdatedAt: shared?.updatedAt,
     refetchOnWindowFocus: false,
     retry: false,
-    // Pages only ever append; deep-comparing thousands of tools on every page is O(n²).
+    // Pages only ever append; deep-comparing thousands of tools on every update is O(n²).
     structuralSharing: false,
   });
 }
@@ -97,11 +107,7 @@ export function useToolPages(connection: McpConnection, authContext: string): To
   const [shared] = useState(() =>
     queryClient.getQueryData(queryKeys.tools(server, authContext)) ? undefined : publicListFor(queryClient, server, authContext),
   );
-  const query = useInfiniteQuery(toolPagesOptions(connection, authContext, shared));
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  const query = useQuery(toolPagesOptions(queryClient, connection, authContext, shared));
   const pages = query.data?.pages;
   const [merge] = useState(createPageMerger);
   const merged = useMemo(() => merge(pages ?? []), [merge, pages]);
@@ -115,7 +121,8 @@ export function useToolPages(connection: McpConnection, authContext: string): To
   return {
     tools: merged.tools,
     pagesLoaded: pages?.length ?? 0,
-    loading: query.isPending || query.isFetchingNextPage || Boolean(query.hasNextPage && !query.isError),
+    // Loading while a walk is still short of its end (a refresh behind a complete list is not "loading").
+    loading: query.isPending || (query.isFetching && decision?.reason === 'continue'),
     error: query.error ?? undefined,
     stopMessage: decision && decision.reason !== 'continue' ? describeStop(decision) : undefined,
     findings: merged.findings,
