@@ -3,24 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { deepLink, demoMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
+import { PLANTED } from '../server/testing/lintBait.ts';
 
-const PLANTED = [
-  ['name-invalid', 'bad name!'],
-  ['name-duplicate', 'dup_tool'],
-  ['name-host-portability', 'tools.portable_name'],
-  ['description-missing', 'no_description'],
-  ['description-thin', 'thin_description'],
-  ['param-description-missing', 'undocumented_param'],
-  ['schema-invalid', 'schema_not_object'],
-  ['schema-open-no-params', 'open_no_params'],
-  ['schema-unbounded', 'unbounded_text'],
-  ['annotations-missing', 'no_annotations'],
-  ['annotations-contradiction', 'contradictory_hints'],
-  ['annotations-destructive-name', 'delete_everything'],
-  ['token-cost', 'huge_tool'],
-  ['icon-invalid', 'bad_icon'],
-  ['error-channel', 'lax_validation'],
-] as const;
+// Found by the listing and the active check (the call-based ones need calls: see the demo test and the integration test).
+const LISTED = PLANTED.filter(([rule]) => !['output-schema-mismatch', 'error-not-actionable', 'handle-weak'].includes(rule));
 
 test('the lint-bait server: each planted defect is found, the clean tools get no finding', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -31,12 +17,12 @@ test('the lint-bait server: each planted defect is found, the clean tools get no
   await report.getByRole('button', { name: 'Run with active checks' }).click();
   await expect(report).toContainText('Active checks included');
   const findings = report.getByRole('list', { name: 'Findings' }).getByRole('listitem');
-  for (const [rule, tool] of PLANTED) {
-    await expect(findings.filter({ hasText: rule }).filter({ has: page.getByRole('button', { name: tool, exact: true }) })).not.toHaveCount(
-      0,
-    );
+  for (const [rule, tool] of LISTED) {
+    const withRule = findings.filter({ hasText: rule });
+    await expect(
+      tool === undefined ? withRule : withRule.filter({ has: page.getByRole('button', { name: tool, exact: true }) }),
+    ).not.toHaveCount(0);
   }
-  for (const rule of ['order-unstable', 'cache-fields']) await expect(findings.filter({ hasText: rule })).not.toHaveCount(0);
   await report.getByRole('searchbox').fill('clean_');
   await expect(report).toContainText('No finding matches these filters.');
   // A score the worst tools drag down, capped by the errors.

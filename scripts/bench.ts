@@ -103,7 +103,10 @@ async function listTimes(url: string, tools: number, pages: number) {
     // Polled every animation frame (Playwright's own waits back off to 500 ms steps).
     await page.waitForFunction(`document.querySelector('[aria-label="Tool list"] button') !== null`, undefined, { polling: 'raf' });
     firstRows.push(performance.now() - firstResponse);
-    await page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(counted)})`, undefined, { polling: 'raf', timeout: 300_000 });
+    await page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(counted)})`, undefined, {
+      polling: 'raf',
+      timeout: 300_000,
+    });
     times.push(performance.now() - started);
     tasks.push(await longestTask(page));
     await page.close();

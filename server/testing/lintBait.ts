@@ -8,6 +8,31 @@ const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const describe = (what: string) => `${what} Use it in the server report tests; it returns a short text summary.`;
 
+/** Where each planted defect lives (undefined: the server as a whole); the tests check every one. */
+export const PLANTED: readonly (readonly [rule: string, tool: string | undefined])[] = [
+  ['name-invalid', 'bad name!'],
+  ['name-duplicate', 'dup_tool'],
+  ['name-host-portability', 'tools.portable_name'],
+  ['description-missing', 'no_description'],
+  ['description-thin', 'thin_description'],
+  ['param-description-missing', 'undocumented_param'],
+  ['schema-invalid', 'schema_not_object'],
+  ['schema-open-no-params', 'open_no_params'],
+  ['schema-unbounded', 'unbounded_text'],
+  ['annotations-missing', 'no_annotations'],
+  ['annotations-contradiction', 'contradictory_hints'],
+  ['annotations-destructive-name', 'delete_everything'],
+  ['output-schema-mismatch', 'wrong_output'], // from a call
+  ['error-not-actionable', 'bare_error'], // from a call
+  ['handle-weak', 'weak_handle'], // from two calls
+  ['token-cost', 'huge_tool'],
+  ['icon-invalid', 'bad_icon'],
+  ['error-channel', 'lax_validation'], // active check
+  ['error-channel', undefined], // active check: an unknown tool
+  ['order-unstable', undefined],
+  ['cache-fields', undefined],
+];
+
 /** Tools that break no rule (with the calls the tests make). */
 export const CLEAN_TOOLS = ['clean_search', 'clean_open'] as const;
 

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLEAN_TOOLS, startLintBaitServer } from '../../server/testing/lintBait.ts';
+import { CLEAN_TOOLS, PLANTED, startLintBaitServer } from '../../server/testing/lintBait.ts';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
 import { McpConnection } from '../mcp/connection.ts';
 import { failureOf } from '../mcp/errors.ts';
@@ -15,31 +15,6 @@ import { RULE_IDS, type RuleId } from './findings.ts';
 import type { Report } from './report.ts';
 
 const run = promisify(execFile);
-
-/** Where each planted defect lives (undefined: the server as a whole). */
-const PLANTED: [RuleId, string | undefined][] = [
-  ['name-invalid', 'bad name!'],
-  ['name-duplicate', 'dup_tool'],
-  ['name-host-portability', 'tools.portable_name'],
-  ['description-missing', 'no_description'],
-  ['description-thin', 'thin_description'],
-  ['param-description-missing', 'undocumented_param'],
-  ['schema-invalid', 'schema_not_object'],
-  ['schema-open-no-params', 'open_no_params'],
-  ['schema-unbounded', 'unbounded_text'],
-  ['annotations-missing', 'no_annotations'],
-  ['annotations-contradiction', 'contradictory_hints'],
-  ['annotations-destructive-name', 'delete_everything'],
-  ['output-schema-mismatch', 'wrong_output'],
-  ['error-not-actionable', 'bare_error'],
-  ['handle-weak', 'weak_handle'],
-  ['token-cost', 'huge_tool'],
-  ['icon-invalid', 'bad_icon'],
-  ['error-channel', 'lax_validation'],
-  ['error-channel', undefined],
-  ['order-unstable', undefined],
-  ['cache-fields', undefined],
-];
 
 async function call(connection: McpConnection, tool: string, args: Record<string, unknown> = {}): Promise<CallRecord> {
   try {

@@ -1,11 +1,11 @@
 // The "History" drawer: every call to this server (kept across reloads), searchable, with
 // Replay, Edit and replay, Compare, Copy link / as curl / JSON-RPC / TypeScript, and delete.
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { SaveCallDialog } from './SavedCalls.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { readStored, writeStored } from '../../lib/storage.ts';
+import { useDrawer } from '../../lib/drawer.ts';
 import { TOGGLE_HISTORY } from '../../lib/keyboard.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { HistoryEntry } from './api/historyStore.ts';
@@ -46,13 +46,7 @@ const time = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2
 
 export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare, onCopy, onDelete, onClear, onSave, saved }: Props) {
   const [saving, setSaving] = useState<HistoryEntry>();
-  const [open, setOpen] = useState(() => readStored(OPEN_KEY, (value) => (typeof value === 'boolean' ? value : undefined)) ?? false);
-  useEffect(() => writeStored(OPEN_KEY, open), [open]);
-  useEffect(() => {
-    const toggle = () => setOpen((was) => !was);
-    window.addEventListener(TOGGLE_HISTORY, toggle);
-    return () => window.removeEventListener(TOGGLE_HISTORY, toggle);
-  }, []);
+  const [open, setOpen] = useDrawer(OPEN_KEY, TOGGLE_HISTORY);
   const [search, setSearch] = useState('');
   const [base, setBase] = useState<HistoryEntry>();
   const [copied, setCopied] = useState<Copied>();

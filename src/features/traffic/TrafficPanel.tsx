@@ -1,6 +1,6 @@
-import { memo, useEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useState, useSyncExternalStore } from 'react';
 import { useRememberedSize } from '../../lib/rememberedSize.ts';
-import { readStored, writeStored } from '../../lib/storage.ts';
+import { useDrawer } from '../../lib/drawer.ts';
 import { TOGGLE_TRAFFIC } from '../../lib/keyboard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { formatBytes } from '../../mcp/results.ts';
@@ -85,13 +85,7 @@ function EntryDetails({ entry }: { entry: TrafficEntry }) {
 export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
   const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
   // A drawer: closed by default (its header still counts exchanges and errors), remembered.
-  const [open, setOpen] = useState(() => readStored(OPEN_KEY, (value) => (typeof value === 'boolean' ? value : undefined)) ?? false);
-  useEffect(() => writeStored(OPEN_KEY, open), [open]);
-  useEffect(() => {
-    const toggle = () => setOpen((was) => !was);
-    window.addEventListener(TOGGLE_TRAFFIC, toggle);
-    return () => window.removeEventListener(TOGGLE_TRAFFIC, toggle);
-  }, []);
+  const [open, setOpen] = useDrawer(OPEN_KEY, TOGGLE_TRAFFIC);
   const errors = entries.filter((entry) => entry.error || (entry.status ?? 0) >= 400).length;
   const [shown, setShown] = useState(PAGE);
   const { ref: resizable, initial: storedHeight } = useRememberedSize<HTMLUListElement>(HEIGHT_KEY, 'height', 64, open);
