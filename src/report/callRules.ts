@@ -120,7 +120,8 @@ function handleFindings(calls: readonly CallRecord[]): Finding[] {
   const byPath = new Map<string, { tool: string; path: string; values: (string | number)[] }>();
   for (const call of calls) {
     if (!call.result || call.result.isError) continue;
-    for (const [path, value] of handles(call.result.structuredContent)) {
+    // Handles a call hands out (basket_id, session.token), not ids inside listed records (a catalogue's products[].id).
+    for (const [path, value] of handles(call.result.structuredContent).filter(([at]) => !at.includes('[]'))) {
       const key = `${call.tool}\u0000${path}`;
       const entry = byPath.get(key) ?? { tool: call.tool, path, values: [] };
       if (!entry.values.includes(value)) entry.values.push(value);

@@ -4,6 +4,9 @@ import { reportDeps } from './deps.ts';
 import { toJUnit, toJson, toMarkdown, toSarif } from './formats.ts';
 import { buildReport } from './report.ts';
 import { countFindings } from './rules.ts';
+import { callFindings, outputValidator } from './callRules.ts';
+import { validateAgainst } from '../schema/validate.ts';
+import type { CallResult } from '../mcp/results.ts';
 import { score } from './score.ts';
 import type { Finding } from './findings.ts';
 
@@ -90,5 +93,32 @@ describe('export formats', () => {
     expect(row?.split(/(?<!\\)\|/).length).toBe(7);
     const sarif = JSON.parse(toSarif(result)) as { runs: { results: { ruleId: string; level: string }[] }[] };
     expect(sarif.runs[0]?.results).toContainEqual(expect.objectContaining({ ruleId: 'name-invalid', level: 'error' }));
+  });
+});
+
+describe('handle-weak', () => {
+  const result = (structuredContent: unknown): CallResult => ({
+    content: [],
+    structuredContent,
+    hasStructuredContent: true,
+    isError: false,
+    raw: {},
+  });
+  const judge = (...values: unknown[]) =>
+    callFindings(
+      values.map((value) => ({ tool: 't', result: result(value) })),
+      [],
+      outputValidator(validateAgainst),
+    ).filter((finding) => finding.rule === 'handle-weak');
+
+  it('flags handles a call hands out that are numeric, short or counting up', () => {
+    expect(judge({ basket_id: 17 }, { basket_id: 18 })[0]?.message).toContain('numeric');
+    expect(judge({ session: { token: 'ab12' } })[0]?.message).toContain('short');
+    expect(judge({ order_id: 'ord_000123' }, { order_id: 'ord_000124' })[0]?.message).toContain('sequential');
+  });
+
+  it('leaves random handles and ids inside listed records alone', () => {
+    expect(judge({ basket_id: 'bsk_Qm9sZCByYW5kb20gYnl0ZXM' })).toEqual([]);
+    expect(judge({ products: [{ id: 'prd_cab_001' }, { id: 'prd_cab_002' }] })).toEqual([]);
   });
 });
