@@ -6,7 +6,7 @@ import { readResult, type HistoryEntry } from '../features/history/api/historySt
 import { useHistory } from '../features/history/api/useHistory.ts';
 import type { Copied, CopyKind } from '../features/history/HistoryPanel.tsx';
 import { diffResults, type ResultDiff } from '../history/diff.ts';
-import { curlCommand, jsonRpcText, shareLink, typescriptSnippet, type CallContext } from '../history/share.ts';
+import { curlCommand, jsonRpcText, shareLink, shareableServer, typescriptSnippet, type CallContext } from '../history/share.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { describeFailure } from '../mcp/errors.ts';
 import { paramHeadersFor } from '../mcp/paramHeaders.ts';
@@ -85,8 +85,10 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
   const copy = useCallback(
     (entry: HistoryEntry, kind: CopyKind): Copied => {
       const tool = tools.find((candidate) => candidate.name === entry.tool);
+      // Credentials in the server URL (user:password@, ?api_key=) are never copied either.
+      const server = shareableServer(connection.url);
       const context: CallContext = {
-        server: connection.url,
+        server: server.url,
         tool: entry.tool,
         args: entry.args,
         era: connection.era,
@@ -95,7 +97,12 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
         headers: { ...connection.customHeaders },
         paramHeaders: connection.era === 'modern' && tool?.paramHeaders ? paramHeadersFor(tool.paramHeaders, entry.args) : undefined,
       };
-      const dropped = entry.droppedArgs.length ? [`Not in History, so not copied (secrets): ${entry.droppedArgs.join(', ')}.`] : [];
+      const dropped = [
+        ...(entry.droppedArgs.length ? [`Not in History, so not copied (secrets): ${entry.droppedArgs.join(', ')}.`] : []),
+        ...(server.dropped.length && kind !== 'link'
+          ? [`Removed from the server URL as credentials: ${server.dropped.join(', ')} — add them back to run it.`]
+          : []),
+      ];
       const headerNames = Object.keys(connection.customHeaders);
       switch (kind) {
         case 'link': {

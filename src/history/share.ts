@@ -45,6 +45,7 @@ export function shareableServer(server: string): { url: string; dropped: string[
     const url = new URL(server);
     const dropped = [...url.searchParams.keys()].filter(isSecretName);
     for (const key of dropped) url.searchParams.delete(key);
+    if (url.username || url.password) dropped.push('user:password@');
     url.username = '';
     url.password = '';
     return { url: url.href, dropped };
