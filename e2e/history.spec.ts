@@ -111,11 +111,31 @@ test('on reconnect, the tool list is compared with the last visit: toggle_season
   await page.goto(deepLink(changingMcpUrl()));
   const tools = page.getByRole('region', { name: 'Tools' });
   await expect(tools.getByText(/^27 tools/)).toBeVisible();
-  // The server changes while Toolscope is away (another client toggles the offer).
+  // The server changes while Toolscope is away (another client toggles the offer); an open page would
+  // hear list_changed and show the change live instead.
+  // The list is remembered (IndexedDB) once complete: wait for that before leaving.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('toolscope-history');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('lists')) return resolve(0);
+              const count = db.transaction('lists').objectStore('lists').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+            open.onerror = () => resolve(0);
+          }),
+      ),
+    )
+    .toBeGreaterThan(0);
+  await page.goto('about:blank');
   const other = await McpConnection.connect({ url: changingMcpUrl() });
   try {
     await other.callTool('toggle_seasonal_offer', {});
-    await page.reload();
+    await page.goto(deepLink(changingMcpUrl()));
     await expect(tools.getByText(/^28 tools/)).toBeVisible();
     const note = page.getByRole('group', { name: 'Tool list changes since last time' });
     await expect(note).toContainText('added get_seasonal_offer');
