@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
 import { TOGGLE_HISTORY } from '../lib/keyboard.ts';
@@ -12,7 +12,6 @@ import { useToolListChanges } from '../features/tools/api/useToolListChanges.ts'
 import { ToolList } from '../features/tools/ToolList.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import { useToolCalls } from '../features/call/useToolCalls.ts';
-import type { ArgumentsDraft } from '../schema/argumentsDraft.ts';
 import { ElicitationDialog } from '../features/call/ElicitationDialog.tsx';
 import { SafetyControls } from '../features/call/SafetyControls.tsx';
 import { useElicitations } from '../features/call/useElicitations.ts';
@@ -25,8 +24,7 @@ import { callRecords } from './callRecords.ts';
 import { useCallHistory } from './useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
-import { applyFormValue, draftFrom } from '../schema/argumentsDraft.ts';
-import { useMemo, useRef } from 'react';
+import { applyFormValue, draftFrom, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
 import { collectHandles, offersFor } from '../history/handles.ts';
 import { useListMemory } from '../features/history/api/useListMemory.ts';
 import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
