@@ -46,6 +46,7 @@ const time = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2
 
 export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare, onCopy, onDelete, onClear, onSave, saved }: Props) {
   const [saving, setSaving] = useState<HistoryEntry>();
+  const [confirmClear, setConfirmClear] = useState(false);
   const [open, setOpen] = useDrawer(OPEN_KEY, TOGGLE_HISTORY);
   const [search, setSearch] = useState('');
   const [base, setBase] = useState<HistoryEntry>();
@@ -86,8 +87,17 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
             />
           ) : null}
           {open && entries.length ? (
-            <Button variant="ghost" className="text-xs" onClick={onClear}>
-              Clear history
+            // Two steps: a stray click must not wipe every call of this server.
+            <Button
+              variant={confirmClear ? 'danger' : 'ghost'}
+              className="text-xs"
+              onBlur={() => setConfirmClear(false)}
+              onClick={() => {
+                if (confirmClear) onClear();
+                setConfirmClear(!confirmClear);
+              }}
+            >
+              {confirmClear ? `Delete all ${entries.length} calls?` : 'Clear history'}
             </Button>
           ) : null}
           <Button variant="ghost" className="text-xs" aria-expanded={open} onClick={() => setOpen(!open)}>

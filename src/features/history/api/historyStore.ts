@@ -68,14 +68,14 @@ let database: Promise<IDBPDatabase<HistoryDb>> | undefined;
 
 function db() {
   database ??= openDB<HistoryDb>('toolscope-history', 3, {
-    upgrade(upgrading, oldVersion) {
-      if (oldVersion < 1) {
-        const calls = upgrading.createObjectStore('calls', { keyPath: 'id', autoIncrement: true });
-        calls.createIndex('server', 'server');
-        upgrading.createObjectStore('results', { keyPath: 'id' });
-      }
-      if (oldVersion < 2) upgrading.createObjectStore('lists', { keyPath: 'server' });
-      if (oldVersion < 3) upgrading.createObjectStore('saved', { keyPath: 'id', autoIncrement: true }).createIndex('server', 'server');
+    // By what exists, not by the old version number: a database some other code opened first
+    // (at version 1, empty) still gets every store.
+    upgrade(upgrading) {
+      const has = (name: string) => upgrading.objectStoreNames.contains(name as never);
+      if (!has('calls')) upgrading.createObjectStore('calls', { keyPath: 'id', autoIncrement: true }).createIndex('server', 'server');
+      if (!has('results')) upgrading.createObjectStore('results', { keyPath: 'id' });
+      if (!has('lists')) upgrading.createObjectStore('lists', { keyPath: 'server' });
+      if (!has('saved')) upgrading.createObjectStore('saved', { keyPath: 'id', autoIncrement: true }).createIndex('server', 'server');
     },
   });
   return database;
