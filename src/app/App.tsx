@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ConnectionBar } from '../features/connection/ConnectionBar.tsx';
 import { readDeepLink, writeDeepLink } from '../features/connection/deepLink.ts';
 import { preloadProtocolLayer, useConnection } from '../features/connection/useConnection.ts';
@@ -10,19 +11,39 @@ import type { OAuthGrant } from '../mcp/oauth.ts';
 import type { OAuthChallenge } from '../mcp/errors.ts';
 import { fetchProxySession, type ProxySession } from '../mcp/proxy.ts';
 import { TrafficRecorder } from '../mcp/traffic.ts';
-import { ConnectedView } from './ConnectedView.tsx';
+import { retryableLazy } from '../lib/chunks.ts';
+import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
+import { startListing } from '../features/tools/api/toolPages.ts';
+import type { McpConnection } from '../mcp/connection.ts';
 import { AppMenu } from './AppMenu.tsx';
 import type { Command } from './commands.ts';
 import { readLinkArgs } from '../history/share.ts';
 
 const initialLink = readDeepLink(window.location.search);
 const initialArgs = readLinkArgs(initialLink.args ?? null);
+// The connected workspace (tool list, forms, history…) is its own chunk: the first screen is
+// only the shell. Connecting — or turning to the connection form — loads it beside the SDK.
+const ConnectedView = retryableLazy(() => import('./ConnectedView.tsx'));
+/** A warm-up only: if it fails, connecting loads it again and reports the failure. */
+const warmUp = () => {
+  preloadProtocolLayer().catch(() => undefined);
+  ConnectedView.preload();
+};
+// Needed before a linked server can be connected: asked for as the app starts, side by side,
+// not one after the other after the first render.
+const proxySession = fetchProxySession(window.location.origin);
+if (initialLink.server) warmUp();
 
 export function App() {
   const [recorder] = useState(() => new TrafficRecorder());
   // Toolscope's own server offers a loopback proxy; a static host does not.
   const [proxy, setProxy] = useState<{ loaded: boolean; session?: ProxySession }>({ loaded: false });
-  const { state, connect, disconnect, reconnect } = useConnection(recorder, proxy.session);
+  const queryClient = useQueryClient();
+  const onEstablished = useCallback(
+    (connection: McpConnection, authContext: string) => void startListing(queryClient, connection, authContext),
+    [queryClient],
+  );
+  const { state, connect, disconnect, reconnect } = useConnection(recorder, proxy.session, onEstablished);
   const live = state.status === 'connected' ? state.connection : undefined;
   const onGrant = useCallback(
     (url: string, grant: OAuthGrant, purpose: SignInPurpose) => {
@@ -48,18 +69,16 @@ export function App() {
   );
 
   useEffect(() => {
-    void fetchProxySession(window.location.origin).then((session) => setProxy({ loaded: true, session }));
+    void proxySession.then((session) => setProxy({ loaded: true, session }));
   }, []);
 
   // ?server= connects at once (a link that names a server is a request to connect), once we know whether a proxy exists
-  // (a remembered "use the proxy" choice needs it); otherwise warm up the SDK chunk.
+  // (a remembered "use the proxy" choice needs it).
   const linked = useRef(false);
   useEffect(() => {
     if (!proxy.loaded || linked.current) return;
     linked.current = true;
     if (initialLink.server) void connect(initialLink.server, '');
-    // A warm-up only: if it fails, connecting loads it again and reports the failure.
-    else preloadProtocolLayer().catch(() => undefined);
   }, [connect, proxy.loaded]);
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
@@ -80,7 +99,11 @@ export function App() {
           <ConnectionBar
             state={state}
             initialUrl={initialLink.server ?? ''}
-            onConnect={(url, token, path, headers) => void connect(url, token, path, headers)}
+            onConnect={(url, token, path, headers) => {
+              ConnectedView.preload();
+              void connect(url, token, path, headers);
+            }}
+            onIntent={warmUp}
             proxy={proxy.session}
             onDisconnect={disconnect}
             onSignIn={(request) => void signIn(request)}
@@ -88,6 +111,7 @@ export function App() {
           <AppMenu
             commands={toolCommands}
             onConnectSaved={(server) => {
+              ConnectedView.preload();
               disconnect();
               void connect(server.url, '', server.path, server.headers);
             }}
@@ -103,14 +127,22 @@ export function App() {
       <main className="flex min-h-0 flex-1 flex-col overflow-hidden">
         {state.status === 'connected' ? (
           <StepUpContext value={stepUp}>
-            <ConnectedView
-              key={state.id}
-              connection={state.connection}
-              authContext={state.authContext}
-              initialTool={initialLink.tool}
-              initialArgs={initialArgs.args}
-              onCommands={onCommands}
-            />
+            <ChunkBoundary
+              label="the workspace"
+              onRetry={ConnectedView.retry}
+              loading={<p className="p-4 text-sm text-muted">Loading the workspace…</p>}
+            >
+              {() => (
+                <ConnectedView.Component
+                  key={state.id}
+                  connection={state.connection}
+                  authContext={state.authContext}
+                  initialTool={initialLink.tool}
+                  initialArgs={initialArgs.args}
+                  onCommands={onCommands}
+                />
+              )}
+            </ChunkBoundary>
           </StepUpContext>
         ) : (
           <p className="p-4 text-sm text-muted">

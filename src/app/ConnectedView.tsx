@@ -287,3 +287,5 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
     </div>
   );
 }
+
+export default ConnectedView;

@@ -30,6 +30,8 @@ export interface RetryableLazy<P extends object> {
   readonly Component: LazyExoticComponent<ComponentType<P>>;
   /** Forget a failed load: the next render loads the chunk again. */
   retry: () => void;
+  /** Start loading the chunk before it is rendered (a failure is kept for the render to report). */
+  preload: () => void;
 }
 
 /** `React.lazy` that can recover from a failed chunk load (see `retryableImport`). */
@@ -43,5 +45,6 @@ export function retryableLazy<P extends object>(load: Loader<{ default: Componen
     retry: () => {
       component = lazy(retryable);
     },
+    preload: () => void retryable().catch(() => undefined),
   };
 }

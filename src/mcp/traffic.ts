@@ -151,11 +151,49 @@ export class TrafficRecorder {
       this.#update(seq, () => ({ ...base, state: 'done', durationMs: performance.now() - started }));
       return response;
     }
-    const [forCaller, forLog] = response.body.tee();
-    this.#update(seq, () => ({ ...base, state: 'streaming' }));
-    void this.#record(seq, forLog, response.headers.get('content-type') ?? '', started, oauth);
-    return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const contentType = response.headers.get('content-type') ?? '';
+    const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
+    if (contentType.includes('text/event-stream')) {
+      // A stream is shown as it arrives: one copy for the caller, one for the log.
+      const [forCaller, forLog] = response.body.tee();
+      this.#update(seq, () => ({ ...base, state: 'streaming' }));
+      void this.#record(seq, forLog, contentType, started, oauth);
+      return new Response(forCaller, init2);
+    }
+    // Anything else is read whole by its caller anyway: read it once, natively (a tee and two
+    // JS stream readers cost more per request than the rest of the recording together).
+    let buffer: ArrayBuffer;
+    try {
+      buffer = await response.arrayBuffer();
+    } catch (error) {
+      this.#update(seq, () => ({ ...base, state: 'failed', error: abortOrText(error), durationMs: performance.now() - started }));
+      // The caller meets the broken body where it would have: reading it, not fetching.
+      return new Response(new ReadableStream({ start: (controller) => controller.error(error) }), init2);
+    }
+    // Only what the log keeps is decoded (a character takes at most 4 bytes).
+    const cut = buffer.byteLength > MAX_BODY_CHARS * 4;
+    const body = new TextDecoder().decode(cut ? buffer.slice(0, MAX_BODY_CHARS * 4) : buffer);
+    this.#update(seq, () => ({
+      ...base,
+      ...this.#finished(body, buffer.byteLength, false, oauth, cut),
+      durationMs: performance.now() - started,
+    }));
+    return new Response(buffer, init2);
   };
+
+  /** The recorded body of a finished exchange: masked, cut, and summarized. */
+  #finished(body: string, bytes: number, isSse: boolean, oauth: boolean, cut = false): Partial<TrafficEntry> {
+    return {
+      state: 'done',
+      responseBody: oauth
+        ? maskOAuthBody(body)
+        : cut || body.length > MAX_BODY_CHARS
+          ? `${body.slice(0, MAX_BODY_CHARS)}\n… (truncated)`
+          : body,
+      responseBytes: bytes,
+      received: isSse ? sseDataPayloads(body).flatMap(summarizeRpc) : summarizeRpc(body),
+    };
+  }
 
   async #record(seq: number, stream: ReadableStream<Uint8Array>, contentType: string, started: number, oauth: boolean) {
     const reader = stream.getReader();
@@ -172,22 +210,18 @@ export class TrafficRecorder {
         if (body.length < MAX_BODY_CHARS) body += decoder.decode(value, { stream: true });
         if (isSse) this.#update(seq, () => ({ responseBody: body, responseBytes: bytes, received: summarize() }));
       }
-      this.#update(seq, () => ({
-        state: 'done',
-        responseBody: oauth ? maskOAuthBody(body) : body.length > MAX_BODY_CHARS ? `${body.slice(0, MAX_BODY_CHARS)}\n… (truncated)` : body,
-        responseBytes: bytes,
-        received: summarize(),
-        durationMs: performance.now() - started,
-      }));
+      this.#update(seq, () => ({ ...this.#finished(body, bytes, isSse, oauth), durationMs: performance.now() - started }));
     } catch (error) {
       this.#update(seq, () => ({
         state: 'failed',
         responseBody: oauth ? maskOAuthBody(body) : body,
         responseBytes: bytes,
         received: summarize(),
-        error: error instanceof Error && error.name === 'AbortError' ? 'aborted' : String(error),
+        error: abortOrText(error),
         durationMs: performance.now() - started,
       }));
     }
   }
 }
+
+const abortOrText = (error: unknown) => (error instanceof Error && error.name === 'AbortError' ? 'aborted' : String(error));

@@ -20,12 +20,14 @@ interface Props {
   /** Toolscope's loopback proxy, when there is one to fall back on and to diagnose through. */
   proxy: ProxySession | undefined;
   onSignIn: (request: SignInRequest) => void;
+  /** The person turned to the connection form (focus, pointer): a moment to start loading what connecting needs. */
+  onIntent?: () => void;
 }
 
 const inputClass =
   'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500';
 
-export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onSignIn }: Props) {
+export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onSignIn, onIntent }: Props) {
   const proxyAvailable = proxy !== undefined;
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
@@ -53,7 +55,13 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
 
   return (
     <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 py-0.5">
-      <form onSubmit={submit} className="flex min-w-0 flex-[1_1_22rem] items-center gap-2 xl:max-w-xl" aria-label="Connection">
+      <form
+        onSubmit={submit}
+        onFocus={onIntent}
+        onPointerEnter={onIntent}
+        className="flex min-w-0 flex-[1_1_22rem] items-center gap-2 xl:max-w-xl"
+        aria-label="Connection"
+      >
         <label className="flex min-w-0 flex-[3] items-center">
           <span className="sr-only">Server URL</span>
           <input

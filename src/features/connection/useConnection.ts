@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 import { retryableImport } from '../../lib/chunks.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { failureOf, type McpFailure } from '../../mcp/errors.ts';
@@ -18,8 +18,16 @@ export type ConnectionState =
 /** Starts fetching the protocol layer (the SDK) early, without blocking the first screen. */
 export const preloadProtocolLayer = retryableImport(() => import('../../mcp/connection.ts'));
 
-/** Holds the one live connection in React state (policy: mcp/establish.ts); a newer attempt wins. */
-export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | undefined) {
+/**
+ * Holds the one live connection in React state (policy: mcp/establish.ts); a newer attempt wins.
+ * `onEstablished` runs the moment a connection is up, before React renders it (the app starts
+ * listing tools there, so the first pages travel while the connected screen renders).
+ */
+export function useConnection(
+  recorder: TrafficRecorder,
+  proxy: ProxySession | undefined,
+  onEstablished?: (connection: McpConnection, authContext: string) => void,
+) {
   const [state, setState] = useState<ConnectionState>({ status: 'idle' });
   const attempt = useRef(0);
   const live = useRef<McpConnection | undefined>(undefined);
@@ -62,13 +70,17 @@ export function useConnection(recorder: TrafficRecorder, proxy: ProxySession | u
           return;
         }
         live.current = connection;
-        setState({ status: 'connected', connection, id, authContext, eraSource });
+        onEstablished?.(connection, authContext);
+        // A transition: if the connected screen's code is still on its way, the page keeps showing
+        // "connecting" and then shows the screen whole, instead of a placeholder first (React
+        // holds a placeholder on screen for a moment once it has shown one).
+        startTransition(() => setState({ status: 'connected', connection, id, authContext, eraSource }));
       } catch (error) {
         if (id !== attempt.current) return;
         setState({ status: 'failed', url, failure: failureOf(error), via });
       }
     },
-    [recorder, proxy],
+    [recorder, proxy, onEstablished],
   );
 
   /** Connects again as last time, with this bearer token (after an OAuth sign-in). */

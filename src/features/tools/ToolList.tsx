@@ -108,7 +108,7 @@ export function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChan
       {data.loading && data.tools.length === 0 ? (
         <SkeletonRows />
       ) : (
-        <VirtualToolList tools={visible} serverUrl={serverUrl} selected={selected} onSelect={onSelect} />
+        <VirtualToolList tools={visible} loading={data.loading} serverUrl={serverUrl} selected={selected} onSelect={onSelect} />
       )}
       <HintLegend />
     </section>
@@ -138,11 +138,14 @@ function SkeletonRows() {
 
 function VirtualToolList({
   tools,
+  loading,
   serverUrl,
   selected,
   onSelect,
 }: {
   tools: McpTool[];
+  /** Pages are still streaming in: the schema checks wait (see useSchemaProblems). */
+  loading: boolean;
   serverUrl: string;
   selected?: string;
   onSelect: (name: string) => void;
@@ -158,7 +161,7 @@ function VirtualToolList({
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
   const onScreen = useMemo(() => tools.slice(first, last + 1), [tools, first, last]);
-  const schemaProblemOf = useSchemaProblems(onScreen);
+  const schemaProblemOf = useSchemaProblems(onScreen, loading);
   // ↑/↓ move through the list (selecting as they go); the virtualizer brings the row in.
   const move = (event: KeyboardEvent<HTMLButtonElement>, current: number) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;

@@ -1,6 +1,18 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { MAX_CALLS, MAX_RESULT_BYTES, addEntry, clearServer, deleteEntry, listEntries, readResult, type NewEntry } from './historyStore.ts';
+import { openDB } from 'idb';
+import {
+  MAX_CALLS,
+  MAX_RESULT_BYTES,
+  addEntry,
+  clearServer,
+  deleteEntry,
+  listEntries,
+  readResult,
+  swapSeenList,
+  type NewEntry,
+} from './historyStore.ts';
+import type { ToolSnapshot } from '../../../history/listDiff.ts';
 
 const entry = (server: string, tool: string, args: Record<string, unknown> = {}): NewEntry => ({
   server,
@@ -48,5 +60,18 @@ describe('call history (IndexedDB)', () => {
     expect(calls).toHaveLength(MAX_CALLS);
     expect(calls[0]?.tool).toBe('newest');
     expect(calls.at(-1)?.tool).toBe('t1');
+  });
+
+  it('remembers the last tool list per server (stored as one string) and reads lists stored by earlier versions', async () => {
+    const snapshot = (name: string): ToolSnapshot => ({ name, inputSchema: { type: 'object' }, annotations: {}, icons: [] });
+    expect(await swapSeenList('s', [snapshot('one')])).toBeUndefined();
+    const previous = await swapSeenList('s', [snapshot('one'), snapshot('two')]);
+    expect(previous?.tools.map((tool) => tool.name)).toEqual(['one']);
+    // An earlier version stored the snapshots as objects.
+    const raw = await openDB('toolscope-history');
+    await raw.put('lists', { server: 'old', at: 1, tools: [snapshot('legacy')] });
+    raw.close();
+    expect((await swapSeenList('old', []))?.tools.map((tool) => tool.name)).toEqual(['legacy']);
+    expect((await swapSeenList('old', []))?.tools).toEqual([]);
   });
 });

@@ -4,6 +4,16 @@ import { diffToolLists, isUnchanged, snapshotOf, type ToolListChange } from '../
 import type { McpTool } from '../../../mcp/tools.ts';
 import { swapSeenList } from './historyStore.ts';
 
+/** In an idle moment (within 2 s): the page has just shown a complete list and may have more to paint. */
+const whenIdle = (run: () => void) => {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(run, 0);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(run, { timeout: 2000 });
+  return () => cancelIdleCallback(handle);
+};
+
 /**
  * The first time the list is fully loaded: how it differs from the last time this server was
  * seen. Every complete list (also after a list_changed reload) is remembered for next time.
@@ -13,16 +23,18 @@ export function useListMemory(serverUrl: string, tools: readonly McpTool[], comp
   const compared = useRef(false);
   useEffect(() => {
     if (!complete) return;
-    const first = !compared.current;
-    compared.current = true;
-    const snapshot = tools.map(snapshotOf);
-    swapSeenList(serverKey(serverUrl), snapshot)
-      .then((previous) => {
-        if (!first || !previous) return;
-        const diff = diffToolLists(previous.tools, snapshot);
-        if (!isUnchanged(diff)) setChange({ since: previous.at, change: diff });
-      })
-      .catch(() => undefined); // no IndexedDB: nothing to compare with, nothing lost
+    return whenIdle(() => {
+      const first = !compared.current;
+      compared.current = true;
+      const snapshot = tools.map(snapshotOf);
+      swapSeenList(serverKey(serverUrl), snapshot)
+        .then((previous) => {
+          if (!first || !previous) return;
+          const diff = diffToolLists(previous.tools, snapshot);
+          if (!isUnchanged(diff)) setChange({ since: previous.at, change: diff });
+        })
+        .catch(() => undefined); // no IndexedDB: nothing to compare with, nothing lost
+    });
   }, [complete, serverUrl, tools]);
   return { change, dismiss: () => setChange(undefined) };
 }

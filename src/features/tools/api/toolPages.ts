@@ -75,6 +75,8 @@ export function toolPagesOptions(queryClient: QueryClient, connection: McpConnec
     initialData: shared?.data,
     initialDataUpdatedAt: shared?.updatedAt,
     refetchOnWindowFocus: false,
+    // startListing fetched (or kept a fresh list) when the connection began; a mount adds nothing.
+    refetchOnMount: false,
     retry: false,
     // Pages only ever append; deep-comparing thousands of tools on every update is O(n²).
     structuralSharing: false,
@@ -98,15 +100,38 @@ export interface ToolListData {
   reload: () => void;
 }
 
+interface Listing {
+  /** A public list another credential left behind, shown until this walk replaces it. */
+  shared?: CachedList;
+  /** When this connection's listing began: data older than this came from the cache. */
+  startedAt: number;
+}
+const listings = new WeakMap<McpConnection, Listing>();
+
+/**
+ * Starts listing a new connection's tools at once — called as the connection is established,
+ * so the first pages are on their way while the connected screen renders (a cached list still
+ * fresh by its ttlMs is not fetched again). Idempotent per connection.
+ */
+export function startListing(queryClient: QueryClient, connection: McpConnection, authContext: string): Listing {
+  const started = listings.get(connection);
+  if (started) return started;
+  const server = serverKey(connection.url);
+  // Read once per connection: a public list another credential left behind, if fresh.
+  const shared = queryClient.getQueryData(queryKeys.tools(server, authContext))
+    ? undefined
+    : publicListFor(queryClient, server, authContext);
+  const listing = { shared, startedAt: Date.now() };
+  listings.set(connection, listing);
+  void queryClient.prefetchQuery(toolPagesOptions(queryClient, connection, authContext, shared));
+  return listing;
+}
+
 /** Loads every page, one after another, showing each as it arrives. */
 export function useToolPages(connection: McpConnection, authContext: string): ToolListData {
   const queryClient = useQueryClient();
   const server = serverKey(connection.url);
-  const [connectedAt] = useState(() => Date.now());
-  // Read once per connection: a public list another credential left behind, if fresh.
-  const [shared] = useState(() =>
-    queryClient.getQueryData(queryKeys.tools(server, authContext)) ? undefined : publicListFor(queryClient, server, authContext),
-  );
+  const [{ shared, startedAt: connectedAt }] = useState(() => startListing(queryClient, connection, authContext));
   const query = useQuery(toolPagesOptions(queryClient, connection, authContext, shared));
   const pages = query.data?.pages;
   const [merge] = useState(createPageMerger);

@@ -1,44 +1,54 @@
 // Which listed tools have an inputSchema whose arguments cannot be fully checked (it does not
 // compile, or names a dialect Toolscope checks as another) — said in the list, before anyone
-// opens the tool. Only the rows on screen are checked, a few at a time in idle moments, so a
-// list of 10,000 tools costs nothing up front; each schema is compiled once (and reused by the
-// checks before a call).
+// opens the tool. Only the rows on screen are checked, in idle moments and only as long as each
+// moment lasts, and not while pages are still streaming in (an idle moment then is a wait for
+// the next page, which should be handled the moment it lands), so a list of 10,000 tools costs
+// nothing up front; each schema is compiled once (and reused by the checks before a call).
 import { useEffect, useState } from 'react';
 import { retryableImport } from '../../../lib/chunks.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 
 const loadValidate = retryableImport(() => import('../../../schema/validate.ts'));
-const BATCH = 8;
 const known = new WeakMap<McpTool, string | null>();
 
-const idle = (run: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 500 }) : setTimeout(run, 16);
+/** Runs `run` in an idle moment with a clock saying how much of it is left (in ms). */
+const idle = (run: (timeLeft: () => number) => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback((deadline) => run(() => deadline.timeRemaining()), { timeout: 1000 })
+    : setTimeout(() => run(() => 0), 16);
 const cancelIdle = (handle: number | ReturnType<typeof setTimeout>) =>
   typeof cancelIdleCallback === 'function' && typeof handle === 'number' ? cancelIdleCallback(handle) : clearTimeout(handle);
 
-/** The problem of each given tool's schema, once known (undefined until then, or when there is none). */
-export function useSchemaProblems(tools: readonly McpTool[]): (tool: McpTool) => string | undefined {
+/**
+ * The problem of each given tool's schema, once known (undefined until then, or when there is
+ * none). Nothing is checked while `paused`.
+ */
+export function useSchemaProblems(tools: readonly McpTool[], paused = false): (tool: McpTool) => string | undefined {
   const [, setVersion] = useState(0);
   useEffect(() => {
-    const pending = tools.filter((tool) => !known.has(tool));
+    const pending = paused ? [] : tools.filter((tool) => !known.has(tool));
     if (!pending.length) return undefined;
     let handle: number | ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    const step = (schemaProblem: (schema: unknown) => string | undefined) => {
+    const step = (schemaProblem: (schema: unknown) => string | undefined, timeLeft: () => number) => {
       if (!live) return;
-      for (const tool of pending.splice(0, BATCH)) known.set(tool, schemaProblem(tool.inputSchema) ?? null);
+      // At least one per moment (a compile can outlast what is left), more while time remains.
+      do {
+        const tool = pending.shift();
+        if (tool) known.set(tool, schemaProblem(tool.inputSchema) ?? null);
+      } while (pending.length && timeLeft() > 4);
       setVersion((version) => version + 1);
-      if (pending.length) handle = idle(() => step(schemaProblem));
+      if (pending.length) handle = idle((left) => step(schemaProblem, left));
     };
     loadValidate()
       .then(({ schemaProblem }) => {
-        handle = idle(() => step(schemaProblem));
+        handle = idle((left) => step(schemaProblem, left));
       })
       .catch(() => undefined); // the note at call time still says it
     return () => {
       live = false;
       if (handle !== undefined) cancelIdle(handle);
     };
-  }, [tools]);
+  }, [tools, paused]);
   return (tool) => known.get(tool) ?? undefined;
 }
