@@ -178,20 +178,30 @@ for (const pageSize of want('list') ? [100, 10] : []) {
 // ---- calls ---------------------------------------------------------------------------------
 const scale = await startScaleServer({ tools: 100, pageSize: 100 });
 
-/** Presses "Call tool" and waits for run `id` to be shown done; returns click → rendered (ms). */
-async function timedCall(page: Page, id: number): Promise<number> {
-  // A string, not a function: tsx's name-keeping helpers do not exist in the page.
+/**
+ * Presses "Call tool" in the page and returns click → `done` (a JS expression) true, checked
+ * every frame from inside the page (ms). A string, not a function: tsx's name-keeping helpers
+ * do not exist in the page.
+ */
+function timedClick(page: Page, done: string): Promise<number> {
   return page.evaluate<number>(`(async () => {
     const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Call tool');
     if (!button) throw new Error('no Call tool button');
     const started = performance.now();
     button.click();
-    const done = () =>
-      [...document.querySelectorAll('button')].some((candidate) => candidate.textContent?.startsWith('Run ${id}: done')) ||
-      (${id} === 1 && document.querySelector('[aria-label="Result"]')?.textContent?.includes('pong'));
-    while (!done()) await new Promise((resolve) => requestAnimationFrame(resolve));
+    while (!(${done})) await new Promise((resolve) => requestAnimationFrame(resolve));
     return performance.now() - started;
   })()`);
+}
+const resultText = `(document.querySelector('[aria-label="Result"]')?.textContent ?? '')`;
+
+/** Presses "Call tool" and waits for run `id` to be shown done; returns click → rendered (ms). */
+function timedCall(page: Page, id: number): Promise<number> {
+  return timedClick(
+    page,
+    `[...document.querySelectorAll('button')].some((candidate) => candidate.textContent?.startsWith('Run ${id}: done')) ||
+      (${id} === 1 && ${resultText}.includes('pong'))`,
+  );
 }
 
 if (want('calls')) {
@@ -222,14 +232,16 @@ async function bigResult(tool: string, megabytes: number, label: string) {
     await page.goto(deepLink(scale.url, tool));
     await page.getByRole('form', { name: 'Arguments' }).getByLabel('size_mb').fill(String(megabytes));
     await clearTasks(page);
-    const started = performance.now();
-    await page.getByRole('button', { name: 'Call tool' }).click();
-    await page
-      .getByRole('region', { name: 'Result' })
-      .getByText(tool === 'big_text' ? /Inventory 2026-12-01/ : /records \(see structuredContent\)/)
-      .first()
-      .waitFor({ timeout: 120_000 });
-    times.push(performance.now() - started);
+    // Visible: the text itself, or the record count and the structured content's tree.
+    times.push(
+      await timedClick(
+        page,
+        tool === 'big_text'
+          ? `${resultText}.includes('Inventory 2026-12-01')`
+          : `${resultText}.includes('records (see structuredContent)') && document.querySelector('[aria-label="structured content tree"]') !== null`,
+      ),
+    );
+    await page.waitForTimeout(1000); // what follows the result (History keeps it) counts too
     tasks.push(await longestTask(page));
     await page.close();
   }

@@ -1,15 +1,33 @@
-import { JsonView, allExpanded, collapseAllNested, defaultStyles, darkStyles } from 'react-json-view-lite';
-import 'react-json-view-lite/dist/index.css';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { useState } from 'react';
-import { useTheme } from '../../lib/theme.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+import { isSmallTree, jsonRows, previewOf, type JsonRow } from './jsonRows.ts';
 
-/** A collapsible JSON tree with copy; values render as text only. */
+const ROW_HEIGHT = 20;
+const NONE: ReadonlySet<string> = new Set();
+/** Up to this many rows are all in the page (findable with Ctrl+F); more are virtualized. */
+const PLAIN_ROWS = 300;
+const VIEW_HEIGHT = 480;
+
+/**
+ * A collapsible JSON tree with copy; values render as text only. A small value opens fully
+ * expanded; a big one opens at its top level, shows long arrays in ranges of 100, and renders
+ * only the rows in view — a 5 MB structuredContent costs a few rows, not a 50,000-node DOM,
+ * and nothing is serialized until Copy is pressed.
+ */
 export function JsonTree({ value, label }: { value: unknown; label: string }) {
   const [copied, setCopied] = useState(false);
-  const { dark } = useTheme();
-  const json = JSON.stringify(value, null, 2) ?? 'undefined';
-  const big = json.length > 20_000;
+  const expandAll = useMemo(() => isSmallTree(value), [value]);
+  // What the person opened or closed, for this value (a new value starts afresh).
+  const [toggles, setToggles] = useState<{ of: unknown; ids: ReadonlySet<string> }>({ of: value, ids: new Set() });
+  const toggled = toggles.of === value ? toggles.ids : NONE;
+  const rows = useMemo(() => jsonRows(value, expandAll, toggled), [value, expandAll, toggled]);
+  const toggle = (id: string) => {
+    const ids = new Set(toggled);
+    if (!ids.delete(id)) ids.add(id);
+    setToggles({ of: value, ids });
+  };
   return (
     <div className="flex flex-col gap-1">
       <div className="flex justify-end">
@@ -17,19 +35,99 @@ export function JsonTree({ value, label }: { value: unknown; label: string }) {
           variant="ghost"
           className="text-xs"
           onClick={() => {
+            const json = JSON.stringify(value, null, 2) ?? 'undefined';
             void navigator.clipboard?.writeText(json).then(() => setCopied(true));
           }}
         >
           {copied ? 'Copied' : `Copy ${label}`}
         </Button>
       </div>
-      <div className="overflow-auto rounded-md border border-line p-2 text-xs">
-        {value !== null && typeof value === 'object' ? (
-          <JsonView data={value} shouldExpandNode={big ? collapseAllNested : allExpanded} style={dark ? darkStyles : defaultStyles} />
+      <div className="rounded-md border border-line p-1 font-mono text-xs">
+        {rows.length <= PLAIN_ROWS ? (
+          <ul aria-label={`${label} tree`}>
+            {rows.map((row) => (
+              <li key={row.id} style={{ height: ROW_HEIGHT }}>
+                <RowView row={row} onToggle={toggle} />
+              </li>
+            ))}
+          </ul>
         ) : (
-          <pre className="font-mono whitespace-pre-wrap">{json}</pre>
+          <VirtualRows rows={rows} label={label} onToggle={toggle} />
         )}
       </div>
     </div>
   );
+}
+
+function VirtualRows({ rows, label, onToggle }: { rows: JsonRow[]; label: string; onToggle: (id: string) => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+    // Before the first measure (and in a hidden <details>), a screenful.
+    initialRect: { width: 0, height: VIEW_HEIGHT },
+  });
+  return (
+    <div ref={scroller} className="overflow-auto" style={{ height: VIEW_HEIGHT }}>
+      <ul aria-label={`${label} tree`} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          return row ? (
+            <li key={row.id} className="absolute inset-x-0" style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}>
+              <RowView row={row} onToggle={onToggle} />
+            </li>
+          ) : null;
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => void }) {
+  const indent = { paddingLeft: row.depth * 14 };
+  const name =
+    row.key === undefined ? null : (
+      <span className={typeof row.key === 'number' ? 'text-subtle' : 'text-purple-800 dark:text-purple-300'}>
+        {typeof row.key === 'number' ? row.key : revealInvisible(JSON.stringify(row.key))}:{' '}
+      </span>
+    );
+  if (row.kind === 'value') {
+    return (
+      <div className="truncate whitespace-pre leading-5" style={indent}>
+        <span className="inline-block w-4" />
+        {name}
+        <span className={valueClass(row.value)}>{revealInvisible(previewOf(row.value))}</span>
+      </div>
+    );
+  }
+  const summary =
+    row.kind === 'range'
+      ? `[${row.range?.[0] ?? 0} … ${row.range?.[1] ?? 0}]`
+      : row.kind === 'array'
+        ? `[${row.expanded ? '' : '…'}] ${row.count.toLocaleString('en-US')} ${row.count === 1 ? 'item' : 'items'}`
+        : `{${row.expanded ? '' : '…'}} ${row.count.toLocaleString('en-US')} ${row.count === 1 ? 'key' : 'keys'}`;
+  return (
+    <button
+      type="button"
+      aria-expanded={row.expanded}
+      onClick={() => onToggle(row.id)}
+      className="flex h-5 w-full items-center truncate whitespace-pre text-left leading-5 hover:bg-hover focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500"
+      style={indent}
+    >
+      <span aria-hidden="true" className="inline-block w-4 text-subtle">
+        {row.expanded ? '▾' : '▸'}
+      </span>
+      {name}
+      <span className="text-muted">{summary}</span>
+    </button>
+  );
+}
+
+function valueClass(value: unknown): string {
+  if (typeof value === 'string') return 'text-emerald-800 dark:text-emerald-300';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'text-blue-800 dark:text-blue-300';
+  if (typeof value === 'boolean') return 'text-amber-800 dark:text-amber-300';
+  return 'text-subtle';
 }

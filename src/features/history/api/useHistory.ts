@@ -4,6 +4,12 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { MAX_CALLS, addEntry, clearServer, deleteEntry, listEntries, type NewEntry } from './historyStore.ts';
 
+/** After the next paint: a result is on screen before it is written to History. */
+const afterPaint = () =>
+  new Promise<void>((resolve) =>
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 0),
+  );
+
 /** This server's call history (newest first), and the ways to change it. */
 export function useHistory(serverUrl: string) {
   const server = serverKey(serverUrl);
@@ -16,6 +22,7 @@ export function useHistory(serverUrl: string) {
   const record = useCallback(
     async (entry: Omit<NewEntry, 'server'>, result: unknown) => {
       try {
+        await afterPaint();
         const { dropped } = await addEntry({ ...entry, server }, result);
         if (dropped)
           setNote(

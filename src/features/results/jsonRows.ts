@@ -1,0 +1,100 @@
+// The rows of a JSON tree as a flat list (what a virtualized list renders): only expanded
+// containers contribute children, and a container with more than GROUP children shows them in
+// ranges of GROUP ("[0 … 99]"), each expandable, as browser devtools do — so expanding an array
+// of 50,000 records costs 500 rows, not 50,000, and nothing walks what is not on screen.
+
+export const GROUP = 100;
+/** A tree with at most this many nodes opens fully expanded; a bigger one opens at its top level. */
+export const SMALL_TREE_NODES = 400;
+
+export interface JsonRow {
+  /** Stable id of the row: the path of keys, or of a range. */
+  id: string;
+  depth: number;
+  /** The object key or array index of the node; undefined for the root and for ranges. */
+  key?: string | number;
+  kind: 'object' | 'array' | 'value' | 'range';
+  /** The node itself (for 'range': the container the range is of). */
+  value: unknown;
+  /** Children of a container (or the size of a range). */
+  count: number;
+  /** Index span of a range row, inclusive. */
+  range?: [number, number];
+  expanded: boolean;
+}
+
+const isContainer = (value: unknown): value is object => value !== null && typeof value === 'object';
+
+/** Whether the tree has at most `limit` nodes (stops counting past it). */
+export function isSmallTree(value: unknown, limit = SMALL_TREE_NODES): boolean {
+  let seen = 0;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const node = stack.pop();
+    if (++seen > limit) return false;
+    if (isContainer(node)) for (const child of Object.values(node)) stack.push(child);
+  }
+  return true;
+}
+
+const childId = (parent: string, key: string | number) => `${parent}/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`;
+
+/**
+ * The visible rows. A container is expanded when `expandAll` says so (or it is the root), unless
+ * its id is in `toggled` — which flips it either way.
+ */
+export function jsonRows(value: unknown, expandAll: boolean, toggled: ReadonlySet<string>): JsonRow[] {
+  const rows: JsonRow[] = [];
+  const isOpen = (id: string) => (id === '' || expandAll) !== toggled.has(id);
+  const visit = (node: unknown, id: string, depth: number, key: string | number | undefined) => {
+    if (!isContainer(node)) {
+      rows.push({ id, depth, key, kind: 'value', value: node, count: 0, expanded: false });
+      return;
+    }
+    const array = Array.isArray(node);
+    const keys: (string | number)[] | undefined = array ? undefined : Object.keys(node);
+    const count = array ? node.length : (keys?.length ?? 0);
+    const expanded = isOpen(id);
+    rows.push({ id, depth, key, kind: array ? 'array' : 'object', value: node, count, expanded });
+    if (!expanded) return;
+    const keyAt = (index: number) => (array ? index : (keys?.[index] ?? index));
+    const child = (index: number, childDepth: number) => {
+      const name = keyAt(index);
+      visit((node as Record<string | number, unknown>)[name], childId(id, name), childDepth, name);
+    };
+    if (count <= GROUP) {
+      for (let index = 0; index < count; index++) child(index, depth + 1);
+      return;
+    }
+    for (let start = 0; start < count; start += GROUP) {
+      const end = Math.min(start + GROUP, count) - 1;
+      const rangeId = `${id}#${start}`;
+      const rangeOpen = expandAll !== toggled.has(rangeId);
+      rows.push({
+        id: rangeId,
+        depth: depth + 1,
+        kind: 'range',
+        value: node,
+        count: end - start + 1,
+        range: [start, end],
+        expanded: rangeOpen,
+      });
+      if (rangeOpen) for (let index = start; index <= end; index++) child(index, depth + 2);
+    }
+  };
+  visit(value, '', 0, undefined);
+  return rows;
+}
+
+/** How a primitive reads in the tree: JSON, with long strings cut (the full value is in Copy). */
+export function previewOf(value: unknown, maxChars = 300): string {
+  if (typeof value === 'string') {
+    return value.length > maxChars
+      ? `${JSON.stringify(value.slice(0, maxChars))}… (${value.length.toLocaleString('en-US')} characters)`
+      : JSON.stringify(value);
+  }
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  return JSON.stringify(value) ?? typeof value;
+}
