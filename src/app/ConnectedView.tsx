@@ -148,6 +148,15 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
     return () => onCommands(() => []);
   }, [data.tools, onCommands, select, last]);
 
+  const reportButton = useMemo(
+    () => (
+      <Button variant="ghost" className="px-1.5 py-0.5 text-xs" aria-pressed={showReport} onClick={() => setShowReport((open) => !open)}>
+        Server report
+      </Button>
+    ),
+    [showReport],
+  );
+
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
@@ -175,16 +184,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
             onSelect={select}
             hint={hint}
             onHintChange={setHint}
-            headerAction={
-              <Button
-                variant="ghost"
-                className="px-1.5 py-0.5 text-xs"
-                aria-pressed={showReport}
-                onClick={() => setShowReport((open) => !open)}
-              >
-                Server report
-              </Button>
-            }
+            headerAction={reportButton}
           />
           <SafetyControls settings={safety} onChange={setSafety} />
         </div>

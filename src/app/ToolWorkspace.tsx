@@ -3,6 +3,7 @@ import { ToolFindings } from '../features/report/ToolFindings.tsx';
 import { callFindings, outputValidator } from '../report/callRules.ts';
 import { lintTool } from '../report/rules.ts';
 import { callRecords } from './callRecords.ts';
+import { useStableCallback } from '../lib/stableCallback.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { CallBar, ResultArea } from '../features/call/CallPanel.tsx';
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
@@ -200,20 +201,19 @@ export function ToolWorkspace({
 
   // Ctrl+Enter / ⌘Enter calls from anywhere in the request pane, through the same checks and gate.
   const request = useRef<HTMLDivElement>(null);
-  const latestTryCall = useRef(tryCall);
-  useEffect(() => {
-    latestTryCall.current = tryCall;
-  });
+  // Stable identities for the memoized form (and the key handler), calling the latest code.
+  const submitForm = useStableCallback(() => void tryCall());
+  const changeDraft = useStableCallback(onDraftChange);
   useEffect(() => {
     const element = request.current;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
       event.preventDefault();
-      void latestTryCall.current();
+      submitForm();
     };
     element?.addEventListener('keydown', onKey);
     return () => element?.removeEventListener('keydown', onKey);
-  }, []);
+  }, [submitForm]);
 
   const {
     container: splitContainer,
@@ -261,8 +261,8 @@ export function ToolWorkspace({
               <ArgumentsForm.Component
                 schema={tool.inputSchema}
                 draft={draft}
-                onChange={onDraftChange}
-                onSubmit={() => void tryCall()}
+                onChange={changeDraft}
+                onSubmit={submitForm}
                 showErrors={blocked !== undefined}
               />
               {schemaNote ? (

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
-import { isSmallTree, jsonRows, previewOf, type JsonRow } from './jsonRows.ts';
+import { isSmallTree, jsonRows, previewOf, quoted, type JsonRow } from './jsonRows.ts';
 
 const ROW_HEIGHT = 20;
 const NONE: ReadonlySet<string> = new Set();
@@ -90,7 +90,7 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
   const name =
     row.key === undefined ? null : (
       <span className={typeof row.key === 'number' ? 'text-subtle' : 'text-purple-800 dark:text-purple-300'}>
-        {typeof row.key === 'number' ? row.key : revealInvisible(JSON.stringify(row.key))}:{' '}
+        {typeof row.key === 'number' ? row.key : revealInvisible(quoted(row.key))}:{' '}
       </span>
     );
   if (row.kind === 'value') {

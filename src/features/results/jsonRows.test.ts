@@ -47,7 +47,7 @@ describe('JSON tree rows', () => {
   });
 
   it('previews values as JSON, long strings cut with their length', () => {
-    expect(previewOf('say "hi"')).toBe('"say \\"hi\\""');
+    expect(previewOf('say "hi"\n\tnext\u0007')).toBe('"say "hi"\\n\\tnext\\u0007"');
     expect(previewOf('x'.repeat(1000), 5)).toBe('"xxxxx"… (1,000 characters)');
     expect(previewOf(null)).toBe('null');
     expect(previewOf(2.5)).toBe('2.5');

@@ -86,12 +86,25 @@ export function jsonRows(value: unknown, expandAll: boolean, toggled: ReadonlySe
   return rows;
 }
 
-/** How a primitive reads in the tree: JSON, with long strings cut (the full value is in Copy). */
+/**
+ * A string as the tree shows it: in quotes, as written (inner quotes are not escaped — it reads
+ * as the value, as in browser devtools), with line breaks, tabs and other control characters
+ * spelled out so that every row stays one line.
+ */
+export function quoted(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is spelled out
+  const spelled = text.replace(/[\u0000-\u001f\u007f]/g, (char) =>
+    char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `"${spelled}"`;
+}
+
+/** How a primitive reads in the tree, with long strings cut (the full value is in Copy). */
 export function previewOf(value: unknown, maxChars = 300): string {
   if (typeof value === 'string') {
     return value.length > maxChars
-      ? `${JSON.stringify(value.slice(0, maxChars))}… (${value.length.toLocaleString('en-US')} characters)`
-      : JSON.stringify(value);
+      ? `${quoted(value.slice(0, maxChars))}… (${value.length.toLocaleString('en-US')} characters)`
+      : quoted(value);
   }
   if (value === undefined) return 'undefined';
   if (typeof value === 'bigint') return `${value}n`;

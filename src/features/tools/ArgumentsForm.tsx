@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
 import { SchemaForm } from '../../components/form/SchemaForm.tsx';
 import { NO_DEFAULTS_BEHAVIOR, declaredDefaults } from '../../components/form/validators.ts';
@@ -20,7 +20,7 @@ interface Props {
   showErrors: boolean;
 }
 
-export default function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props) {
+function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props) {
   const unsuitable = useMemo(() => (isRecord(schema) ? formUnsuitability(schema) : undefined), [schema]);
   const usable = isRecord(schema) && unsuitable === undefined;
   const mode = usable ? draft.mode : 'json';
@@ -121,3 +121,6 @@ function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft
     </form>
   );
 }
+
+/** Memoized: a form re-renders when its schema, draft or error display changes, not on every call's progress. */
+export default memo(ArgumentsForm);

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { displayName, matchesHintFilter, toolMatches, type HintFilter, type McpTool } from '../../mcp/tools.ts';
 import { HintBadges, HintLegend } from './HintBadges.tsx';
@@ -25,7 +25,8 @@ interface Props {
 }
 
 const ROW_HEIGHT = 44;
-export function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChange, headerAction }: Props) {
+/** Memoized: a call or a keystroke elsewhere re-renders the page, not 10,000 tools' list. */
+export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChange, headerAction }: Props) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const visible = useMemo(
@@ -113,7 +114,7 @@ export function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChan
       <HintLegend />
     </section>
   );
-}
+});
 
 /** Placeholder rows, the size of real ones, while the first page is on its way (nothing jumps when it lands). */
 function SkeletonRows() {

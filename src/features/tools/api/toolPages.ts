@@ -136,32 +136,36 @@ export function useToolPages(connection: McpConnection, authContext: string): To
   const pages = query.data?.pages;
   const [merge] = useState(createPageMerger);
   const merged = useMemo(() => merge(pages ?? []), [merge, pages]);
-  const decision = query.data ? decide(query.data) : undefined;
   const reload = useCallback(
     () => void queryClient.resetQueries({ queryKey: queryKeys.tools(server, authContext) }),
     [queryClient, server, authContext],
   );
-  const updatedAt = query.dataUpdatedAt;
-  const ttlMs = listTtl(pages ?? []);
-  return {
-    tools: merged.tools,
-    pagesLoaded: pages?.length ?? 0,
-    // Loading while a walk is still short of its end (a refresh behind a complete list is not "loading").
-    loading: query.isPending || (query.isFetching && decision?.reason === 'continue'),
-    error: query.error ?? undefined,
-    stopMessage: decision && decision.reason !== 'continue' ? describeStop(decision) : undefined,
-    findings: merged.findings,
-    freshness: !pages
-      ? undefined
-      : updatedAt < connectedAt
-        ? {
-            source: 'cache',
-            updatedAt,
-            ttlMs,
-            refreshing: query.isFetching,
-            sharedPublic: shared !== undefined && query.data === shared.data,
-          }
-        : { source: 'server', updatedAt, ttlMs },
-    reload,
-  };
+  const { data, error, isPending, isFetching, dataUpdatedAt: updatedAt } = query;
+  // One object per change of the list or its state (not per render), so the list can skip
+  // re-rendering when the rest of the page changes — a call, a keystroke.
+  return useMemo((): ToolListData => {
+    const decision = data ? decide(data) : undefined;
+    const ttlMs = listTtl(pages ?? []);
+    return {
+      tools: merged.tools,
+      pagesLoaded: pages?.length ?? 0,
+      // Loading while a walk is still short of its end (a refresh behind a complete list is not "loading").
+      loading: isPending || (isFetching && decision?.reason === 'continue'),
+      error: error ?? undefined,
+      stopMessage: decision && decision.reason !== 'continue' ? describeStop(decision) : undefined,
+      findings: merged.findings,
+      freshness: !pages
+        ? undefined
+        : updatedAt < connectedAt
+          ? {
+              source: 'cache',
+              updatedAt,
+              ttlMs,
+              refreshing: isFetching,
+              sharedPublic: shared !== undefined && data === shared.data,
+            }
+          : { source: 'server', updatedAt, ttlMs },
+      reload,
+    };
+  }, [data, pages, merged, error, isPending, isFetching, updatedAt, connectedAt, shared, reload]);
 }
