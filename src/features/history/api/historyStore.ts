@@ -105,8 +105,8 @@ function db() {
   return database;
 }
 
-/** Adds a call; returns how many old calls were dropped to stay within the bounds. */
-export async function addEntry(entry: NewEntry, result: unknown): Promise<{ id: number; dropped: number }> {
+/** Adds a call; returns it as stored, and how many old calls were dropped to stay within the bounds. */
+export async function addEntry(entry: NewEntry, result: unknown): Promise<{ id: number; stored: HistoryEntry; dropped: number }> {
   const json = result === undefined ? '' : JSON.stringify(result);
   const bytes = new TextEncoder().encode(json).length;
   const truncated = bytes > MAX_RESULT_BYTES;
@@ -114,13 +114,14 @@ export async function addEntry(entry: NewEntry, result: unknown): Promise<{ id: 
   const store = await db();
   const tx = store.transaction(['calls', 'results'], 'readwrite');
   const calls = tx.objectStore('calls');
-  const id = await calls.add({
+  const fields: Omit<HistoryEntry, 'id'> = {
     ...entry,
     args: safe.value as Record<string, unknown>,
     droppedArgs: safe.dropped,
     resultBytes: bytes,
     truncated,
-  } as HistoryEntry);
+  };
+  const id = await calls.add(fields as HistoryEntry);
   // As a string: cloning a string into IndexedDB is a copy, cloning a 5 MB object graph held the
   // page ~80 ms.
   await tx.objectStore('results').put(truncated ? { id, text: json.slice(0, MAX_RESULT_BYTES) } : { id, json });
@@ -139,7 +140,7 @@ export async function addEntry(entry: NewEntry, result: unknown): Promise<{ id: 
     dropped++;
   }
   await tx.done;
-  return { id, dropped };
+  return { id, stored: { ...fields, id }, dropped };
 }
 
 /** A server's calls, newest first. */

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
-import { MAX_CALLS, addEntry, clearServer, deleteEntry, listEntries, type NewEntry } from './historyStore.ts';
+import { MAX_CALLS, addEntry, clearServer, deleteEntry, listEntries, type HistoryEntry, type NewEntry } from './historyStore.ts';
 
 /** After the next paint: a result is on screen before it is written to History. */
 const afterPaint = () =>
@@ -23,17 +23,21 @@ export function useHistory(serverUrl: string) {
     async (entry: Omit<NewEntry, 'server'>, result: unknown) => {
       try {
         await afterPaint();
-        const { dropped } = await addEntry({ ...entry, server }, result);
-        if (dropped)
-          setNote(
-            `History keeps ${MAX_CALLS} calls and 200 MB per server: the ${dropped === 1 ? 'oldest call was' : `${dropped} oldest calls were`} dropped.`,
-          );
+        const { stored, dropped } = await addEntry({ ...entry, server }, result);
+        if (!dropped) {
+          // Newest first: put it on top, without reading every entry back from the database.
+          queryClient.setQueryData<HistoryEntry[]>(queryKeys.history(server), (entries) => (entries ? [stored, ...entries] : entries));
+          return;
+        }
+        setNote(
+          `History keeps ${MAX_CALLS} calls and 200 MB per server: the ${dropped === 1 ? 'oldest call was' : `${dropped} oldest calls were`} dropped.`,
+        );
       } catch (error) {
         setNote(`This call was not kept in History: ${error instanceof Error ? error.message : String(error)}`);
       }
       await refresh();
     },
-    [server, refresh],
+    [server, refresh, queryClient],
   );
   const remove = useCallback(
     async (id: number) => {
