@@ -1,8 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { cn } from '../../lib/cn.ts';
 import { revealInvisible } from '../../mcp/text.ts';
-import { isSmallTree, jsonRows, previewOf, quoted, type JsonRow } from './jsonRows.ts';
+import { glimpseOf, isSmallTree, jsonRows, previewOf, quoted, type JsonRow } from './jsonRows.ts';
 
 const ROW_HEIGHT = 20;
 const NONE: ReadonlySet<string> = new Set();
@@ -89,7 +90,7 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
   const indent = { paddingLeft: row.depth * 14 };
   const name =
     row.key === undefined ? null : (
-      <span className={typeof row.key === 'number' ? 'text-subtle' : 'text-purple-800 dark:text-purple-300'}>
+      <span className={cn('shrink-0', typeof row.key === 'number' ? 'text-subtle' : 'text-purple-800 dark:text-purple-300')}>
         {typeof row.key === 'number' ? row.key : revealInvisible(quoted(row.key))}:{' '}
       </span>
     );
@@ -105,9 +106,9 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
   const summary =
     row.kind === 'range'
       ? `[${row.range?.[0] ?? 0} … ${row.range?.[1] ?? 0}]`
-      : row.kind === 'array'
-        ? `[${row.expanded ? '' : '…'}] ${row.count.toLocaleString('en-US')} ${row.count === 1 ? 'item' : 'items'}`
-        : `{${row.expanded ? '' : '…'}} ${row.count.toLocaleString('en-US')} ${row.count === 1 ? 'key' : 'keys'}`;
+      : `${row.kind === 'array' ? `${row.count.toLocaleString('en-US')} ${row.count === 1 ? 'item' : 'items'}` : `${row.count.toLocaleString('en-US')} ${row.count === 1 ? 'key' : 'keys'}`}${
+          row.expanded || row.count === 0 ? '' : ` ${glimpseOf(row.value as object)}`
+        }`;
   return (
     <button
       type="button"
@@ -116,11 +117,11 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
       className="flex h-5 w-full items-center truncate whitespace-pre text-left leading-5 hover:bg-hover focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500"
       style={indent}
     >
-      <span aria-hidden="true" className="inline-block w-4 text-subtle">
+      <span aria-hidden="true" className="inline-block w-4 shrink-0 text-subtle">
         {row.expanded ? '▾' : '▸'}
       </span>
       {name}
-      <span className="text-muted">{summary}</span>
+      <span className="min-w-0 truncate text-muted">{revealInvisible(summary)}</span>
     </button>
   );
 }

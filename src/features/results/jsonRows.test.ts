@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP, isSmallTree, jsonRows, previewOf } from './jsonRows.ts';
+import { GROUP, glimpseOf, isSmallTree, jsonRows, previewOf } from './jsonRows.ts';
 
 const none = new Set<string>();
 
@@ -51,5 +51,16 @@ describe('JSON tree rows', () => {
     expect(previewOf('x'.repeat(1000), 5)).toBe('"xxxxx"… (1,000 characters)');
     expect(previewOf(null)).toBe('null');
     expect(previewOf(2.5)).toBe('2.5');
+  });
+
+  it('glimpses a closed container: first members, nested ones as {…} / […], cut with an ellipsis', () => {
+    expect(glimpseOf({ id: 'rec_1', tags: ['a'], meta: { x: 1 }, stock: 3 })).toBe('{id: "rec_1", tags: […], meta: {…}, stock: 3}');
+    expect(
+      glimpseOf(
+        Array.from({ length: 100 }, (_, index) => index),
+        20,
+      ),
+    ).toBe('[0, 1, 2, 3, 4, 5, 6, …]');
+    expect(glimpseOf({ text: 'x'.repeat(100) })).toBe('{text: "xxxxxxxxxxxxxxxxxxxxxxxx"… (100 characters)}');
   });
 });

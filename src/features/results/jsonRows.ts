@@ -111,3 +111,26 @@ export function previewOf(value: unknown, maxChars = 300): string {
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   return JSON.stringify(value) ?? typeof value;
 }
+
+/**
+ * A closed container at a glance, as devtools show it: its first members, primitives in full
+ * (strings cut), nested containers as {…} / […], up to about `maxChars`.
+ */
+export function glimpseOf(value: object, maxChars = 90): string {
+  const array = Array.isArray(value);
+  const parts: string[] = [];
+  let length = 0;
+  let shown = 0;
+  const entries = array ? value.entries() : Object.entries(value).values();
+  for (const [key, member] of entries) {
+    const text = member !== null && typeof member === 'object' ? (Array.isArray(member) ? '[…]' : '{…}') : previewOf(member as unknown, 24);
+    const part = array ? text : `${String(key)}: ${text}`;
+    if (shown > 0 && length + part.length > maxChars) break;
+    parts.push(part);
+    length += part.length + 2;
+    shown++;
+  }
+  const count = array ? value.length : Object.keys(value).length;
+  const more = shown < count ? ', …' : '';
+  return array ? `[${parts.join(', ')}${more}]` : `{${parts.join(', ')}${more}}`;
+}
