@@ -12,6 +12,7 @@ import type { OAuthChallenge } from '../mcp/errors.ts';
 import { fetchProxySession, type ProxySession } from '../mcp/proxy.ts';
 import { TrafficRecorder } from '../mcp/traffic.ts';
 import { retryableLazy } from '../lib/chunks.ts';
+import { warmCounts } from '../lib/count.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { startListing } from '../features/tools/api/toolPages.ts';
 import type { McpConnection } from '../mcp/connection.ts';
@@ -33,6 +34,8 @@ const warmUp = () => {
 // not one after the other after the first render.
 const proxySession = fetchProxySession(window.location.origin);
 if (initialLink.server) warmUp();
+// The first tool count should not be the one that loads the number-formatting data.
+warmCounts();
 
 export function App() {
   const [recorder] = useState(() => new TrafficRecorder());

@@ -1,6 +1,7 @@
 // Sharing a call: a link that opens the tool filled in (never a token or a secret value), and the
 // same call as curl (both eras), raw JSON-RPC, or a TypeScript snippet for @modelcontextprotocol/client.
 import { isRecord } from '../mcp/guards.ts';
+import { formatCount } from '../lib/count.ts';
 
 export interface SharedCall {
   /** The MCP endpoint. */
@@ -66,7 +67,7 @@ export function shareLink(appUrl: string, call: SharedCall): { url: string; note
   const json = JSON.stringify(args.value);
   const notes: string[] = [];
   if (json.length <= MAX_ARGS_CHARS) link.searchParams.set('args', json);
-  else notes.push(`The arguments (${json.length.toLocaleString('en-US')} characters) are too long for a link and were left out.`);
+  else notes.push(`The arguments (${formatCount(json.length)} characters) are too long for a link and were left out.`);
   if (args.dropped.length) notes.push(`Left out as secrets: ${args.dropped.join(', ')}.`);
   if (server.dropped.length) notes.push(`Removed from the server URL as credentials: ${server.dropped.join(', ')}.`);
   return { url: link.href, notes };

@@ -2,6 +2,7 @@
 import { RULES, RULE_IDS, type Finding, type Severity } from './findings.ts';
 import type { Report } from './report.ts';
 import { SCORE_FORMULA } from './score.ts';
+import { formatCount } from '../lib/count.ts';
 
 export type ReportFormat = 'json' | 'markdown' | 'junit' | 'sarif';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['markdown', 'json', 'junit', 'sarif'];
@@ -47,7 +48,7 @@ export function toMarkdown(report: Report): string {
     '',
     `Score **${report.score}/100** · ${report.tools} tools · protocol ${md(report.server.protocolVersion)} · ${counts('error')}, ${counts('warning')}, ${counts('info')}`,
     '',
-    `Tokens: ${report.model.totalTokens.toLocaleString('en-US')} for the whole list (${md(report.model.tokenizer)}).${report.active ? '' : ' Active checks not run.'}`,
+    `Tokens: ${formatCount(report.model.totalTokens)} for the whole list (${md(report.model.tokenizer)}).${report.active ? '' : ' Active checks not run.'}`,
     '',
     `Score: ${SCORE_FORMULA}`,
     '',

@@ -5,6 +5,7 @@ import { SEVERITY_ORDER, type Finding } from './findings.ts';
 import { modelView, type ModelView, type Tokenizer } from './modelView.ts';
 import { cacheFindings, countFindings, duplicateFindings, lintTool, orderFindings, type ListingChecks } from './rules.ts';
 import { score } from './score.ts';
+import { formatCount } from '../lib/count.ts';
 
 export interface ReportServer {
   name: string;
@@ -54,7 +55,7 @@ function tokenFindings(model: ModelView): Finding[] {
             rule: 'token-cost',
             severity: cost.tokens > TOOL_TOKENS_WARN ? 'warning' : 'info',
             tool: cost.name,
-            message: `The definition costs ${cost.tokens.toLocaleString('en-US')} tokens (${model.tokenizer}), ${cost.bytes.toLocaleString('en-US')} bytes, on every turn.`,
+            message: `The definition costs ${formatCount(cost.tokens)} tokens (${model.tokenizer}), ${formatCount(cost.bytes)} bytes, on every turn.`,
             fix: 'Shorten the description and the schema: drop repetition, move long examples to documentation, flatten deep schemas.',
           },
         ]
@@ -63,7 +64,7 @@ function tokenFindings(model: ModelView): Finding[] {
   const total: Finding = {
     rule: 'token-cost',
     severity: model.totalTokens > LIST_TOKENS_WARN ? 'warning' : 'info',
-    message: `The tool list costs ${model.totalTokens.toLocaleString('en-US')} tokens (${model.tokenizer}), ${model.totalBytes.toLocaleString('en-US')} bytes, on every turn.`,
+    message: `The tool list costs ${formatCount(model.totalTokens)} tokens (${model.tokenizer}), ${formatCount(model.totalBytes)} bytes, on every turn.`,
     fix:
       model.totalTokens > LIST_TOKENS_WARN
         ? 'Trim the most expensive tools (see the model’s view) or split the server.'

@@ -4,6 +4,7 @@ import { isRecord, own } from '../mcp/guards.ts';
 import { decideIconSrc } from '../mcp/icons.ts';
 import { DESTRUCTIVE_NAME, type McpTool, type ToolsPage } from '../mcp/tools.ts';
 import type { Finding } from './findings.ts';
+import { formatCount } from '../lib/count.ts';
 
 export interface ListingChecks {
   /** Why the schema cannot be compiled or checked as declared (src/schema/validate.ts); undefined when fine. */
@@ -255,7 +256,7 @@ export function duplicateFindings(pages: readonly ToolsPage[]): Finding[] {
 }
 
 export function countFindings(count: number, totalTokens: number, tokenizer: string): Finding[] {
-  const cost = `${totalTokens.toLocaleString('en-US')} tokens (${tokenizer}) on every turn`;
+  const cost = `${formatCount(totalTokens)} tokens (${tokenizer}) on every turn`;
   if (count > 128) {
     return [
       {

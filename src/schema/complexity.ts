@@ -1,6 +1,7 @@
 // Bounded measurement of a schema's size, so a pathological schema (1,000 levels deep, or
 // enormous) is edited as JSON instead of freezing the page in a form renderer.
 import { isRecord } from '../mcp/guards.ts';
+import { formatCount } from '../lib/count.ts';
 
 export const MAX_FORM_DEPTH = 32;
 export const MAX_FORM_NODES = 5_000;
@@ -45,6 +46,6 @@ export function formUnsuitability(schema: unknown): string | undefined {
   if (size.depth > MAX_FORM_DEPTH * 2)
     return `The schema nests ${size.truncated ? 'more than ' : ''}${Math.floor(size.depth / 2)} levels deep; a form that deep is unusable, so edit the arguments as JSON.`;
   if (size.nodes > MAX_FORM_NODES)
-    return `The schema has ${size.truncated ? 'more than ' : ''}${size.nodes.toLocaleString('en-US')} parts; edit the arguments as JSON.`;
+    return `The schema has ${size.truncated ? 'more than ' : ''}${formatCount(size.nodes)} parts; edit the arguments as JSON.`;
   return undefined;
 }

@@ -4,6 +4,7 @@
 import { getTemplate, getUiOptions, type WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { Button } from '../ui/Button.tsx';
+import { formatCount } from '../../lib/count.ts';
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
@@ -64,7 +65,7 @@ function Base64FileWidget({ id, label, schema, value, onChange, disabled, readon
       />
       <p className="text-xs text-muted">
         {current
-          ? `${picked ? `${picked.name} · ${size(picked.bytes)}${picked.type ? ` · ${picked.type}` : ''} → ` : ''}${current.length.toLocaleString('en-US')} base64 characters`
+          ? `${picked ? `${picked.name} · ${size(picked.bytes)}${picked.type ? ` · ${picked.type}` : ''} → ` : ''}${formatCount(current.length)} base64 characters`
           : `Choose a file${mediaType ? ` (${mediaType})` : ''}; it is sent base64-encoded.`}
       </p>
       {problem ? <p className="text-xs text-amber-800 dark:text-amber-200">{problem}</p> : null}

@@ -11,6 +11,7 @@ import type { ConnectionState } from './useConnection.ts';
 import type { SignInRequest } from './useOAuth.ts';
 import { SavedServers } from './SavedServers.tsx';
 import type { SavedServer } from './savedServers.ts';
+import { formatCount } from '../../lib/count.ts';
 
 interface Props {
   state: ConnectionState;
@@ -181,7 +182,7 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
             ){state.connection.via === 'proxy' ? ' · via Toolscope’s local proxy' : ''}
           </p>
           {instructions?.trim() ? (
-            <details className="relative text-xs" title={`${instructions.length.toLocaleString('en-US')} characters, given to the model`}>
+            <details className="relative text-xs" title={`${formatCount(instructions.length)} characters, given to the model`}>
               <summary className="cursor-pointer text-subtle">Server instructions</summary>
               <pre className="absolute left-0 z-30 mt-1 max-h-72 w-[36rem] max-w-[90vw] overflow-auto rounded-md border border-slate-200 bg-panel p-2 whitespace-pre-wrap shadow-lg dark:border-slate-700">
                 {instructions}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { ModelView as View } from '../../report/modelView.ts';
+import { formatCount } from '../../lib/count.ts';
 
 const PREVIEW_CHARS = 100_000;
 const ROWS = 200;
@@ -15,8 +16,8 @@ export function ModelView({ view }: { view: View }) {
       <h3 className="text-sm font-semibold">Model’s view</h3>
       <p className="text-xs text-subtle">
         The tool list a host places in the prompt (name, title, description, inputSchema):{' '}
-        <strong>{view.totalTokens.toLocaleString('en-US')} tokens</strong>, {view.totalBytes.toLocaleString('en-US')} bytes, counted with{' '}
-        {view.tokenizer}. Most expensive first.
+        <strong>{formatCount(view.totalTokens)} tokens</strong>, {formatCount(view.totalBytes)} bytes, counted with {view.tokenizer}. Most
+        expensive first.
       </p>
       <div className="max-h-72 overflow-auto rounded-md border border-line">
         <table className="w-full text-xs">
@@ -32,8 +33,8 @@ export function ModelView({ view }: { view: View }) {
             {view.perTool.slice(0, ROWS).map((cost) => (
               <tr key={cost.name} className="border-t border-line/60">
                 <td className="max-w-80 truncate px-2 py-0.5 font-mono">{revealInvisible(cost.name)}</td>
-                <td className="px-2 py-0.5 text-right tabular-nums">{cost.bytes.toLocaleString('en-US')}</td>
-                <td className="px-2 py-0.5 text-right tabular-nums">{cost.tokens.toLocaleString('en-US')}</td>
+                <td className="px-2 py-0.5 text-right tabular-nums">{formatCount(cost.bytes)}</td>
+                <td className="px-2 py-0.5 text-right tabular-nums">{formatCount(cost.tokens)}</td>
                 <td className="px-2 py-0.5 text-right tabular-nums">
                   {view.totalTokens ? `${((cost.tokens / view.totalTokens) * 100).toFixed(1)} %` : '—'}
                 </td>
@@ -42,7 +43,7 @@ export function ModelView({ view }: { view: View }) {
           </tbody>
         </table>
         {view.perTool.length > ROWS ? (
-          <p className="px-2 py-1 text-xs text-muted">{(view.perTool.length - ROWS).toLocaleString('en-US')} cheaper tools not shown.</p>
+          <p className="px-2 py-1 text-xs text-muted">{formatCount(view.perTool.length - ROWS)} cheaper tools not shown.</p>
         ) : null}
       </div>
       <details>
@@ -50,7 +51,7 @@ export function ModelView({ view }: { view: View }) {
         <pre className="mt-1 max-h-96 overflow-auto rounded-md bg-hover p-2 font-mono text-xs whitespace-pre-wrap break-words">{json}</pre>
         {json.length < view.json.length ? (
           <Button className="mt-1 text-xs" onClick={() => setAll(true)}>
-            Show all ({view.json.length.toLocaleString('en-US')} characters)
+            Show all ({formatCount(view.json.length)} characters)
           </Button>
         ) : null}
       </details>

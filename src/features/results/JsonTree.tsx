@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import { glimpseOf, isSmallTree, jsonRows, previewOf, quoted, type JsonRow } from './jsonRows.ts';
+import { formatCount } from '../../lib/count.ts';
 
 const ROW_HEIGHT = 20;
 const NONE: ReadonlySet<string> = new Set();
@@ -106,7 +107,7 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
   const summary =
     row.kind === 'range'
       ? `[${row.range?.[0] ?? 0} … ${row.range?.[1] ?? 0}]`
-      : `${row.kind === 'array' ? `${row.count.toLocaleString('en-US')} ${row.count === 1 ? 'item' : 'items'}` : `${row.count.toLocaleString('en-US')} ${row.count === 1 ? 'key' : 'keys'}`}${
+      : `${row.kind === 'array' ? `${formatCount(row.count)} ${row.count === 1 ? 'item' : 'items'}` : `${formatCount(row.count)} ${row.count === 1 ? 'key' : 'keys'}`}${
           row.expanded || row.count === 0 ? '' : ` ${glimpseOf(row.value as object)}`
         }`;
   return (

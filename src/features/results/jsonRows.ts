@@ -2,6 +2,7 @@
 // containers contribute children, and a container with more than GROUP children shows them in
 // ranges of GROUP ("[0 … 99]"), each expandable, as browser devtools do — so expanding an array
 // of 50,000 records costs 500 rows, not 50,000, and nothing walks what is not on screen.
+import { formatCount } from '../../lib/count.ts';
 
 export const GROUP = 100;
 /** A tree with at most this many nodes opens fully expanded; a bigger one opens at its top level. */
@@ -102,9 +103,7 @@ export function quoted(text: string): string {
 /** How a primitive reads in the tree, with long strings cut (the full value is in Copy). */
 export function previewOf(value: unknown, maxChars = 300): string {
   if (typeof value === 'string') {
-    return value.length > maxChars
-      ? `${quoted(value.slice(0, maxChars))}… (${value.length.toLocaleString('en-US')} characters)`
-      : quoted(value);
+    return value.length > maxChars ? `${quoted(value.slice(0, maxChars))}… (${formatCount(value.length)} characters)` : quoted(value);
   }
   if (value === undefined) return 'undefined';
   if (typeof value === 'bigint') return `${value}n`;

@@ -11,6 +11,7 @@ import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { useSchemaProblems } from './api/useSchemaProblems.ts';
 import { FOCUS_TOOL_SEARCH } from '../../lib/keyboard.ts';
 import { HINT_FILTERS } from './hintFilters.ts';
+import { formatCount } from '../../lib/count.ts';
 
 interface Props {
   data: ToolListData;
@@ -36,7 +37,7 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
         : data.tools,
     [data.tools, deferred, hint],
   );
-  const count = data.tools.length.toLocaleString('en-US');
+  const count = formatCount(data.tools.length);
   const searchBox = useRef<HTMLInputElement>(null);
   // "/" anywhere (outside a text field) jumps here.
   useEffect(() => {
@@ -81,7 +82,7 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
             </option>
           ))}
         </select>
-        {hint !== 'all' ? <span className="text-muted">{visible.length.toLocaleString('en-US')} shown</span> : null}
+        {hint !== 'all' ? <span className="text-muted">{formatCount(visible.length)} shown</span> : null}
       </label>
       {data.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
