@@ -3,11 +3,23 @@
 // does), which would also break every later chunk that imports it statically. So a chunk is
 // fetched first and imported only once it arrived — a fetch failure is not remembered — and a
 // chunk whose import() failed anyway is asked for under a fresh URL next time (`?retry=n`).
+// Its static imports are fetched side by side as soon as its first bytes are read (the browser
+// would find them only after parsing it: the SDK chunk started a round trip later).
 const failures = new Map<string, number>();
+/** Chunks already fetched into the cache (their import() is then served from it), from the page's own scripts on. */
+const warmed = new Set<string>(
+  typeof document === 'undefined'
+    ? []
+    : [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((element) =>
+        element instanceof HTMLScriptElement ? element.src : element.href,
+      ),
+);
 
 export async function importChunk(specifier: string, base: string): Promise<unknown> {
   const url = new URL(specifier, base).href;
-  await probe(url);
+  const head = await probe(url);
+  warmed.add(url);
+  await warmImports(head, url);
   const failed = failures.get(url) ?? 0;
   try {
     return await import(/* @vite-ignore */ failed ? `${url}?retry=${failed}` : url);
@@ -17,8 +29,37 @@ export async function importChunk(specifier: string, base: string): Promise<unkn
   }
 }
 
-async function probe(url: string): Promise<void> {
-  if (!/^https?:/.test(url)) return;
+/** Fetches what a chunk imports statically (and what those import), side by side; failures are left to import(). */
+async function warmImports(head: string, url: string): Promise<void> {
+  const next = staticImportsOf(head)
+    .map((specifier) => new URL(specifier, url).href)
+    .filter((dependency) => !warmed.has(dependency));
+  for (const dependency of next) warmed.add(dependency);
+  await Promise.all(
+    next.map((dependency) =>
+      probe(dependency)
+        .then((dependencyHead) => warmImports(dependencyHead, dependency))
+        .catch(() => warmed.delete(dependency)),
+    ),
+  );
+}
+
+const IMPORT_STATEMENT = /\s*import\s*(?:[\w$*{}\s,]*?from\s*)?["']([^"']+)["']\s*;?/y;
+
+/** The relative specifiers a built chunk imports statically: its leading import statements. */
+export function staticImportsOf(code: string): string[] {
+  const statement = new RegExp(IMPORT_STATEMENT);
+  const found: string[] = [];
+  for (let match = statement.exec(code); match; match = statement.exec(code)) {
+    const specifier = match[1] ?? '';
+    if (specifier.startsWith('./') || specifier.startsWith('../')) found.push(specifier);
+  }
+  return found;
+}
+
+/** Fetches a chunk whole into the cache; returns its first bytes as text (for its imports). */
+async function probe(url: string): Promise<string> {
+  if (!/^https?:/.test(url)) return '';
   let response: Response;
   try {
     // Hashed chunks are cached for good, so the import() that follows is served from the cache.
@@ -27,11 +68,11 @@ async function probe(url: string): Promise<void> {
     throw new TypeError(`Failed to fetch dynamically imported module: ${url}`, { cause: error });
   }
   // Read to the end, so the cache holds the whole chunk for the import() that follows.
-  await response.arrayBuffer();
+  const bytes = await response.arrayBuffer();
   // Missing, or something other than a script in its place: the app was rebuilt or replaced, and
   // only a reload gets the new names.
   const script = /javascript/i.test(response.headers.get('content-type') ?? '');
-  if (response.ok && script) return;
+  if (response.ok && script) return new TextDecoder().decode(bytes.slice(0, 16_384));
   const rebuilt = response.status === 404 || response.ok;
   const what = response.ok ? 'not a script' : `HTTP ${response.status}`;
   throw new TypeError(
