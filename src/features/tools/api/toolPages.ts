@@ -59,7 +59,14 @@ async function walkPages(
   }
 }
 
-export function toolPagesOptions(queryClient: QueryClient, connection: McpConnection, authContext: string, shared?: CachedList) {
+export function toolPagesOptions(
+  queryClient: QueryClient,
+  connection: McpConnection,
+  authContext: string,
+  shared?: CachedList,
+  /** When this connection's listing began (see startListing). */
+  startedAt = 0,
+) {
   const queryKey = queryKeys.tools(serverKey(connection.url), authContext);
   return queryOptions({
     queryKey,
@@ -75,8 +82,9 @@ export function toolPagesOptions(queryClient: QueryClient, connection: McpConnec
     initialData: shared?.data,
     initialDataUpdatedAt: shared?.updatedAt,
     refetchOnWindowFocus: false,
-    // startListing fetched (or kept a fresh list) when the connection began; a mount adds nothing.
-    refetchOnMount: false,
+    // startListing fetched (or kept a fresh list) when the connection began; a mount adds nothing —
+    // unless that walk was called off (an unmount and remount) and left only an older list.
+    refetchOnMount: ({ state }) => state.fetchStatus === 'idle' && Math.max(state.dataUpdatedAt, state.errorUpdatedAt) < startedAt,
     retry: false,
     // Pages only ever append; deep-comparing thousands of tools on every update is O(n²).
     structuralSharing: false,
@@ -123,7 +131,7 @@ export function startListing(queryClient: QueryClient, connection: McpConnection
     : publicListFor(queryClient, server, authContext);
   const listing = { shared, startedAt: Date.now() };
   listings.set(connection, listing);
-  void queryClient.prefetchQuery(toolPagesOptions(queryClient, connection, authContext, shared));
+  void queryClient.prefetchQuery(toolPagesOptions(queryClient, connection, authContext, shared, listing.startedAt));
   return listing;
 }
 
@@ -132,7 +140,7 @@ export function useToolPages(connection: McpConnection, authContext: string): To
   const queryClient = useQueryClient();
   const server = serverKey(connection.url);
   const [{ shared, startedAt: connectedAt }] = useState(() => startListing(queryClient, connection, authContext));
-  const query = useQuery(toolPagesOptions(queryClient, connection, authContext, shared));
+  const query = useQuery(toolPagesOptions(queryClient, connection, authContext, shared, connectedAt));
   const pages = query.data?.pages;
   const [merge] = useState(createPageMerger);
   const merged = useMemo(() => merge(pages ?? []), [merge, pages]);
