@@ -17,6 +17,9 @@ function decide(data: ToolListPages) {
   return nextPageDecision(last?.nextCursor, seen, data.pages.length, MAX_PAGES);
 }
 
+/** Pages of a walk that stopped short of its end without a reason (called off), not a finished list. */
+const incomplete = (data: ToolListPages) => decide(data).reason === 'continue';
+
 /** A fresh public list of this server cached under other credentials (see toolListCache.ts). */
 function publicListFor(queryClient: QueryClient, server: string, authContext: string): CachedList | undefined {
   const candidates = queryClient
@@ -76,15 +79,19 @@ export function toolPagesOptions(
       return walkPages(connection, signal, firstWalk ? (partial) => queryClient.setQueryData(queryKey, partial) : undefined);
     },
     // Fresh as long as the server allows (ttlMs; the shortest page wins; 0 = always stale), so a
-    // reconnect within it shows the list at once; a stale one is shown while it refreshes.
-    staleTime: (query) => listTtl(query.state.data?.pages ?? []),
+    // reconnect within it shows the list at once; a stale one is shown while it refreshes. A walk
+    // that was called off part-way (a disconnect) left an incomplete list: never fresh.
+    staleTime: ({ state }) => (!state.data || incomplete(state.data) ? 0 : listTtl(state.data.pages)),
     gcTime: KEEP_UNUSED_MS,
     initialData: shared?.data,
     initialDataUpdatedAt: shared?.updatedAt,
     refetchOnWindowFocus: false,
     // startListing fetched (or kept a fresh list) when the connection began; a mount adds nothing —
-    // unless that walk was called off (an unmount and remount) and left only an older list.
-    refetchOnMount: ({ state }) => state.fetchStatus === 'idle' && Math.max(state.dataUpdatedAt, state.errorUpdatedAt) < startedAt,
+    // unless that walk was called off (an unmount and remount, as React's development mode does)
+    // and left an incomplete list, or only an older one.
+    refetchOnMount: ({ state }) =>
+      state.fetchStatus === 'idle' &&
+      ((state.data !== undefined && incomplete(state.data)) || Math.max(state.dataUpdatedAt, state.errorUpdatedAt) < startedAt),
     retry: false,
     // Pages only ever append; deep-comparing thousands of tools on every update is O(n²).
     structuralSharing: false,
