@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { revealInvisible } from '../../mcp/text.ts';
-import { glimpseOf, isSmallTree, jsonRows, previewOf, quoted, type JsonRow } from './jsonRows.ts';
+import { glimpseOf, isSmallTree, jsonRows, previewOf, type JsonRow } from './jsonRows.ts';
 import { formatCount } from '../../lib/count.ts';
 
 const ROW_HEIGHT = 20;
@@ -92,7 +92,7 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
   const name =
     row.key === undefined ? null : (
       <span className={cn('shrink-0', typeof row.key === 'number' ? 'text-subtle' : 'text-purple-800 dark:text-purple-300')}>
-        {typeof row.key === 'number' ? row.key : revealInvisible(quoted(row.key))}:{' '}
+        {typeof row.key === 'number' ? row.key : revealInvisible(previewOf(row.key, 120))}:{' '}
       </span>
     );
   if (row.kind === 'value') {

@@ -74,4 +74,11 @@ describe('call history (IndexedDB)', () => {
     expect((await swapSeenList('old', []))?.tools.map((tool) => tool.name)).toEqual(['legacy']);
     expect((await swapSeenList('old', []))?.tools).toEqual([]);
   });
+
+  it('a damaged stored result reads as its text, not as a crash', async () => {
+    const raw = await openDB('toolscope-history');
+    await raw.put('results', { id: 987_654, json: '{"content": [' });
+    raw.close();
+    expect(await readResult(987_654)).toEqual({ id: 987_654, text: '{"content": [' });
+  });
 });

@@ -153,7 +153,12 @@ export async function listEntries(server: string): Promise<HistoryEntry[]> {
 export async function readResult(id: number): Promise<{ id: number; result?: unknown; text?: string } | undefined> {
   const stored = await (await db()).get('results', id);
   if (stored?.json === undefined) return stored;
-  return { id, result: stored.json === '' ? undefined : (JSON.parse(stored.json) as unknown) };
+  if (stored.json === '') return { id };
+  try {
+    return { id, result: JSON.parse(stored.json) as unknown };
+  } catch {
+    return { id, text: stored.json }; // damaged: shown as the text it is, never a crash
+  }
 }
 
 export async function deleteEntry(id: number): Promise<void> {

@@ -3,16 +3,7 @@ import { serverKey } from '../../../lib/serverKey.ts';
 import { diffToolLists, isUnchanged, snapshotOf, type ToolListChange } from '../../../history/listDiff.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 import { swapSeenList } from './historyStore.ts';
-
-/** In an idle moment (within 2 s): the page has just shown a complete list and may have more to paint. */
-const whenIdle = (run: () => void) => {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(run, 0);
-    return () => clearTimeout(timer);
-  }
-  const handle = requestIdleCallback(run, { timeout: 2000 });
-  return () => cancelIdleCallback(handle);
-};
+import { whenIdle } from '../../../lib/idle.ts';
 
 /**
  * The first time the list is fully loaded: how it differs from the last time this server was
@@ -23,6 +14,7 @@ export function useListMemory(serverUrl: string, tools: readonly McpTool[], comp
   const compared = useRef(false);
   useEffect(() => {
     if (!complete) return;
+    // In an idle moment: the page has just shown a complete list and may have more to paint.
     return whenIdle(() => {
       const first = !compared.current;
       compared.current = true;
@@ -34,7 +26,7 @@ export function useListMemory(serverUrl: string, tools: readonly McpTool[], comp
           if (!isUnchanged(diff)) setChange({ since: previous.at, change: diff });
         })
         .catch(() => undefined); // no IndexedDB: nothing to compare with, nothing lost
-    });
+    }, 2000);
   }, [complete, serverUrl, tools]);
   return { change, dismiss: () => setChange(undefined) };
 }

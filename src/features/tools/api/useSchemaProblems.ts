@@ -6,18 +6,11 @@
 // nothing up front; each schema is compiled once (and reused by the checks before a call).
 import { useEffect, useState } from 'react';
 import { retryableImport } from '../../../lib/chunks.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 
 const loadValidate = retryableImport(() => import('../../../schema/validate.ts'));
 const known = new WeakMap<McpTool, string | null>();
-
-/** Runs `run` in an idle moment with a clock saying how much of it is left (in ms). */
-const idle = (run: (timeLeft: () => number) => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback((deadline) => run(() => deadline.timeRemaining()), { timeout: 1000 })
-    : setTimeout(() => run(() => 0), 16);
-const cancelIdle = (handle: number | ReturnType<typeof setTimeout>) =>
-  typeof cancelIdleCallback === 'function' && typeof handle === 'number' ? cancelIdleCallback(handle) : clearTimeout(handle);
 
 /**
  * The problem of each given tool's schema, once known (undefined until then, or when there is
@@ -28,7 +21,7 @@ export function useSchemaProblems(tools: readonly McpTool[], paused = false): (t
   useEffect(() => {
     const pending = paused ? [] : tools.filter((tool) => !known.has(tool));
     if (!pending.length) return undefined;
-    let handle: number | ReturnType<typeof setTimeout> | undefined;
+    let cancel: (() => void) | undefined;
     let live = true;
     const step = (schemaProblem: (schema: unknown) => string | undefined, timeLeft: () => number) => {
       if (!live) return;
@@ -38,16 +31,16 @@ export function useSchemaProblems(tools: readonly McpTool[], paused = false): (t
         if (tool) known.set(tool, schemaProblem(tool.inputSchema) ?? null);
       } while (pending.length && timeLeft() > 4);
       setVersion((version) => version + 1);
-      if (pending.length) handle = idle((left) => step(schemaProblem, left));
+      if (pending.length) cancel = whenIdle((left) => step(schemaProblem, left), 1000);
     };
     loadValidate()
       .then(({ schemaProblem }) => {
-        handle = idle((left) => step(schemaProblem, left));
+        cancel = whenIdle((left) => step(schemaProblem, left), 1000);
       })
       .catch(() => undefined); // the note at call time still says it
     return () => {
       live = false;
-      if (handle !== undefined) cancelIdle(handle);
+      cancel?.();
     };
   }, [tools, paused]);
   return (tool) => known.get(tool) ?? undefined;
