@@ -1,7 +1,14 @@
 #!/usr/bin/env node
-// `npx toolscope report <server-url> …` from a clone after `npm install`: runs the TypeScript
-// CLI through tsx (a dependency of this package), with Node only — no browser.
-import { register } from 'tsx/esm/api';
+// `npx toolscope …` (see `toolscope --help`). In a clone it runs the TypeScript sources through
+// tsx (a dev dependency); the installed package runs the bundle built by `npm pack`
+// (dist-node/), with Node alone — no tsx, no Vite, no TypeScript.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../scripts/report.ts');
+const source = new URL('../server/cli/main.ts', import.meta.url);
+if (existsSync(source)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(source.href);
+} else {
+  await import(new URL('../dist-node/toolscope.mjs', import.meta.url).href);
+}

@@ -12,6 +12,7 @@ import { proxySession, sameSecret, type Proxy } from './proxy.ts';
 import { withCutStream } from './demo/cutStream.ts';
 import { protectResource, type ProtectionOptions } from './oauth/protectedResource.ts';
 import { clientMetadataDocument } from './oauth/clientMetadata.ts';
+import { mountStdio, stdioHandout, type StdioEndpoint } from './stdio/routes.ts';
 
 export interface AppOptions {
   mcp: McpHttpHandler;
@@ -25,18 +26,20 @@ export interface AppOptions {
   cors?: boolean | { allowHeaders?: string[]; exposeHeaders?: string[] };
   /** When set, /mcp is an OAuth-protected resource of this authorization server. */
   oauth?: ProtectionOptions;
+  /** A stdio server from the terminal, bridged at /stdio/mcp (its token handed out with the proxy's). */
+  stdio?: StdioEndpoint;
 }
 
 // What a browser needs to call an MCP endpoint directly: allowed request headers are reflected
 // from the preflight (which covers Authorization and every Mcp-Param-*), and the headers the
 // client must read are exposed (src/mcp/headers.ts).
 
-export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true, oauth }: AppOptions): Hono {
+export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true, oauth, stdio }: AppOptions): Hono {
   const app = new Hono();
   // Toolscope's Client ID Metadata Document: its client_id is its own URL on this origin.
   app.get('/oauth/client-metadata.json', (c) => c.json(clientMetadataDocument(new URL(c.req.url).origin)));
   if (proxy) {
-    app.get('/proxy/session', (c) => proxySession(c.req.raw, proxy));
+    app.get('/proxy/session', (c) => proxySession(c.req.raw, proxy, stdio ? { stdio: stdioHandout(stdio) } : {}));
     app.all('/proxy', (c) => proxy.handle(c.req.raw));
     // The connection doctor runs its probes here, behind the proxy's caller checks.
     app.post('/proxy/diagnose', async (c) => {
@@ -55,6 +58,7 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
       return c.json({ checks: await diagnose(url.href, `http://${c.req.header('host') ?? ''}`) });
     });
   }
+  if (stdio) mountStdio(app, stdio);
   if (withCors) {
     // Tests pass a narrower policy to imitate servers that get CORS partly wrong.
     const custom = typeof withCors === 'object' ? withCors : undefined;

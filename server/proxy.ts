@@ -53,6 +53,29 @@ export function sameSecret(given: string | null, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The caller checks of every locked-down route (proxy, stdio bridge): a loopback Host (no DNS
+ * rebinding), Toolscope's own page as the caller, and the per-launch token in its header.
+ * A refusal, or undefined when allowed.
+ */
+export function refuseCaller(request: Request, secret: { header: string; token: string; what: string }): Response | undefined {
+  const host = request.headers.get('host') ?? '';
+  if (!LOOPBACK_HOST.test(host))
+    return refuse(403, 'host_not_allowed', `Host "${host.slice(0, 100)}" is not a loopback name (DNS rebinding protection).`);
+  if (!fromOwnPage(request, host)) return refuse(403, 'origin_not_allowed', `Only Toolscope’s own page may use this ${secret.what}.`);
+  if (!sameSecret(request.headers.get(secret.header), secret.token))
+    return refuse(401, 'bad_token', `Missing or wrong ${secret.what} token.`);
+  return undefined;
+}
+
+/** The token handout's checks: loopback Host and Toolscope's own page (no token yet). */
+export function refuseHandout(request: Request): Response | undefined {
+  const host = request.headers.get('host') ?? '';
+  if (!LOOPBACK_HOST.test(host)) return refuse(403, 'host_not_allowed', 'Not a loopback Host.');
+  if (!fromOwnPage(request, host)) return refuse(403, 'origin_not_allowed', 'Only Toolscope’s own page may ask.');
+  return undefined;
+}
+
 /** Only Toolscope's own page: same Host as Origin, or the browser's same-origin marker. */
 function fromOwnPage(request: Request, host: string): boolean {
   const origin = request.headers.get('origin');
@@ -86,14 +109,7 @@ export function createProxy({
   maxResponseBytes = 64 * 1024 * 1024,
   timeoutMs = 15 * 60_000,
 }: ProxyOptions = {}): Proxy {
-  const check = (request: Request): Response | undefined => {
-    const host = request.headers.get('host') ?? '';
-    if (!LOOPBACK_HOST.test(host))
-      return refuse(403, 'host_not_allowed', `Host "${host.slice(0, 100)}" is not a loopback name (DNS rebinding protection).`);
-    if (!fromOwnPage(request, host)) return refuse(403, 'origin_not_allowed', 'Only Toolscope’s own page may use this proxy.');
-    if (!sameSecret(request.headers.get(TOKEN_HEADER), token)) return refuse(401, 'bad_token', 'Missing or wrong proxy token.');
-    return undefined;
-  };
+  const check = (request: Request) => refuseCaller(request, { header: TOKEN_HEADER, token, what: 'proxy' });
   const handle = async (request: Request): Promise<Response> => {
     const refusal = check(request);
     if (refusal) return refusal;
@@ -156,11 +172,10 @@ export function createProxy({
 }
 
 /** The token handout for Toolscope's own page (same checks minus the token itself). */
-export function proxySession(request: Request, proxy: Proxy): Response {
-  const host = request.headers.get('host') ?? '';
-  if (!LOOPBACK_HOST.test(host)) return refuse(403, 'host_not_allowed', 'Not a loopback Host.');
-  if (!fromOwnPage(request, host)) return refuse(403, 'origin_not_allowed', 'Only Toolscope’s own page may ask.');
-  return new Response(JSON.stringify({ token: proxy.token, path: '/proxy' }), {
+export function proxySession(request: Request, proxy: Proxy, extra: Record<string, unknown> = {}): Response {
+  const refusal = refuseHandout(request);
+  if (refusal) return refusal;
+  return new Response(JSON.stringify({ token: proxy.token, path: '/proxy', ...extra }), {
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
   });
 }

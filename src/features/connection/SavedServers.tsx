@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { useSavedServers } from './api/serverMemory.ts';
-import { parseMcpServers, toMcpServers, type SavedServer } from './savedServers.ts';
+import { parseMcpServers, toMcpServers, type ImportResult, type SavedServer } from './savedServers.ts';
+import { StdioEntries } from './StdioEntries.tsx';
 
 const inputClass = 'rounded-md border border-field bg-panel px-2 py-1 text-xs';
 
@@ -27,6 +28,7 @@ export function SavedServers({
   const [json, setJson] = useState('');
   const [withSecrets, setWithSecrets] = useState(false);
   const [message, setMessage] = useState('');
+  const [stdio, setStdio] = useState<ImportResult['stdio']>([]);
 
   const save = () => {
     const label = name.trim() || defaultName(current.url);
@@ -46,9 +48,10 @@ export function SavedServers({
       return;
     }
     merge(parsed.servers.map((server) => ({ ...server, keepSecrets: withSecrets })));
+    setStdio(parsed.stdio);
     const skipped = parsed.skipped.map((entry) => `${entry.name} (${entry.reason})`).join('; ');
     setMessage(
-      `Imported ${parsed.servers.length} server${parsed.servers.length === 1 ? '' : 's'}${withSecrets ? ' with header values' : ''}.${skipped ? ` Skipped: ${skipped}.` : ''}`,
+      `Imported ${parsed.servers.length} server${parsed.servers.length === 1 ? '' : 's'}${withSecrets ? ' with header values' : ''}.${parsed.stdio.length ? ` ${parsed.stdio.length} stdio server${parsed.stdio.length === 1 ? '' : 's'}: open from a terminal (below).` : ''}${skipped ? ` Skipped: ${skipped}.` : ''}`,
     );
   };
 
@@ -130,6 +133,7 @@ export function SavedServers({
           </div>
         </div>
         {message ? <p aria-live="polite">{message}</p> : null}
+        <StdioEntries entries={stdio} />
       </div>
     </details>
   );

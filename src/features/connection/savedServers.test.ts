@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMcpServers, toMcpServers } from './savedServers.ts';
 
 describe('mcpServers import and export', () => {
-  it('imports http servers from a host config, reports stdio and SSE entries it cannot use', () => {
+  it('imports http servers from a host config, gives stdio entries their terminal command, reports what it cannot use', () => {
     const result = parseMcpServers(
       JSON.stringify({
         mcpServers: {
@@ -20,8 +20,14 @@ describe('mcpServers import and export', () => {
       { name: 'shop', url: 'https://shop.example/mcp', headers: { 'X-API-Key': 'k-123' }, keepSecrets: false },
       { name: 'plain', url: 'http://127.0.0.1:3000/mcp', headers: {}, keepSecrets: false },
     ]);
-    expect(result.skipped.map((entry) => entry.name)).toEqual(['files', 'legacy', 'broken', 'odd']);
-    expect(result.skipped[0]?.reason).toMatch(/stdio/);
+    expect(result.skipped.map((entry) => entry.name)).toEqual(['legacy', 'broken', 'odd']);
+    expect(result.stdio).toEqual([
+      {
+        name: 'files',
+        config: 'npx toolscope --config <your-config.json> --server files',
+        direct: 'npx toolscope -- npx -y @modelcontextprotocol/server-filesystem /',
+      },
+    ]);
   });
 
   it('accepts VS Code’s "servers" map and says what is wrong with anything else', () => {

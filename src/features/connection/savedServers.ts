@@ -1,9 +1,10 @@
 // Saved servers, and the `mcpServers` JSON that MCP hosts (Claude Desktop, Cursor, VS Code…)
 // use to list them. Header values are secrets: saved only when the user opts in for that
-// server, and exported only when they ask. stdio entries cannot be used from a browser and
-// are reported, not dropped silently.
+// server, and exported only when they ask. stdio entries are never run from a browser: the
+// import shows the terminal command that opens each one.
 import { readStored, writeStored } from '../../lib/storage.ts';
 import type { ConnectionPath } from './connectionPath.ts';
+import { MAX_ENTRIES, httpUrl, readMcpServersFile, stdioCommandLines, stringRecord } from '../../lib/mcpServersFile.ts';
 
 export interface SavedServer {
   name: string;
@@ -17,29 +18,14 @@ export interface SavedServer {
 export interface ImportResult {
   servers: SavedServer[];
   skipped: { name: string; reason: string }[];
+  /** stdio entries: a browser never runs them; these terminal commands open them in Toolscope. */
+  stdio: { name: string; config: string; direct: string }[];
 }
 
 const KEY = 'toolscope:saved-servers';
-const MAX_SERVERS = 200;
+const MAX_SERVERS = MAX_ENTRIES;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function httpUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function stringRecord(value: unknown): Record<string, string> {
-  if (!isObject(value)) return {};
-  const out: Record<string, string> = {};
-  for (const [name, header] of Object.entries(value)) if (typeof header === 'string') out[name] = header;
-  return out;
-}
 
 function parseSaved(value: unknown): SavedServer[] | undefined {
   if (!Array.isArray(value)) return undefined;
@@ -83,38 +69,15 @@ export function mergeServers(imported: SavedServer[]): SavedServer[] {
   return next;
 }
 
-/** Reads an `mcpServers` document (or a bare map of servers, as VS Code's `servers`). */
+/** Reads an `mcpServers` document: http servers to save; stdio ones with the command line that opens them. */
 export function parseMcpServers(text: string): ImportResult | { error: string } {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    return { error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  if (!isObject(document)) return { error: 'Expected a JSON object with an "mcpServers" map.' };
-  const map = isObject(document.mcpServers) ? document.mcpServers : isObject(document.servers) ? document.servers : undefined;
-  if (!map) return { error: 'No "mcpServers" (or "servers") map found.' };
-  const result: ImportResult = { servers: [], skipped: [] };
-  for (const [name, entry] of Object.entries(map).slice(0, MAX_SERVERS)) {
-    if (!isObject(entry)) {
-      result.skipped.push({ name, reason: 'not an object' });
-      continue;
-    }
-    if (typeof entry.command === 'string' || entry.type === 'stdio') {
-      result.skipped.push({ name, reason: 'a stdio server, a command to run — a browser can only reach servers over HTTP' });
-      continue;
-    }
-    if (entry.type === 'sse') {
-      result.skipped.push({ name, reason: 'the old HTTP+SSE transport; Toolscope speaks Streamable HTTP' });
-      continue;
-    }
-    const url = httpUrl(entry.url ?? entry.serverUrl);
-    if (!url) {
-      result.skipped.push({ name, reason: 'no http(s) "url"' });
-      continue;
-    }
-    // Values are kept only if the user asks (see mergeServers' keepSecrets).
-    result.servers.push({ name, url, headers: stringRecord(entry.headers), keepSecrets: false });
+  const read = readMcpServersFile(text);
+  if ('error' in read) return read;
+  const result: ImportResult = { servers: [], skipped: [], stdio: [] };
+  for (const entry of read.entries) {
+    if (entry.kind === 'http') result.servers.push({ name: entry.name, url: entry.url, headers: entry.headers, keepSecrets: false });
+    else if (entry.kind === 'stdio') result.stdio.push({ name: entry.name, ...stdioCommandLines(entry) });
+    else result.skipped.push({ name: entry.name, reason: entry.reason });
   }
   return result;
 }

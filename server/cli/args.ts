@@ -1,0 +1,179 @@
+// What `toolscope …` was asked to do, from argv alone (no I/O, unit-tested). Everything after
+// the first `--` is the command and its arguments, taken as given: never parsed as options,
+// never joined into a shell line.
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Toolscope — explore and call the tools of MCP servers in your browser.
+
+Usage:
+  toolscope                                   Toolscope with its built-in demo server
+  toolscope <server-url>                      Toolscope connected to a Streamable HTTP server
+  toolscope [options] -- <command> [args…]    a stdio server: runs <command> (no shell) and opens it
+  toolscope [options] --config FILE --server NAME
+                                              an entry of an mcpServers file (Claude, Cursor, VS Code):
+                                              stdio entries run as above, http entries open their URL
+  toolscope report [report options] <server-url>
+  toolscope report [report options] -- <command> [args…]
+  toolscope report [report options] --config FILE --server NAME
+                                              the server report, for CI (no browser)
+
+Options:
+  --port N          port of Toolscope's page on 127.0.0.1 (default: $PORT, else 6274)
+  --env KEY=VALUE   set a variable for the stdio server (repeatable)
+  --env-file FILE   read variables for the stdio server from a dotenv file
+  --cwd DIR         working directory of the stdio server (default: this one)
+  --watch DIR       restart the stdio server when files under DIR change
+  --config FILE     an mcpServers JSON file;  --server NAME  the entry to open
+  --dev             Vite's dev server with hot reload (from a clone)
+  -h, --help        this text
+
+The stdio server's environment: only PATH, HOME, USER, LOGNAME, SHELL and TERM are inherited
+(as other MCP hosts do), then --env-file, the config's "env", then each --env, in that order.
+Its stderr is shown in Toolscope's "Server console"; Restart and Stop are in the page.
+The command comes only from this terminal: no web request can start or change it.
+
+Report options:
+  --format json|markdown|junit|sarif   (default json)     --output FILE   write to FILE
+  --bearer TOKEN    Authorization: Bearer TOKEN            --header "Name: value"  (repeatable)
+  --active          also call the server to check its error channel
+  --era legacy|2026-07-28   skip era discovery
+  (and --env, --env-file, --cwd for a stdio server)
+
+Exit status of report: 0 no error findings, 1 error findings, 2 the report could not be made.
+Exit status 2 also for a usage error.`;
+
+export interface StdioSpec {
+  command: string;
+  args: string[];
+  envFile?: string;
+  env: [string, string][];
+  cwd?: string;
+}
+
+/** Which server: the demo, a URL, a command, or an entry of a config file (read later). */
+export type Target =
+  | { kind: 'demo' }
+  | { kind: 'url'; url: string }
+  | { kind: 'stdio'; spec: StdioSpec }
+  | { kind: 'config'; file: string; server: string; spec: Omit<StdioSpec, 'command' | 'args'> };
+
+export interface ReportOptions {
+  format: string;
+  output?: string;
+  bearer?: string;
+  headers: string[];
+  active: boolean;
+  era?: string;
+}
+
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'serve'; target: Target; port?: number; dev: boolean; watch?: string }
+  | { kind: 'report'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions };
+
+export class UsageError extends Error {}
+
+const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  'env-file': { type: 'string' },
+  cwd: { type: 'string' },
+  watch: { type: 'string' },
+  config: { type: 'string' },
+  server: { type: 'string' },
+  dev: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const REPORT_OPTIONS = {
+  ...SERVE_OPTIONS,
+  format: { type: 'string' },
+  output: { type: 'string' },
+  bearer: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  active: { type: 'boolean' },
+  era: { type: 'string' },
+} as const;
+
+const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
+
+function parsePort(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${text}: expected a port number (0–65535).`);
+  return port;
+}
+
+function parseOptions<T extends typeof SERVE_OPTIONS | typeof REPORT_OPTIONS>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const unknown = /Unknown option '([^']+)'/.exec(message);
+    if (unknown) throw new UsageError(`unknown option ${unknown[1]} (see toolscope --help).`);
+    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);
+    if (missing) throw new UsageError(`${missing[1]} needs a value (see toolscope --help).`);
+    throw new UsageError(`${message.split('\n')[0]} (see toolscope --help).`);
+  }
+}
+
+export function parseCli(argv: readonly string[]): CliCommand {
+  const split = argv.indexOf('--');
+  const before = split === -1 ? [...argv] : argv.slice(0, split);
+  const command = split === -1 ? undefined : argv.slice(split + 1);
+  const isReport = before[0] === 'report';
+  const { values, positionals } = isReport
+    ? parseOptions(before.slice(1), REPORT_OPTIONS)
+    : parseOptions(before, SERVE_OPTIONS);
+  if (values.help) return { kind: 'help' };
+
+  if (split !== -1 && (!command || command.length === 0 || !command[0])) throw new UsageError('a command is missing after "--" (e.g. -- node build/index.js).');
+  if (positionals.length > 1 || (positionals.length === 1 && command))
+    throw new UsageError(`unexpected argument "${positionals.at(-1) ?? ''}": put the stdio command after "--" (see toolscope --help).`);
+  const url = positionals[0];
+  if (url !== undefined && !/^https?:\/\//i.test(url))
+    throw new UsageError(`"${url}" is not an http(s) URL; to run a command, put it after "--" (toolscope -- ${url}).`);
+  if (values.config !== undefined && values.server === undefined) throw new UsageError('--config needs --server NAME (the entry to open).');
+  if (values.server !== undefined && values.config === undefined) throw new UsageError('--server needs --config FILE.');
+  const targets = [url !== undefined, command !== undefined, values.config !== undefined].filter(Boolean).length;
+  if (targets > 1) throw new UsageError('give one server: a URL, a command after "--", or --config with --server.');
+
+  const env = (values.env ?? []).map((assignment) => parseAssignment(assignment));
+  const stdioOptions = { env, envFile: values['env-file'], cwd: values.cwd };
+  const stdioOnly = env.length > 0 || values['env-file'] !== undefined || values.cwd !== undefined || values.watch !== undefined;
+  let target: Target;
+  if (command) target = { kind: 'stdio', spec: { command: command[0] ?? '', args: command.slice(1), ...stdioOptions } };
+  else if (values.config !== undefined && values.server !== undefined)
+    target = { kind: 'config', file: values.config, server: values.server, spec: stdioOptions };
+  else if (url !== undefined) target = { kind: 'url', url };
+  else target = { kind: 'demo' };
+  if (stdioOnly && (target.kind === 'url' || target.kind === 'demo'))
+    throw new UsageError('--env, --env-file, --cwd and --watch are for a stdio server: add -- <command> [args…].');
+
+  if (isReport) {
+    for (const option of SERVE_ONLY) if (values[option] !== undefined) throw new UsageError(`--${option} is not a report option.`);
+    if (target.kind === 'demo') throw new UsageError('report needs a server: a URL, -- <command> [args…], or --config FILE --server NAME.');
+    const report = values as typeof values & Partial<Record<keyof typeof REPORT_OPTIONS, unknown>>;
+    return {
+      kind: 'report',
+      target,
+      report: {
+        format: typeof report.format === 'string' ? report.format : 'json',
+        output: typeof report.output === 'string' ? report.output : undefined,
+        bearer: typeof report.bearer === 'string' ? report.bearer : undefined,
+        headers: Array.isArray(report.header) ? report.header.filter((item): item is string => typeof item === 'string') : [],
+        active: report.active === true,
+        era: typeof report.era === 'string' ? report.era : undefined,
+      },
+    };
+  }
+  return { kind: 'serve', target, port: parsePort(values.port), dev: values.dev ?? false, watch: values.watch };
+}
+
+function parseAssignment(text: string): [string, string] {
+  const equals = text.indexOf('=');
+  const name = equals === -1 ? text : text.slice(0, equals);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--env ${text}: expected KEY=VALUE, KEY of letters, digits and _.`);
+  if (equals === -1) throw new UsageError(`--env ${text}: expected KEY=VALUE (an empty value is "${name}=").`);
+  return [name, text.slice(equals + 1)];
+}

@@ -1,0 +1,146 @@
+// `toolscope` — the command line: Toolscope for the demo, a URL or a stdio server, or the
+// server report. The only place a command is read from (argv, or a config file named in argv).
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readMcpServersFile } from '../../src/lib/mcpServersFile.ts';
+import { StdioBridge } from '../stdio/bridge.ts';
+import { StdioChild, describeExit } from '../stdio/child.ts';
+import { childEnvironment, readEnvFile } from '../stdio/env.ts';
+import { stdioEndpoint } from '../stdio/routes.ts';
+import { watchAndRestart } from '../stdio/watch.ts';
+import { startToolscope } from '../start.ts';
+import { USAGE, UsageError, parseCli, type StdioSpec, type Target } from './args.ts';
+import { checkReportOptions, runReport } from './report.ts';
+
+type Resolved = { kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'stdio'; spec: StdioSpec };
+
+/** A config entry becomes a URL or a command; --env/--env-file/--cwd apply over its own. */
+function resolveTarget(target: Target): Resolved {
+  if (target.kind !== 'config') return target;
+  let text: string;
+  try {
+    text = readFileSync(target.file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--config ${target.file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const read = readMcpServersFile(text);
+  if ('error' in read) throw new UsageError(`--config ${target.file}: ${read.error}`);
+  const entry = read.entries.find((candidate) => candidate.name === target.server);
+  if (!entry)
+    throw new UsageError(
+      `--server ${target.server}: not in ${target.file} (it has: ${read.entries.map((candidate) => candidate.name).join(', ') || 'no servers'}).`,
+    );
+  if (entry.kind === 'skipped') throw new UsageError(`--server ${target.server}: cannot be opened — ${entry.reason}.`);
+  if (entry.kind === 'http') {
+    if (target.spec.env.length || target.spec.envFile || target.spec.cwd)
+      throw new UsageError(`--server ${target.server} is an http server: --env, --env-file and --cwd are for stdio servers.`);
+    return { kind: 'url', url: entry.url };
+  }
+  return {
+    kind: 'stdio',
+    spec: {
+      command: entry.command,
+      args: entry.args,
+      envFile: target.spec.envFile,
+      // The config's env first, the command line's over it.
+      env: [...Object.entries(entry.env), ...target.spec.env],
+      cwd: target.spec.cwd ?? entry.cwd,
+    },
+  };
+}
+
+function makeChild(spec: StdioSpec): StdioChild {
+  const cwd = spec.cwd ? resolve(spec.cwd) : undefined;
+  if (cwd && !(existsSync(cwd) && statSync(cwd).isDirectory())) throw new UsageError(`--cwd ${spec.cwd}: not a directory.`);
+  const fromFile = spec.envFile ? readEnvFileOrExplain(spec.envFile) : {};
+  const env = childEnvironment(fromFile, Object.fromEntries(spec.env));
+  return new StdioChild({ command: spec.command, args: spec.args, env, cwd });
+}
+
+function readEnvFileOrExplain(path: string): Record<string, string> {
+  try {
+    return readEnvFile(path);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Starts the child and waits until it runs or could not start (a missing command is a usage error). */
+async function started(child: StdioChild): Promise<void> {
+  const settled = new Promise<void>((done) => {
+    const stop = child.onState((state) => {
+      if (state.status === 'starting') return;
+      stop();
+      done();
+    });
+  });
+  child.start();
+  await settled;
+  if (child.state.status === 'failed') throw new UsageError(`could not start ${child.command}: ${child.state.error}`);
+}
+
+async function main(argv: string[]): Promise<number | undefined> {
+  const command = parseCli(argv);
+  if (command.kind === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const target = resolveTarget(command.target);
+  if (command.kind === 'report') {
+    checkReportOptions(command.report);
+    if (target.kind !== 'stdio') return runReport({ url: target.kind === 'url' ? target.url : '' }, command.report);
+    const child = makeChild(target.spec);
+    const bridge = new StdioBridge(child);
+    try {
+      await started(child);
+      return await runReport(
+        {
+          url: 'http://stdio.toolscope.invalid/mcp',
+          label: child.command,
+          fetch: (input, init) => bridge.handle(new Request(input, init)),
+          explain: () => {
+            const tail = child.lines().slice(-10);
+            return `The server is ${describeExit(child.state)}.${tail.length ? ` Its last stderr lines:\n${tail.map((line) => `  ${line.text}`).join('\n')}` : ''}`;
+          },
+        },
+        command.report,
+      );
+    } finally {
+      bridge.close();
+      await child.stop();
+    }
+  }
+
+  const port = command.port ?? Number(process.env.PORT ?? 6274);
+  if (target.kind !== 'stdio') {
+    if (command.watch) throw new UsageError('--watch is for a stdio server.');
+    await startToolscope({ port, dev: command.dev, open: target });
+    return undefined;
+  }
+  const child = makeChild(target.spec);
+  const bridge = new StdioBridge(child);
+  const stopWatching = command.watch ? watchAndRestart(resolve(command.watch), child) : undefined;
+  // The child goes when Toolscope goes, however it goes.
+  process.on('exit', () => void child.stop(0));
+  await started(child);
+  await startToolscope({
+    port,
+    dev: command.dev,
+    open: { kind: 'stdio', endpoint: stdioEndpoint(bridge, command.watch ? resolve(command.watch) : undefined) },
+    onStop: async () => {
+      stopWatching?.();
+      bridge.close();
+      await child.stop();
+    },
+  });
+  return undefined;
+}
+
+try {
+  const code = await main(process.argv.slice(2));
+  if (code !== undefined) process.exit(code);
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`toolscope: ${message}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+}

@@ -1,0 +1,74 @@
+// `toolscope report …` — the server report for a server's CI: the same src/mcp connection and
+// src/report rules as the app, in Node, no browser. A stdio server is reached through the
+// same bridge the page uses, in process (no port is opened).
+// Exit 0 without error findings, 1 with any, 2 when the report could not be made.
+import { writeFile } from 'node:fs/promises';
+import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
+import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
+import type { FetchLike } from '../../src/mcp/traffic.ts';
+import { collectReport } from '../../src/report/collect.ts';
+import { reportDeps } from '../../src/report/deps.ts';
+import { REPORT_FORMATS, formatReport } from '../../src/report/formats.ts';
+import { UsageError, type ReportOptions } from './args.ts';
+
+export interface ReportTarget {
+  url: string;
+  /** Shown in the report instead of the URL (a stdio server's command line). */
+  label?: string;
+  /** How requests reach it (the stdio bridge in process); default: the network. */
+  fetch?: FetchLike;
+  /** Said when the report could not be made (a stdio server's last stderr lines). */
+  explain?: () => string;
+}
+
+function parseHeaders(values: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const value of values) {
+    const colon = value.indexOf(':');
+    if (colon < 1) throw new UsageError(`--header "${value}": expected "Name: value".`);
+    headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** Checks the options before anything starts (a usage error exits 2 without running a server). */
+export function checkReportOptions(options: ReportOptions) {
+  const format = REPORT_FORMATS.find((candidate) => candidate === options.format);
+  if (!format) throw new UsageError(`--format ${options.format}: use one of ${REPORT_FORMATS.join(', ')}.`);
+  const eraHint: EraHint | undefined =
+    options.era === undefined
+      ? undefined
+      : options.era === 'legacy'
+        ? { era: 'legacy', protocolVersion: '2025-11-25' }
+        : { era: 'modern', protocolVersion: options.era };
+  return { format, eraHint, headers: parseHeaders(options.headers) };
+}
+
+export async function runReport(target: ReportTarget, options: ReportOptions): Promise<number> {
+  const { format, eraHint, headers } = checkReportOptions(options);
+  const name = target.label ?? target.url;
+  const failed = (message: string) => {
+    const more = target.explain?.();
+    console.error(`${message}${more ? `\n${more}` : ''}`);
+    return 2;
+  };
+  let connection: McpConnection;
+  try {
+    connection = await McpConnection.connect({ url: target.url, bearerToken: options.bearer, customHeaders: headers, eraHint, fetch: target.fetch });
+  } catch (error) {
+    return failed(`Could not connect to ${name}: ${describeFailure(failureOf(error))}`);
+  }
+  try {
+    const report = await collectReport(connection, reportDeps, { active: options.active });
+    const text = formatReport(report, format, target.label ? undefined : target.url);
+    if (options.output) {
+      await writeFile(options.output, text);
+      console.error(`Report written to ${options.output}: score ${report.score}/100, ${report.findings.length} findings.`);
+    } else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    return report.findings.some((finding) => finding.severity === 'error') ? 1 : 0;
+  } catch (error) {
+    return failed(`The report failed: ${describeFailure(failureOf(error))}`);
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,109 @@
+// Toolscope's one Node process on 127.0.0.1: the built app, the demo MCP server at /mcp, the
+// loopback proxy, and — when the terminal gave a command — the stdio bridge at /stdio/mcp.
+// Prints the deep link that opens the workspace connected to the chosen server.
+import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { buildIfNeeded } from './build.ts';
+import { createProxy } from './proxy.ts';
+import { createDemoHandler } from './demo/server.ts';
+import { createAuthServer } from './oauth/authServer.ts';
+import { demoProtection } from './oauth/protectedResource.ts';
+import { STDIO_PATH, type StdioEndpoint } from './stdio/routes.ts';
+
+/** The folder holding Toolscope's package.json: a clone, or the installed package. */
+export function packageRoot(from = import.meta.url): string {
+  let dir = dirname(fileURLToPath(from));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+export interface StartOptions {
+  port: number;
+  dev?: boolean;
+  /** What the printed link opens: the demo (default), a server URL, or the stdio bridge. */
+  open?: { kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'stdio'; endpoint: StdioEndpoint };
+  /** Called when Toolscope stops (Ctrl-C, MAX_LIFETIME_MS): the stdio child goes with it. */
+  onStop?: () => Promise<void>;
+}
+
+const intEnv = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+
+export async function startToolscope({ port, dev = false, open = { kind: 'demo' }, onStop }: StartOptions): Promise<void> {
+  const host = '127.0.0.1';
+  const root = packageRoot();
+  const mcp = createDemoHandler({
+    pageSize: intEnv('DEMO_PAGE_SIZE'),
+    extraTools: intEnv('DEMO_EXTRA_TOOLS'),
+    basketLifetimeMs: intEnv('DEMO_BASKET_LIFETIME_MS'),
+  });
+
+  // DEMO_OAUTH=1: /mcp becomes an OAuth-protected resource of a small authorization server
+  // on the next port (OAUTH_PORT), so the whole sign-in can be tried locally.
+  let oauth: ReturnType<typeof demoProtection> | undefined;
+  if (process.env.DEMO_OAUTH === '1') {
+    const oauthPort = Number(process.env.OAUTH_PORT ?? port + 1);
+    const authServer = createAuthServer({ issuer: `http://${host}:${oauthPort}` });
+    const authListener = getRequestListener(authServer.app.fetch);
+    const authHttp = createServer((req, res) => void authListener(req, res));
+    authHttp.listen(oauthPort, host, () => console.log(`  Demo authorization server: ${authServer.issuer}`));
+    process.on('exit', () => authHttp.close());
+    oauth = demoProtection(authServer);
+  }
+
+  // One proxy token per launch; the page fetches it (and the stdio bridge's) from /proxy/session.
+  const proxy = createProxy();
+  const stdio = open.kind === 'stdio' ? open.endpoint : undefined;
+  const appOptions = { mcp, bearerToken: process.env.DEMO_BEARER_TOKEN, proxy, oauth, stdio };
+  const server = createServer();
+  if (dev) {
+    let vite: typeof import('vite');
+    try {
+      vite = await import('vite');
+    } catch {
+      throw new Error('--dev needs a clone of Toolscope with its dev dependencies (npm install).');
+    }
+    const devServer = await vite.createServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: 'spa' });
+    const mcpListener = getRequestListener(createApp(appOptions).fetch);
+    server.on('request', (req, res) => {
+      if (/^\/(mcp|proxy|stdio\/|oauth\/|\.well-known\/)/.test(req.url ?? '')) void mcpListener(req, res);
+      else devServer.middlewares(req, res);
+    });
+  } else {
+    await buildIfNeeded(root);
+    const listener = getRequestListener(createApp({ ...appOptions, staticRoot: join(root, 'dist') }).fetch);
+    server.on('request', (req, res) => void listener(req, res));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} on ${host} is in use: pass --port N (or set PORT).`) : error),
+    );
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const origin = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+  const target = open.kind === 'url' ? open.url : `${origin}${open.kind === 'stdio' ? STDIO_PATH : '/mcp'}`;
+  console.log(`Toolscope ${dev ? '(dev, hot reload) ' : ''}is running.`);
+  if (open.kind === 'demo') console.log(`  Demo MCP server: ${target}`);
+  if (open.kind === 'stdio') console.log(`  stdio server: ${open.endpoint.bridge.child.command} — its stderr is in the page's Server console`);
+  console.log(`  Open: ${origin}/?server=${encodeURIComponent(target)}`);
+
+  // Stop cleanly on Ctrl-C, and on its own after MAX_LIFETIME_MS when tests set it.
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    await Promise.allSettled([mcp.close(), onStop?.()]);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  const lifetime = intEnv('MAX_LIFETIME_MS');
+  if (lifetime) setTimeout(() => void stop(), lifetime).unref();
+}
