@@ -16,7 +16,7 @@ const noReactOrFeatures = {
   ],
 };
 
-const FEATURES = ['call', 'connection', 'results', 'tools', 'traffic'];
+const FEATURES = ['call', 'connection', 'results', 'stdio', 'tools', 'traffic'];
 const onlyAppComposes = { group: ['**/app/**'], message: 'Only src/app composes features.' };
 
 export default tseslint.config(

@@ -13,6 +13,7 @@ import { createDemoHandler } from './demo/server.ts';
 import { createAuthServer } from './oauth/authServer.ts';
 import { demoProtection } from './oauth/protectedResource.ts';
 import { STDIO_PATH, type StdioEndpoint } from './stdio/routes.ts';
+import type * as Vite from 'vite';
 
 /** The folder holding Toolscope's package.json: a clone, or the installed package. */
 export function packageRoot(from = import.meta.url): string {
@@ -60,7 +61,7 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
   const appOptions = { mcp, bearerToken: process.env.DEMO_BEARER_TOKEN, proxy, oauth, stdio };
   const server = createServer();
   if (dev) {
-    let vite: typeof import('vite');
+    let vite: typeof Vite;
     try {
       vite = await import('vite');
     } catch {
@@ -89,7 +90,8 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
   const target = open.kind === 'url' ? open.url : `${origin}${open.kind === 'stdio' ? STDIO_PATH : '/mcp'}`;
   console.log(`Toolscope ${dev ? '(dev, hot reload) ' : ''}is running.`);
   if (open.kind === 'demo') console.log(`  Demo MCP server: ${target}`);
-  if (open.kind === 'stdio') console.log(`  stdio server: ${open.endpoint.bridge.child.command} — its stderr is in the page's Server console`);
+  if (open.kind === 'stdio')
+    console.log(`  stdio server: ${open.endpoint.bridge.child.command} — its stderr is in the page's Server console`);
   console.log(`  Open: ${origin}/?server=${encodeURIComponent(target)}`);
 
   // Stop cleanly on Ctrl-C, and on its own after MAX_LIFETIME_MS when tests set it.

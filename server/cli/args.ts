@@ -122,12 +122,11 @@ export function parseCli(argv: readonly string[]): CliCommand {
   const before = split === -1 ? [...argv] : argv.slice(0, split);
   const command = split === -1 ? undefined : argv.slice(split + 1);
   const isReport = before[0] === 'report';
-  const { values, positionals } = isReport
-    ? parseOptions(before.slice(1), REPORT_OPTIONS)
-    : parseOptions(before, SERVE_OPTIONS);
+  const { values, positionals } = isReport ? parseOptions(before.slice(1), REPORT_OPTIONS) : parseOptions(before, SERVE_OPTIONS);
   if (values.help) return { kind: 'help' };
 
-  if (split !== -1 && (!command || command.length === 0 || !command[0])) throw new UsageError('a command is missing after "--" (e.g. -- node build/index.js).');
+  if (split !== -1 && (!command || command.length === 0 || !command[0]))
+    throw new UsageError('a command is missing after "--" (e.g. -- node build/index.js).');
   if (positionals.length > 1 || (positionals.length === 1 && command))
     throw new UsageError(`unexpected argument "${positionals.at(-1) ?? ''}": put the stdio command after "--" (see toolscope --help).`);
   const url = positionals[0];

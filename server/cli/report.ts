@@ -54,7 +54,13 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
   };
   let connection: McpConnection;
   try {
-    connection = await McpConnection.connect({ url: target.url, bearerToken: options.bearer, customHeaders: headers, eraHint, fetch: target.fetch });
+    connection = await McpConnection.connect({
+      url: target.url,
+      bearerToken: options.bearer,
+      customHeaders: headers,
+      eraHint,
+      fetch: target.fetch,
+    });
   } catch (error) {
     return failed(`Could not connect to ${name}: ${describeFailure(failureOf(error))}`);
   }

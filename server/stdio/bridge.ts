@@ -77,7 +77,6 @@ class Sink {
     if (this.waiting.size === 0 && !this.keepOpen) this.close();
   }
 
-
   keepOpen = false;
 
   close() {
@@ -277,7 +276,9 @@ export class StdioBridge {
     if (isRequest(message) && isId(message.id)) {
       const method = String(message.method);
       if (!this.#child.running) {
-        sink.send(errorFor(message.id, `The stdio server is not running (${describeExit(this.#child.state)}). Restart it with "Restart server".`));
+        sink.send(
+          errorFor(message.id, `The stdio server is not running (${describeExit(this.#child.state)}). Restart it with "Restart server".`),
+        );
         return;
       }
       const childId = this.#nextId++;
@@ -345,7 +346,11 @@ export class StdioBridge {
     if (isRequest(raw)) {
       const session = this.#activeSession();
       if (!session) {
-        this.#child.send({ jsonrpc: '2.0', id: raw.id, error: { code: -32603, message: 'No client is connected to Toolscope to answer.' } });
+        this.#child.send({
+          jsonrpc: '2.0',
+          id: raw.id,
+          error: { code: -32603, message: 'No client is connected to Toolscope to answer.' },
+        });
         return;
       }
       this.#childRequests.set(JSON.stringify(raw.id), session);

@@ -19,6 +19,9 @@ import type { McpConnection } from '../mcp/connection.ts';
 import { AppMenu } from './AppMenu.tsx';
 import type { Command } from './commands.ts';
 import { readLinkArgs } from '../history/share.ts';
+import { useStdioServer } from '../features/stdio/useStdioServer.ts';
+import { ServerConsole } from '../features/stdio/ServerConsole.tsx';
+import { stdioStatusText } from '../features/stdio/consoleStore.ts';
 
 const initialLink = readDeepLink(window.location.search);
 const initialArgs = readLinkArgs(initialLink.args ?? null);
@@ -62,7 +65,27 @@ export function App() {
   const onCommands = useCallback((build: () => readonly Command[]) => {
     buildCommands.current = build;
   }, []);
-  const toolCommands = useCallback(() => buildCommands.current(), []);
+  // The stdio server this launch runs (from the terminal), if any: its status, console and restart.
+  const stdioSession = proxy.session?.stdio;
+  const stdio = useStdioServer(stdioSession);
+  const { restart: restartStdio } = stdio;
+  const toolCommands = useCallback(
+    () => [
+      ...(stdioSession
+        ? [
+            {
+              id: 'stdio:restart',
+              label: 'Restart server',
+              detail: stdioSession.command,
+              group: 'Servers' as const,
+              run: () => void restartStdio(),
+            },
+          ]
+        : []),
+      ...buildCommands.current(),
+    ],
+    [stdioSession, restartStdio],
+  );
   const { signIn } = oauth;
   const stepUp = useCallback(
     (challenge: OAuthChallenge) => {
@@ -83,6 +106,20 @@ export function App() {
     linked.current = true;
     if (initialLink.server) void connect(initialLink.server, '');
   }, [connect, proxy.loaded]);
+
+  // Is the workspace on the stdio bridge? Then the status says what runs, and a restart reloads the list —
+  // or, when the child had died before the page could connect, connects now that it runs.
+  const onBridge =
+    stdioSession !== undefined &&
+    (state.status === 'idle' || (state.status === 'connected' ? state.connection.url : state.url) === stdioSession.url);
+  const childState = stdio.snapshot.status?.state.status;
+  const childRuns = childState === 'running' || childState === 'starting';
+  const generation = stdio.snapshot.status?.generation;
+  useEffect(() => {
+    if (childRuns && stdioSession && state.status === 'failed' && state.url === stdioSession.url) void connect(stdioSession.url, '');
+    // Only a new start of the child is a reason to try again, not every state change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [generation, childRuns]);
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
   useEffect(() => {
@@ -110,6 +147,11 @@ export function App() {
             proxy={proxy.session}
             onDisconnect={disconnect}
             onSignIn={(request) => void signIn(request)}
+            runs={
+              onBridge && stdioSession
+                ? { text: stdioStatusText(stdio.snapshot, stdioSession.command), ended: stdio.snapshot.status !== undefined && !childRuns }
+                : undefined
+            }
           />
           <AppMenu
             commands={toolCommands}
@@ -143,6 +185,7 @@ export function App() {
                   initialTool={initialLink.tool}
                   initialArgs={initialArgs.args}
                   onCommands={onCommands}
+                  serverGeneration={stdioSession && state.connection.url === stdioSession.url ? generation : undefined}
                 />
               )}
             </ChunkBoundary>
@@ -153,6 +196,14 @@ export function App() {
           </p>
         )}
       </main>
+      {stdioSession ? (
+        <ServerConsole
+          snapshot={stdio.snapshot}
+          problem={stdio.problem}
+          onRestart={() => void stdio.restart()}
+          onStop={() => void stdio.stop()}
+        />
+      ) : null}
       <TrafficPanel recorder={recorder} />
     </div>
   );

@@ -43,11 +43,13 @@ interface Props {
   initialArgs?: Record<string, unknown>;
   /** Receives how to build this server's palette commands (called when the palette opens). */
   onCommands: (build: () => readonly Command[]) => void;
+  /** For Toolscope's stdio bridge: which start of the child answers (a restart reloads the list). */
+  serverGeneration?: number;
 }
 
-export function ConnectedView({ connection, authContext, initialTool, initialArgs, onCommands }: Props) {
+export function ConnectedView({ connection, authContext, initialTool, initialArgs, onCommands, serverGeneration }: Props) {
   const data = useToolPages(connection, authContext);
-  const listChange = useToolListChanges(connection, data.tools, data.loading);
+  const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
   const sinceLastTime = useListMemory(
     connection.url,
     data.tools,

@@ -9,3 +9,4 @@ export function isTyping(target: EventTarget | null): boolean {
 export const TOGGLE_TRAFFIC = 'toolscope:toggle-traffic';
 export const FOCUS_TOOL_SEARCH = 'toolscope:focus-tool-search';
 export const TOGGLE_HISTORY = 'toolscope:toggle-history';
+export const TOGGLE_CONSOLE = 'toolscope:toggle-console';

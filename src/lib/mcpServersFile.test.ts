@@ -25,7 +25,14 @@ describe('mcpServers files', () => {
   it('spells the terminal command so a shell reads back the same words, never an env value', () => {
     expect(shellQuote("it's $HOME; rm -rf /")).toBe(`'it'\\''s $HOME; rm -rf /'`);
     expect(shellQuote('')).toBe("''");
-    const lines = stdioCommandLines({ name: 'my server', kind: 'stdio', command: 'uv', args: ['run', 'a b.py'], env: { TOKEN: 'secret' }, cwd: '/x y' });
+    const lines = stdioCommandLines({
+      name: 'my server',
+      kind: 'stdio',
+      command: 'uv',
+      args: ['run', 'a b.py'],
+      env: { TOKEN: 'secret' },
+      cwd: '/x y',
+    });
     expect(lines.config).toBe("npx toolscope --config <your-config.json> --server 'my server'");
     expect(lines.direct).toBe(`npx toolscope --cwd '/x y' --env TOKEN="$TOKEN" -- uv run 'a b.py'`);
     expect(lines.direct).not.toContain('secret');

@@ -32,11 +32,12 @@ export function stringRecord(value: unknown): Record<string, string> {
 function readEntry(name: string, entry: unknown): HostEntry {
   if (!isObject(entry)) return { name, kind: 'skipped', reason: 'not an object' };
   if (typeof entry.command === 'string' || entry.type === 'stdio') {
-    if (typeof entry.command !== 'string' || !entry.command.trim()) return { name, kind: 'skipped', reason: 'a stdio entry without a "command"' };
+    if (typeof entry.command !== 'string' || !entry.command.trim())
+      return { name, kind: 'skipped', reason: 'a stdio entry without a "command"' };
     const args = Array.isArray(entry.args) ? entry.args : [];
     if (!args.every((arg) => typeof arg === 'string')) return { name, kind: 'skipped', reason: '"args" must be a list of strings' };
     const cwd = typeof entry.cwd === 'string' && entry.cwd ? entry.cwd : undefined;
-    return { name, kind: 'stdio', command: entry.command, args: args as string[], env: stringRecord(entry.env), cwd };
+    return { name, kind: 'stdio', command: entry.command, args, env: stringRecord(entry.env), cwd };
   }
   if (entry.type === 'sse') return { name, kind: 'skipped', reason: 'the old HTTP+SSE transport; Toolscope speaks Streamable HTTP' };
   const url = httpUrl(entry.url ?? entry.serverUrl);
@@ -55,7 +56,11 @@ export function readMcpServersFile(text: string): { entries: HostEntry[] } | { e
   if (!isObject(document)) return { error: 'Expected a JSON object with an "mcpServers" map.' };
   const map = isObject(document.mcpServers) ? document.mcpServers : isObject(document.servers) ? document.servers : undefined;
   if (!map) return { error: 'No "mcpServers" (or "servers") map found.' };
-  return { entries: Object.entries(map).slice(0, MAX_ENTRIES).map(([name, entry]) => readEntry(name, entry)) };
+  return {
+    entries: Object.entries(map)
+      .slice(0, MAX_ENTRIES)
+      .map(([name, entry]) => readEntry(name, entry)),
+  };
 }
 
 /** A word as a POSIX shell reads it back unchanged. */

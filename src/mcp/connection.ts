@@ -12,6 +12,7 @@ import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS, listHeaders } from './headers
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { StreamWatcher } from './streamWatch.ts';
 import { customHeaderProblem, proxiedFetch, type ProxySession } from './proxy.ts';
+import { isBridge, stdioFetch, type StdioSession } from './stdio.ts';
 
 export { McpError };
 import { isRecord, optionalString, own } from './guards.ts';
@@ -39,6 +40,8 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** Go through Toolscope's loopback proxy instead of straight to the server. */
   proxy?: ProxySession;
+  /** Toolscope's stdio bridge: a connection to its URL goes straight there, with its token (never through the proxy). */
+  stdio?: StdioSession;
   /** The era this server's origin spoke last time: skip the probe and use it (re-probed by the caller on failure). */
   eraHint?: EraHint;
   /**
@@ -226,6 +229,7 @@ export class McpConnection {
     fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
     timeoutMs = 30_000,
     proxy,
+    stdio,
     eraHint,
     refreshToken,
   }: ConnectOptions) {
@@ -236,7 +240,14 @@ export class McpConnection {
       if (problem) throw new McpError({ kind: 'invalid-input', message: `Header "${name.slice(0, 60)}": ${problem}` });
       headers[name.trim()] = value;
     }
-    const viaFetch = proxy ? proxiedFetch(fetchImpl, proxy, Object.keys(customHeaders)) : fetchImpl;
+    // Toolscope's own stdio bridge is on this origin: straight there, with its token.
+    const bridge = stdio && isBridge(stdio, endpoint.href) ? stdio : undefined;
+    if (bridge) proxy = undefined;
+    const viaFetch = bridge
+      ? stdioFetch(fetchImpl, bridge)
+      : proxy
+        ? proxiedFetch(fetchImpl, proxy, Object.keys(customHeaders))
+        : fetchImpl;
     const watcher = new StreamWatcher(viaFetch);
     const credentials = new Credentials(bearerToken?.trim() || undefined, watcher.fetch, refreshToken);
     // 2026-era tools/list and tools/call results reach our lenient parsers, not the SDK's strict schema.

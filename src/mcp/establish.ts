@@ -82,6 +82,7 @@ export async function establish(request: ConnectRequest, deps: ConnectDeps): Pro
     customHeaders,
     fetch: deps.fetch,
     proxy: via === 'proxy' ? deps.proxy : undefined,
+    stdio: deps.proxy?.stdio,
     // Only a token from a sign-in can be refreshed; a typed one is the person's to change.
     refreshToken: typed || !token ? undefined : () => deps.refreshToken(url, deps.fetch),
   };

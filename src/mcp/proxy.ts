@@ -3,6 +3,7 @@
 // back as errors that say what happened, not as an HTTP status of the target.
 import { ProxyError } from './errors.ts';
 import type { FetchLike } from './traffic.ts';
+import { parseStdioSession, type StdioSession } from './stdio.ts';
 
 export { ProxyError };
 
@@ -14,6 +15,8 @@ export interface ProxySession {
   token: string;
   /** Absolute URL of the proxy endpoint. */
   url: string;
+  /** The stdio server this launch of Toolscope runs, when the terminal gave one. */
+  stdio?: StdioSession;
 }
 
 /** Asks Toolscope's own server for the proxy token; undefined when there is no proxy. */
@@ -32,7 +35,8 @@ export async function fetchProxySession(
     const body: unknown = await response.json();
     if (typeof body !== 'object' || body === null || !('token' in body) || typeof body.token !== 'string') return undefined;
     const path = 'path' in body && typeof body.path === 'string' ? body.path : '/proxy';
-    return { token: body.token, url: new URL(path, origin).href };
+    const stdio = 'stdio' in body ? parseStdioSession(body.stdio, origin) : undefined;
+    return { token: body.token, url: new URL(path, origin).href, ...(stdio ? { stdio } : {}) };
   } catch {
     return undefined;
   }

@@ -23,12 +23,14 @@ interface Props {
   onSignIn: (request: SignInRequest) => void;
   /** The person turned to the connection form (focus, pointer): a moment to start loading what connecting needs. */
   onIntent?: () => void;
+  /** What runs behind this connection when it is Toolscope's stdio bridge ("stdio: node build/index.js (pid 1234)"). */
+  runs?: { text: string; ended: boolean };
 }
 
 const inputClass =
   'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500';
 
-export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onSignIn, onIntent }: Props) {
+export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onSignIn, onIntent, runs }: Props) {
   const proxyAvailable = proxy !== undefined;
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
@@ -100,7 +102,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
       </form>
       <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} reveal={reveal} />
       <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
-      <ConnectionStatus state={state} />
+      <ConnectionStatus state={state} runs={runs} />
       {proxy && (state.status === 'failed' || state.status === 'connected') ? (
         <DoctorPanel
           key={`doctor:${state.status === 'failed' ? state.url : state.connection.url}`}
@@ -150,18 +152,25 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
   );
 }
 
-function ConnectionStatus({ state }: { state: ConnectionState }) {
+function Runs({ runs }: { runs: Props['runs'] }) {
+  if (!runs) return null;
+  return <span className={runs.ended ? 'font-semibold text-red-700 dark:text-red-300' : 'text-subtle'}> · {runs.text}</span>;
+}
+
+function ConnectionStatus({ state, runs }: { state: ConnectionState; runs: Props['runs'] }) {
   switch (state.status) {
     case 'idle':
       return (
         <p role="status" className="text-xs text-muted">
           Not connected.
+          <Runs runs={runs} />
         </p>
       );
     case 'connecting':
       return (
         <p role="status" className="text-xs text-muted">
           Connecting to {state.url}…
+          <Runs runs={runs} />
         </p>
       );
     case 'connected': {
@@ -180,6 +189,7 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
                 ? ', re-probed: the remembered era failed'
                 : ''}
             ){state.connection.via === 'proxy' ? ' · via Toolscope’s local proxy' : ''}
+            <Runs runs={runs} />
           </p>
           {instructions?.trim() ? (
             <details className="relative text-xs" title={`${formatCount(instructions.length)} characters, given to the model`}>
@@ -195,8 +205,9 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
     case 'failed':
       return (
         <>
-          <p role="status" className="sr-only">
+          <p role="status" className={runs ? 'text-xs text-muted' : 'sr-only'}>
             Not connected.
+            <Runs runs={runs} />
           </p>
           <p
             role="alert"

@@ -14,7 +14,8 @@ export function StdioEntries({ entries }: { entries: ImportResult['stdio'] }) {
   return (
     <section aria-label="stdio servers" className="flex flex-col gap-1">
       <p className="text-muted">
-        stdio servers run as a command on your machine. A browser never starts one: run a line below in a terminal, then open the link it prints.
+        stdio servers run as a command on your machine. A browser never starts one: run a line below in a terminal, then open the link it
+        prints.
       </p>
       <ul className="flex flex-col gap-2">
         {entries.map((entry) => (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import type { McpConnection } from '../../../mcp/connection.ts';
@@ -8,8 +8,9 @@ import { describeDiff, diffTools, type McpTool } from '../../../mcp/tools.ts';
 /**
  * Listens for `list_changed` (2025 notifications or a 2026 subscriptions/listen stream),
  * reloads the list at once (a change invalidates any cached pages), and says what changed.
+ * A stdio server that was restarted (`serverGeneration` grew) may list other tools: the same.
  */
-export function useToolListChanges(connection: McpConnection, tools: McpTool[], loading: boolean) {
+export function useToolListChanges(connection: McpConnection, tools: McpTool[], loading: boolean, serverGeneration?: number) {
   const queryClient = useQueryClient();
   // The last fully loaded list: a second notification during a reload must not compare
   // against a half-loaded list.
@@ -19,24 +20,32 @@ export function useToolListChanges(connection: McpConnection, tools: McpTool[], 
   });
   const [before, setBefore] = useState<McpTool[]>();
 
+  const changed = useCallback(() => {
+    setBefore(latest.current);
+    // The list changed for everyone: every cached copy of it goes, whatever the credentials.
+    void queryClient.resetQueries({ queryKey: queryKeys.toolsOf(serverKey(connection.url)) });
+  }, [connection, queryClient]);
+
+  const seenGeneration = useRef(serverGeneration);
+  useEffect(() => {
+    if (serverGeneration === undefined || serverGeneration === seenGeneration.current) return;
+    const first = seenGeneration.current === undefined;
+    seenGeneration.current = serverGeneration;
+    if (!first) changed();
+  }, [serverGeneration, changed]);
+
   useEffect(() => {
     let live = true;
     let stop: (() => void) | undefined;
-    void connection
-      .watchToolChanges(() => {
-        setBefore(latest.current);
-        // The list changed for everyone: every cached copy of it goes, whatever the credentials.
-        void queryClient.resetQueries({ queryKey: queryKeys.toolsOf(serverKey(connection.url)) });
-      })
-      .then((unwatch) => {
-        if (live) stop = unwatch;
-        else unwatch();
-      });
+    void connection.watchToolChanges(changed).then((unwatch) => {
+      if (live) stop = unwatch;
+      else unwatch();
+    });
     return () => {
       live = false;
       stop?.();
     };
-  }, [connection, queryClient]);
+  }, [connection, changed]);
 
   return useMemo(() => (before && !loading ? describeDiff(diffTools(before, tools)) : undefined), [before, loading, tools]);
 }
