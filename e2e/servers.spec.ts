@@ -31,7 +31,11 @@ test('saves servers (header values only when asked), exports and imports mcpServ
     }),
   );
   await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByText(/Imported 1 server\. Skipped: files \(a stdio server/)).toBeVisible();
+  await expect(page.getByText('Imported 1 server. 1 stdio server: open from a terminal (below).')).toBeVisible();
+  // A stdio entry is never started from the browser: it shows the terminal line that opens it.
+  const stdio = page.getByRole('region', { name: 'stdio servers' });
+  await expect(stdio.getByText('npx toolscope -- npx -y @modelcontextprotocol/server-filesystem /tmp', { exact: true })).toBeVisible();
+  await expect(stdio.getByRole('button', { name: /^Copy npx toolscope --config/ })).toBeVisible();
 
   // Saved servers survive a reload; opening one connects.
   await page.reload();

@@ -402,12 +402,16 @@ export function diffTools(before: readonly McpTool[], after: readonly McpTool[])
   };
 }
 
-export function describeDiff(diff: ToolListDiff): string {
+export function describeDiff(diff: ToolListDiff, cause: 'notification' | 'restart' = 'notification'): string {
   const parts = [
     diff.added.length ? `added ${diff.added.join(', ')}` : '',
     diff.removed.length ? `removed ${diff.removed.join(', ')}` : '',
     diff.changed.length ? `changed ${diff.changed.join(', ')}` : '',
   ].filter(Boolean);
+  if (cause === 'restart')
+    return parts.length
+      ? `The server restarted and its tool list changed: ${parts.join('; ')}.`
+      : 'The server restarted; its tools are the same.';
   return parts.length
     ? `The server changed its tool list: ${parts.join('; ')}.`
     : 'The server said its tool list changed, but the tools are the same.';

@@ -14,38 +14,48 @@ export function useToolListChanges(connection: McpConnection, tools: McpTool[], 
   const queryClient = useQueryClient();
   // The last fully loaded list: a second notification during a reload must not compare
   // against a half-loaded list.
-  const latest = useRef(tools);
+  const latest = useRef<McpTool[]>(undefined);
   useEffect(() => {
     if (!loading) latest.current = tools;
   });
-  const [before, setBefore] = useState<McpTool[]>();
+  const [before, setBefore] = useState<{ tools: McpTool[]; cause: 'notification' | 'restart' }>();
 
-  const changed = useCallback(() => {
-    setBefore(latest.current);
-    // The list changed for everyone: every cached copy of it goes, whatever the credentials.
-    void queryClient.resetQueries({ queryKey: queryKeys.toolsOf(serverKey(connection.url)) });
-  }, [connection, queryClient]);
+  const changed = useCallback(
+    (cause: 'notification' | 'restart') => {
+      // A notification before the first list was complete changes nothing anyone saw: no diff
+      // against an empty list ("added" every tool), just the reload.
+      if (latest.current) setBefore({ tools: latest.current, cause });
+      // The list changed for everyone: every cached copy of it goes, whatever the credentials.
+      void queryClient.resetQueries({ queryKey: queryKeys.toolsOf(serverKey(connection.url)) });
+    },
+    [connection, queryClient],
+  );
 
   const seenGeneration = useRef(serverGeneration);
   useEffect(() => {
     if (serverGeneration === undefined || serverGeneration === seenGeneration.current) return;
     const first = seenGeneration.current === undefined;
     seenGeneration.current = serverGeneration;
-    if (!first) changed();
+    if (!first) changed('restart');
   }, [serverGeneration, changed]);
 
   useEffect(() => {
     let live = true;
     let stop: (() => void) | undefined;
-    void connection.watchToolChanges(changed).then((unwatch) => {
-      if (live) stop = unwatch;
-      else unwatch();
-    });
+    void connection
+      .watchToolChanges(() => changed('notification'))
+      .then((unwatch) => {
+        if (live) stop = unwatch;
+        else unwatch();
+      });
     return () => {
       live = false;
       stop?.();
     };
   }, [connection, changed]);
 
-  return useMemo(() => (before && !loading ? describeDiff(diffTools(before, tools)) : undefined), [before, loading, tools]);
+  return useMemo(
+    () => (before && !loading ? describeDiff(diffTools(before.tools, tools), before.cause) : undefined),
+    [before, loading, tools],
+  );
 }
