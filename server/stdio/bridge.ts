@@ -117,7 +117,6 @@ interface Pending {
   method: string;
   message: Message;
   progressToken?: Id;
-  retried?: boolean;
 }
 
 export class StdioBridge {
@@ -138,6 +137,8 @@ export class StdioBridge {
   #initialize: Message | undefined;
   /** Generation of the child that has answered an initialize. */
   #initializedGeneration = 0;
+  /** Generation of the child that has answered any request (an initialize, or a 2026 era request). */
+  #openedGeneration = 0;
   /** While a restarted child is initialized again, client messages wait here. */
   #queue: { message: Message; session: Session; sink: Sink; hold: number }[] | undefined;
   #autoRestarted = false;
@@ -322,9 +323,13 @@ export class StdioBridge {
       const pending = this.#pending.get(raw.id);
       if (!pending) return;
       this.#settle(raw.id, pending);
-      // A second initialize this child refuses: start it afresh and ask again, once.
-      if (pending.method === 'initialize' && 'error' in raw && this.#initializedGeneration === this.#child.generation && !pending.retried) {
-        this.#child.note('The server refused a second initialize (a reload or another tab); restarting it so this client can connect.');
+      // An initialize this child refuses after it has served another client (a second initialize,
+      // or an initialize after a 2026-07-28 opening pinned its era): start it afresh and ask again,
+      // once (the restarted child has served nobody, so its refusal goes to the client).
+      if (pending.method === 'initialize' && 'error' in raw && this.#openedGeneration === this.#child.generation) {
+        this.#child.note(
+          'The server refused an initialize after serving another client (a reload, another tab, or the other protocol era); restarting it so this client can connect.',
+        );
         this.#initializedGeneration = 0;
         this.#initialize = undefined;
         // The sink stays open (its request is not answered yet) and waits for the new child's answer.
@@ -338,6 +343,7 @@ export class StdioBridge {
         });
         return;
       }
+      if ('result' in raw) this.#openedGeneration = this.#child.generation;
       if (pending.method === 'initialize' && 'result' in raw) this.#initializedGeneration = this.#child.generation;
       pending.sink.send({ ...raw, id: pending.clientId });
       pending.sink.answered(raw.id);
@@ -445,7 +451,7 @@ export class StdioBridge {
     const timer = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref());
     const ok = await Promise.race([answered, timer]);
     if (ok) {
-      this.#initializedGeneration = this.#child.generation;
+      this.#initializedGeneration = this.#openedGeneration = this.#child.generation;
       this.#child.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
       this.#child.note('Initialized the restarted server as before; connected clients keep their sessions.');
     } else {

@@ -102,3 +102,83 @@ export async function startEverything(): Promise<RunningServer> {
     },
   };
 }
+
+export interface RunningToolscope {
+  /** Toolscope's page, e.g. http://127.0.0.1:1234/ */
+  origin: string;
+  /** The deep link it printed (the page connected to its server). */
+  link: string;
+  /** The server the link opens (for a stdio server: the bridge URL). */
+  server: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output: () => string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));
+
+/**
+ * `toolscope …` as a user runs it (the CLI in its own process, on a free port), resolved once
+ * it prints its "Open:" line. `bin` defaults to this clone's; the package test passes an installed one.
+ */
+export async function startToolscopeCli(
+  args: readonly string[],
+  { bin = BIN, cwd, env = {} }: { bin?: string; cwd?: string; env?: Record<string, string> } = {},
+): Promise<RunningToolscope> {
+  const child = spawn(process.execPath, [bin, '--port', '0', ...args], {
+    cwd,
+    env: { ...process.env, MAX_LIFETIME_MS: String(30 * 60_000), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  const link = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`toolscope did not print its link within 60 s:\n${printed}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      printed += chunk.toString();
+      const match = /Open: (\S+)/.exec(printed);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`toolscope exited with code ${code}:\n${printed}`));
+    });
+  });
+  const url = new URL(link);
+  return {
+    origin: `${url.origin}/`,
+    link,
+    server: url.searchParams.get('server') ?? '',
+    output: () => printed,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The entry scripts of the stdio servers the tests run (pinned dev dependencies). */
+export const stdioServers = {
+  everything: () => [
+    process.execPath,
+    fileURLToPath(import.meta.resolve('@modelcontextprotocol/server-everything/dist/index.js')),
+    'stdio',
+  ],
+  filesystem: (dir: string) => [
+    process.execPath,
+    fileURLToPath(import.meta.resolve('@modelcontextprotocol/server-filesystem/dist/index.js')),
+    dir,
+  ],
+  /** A server that speaks 2026-07-28 or a 2025 revision, as the client opens (our SDK's serveStdio). */
+  dualEra: () => [process.execPath, fileURLToPath(new URL('./dualEra.mjs', import.meta.url))],
+  /** server-everything, except that while `crashFile` exists it writes "boom" to stderr and exits 3. */
+  crashing: (crashFile: string) => [process.execPath, fileURLToPath(new URL('./crashing.mjs', import.meta.url)), crashFile],
+};
