@@ -125,6 +125,8 @@ describe('diffTools', () => {
     expect(diff).toEqual({ added: ['c'], removed: ['a'], changed: ['b'] });
     expect(describeDiff(diff)).toBe('The server changed its tool list: added c; removed a; changed b.');
     expect(describeDiff(diffTools(before, before))).toContain('the tools are the same');
+    expect(describeDiff(diff, 'restart')).toBe('The server restarted and its tool list changed: added c; removed a; changed b.');
+    expect(describeDiff(diffTools(before, before), 'restart')).toBe('The server restarted; its tools are the same.');
   });
 });
 

@@ -39,7 +39,9 @@ export class ConsoleStore {
     this.#schedule();
   }
 
+  /** A status older than the one shown is ignored (a restart's answer can arrive after the stream's newer news). */
   setStatus(status: StdioStatus) {
+    if (this.#status && isOlder(status, this.#status)) return;
     this.#status = status;
     this.#publish();
   }
@@ -60,6 +62,13 @@ export class ConsoleStore {
     this.#snapshot = { status: this.#status, lines: this.#lines.slice(-MAX_LINES), live: this.#live };
     for (const listener of this.#listeners) listener();
   }
+}
+
+const STAGE = { starting: 0, running: 1, exited: 2, failed: 2 } as const;
+
+function isOlder(status: StdioStatus, than: StdioStatus): boolean {
+  if (status.generation !== than.generation) return status.generation < than.generation;
+  return STAGE[status.state.status] < STAGE[than.state.status];
 }
 
 /** What the connection status says about the child: "stdio: node build/index.js (pid 1234)", or how it ended and its last words. */

@@ -5,6 +5,8 @@ import { serverKey } from '../../../lib/serverKey.ts';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { describeDiff, diffTools, type McpTool } from '../../../mcp/tools.ts';
 
+const RESTART_SETTLES_MS = 5000;
+
 /**
  * Listens for `list_changed` (2025 notifications or a 2026 subscriptions/listen stream),
  * reloads the list at once (a change invalidates any cached pages), and says what changed.
@@ -18,13 +20,22 @@ export function useToolListChanges(connection: McpConnection, tools: McpTool[], 
   useEffect(() => {
     if (!loading) latest.current = tools;
   });
-  const [before, setBefore] = useState<{ tools: McpTool[]; cause: 'notification' | 'restart' }>();
+  const [before, setBefore] = useState<{ tools: McpTool[]; cause: 'notification' | 'restart'; at: number }>();
 
   const changed = useCallback(
     (cause: 'notification' | 'restart') => {
       // A notification before the first list was complete changes nothing anyone saw: no diff
       // against an empty list ("added" every tool), just the reload.
-      if (latest.current) setBefore({ tools: latest.current, cause });
+      const list = latest.current;
+      const at = Date.now();
+      // A restarted server often says its list changed as it starts (tools registered once a
+      // client is known): that is still the restart's news, compared with the list before it.
+      if (list)
+        setBefore((previous) =>
+          cause === 'notification' && previous?.cause === 'restart' && at - previous.at < RESTART_SETTLES_MS
+            ? previous
+            : { tools: list, cause, at },
+        );
       // The list changed for everyone: every cached copy of it goes, whatever the credentials.
       void queryClient.resetQueries({ queryKey: queryKeys.toolsOf(serverKey(connection.url)) });
     },
