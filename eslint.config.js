@@ -20,7 +20,7 @@ const FEATURES = ['call', 'connection', 'results', 'stdio', 'tools', 'traffic'];
 const onlyAppComposes = { group: ['**/app/**'], message: 'Only src/app composes features.' };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'conformance/node_modules', 'test-results', 'playwright-report', 'scratch'] },
+  { ignores: ['dist', 'dist-node', 'node_modules', 'conformance/node_modules', 'test-results', 'playwright-report', 'scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -119,17 +119,21 @@ export interface RunningToolscope {
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));
 
 /**
- * `toolscope …` as a user runs it (the CLI in its own process, on a free port), resolved once
- * it prints its "Open:" line. `bin` defaults to this clone's; the package test passes an installed one.
+ * `toolscope …` as a user runs it (the CLI in its own process group, on a free port), resolved
+ * once it prints its "Open:" line. `launcher` defaults to this clone's bin; the package test
+ * passes `npx toolscope` in a folder where the package is installed.
  */
 export async function startToolscopeCli(
   args: readonly string[],
-  { bin = BIN, cwd, env = {} }: { bin?: string; cwd?: string; env?: Record<string, string> } = {},
+  { launcher = [process.execPath, BIN], cwd, env = {} }: { launcher?: readonly string[]; cwd?: string; env?: Record<string, string> } = {},
 ): Promise<RunningToolscope> {
-  const child = spawn(process.execPath, [bin, '--port', '0', ...args], {
+  const [command = '', ...prefix] = launcher;
+  const child = spawn(command, [...prefix, '--port', '0', ...args], {
     cwd,
     env: { ...process.env, MAX_LIFETIME_MS: String(30 * 60_000), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own group, so stopping it stops whatever it started (npx's child, the stdio server).
+    detached: true,
   });
   let printed = '';
   const link = await new Promise<string>((resolve, reject) => {
@@ -159,7 +163,11 @@ export async function startToolscopeCli(
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
       await exited;
     },
   };

@@ -11,9 +11,9 @@ describe('ConsoleStore', () => {
     const store = new ConsoleStore();
     store.setStatus(status(2, { status: 'running', pid: 42, startedAt: 1 }));
     store.setStatus(status(2, { status: 'starting', pid: 42, startedAt: 1 }));
-    store.setStatus(status(1, { status: 'exited', code: 0, signal: null, startedAt: 0, exitedAt: 1 }));
+    store.setStatus(status(1, { status: 'exited', code: 0, signal: null, exitedAt: 1 }));
     expect(store.getSnapshot().status?.state).toMatchObject({ status: 'running', pid: 42 });
-    store.setStatus(status(2, { status: 'exited', code: 3, signal: null, startedAt: 1, exitedAt: 2 }));
+    store.setStatus(status(2, { status: 'exited', code: 3, signal: null, exitedAt: 2 }));
     expect(store.getSnapshot().status?.state).toMatchObject({ status: 'exited', code: 3 });
     store.setStatus(status(3, { status: 'starting', pid: 43, startedAt: 3 }));
     expect(store.getSnapshot().status?.generation).toBe(3);
@@ -39,7 +39,7 @@ describe('stdioStatusText', () => {
     expect(stdioStatusText(store.getSnapshot(), command)).toBe('stdio: node build/index.js (pid 1234)');
     store.addLine(line(1, 'boom'));
     store.addLine(line(2, 'The server exited with code 3.', 'toolscope'));
-    store.setStatus(status(1, { status: 'exited', code: 3, signal: null, startedAt: 1, exitedAt: 2 }));
+    store.setStatus(status(1, { status: 'exited', code: 3, signal: null, exitedAt: 2 }));
     expect(stdioStatusText(store.getSnapshot(), command)).toBe('stdio: node build/index.js — exit 3 · last stderr: boom');
     store.setStatus(status(2, { status: 'failed', error: 'spawn nope ENOENT' }));
     expect(stdioStatusText(store.getSnapshot(), command)).toContain('could not start: spawn nope ENOENT');

@@ -1,0 +1,140 @@
+// The installable package: `npm pack` (from a copy of the sources, so the clone's dist/ is not
+// rebuilt under other suites), installed into an empty folder with production dependencies
+// only, then `npx toolscope`, `npx toolscope -- <stdio server>` and `npx toolscope report -- …`
+// from there — Node alone, no tsx, no Vite, no TypeScript.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startToolscopeCli, stdioServers } from '../testing/servers.ts';
+import { packageRoot } from '../start.ts';
+
+const root = packageRoot();
+const SOURCES = [
+  'bin',
+  'build',
+  'public',
+  'server',
+  'src',
+  'index.html',
+  'oauth-callback.html',
+  'package.json',
+  'README.md',
+  'tsconfig.json',
+  'vite.config.ts',
+  'vite.node.config.ts',
+];
+let work: string;
+let installed: string;
+let tarball: string;
+const npx = ['npx', '--no-install', 'toolscope'];
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'toolscope-package-'));
+  const source = join(work, 'source');
+  mkdirSync(source);
+  for (const entry of SOURCES) cpSync(join(root, entry), join(source, entry), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
+  const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+    cwd: source,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  tarball = join(work, packed.trim().split('\n').at(-1) ?? '');
+  installed = join(work, 'user');
+  mkdirSync(installed);
+  writeFileSync(join(installed, 'package.json'), '{ "name": "a-users-folder", "private": true }\n');
+  execFileSync('npm', ['install', '--offline', '--omit=dev', '--no-audit', '--no-fund', tarball], { cwd: installed, stdio: 'ignore' });
+}, 300_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the installed package', () => {
+  it('holds the built page, the compiled server and the bin — no sources, no dependencies', () => {
+    const size = statSync(tarball).size;
+    console.log(`toolscope package: ${tarball.split('/').at(-1)} is ${(size / 1024 / 1024).toFixed(2)} MB`);
+    expect(size).toBeLessThan(10 * 1024 * 1024);
+    const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(listing).toEqual(
+      expect.arrayContaining([
+        'package/bin/toolscope.mjs',
+        'package/dist/index.html',
+        'package/dist-node/toolscope.mjs',
+        'package/README.md',
+      ]),
+    );
+    expect(listing.filter((file) => /\.(ts|tsx|map)$/.test(file))).toEqual([]);
+    // Only Toolscope itself was installed: the bundle needs nothing else.
+    expect(readdirSync(join(installed, 'node_modules')).filter((entry) => !entry.startsWith('.'))).toEqual(['toolscope']);
+    for (const absent of ['tsx', 'vite', 'typescript']) expect(existsSync(join(installed, 'node_modules', absent))).toBe(false);
+  });
+
+  it('npx toolscope --help, and a usage error is one line with exit 2', () => {
+    const help = spawnSync(npx[0] ?? 'npx', [...npx.slice(1), '--help'], { cwd: installed, encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('toolscope [options] -- <command> [args…]');
+    const wrong = spawnSync(npx[0] ?? 'npx', [...npx.slice(1), '--frobnicate'], { cwd: installed, encoding: 'utf8' });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr.trim()).toBe('toolscope: unknown option --frobnicate (see toolscope --help).');
+  });
+
+  it('npx toolscope -- <a stdio server>: the page, and the bridge answering with the page’s token', async () => {
+    const toolscope = await startToolscopeCli(['--', ...stdioServers.everything()], { launcher: npx, cwd: installed });
+    try {
+      const origin = toolscope.origin.replace(/\/$/, '');
+      const page = await fetch(toolscope.link);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      const session = (await (await fetch(`${origin}/proxy/session`, { headers: { origin } })).json()) as {
+        stdio: { path: string; token: string };
+      };
+      expect(toolscope.server).toBe(`${origin}${session.stdio.path}`);
+      const answer = await fetch(toolscope.server, {
+        method: 'POST',
+        headers: {
+          origin,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-toolscope-stdio-token': session.stdio.token,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } },
+        }),
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('"name":"mcp-servers/everything"');
+    } finally {
+      await toolscope.stop();
+    }
+  }, 60_000);
+
+  it('npx toolscope: the demo server', async () => {
+    const toolscope = await startToolscopeCli([], { launcher: npx, cwd: installed });
+    try {
+      expect(toolscope.server).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect((await fetch(toolscope.origin)).status).toBe(200);
+    } finally {
+      await toolscope.stop();
+    }
+  }, 60_000);
+
+  it('npx toolscope report -- <a stdio server> --format json', () => {
+    const report = spawnSync(npx[0] ?? 'npx', [...npx.slice(1), 'report', '--format', 'json', '--', ...stdioServers.everything()], {
+      cwd: installed,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(report.stderr).not.toMatch(/Error|toolscope:/);
+    expect([0, 1]).toContain(report.status);
+    const parsed = JSON.parse(report.stdout) as { server: { name: string; protocolVersion: string }; tools: number; score: number };
+    expect(parsed.server).toMatchObject({ name: 'mcp-servers/everything', protocolVersion: '2025-11-25' });
+    expect(parsed.tools).toBeGreaterThan(10);
+    expect(parsed.score).toBeGreaterThan(0);
+  }, 90_000);
+});

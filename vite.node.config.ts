@@ -1,0 +1,19 @@
+// The server and CLI compiled to one JavaScript file for the installed package
+// (dist-node/toolscope.mjs): every dependency bundled, so `npx toolscope` needs Node alone —
+// no tsx, no TypeScript, no node_modules. Vite stays outside: only `--dev` (a clone) loads it.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  // No public/ copy: the page is in dist/ (built by vite.config.ts).
+  publicDir: false,
+  ssr: { noExternal: true, external: ['vite'], target: 'node' },
+  build: {
+    ssr: 'server/cli/main.ts',
+    outDir: 'dist-node',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: false,
+    rollupOptions: { output: { entryFileNames: 'toolscope.mjs', format: 'es', codeSplitting: false } },
+  },
+});
