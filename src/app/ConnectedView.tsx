@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
 import { TOGGLE_HISTORY } from '../lib/keyboard.ts';
@@ -16,6 +16,10 @@ import { ElicitationDialog } from '../features/call/ElicitationDialog.tsx';
 import { SafetyControls } from '../features/call/SafetyControls.tsx';
 import { useElicitations } from '../features/call/useElicitations.ts';
 import { useSafetySettings } from '../features/call/safetySettings.ts';
+import { useCallRequests } from '../features/call/useCallRequests.ts';
+import type { CallOrigin } from '../features/call/callRequest.ts';
+import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
+import { HintSummary } from '../features/tools/HintBadges.tsx';
 import { ToolWorkspace } from './ToolWorkspace.tsx';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { Button } from '../components/ui/Button.tsx';
@@ -31,6 +35,7 @@ import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
 import { SavedCalls } from '../features/history/SavedCalls.tsx';
 import { useSavedCalls } from './useSavedCalls.ts';
 import { downloadBytes, safeFileName } from '../lib/download.ts';
+import { useStableCallback } from '../lib/stableCallback.ts';
 
 // The report brings Ajv and the o200k tokenizer: loaded when the person opens it.
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
@@ -67,9 +72,8 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
   const { ref: sidebarRef, initial: sidebarWidth } = useRememberedSize<HTMLDivElement>('toolscope.sidebar.width', 'width', 220);
   const [hint, setHint] = useState<HintFilter>('all');
   const [showReport, setShowReport] = useState(false);
-  // A call to send again, handed to that tool's workspace (which applies the confirmation gate).
-  const [replay, setReplay] = useState<{ id: number; tool: string; args: Record<string, unknown> }>();
-  const takeReplay = useCallback(() => setReplay(undefined), []);
+  // The one call path: every origin asks it, it checks, gates (one confirmation dialog, below) and sends.
+  const requests = useCallRequests((target, args, limits) => void calls.call(target, args, limits), safety);
 
   const select = useCallback(
     (name: string) => {
@@ -80,15 +84,18 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
     [connection.url],
   );
 
-  const replayCount = useRef(0);
+  // A call from outside the form (Replay, "Run the last call"): its tool opens, and the call goes
+  // through the same checks and gate; why it was not sent shows in that tool's workspace.
+  const sendAgain = (name: string, args: Record<string, unknown>, origin: CallOrigin) => {
+    select(name);
+    const target = data.tools.find((candidate) => candidate.name === name);
+    if (target) void requests.store.request(target, args, { origin });
+  };
   const history = useCallHistory({
     connection,
     runs: calls.runs,
     tools: data.tools,
-    replay: (name, args) => {
-      select(name);
-      setReplay({ id: --replayCount.current, tool: name, args });
-    },
+    replay: (name, args) => sendAgain(name, args, 'replay'),
     edit: (name, args) => {
       select(name);
       setDrafts((previous) => new Map(previous).set(name, draftFrom(args)));
@@ -107,7 +114,8 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
     [calls.runs],
   );
 
-  const savedCalls = useSavedCalls(connection, data.tools, safety);
+  const savedCalls = useSavedCalls(connection, data.tools, requests.store);
+  const runLast = useStableCallback(sendAgain);
 
   const last = calls.last;
   useEffect(() => {
@@ -133,10 +141,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
               group: 'Tools',
               label: 'Run the last call again',
               detail: `${revealInvisible(last.tool)} ${JSON.stringify(last.state.args).slice(0, 120)}`,
-              run: () => {
-                select(last.tool);
-                setReplay({ id: last.id, tool: last.tool, args: last.state.args });
-              },
+              run: () => runLast(last.tool, last.state.args, 'run-last'),
             },
           ]
         : [];
@@ -148,7 +153,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
     };
     onCommands(build);
     return () => onCommands(() => []);
-  }, [data.tools, onCommands, select, last]);
+  }, [data.tools, onCommands, select, last, runLast]);
 
   const reportButton = useMemo(
     () => (
@@ -211,16 +216,9 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
                   draft={drafts.get(tool.name)}
                   onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
                   runs={calls.runsOf(tool.name)}
-                  onCall={(args) =>
-                    void calls.call(tool, args, {
-                      timeoutMs: safety.timeoutSeconds * 1000,
-                      maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
-                    })
-                  }
+                  onRequest={(args, options) => void requests.store.request(tool, args, { ...options, origin: 'form' })}
                   onCancel={(runId) => calls.cancel(runId)}
-                  safety={safety}
-                  replay={replay?.tool === tool.name ? replay : undefined}
-                  onReplayTaken={takeReplay}
+                  notice={requests.snapshot.notices.get(tool.name)}
                   handles={handles}
                   targetsOf={(key) =>
                     data.tools
@@ -256,10 +254,9 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
               <SavedCalls
                 saved={savedCalls.saved}
                 verdicts={savedCalls.verdicts}
-                confirming={savedCalls.confirming}
                 problem={savedCalls.problem}
                 onRunAll={savedCalls.runAll}
-                onCancelRun={savedCalls.cancelRun}
+                onSendAnyway={savedCalls.sendAnyway}
                 onDelete={(id) => void savedCalls.remove(id)}
                 onCompare={(name, diff) => history.showComparison(`${name}: saved result → this run`, diff)}
                 onExport={() =>
@@ -277,6 +274,14 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
       </div>
       {history.comparison ? (
         <Comparison title={history.comparison.title} diff={history.comparison.diff} onClose={history.closeComparison} />
+      ) : null}
+      {requests.snapshot.pending ? (
+        <ConfirmDialog
+          question={requests.snapshot.pending}
+          hints={(target) => <HintSummary annotations={target.annotations} />}
+          onConfirm={() => requests.store.answer(true)}
+          onCancel={() => requests.store.answer(false)}
+        />
       ) : null}
       {elicitations.current ? (
         <ElicitationDialog

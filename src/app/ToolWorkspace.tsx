@@ -6,35 +6,26 @@ import { callRecords } from './callRecords.ts';
 import { useStableCallback } from '../lib/stableCallback.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { CallBar, ResultArea } from '../features/call/CallPanel.tsx';
-import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
-import type { SafetySettings } from '../features/call/safetySettings.ts';
-import { HintSummary } from '../features/tools/HintBadges.tsx';
+import type { Notice } from '../features/call/callRequests.ts';
+import type { RequestOptions } from '../features/call/callRequest.ts';
+import { loadCallChecks } from '../features/call/useCallRequests.ts';
 import type { CallRun, CallState } from '../features/call/useToolCalls.ts';
 import { RunList } from '../features/call/RunList.tsx';
 import { ToolHeader } from '../features/tools/ToolHeader.tsx';
 import { useStepUp } from '../features/connection/useOAuth.ts';
 import type { McpConnection } from '../mcp/connection.ts';
-import { callGate, type McpTool } from '../mcp/tools.ts';
+import type { McpTool } from '../mcp/tools.ts';
 import { applyFormValue, emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
 import { HandleOffers } from '../features/call/HandleOffers.tsx';
 import { collectHandles, offersFor, type Handle } from '../history/handles.ts';
 import { UseIn } from '../features/call/UseIn.tsx';
-import { retryableImport, retryableLazy } from '../lib/chunks.ts';
+import { retryableLazy } from '../lib/chunks.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
 import { Splitter } from '../components/ui/Splitter.tsx';
-import type * as NumbersModule from '../schema/numbers.ts';
-import type * as ValidateModule from '../schema/validate.ts';
 
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
 const ArgumentsForm = retryableLazy(() => import('../features/tools/ArgumentsForm.tsx'));
 const ResultView = retryableLazy(() => import('../features/results/ResultView.tsx'));
-
-type CallChecks = [typeof ValidateModule, typeof NumbersModule];
-const loadValidate = retryableImport(() => import('../schema/validate.ts'));
-const loadNumbers = retryableImport(() => import('../schema/numbers.ts'));
-
-/** The checks run before every call (Ajv); a failed load is tried again, afresh, next time. */
-const loadCallChecks = (): Promise<CallChecks> => Promise.all([loadValidate(), loadNumbers()]);
 
 interface Props {
   tool: McpTool;
@@ -43,18 +34,17 @@ interface Props {
   onDraftChange: (draft: ArgumentsDraft) => void;
   /** This tool's runs, newest first. */
   runs: readonly CallRun[];
-  onCall: (args: Record<string, unknown>) => void;
+  /** Asks for a call through the one call path (checks, gate, limits): the form's own origin. */
+  onRequest: (args: Record<string, unknown>, options: Omit<RequestOptions, 'origin'>) => void;
   onCancel: (runId: number) => void;
-  safety: SafetySettings;
-  /** A call to send again (palette "Run the last call", History's "Replay"), through the same gate; `id` makes each request distinct. */
-  replay?: { id: number; args: Record<string, unknown> };
+  /** Why this tool's last request was not sent (from any origin), until the next one. */
+  notice?: Notice;
   /** id-like values earlier results returned (offered for parameters of the same name). */
   handles?: readonly Handle[];
   /** Tools with a top-level parameter of this name (where a result's value can be used). */
   targetsOf?: (key: string) => string[];
   /** Opens `tool` with `key` set to `value` in its form. */
   onUseIn?: (tool: string, key: string, value: string | number) => void;
-  onReplayTaken?: () => void;
 }
 
 const REQUEST_WIDTH_KEY = 'toolscope.request.width';
@@ -87,34 +77,34 @@ export function ToolWorkspace({
   draft = emptyDraft(),
   onDraftChange,
   runs,
-  onCall,
+  onRequest,
   onCancel,
-  safety,
-  replay,
-  onReplayTaken,
+  notice,
   handles = [],
   targetsOf,
   onUseIn,
 }: Props) {
-  const [shownRunId, setShownRunId] = useState<number>();
-  const shownRun = runs.find((run) => run.id === shownRunId) ?? runs[0];
+  // The run picked in the run list, until a newer run starts (from anywhere): then the newest.
+  const [picked, setPicked] = useState<{ id: number; newest?: number }>();
+  const newest = runs[0]?.id;
+  const shownRun = (picked?.newest === newest ? runs.find((run) => run.id === picked?.id) : undefined) ?? runs[0];
+  const showRun = useCallback((id: number) => setPicked({ id, newest }), [newest]);
   const callState: CallState = shownRun?.state ?? { status: 'idle' };
   const cancelShown = useCallback(() => {
     if (shownRun) onCancel(shownRun.id);
   }, [shownRun, onCancel]);
-  const [blocked, setBlocked] = useState<string>();
-  const [pending, setPending] = useState<{ args: Record<string, unknown>; reason: string }>();
-  const [refusal, setRefusal] = useState<string>();
-  const [checkFailure, setCheckFailure] = useState<string>();
+  const blocked = notice?.kind === 'invalid' ? notice.message : undefined;
+  const refusal = notice?.kind === 'refused' ? notice.reason : undefined;
+  const checkFailure = notice?.kind === 'check-failed' ? notice.message : undefined;
   const stepUp = useStepUp();
   // Loaded while the person fills in the form, so pressing "Call tool" does not wait on it; a
   // schema that cannot check anything is said at once, not discovered at the first call.
   const [schemaNote, setSchemaNote] = useState<string>();
-  const [validation, setValidation] = useState<typeof ValidateModule>();
+  const [validation, setValidation] = useState<Awaited<ReturnType<typeof loadCallChecks>>>();
   useEffect(() => {
     let live = true;
     loadCallChecks()
-      .then(([validate]) => {
+      .then((validate) => {
         if (!live) return;
         setSchemaNote(validate.schemaProblem(tool.inputSchema));
         setValidation(validate);
@@ -136,29 +126,7 @@ export function ToolWorkspace({
     [validation, tool, connection.url, runs],
   );
 
-  // Every call, including "Send anyway", passes the human-in-the-loop gate.
-  const send = (args: Record<string, unknown>) => {
-    const gate = callGate(tool, safety.policy, safety.readOnlyMode);
-    setRefusal(gate.action === 'refuse' ? gate.reason : undefined);
-    if (gate.action === 'call') {
-      setShownRunId(undefined);
-      onCall(args);
-    }
-    if (gate.action === 'confirm') setPending({ args, reason: gate.reason });
-  };
   const running = callState.status === 'running';
-
-  const latestSend = useRef(send);
-  useEffect(() => {
-    latestSend.current = send;
-  });
-  const replayId = replay?.id;
-  const replayArgs = replay?.args;
-  useEffect(() => {
-    if (replayId === undefined || !replayArgs) return;
-    onReplayTaken?.();
-    latestSend.current(replayArgs);
-  }, [replayId, replayArgs, onReplayTaken]);
 
   useEffect(() => {
     if (!running) return undefined;
@@ -169,40 +137,13 @@ export function ToolWorkspace({
     return () => window.removeEventListener('keydown', onKey);
   }, [running, cancelShown]);
 
-  const tryCall = async () => {
-    if (tool.unusable) return; // said beside the disabled "Call tool"
-    if (draft.mode === 'json' && draft.jsonError) {
-      setBlocked(`The JSON does not parse: ${draft.jsonError}`);
-      return;
-    }
-    let checks: CallChecks;
-    try {
-      checks = await loadCallChecks();
-      setCheckFailure(undefined);
-    } catch (error) {
-      // Never a click that does nothing: say why nothing was sent.
-      setCheckFailure(error instanceof Error ? error.message : String(error));
-      return;
-    }
-    const [{ validateAgainst }, { unsafeIntegers }] = checks;
-    const verdict = validateAgainst(tool.inputSchema, draft.value);
-    // Never skipped silently: an unusable schema is said above the form, and the call goes out unchecked.
-    if (verdict.status === 'unusable-schema') setSchemaNote(verdict.reason);
-    const issues = [...(verdict.status === 'invalid' ? verdict.issues : []), ...unsafeIntegers(draft.value)];
-    if (issues.length) {
-      setBlocked(
-        `${issues.length} argument ${issues.length === 1 ? 'problem' : 'problems'}: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`,
-      );
-      return;
-    }
-    setBlocked(undefined);
-    send(draft.value);
-  };
+  // The form's call: the one call path decides (the JSON editor's text must parse first).
+  const tryCall = () => onRequest(draft.value, { unparsed: draft.mode === 'json' ? draft.jsonError : undefined });
 
   // Ctrl+Enter / ⌘Enter calls from anywhere in the request pane, through the same checks and gate.
   const request = useRef<HTMLDivElement>(null);
   // Stable identities for the memoized form (and the key handler), calling the latest code.
-  const submitForm = useStableCallback(() => void tryCall());
+  const submitForm = useStableCallback(tryCall);
   const changeDraft = useStableCallback(onDraftChange);
   useEffect(() => {
     const element = request.current;
@@ -229,7 +170,7 @@ export function ToolWorkspace({
       role="alert"
       className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
-      Refused, not sent: {refusal} Turn read-only mode off to call it.
+      Refused, not sent: {refusal}
     </p>
   ) : outcome ? (
     <ChunkBoundary label="the result view" onRetry={ResultView.retry} loading={<p className="text-sm text-muted">Loading result view…</p>}>
@@ -284,13 +225,10 @@ export function ToolWorkspace({
               <CallBar
                 tool={tool}
                 state={callState}
-                onCall={() => void tryCall()}
+                onCall={tryCall}
                 onCancel={cancelShown}
                 invalid={blocked !== undefined}
-                onSendAnyway={() => {
-                  setBlocked(undefined);
-                  send(draft.value);
-                }}
+                onSendAnyway={() => onRequest(draft.value, { unchecked: true })}
               />
             </>
           )}
@@ -306,7 +244,7 @@ export function ToolWorkspace({
         onCommit={commitRequestWidth}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto">
-        <RunList runs={runs} shownId={shownRun?.id} onShow={setShownRunId} />
+        <RunList runs={runs} shownId={shownRun?.id} onShow={showRun} />
         <ResultArea state={callState} result={resultView} />
         {outcome?.status === 'done' && targetsOf && onUseIn ? (
           <UseIn
@@ -316,20 +254,6 @@ export function ToolWorkspace({
           />
         ) : null}
       </div>
-      {pending ? (
-        <ConfirmDialog
-          tool={tool}
-          args={pending.args}
-          reason={pending.reason}
-          hints={<HintSummary annotations={tool.annotations} />}
-          onCancel={() => setPending(undefined)}
-          onConfirm={() => {
-            setPending(undefined);
-            setShownRunId(undefined);
-            onCall(pending.args);
-          }}
-        />
-      ) : null}
     </div>
   );
 }

@@ -1,19 +1,18 @@
 // Saved calls for this server: pin a history entry with a name, export / import them as JSON,
-// and run them all in order (a smoke test after each server change) — through the same
-// confirmation gate as any call, asked once for the whole run.
+// and run them all in order (a smoke test after each server change) — through the same checks
+// and gate as any call (runSaved), the confirmations asked once for the whole run.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import type { SafetySettings } from '../features/call/safetySettings.ts';
+import { useState } from 'react';
+import type { CallRequests } from '../features/call/callRequests.ts';
+import { runSaved, type RunState } from '../features/call/runSaved.ts';
 import { addSaved, deleteSaved, listSaved, readResult, type HistoryEntry, type SavedCall } from '../features/history/api/historyStore.ts';
-import { exportSaved, judge, parseSavedFile, type Verdict } from '../history/savedCalls.ts';
+import { exportSaved, parseSavedFile } from '../history/savedCalls.ts';
 import { serverKey } from '../lib/serverKey.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { describeFailure, failureOf } from '../mcp/errors.ts';
-import { callGate, type McpTool } from '../mcp/tools.ts';
+import type { McpTool } from '../mcp/tools.ts';
 
-export type RunState = Verdict | { status: 'running' };
-
-export function useSavedCalls(connection: McpConnection, tools: readonly McpTool[], safety: SafetySettings) {
+export function useSavedCalls(connection: McpConnection, tools: readonly McpTool[], requests: CallRequests) {
   const server = serverKey(connection.url);
   const key = ['saved', server] as const;
   const queryClient = useQueryClient();
@@ -21,7 +20,6 @@ export function useSavedCalls(connection: McpConnection, tools: readonly McpTool
   const saved = query.data ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['saved', server] });
   const [verdicts, setVerdicts] = useState<ReadonlyMap<number, RunState>>(new Map());
-  const [confirming, setConfirming] = useState<string[]>();
   const [problem, setProblem] = useState<string>();
 
   const save = async (entry: HistoryEntry, name: string) => {
@@ -31,40 +29,33 @@ export function useSavedCalls(connection: McpConnection, tools: readonly McpTool
     await refresh();
   };
 
-  const execute = useCallback(
-    async (calls: readonly SavedCall[]) => {
-      for (const call of calls) {
-        setVerdicts((previous) => new Map(previous).set(call.id, { status: 'running' }));
-        const tool = tools.find((candidate) => candidate.name === call.tool);
-        const gate = callGate(tool ?? { name: call.tool, annotations: {} }, safety.policy, safety.readOnlyMode);
-        let verdict: Verdict;
-        if (gate.action === 'refuse') verdict = { status: 'failed', message: `Refused, not sent: ${gate.reason}` };
-        else {
+  const run = (calls: readonly SavedCall[], unchecked = false) =>
+    runSaved(
+      calls,
+      {
+        tools,
+        decide: (tool, args, options) => requests.decide(tool, args, options),
+        ask: (question) => requests.ask(question),
+        call: async (tool, args, limits) => {
           try {
-            const result = await connection.callTool(tool ?? call.tool, call.args, { timeoutMs: safety.timeoutSeconds * 1000 });
-            verdict = judge(call.expected, { result: result.raw });
+            return { result: (await connection.callTool(tool, args, limits)).raw };
           } catch (error) {
-            verdict = judge(call.expected, { failure: describeFailure(failureOf(error)) });
+            return { failure: describeFailure(failureOf(error)) };
           }
-        }
-        setVerdicts((previous) => new Map(previous).set(call.id, verdict));
-      }
-    },
-    [connection, tools, safety],
-  );
+        },
+        // A whole run starts afresh; one call sent anyway keeps the others' verdicts.
+        onStart: () => {
+          if (!unchecked) setVerdicts(new Map());
+        },
+        onState: (id, state) => setVerdicts((previous) => new Map(previous).set(id, state)),
+      },
+      unchecked,
+    );
 
-  const runAll = (confirmed = false) => {
-    const asking = saved.filter((call) => {
-      const tool = tools.find((candidate) => candidate.name === call.tool);
-      return callGate(tool ?? { name: call.tool, annotations: {} }, safety.policy, safety.readOnlyMode).action === 'confirm';
-    });
-    if (asking.length && !confirmed) {
-      setConfirming(asking.map((call) => `${call.name} (${call.tool})`));
-      return;
-    }
-    setConfirming(undefined);
-    setVerdicts(new Map());
-    void execute(saved);
+  /** "Send anyway" for a call held back for its arguments: unchecked, still through the gate. */
+  const sendAnyway = (id: number) => {
+    const call = saved.find((candidate) => candidate.id === id);
+    if (call) void run([call], true);
   };
 
   const importText = async (text: string) => {
@@ -81,15 +72,14 @@ export function useSavedCalls(connection: McpConnection, tools: readonly McpTool
   return {
     saved,
     verdicts,
-    confirming,
     problem,
     save,
     remove: async (id: number) => {
       await deleteSaved(id);
       await refresh();
     },
-    runAll,
-    cancelRun: () => setConfirming(undefined),
+    runAll: () => void run(saved),
+    sendAnyway,
     exportText: () => exportSaved(connection.url, saved),
     importText,
   };

@@ -40,7 +40,12 @@ export function parseSavedFile(text: string): { calls: PortableCall[] } | { prob
   return { calls };
 }
 
-export type Verdict = { status: 'pass' } | { status: 'changed'; diff: ResultDiff } | { status: 'failed'; message: string };
+export type Verdict =
+  | { status: 'pass' }
+  | { status: 'changed'; diff: ResultDiff }
+  | { status: 'failed'; message: string }
+  /** Held back: its arguments no longer match the tool's schema ("Send anyway" sends it unchecked). */
+  | { status: 'not sent'; message: string };
 
 /** A saved call run again: the same result (pass), another one (changed), or an error (failed). */
 export function judge(expected: unknown, outcome: { result: unknown } | { failure: string }): Verdict {

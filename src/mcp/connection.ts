@@ -196,6 +196,27 @@ class Credentials {
   }
 }
 
+/** A signal that aborts when `outer` does or after `ms`, whichever is first; release() when done. */
+function hardLimit(ms: number, outer: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let hit = false;
+  const follow = () => controller.abort(outer?.reason);
+  if (outer?.aborted) follow();
+  outer?.addEventListener('abort', follow, { once: true });
+  const timer = setTimeout(() => {
+    hit = true;
+    controller.abort();
+  }, ms);
+  return {
+    signal: controller.signal,
+    hit: () => hit,
+    release: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', follow);
+    },
+  };
+}
+
 export class McpConnection {
   private constructor(
     readonly url: string,
@@ -318,9 +339,14 @@ export class McpConnection {
   async #request(method: string, params: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
     const started = performance.now();
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // The SDK checks maxTotalTimeout only when progress arrives: a call without progress (or
+    // whose progress stopped) would outlive it. A timer of our own makes it a hard limit (the
+    // SDK then sends notifications/cancelled).
+    const limit = options.maxTotalTimeoutMs === undefined ? undefined : hardLimit(options.maxTotalTimeoutMs, options.signal);
+    const signal = limit?.signal ?? options.signal;
     try {
       const value = await this.client.request({ method, params }, anyResult, {
-        signal: options.signal,
+        signal,
         timeout: timeoutMs,
         resetTimeoutOnProgress: true,
         maxTotalTimeout: options.maxTotalTimeoutMs,
@@ -332,11 +358,13 @@ export class McpConnection {
     } catch (error) {
       if (options.signal?.aborted) throw new McpError({ kind: 'cancelled', message: 'Cancelled by the user.' });
       const failure = classifySdkError(error);
-      if (failure.kind === 'timeout')
+      if (failure.kind === 'timeout' || limit?.hit())
         throw new McpError(describeTimeout(performance.now() - started, timeoutMs, options.maxTotalTimeoutMs));
       if (this.via === 'direct' && isNetworkFailure(error))
         throw new McpError(await explainNetworkFailure(new URL(this.url), this.fetchImpl));
       throw new McpError(this.credentials.explain(failure));
+    } finally {
+      limit?.release();
     }
   }
 

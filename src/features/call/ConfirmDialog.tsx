@@ -2,36 +2,61 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
-import type { McpTool } from '../../mcp/tools.ts';
+import type { ConfirmItem, PendingConfirm } from './callRequests.ts';
 
 interface Props {
-  tool: McpTool;
-  args: Record<string, unknown>;
-  reason: string;
-  hints: ReactNode;
+  question: PendingConfirm;
+  /** The tool's hints (annotations), shown beside each call. */
+  hints: (tool: ConfirmItem['tool']) => ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A modal that a human must answer before a possibly destructive call (Esc = Cancel). */
-export function ConfirmDialog({ tool, args, reason, hints, onConfirm, onCancel }: Props) {
+const argsBlock =
+  'mt-1 max-h-80 overflow-auto rounded-md bg-slate-100 p-2 font-mono text-xs whitespace-pre-wrap break-words dark:bg-slate-800';
+
+/**
+ * The one modal a human answers before a possibly destructive call (Esc = Cancel), whatever
+ * started it: one call with its exact arguments, or the calls of a "Run all" that need it.
+ */
+export function ConfirmDialog({ question, hints, onConfirm, onCancel }: Props) {
+  const [only] = question.items;
+  const single = question.items.length === 1 && only && !only.label;
   return (
     <Modal labelledBy="confirm-title" describedBy="confirm-reason" onCancel={onCancel}>
       <h2 id="confirm-title" className="text-lg font-semibold break-words">
-        Confirm call to {revealInvisible(tool.name)}
+        {revealInvisible(question.title)}
       </h2>
-      <p id="confirm-reason" className="mt-1 text-sm">
-        {reason} Check the arguments before you send them.
-      </p>
-      <div className="mt-2">{hints}</div>
-      <p className="mt-3 text-xs font-semibold">Arguments that will be sent</p>
-      <pre className="mt-1 max-h-80 overflow-auto rounded-md bg-slate-100 p-2 font-mono text-xs whitespace-pre-wrap break-words dark:bg-slate-800">
-        {JSON.stringify(args, null, 2)}
-      </pre>
+      {single ? (
+        <>
+          <p id="confirm-reason" className="mt-1 text-sm">
+            {only.reason} Check the arguments before you send them.
+          </p>
+          <div className="mt-2">{hints(only.tool)}</div>
+          <p className="mt-3 text-xs font-semibold">Arguments that will be sent</p>
+          <pre className={argsBlock}>{JSON.stringify(only.args, null, 2)}</pre>
+        </>
+      ) : (
+        <>
+          <p id="confirm-reason" className="mt-1 text-sm">
+            These calls need confirmation (they may change or destroy data). Check their arguments before you send them.
+          </p>
+          <ul className="my-2 flex max-h-96 flex-col gap-2 overflow-auto text-sm">
+            {question.items.map((item, index) => (
+              <li key={index}>
+                <span className="font-medium">{revealInvisible(item.label ?? item.tool.name)}</span>{' '}
+                <span className="font-mono text-muted">{revealInvisible(item.tool.name)}</span> — {item.reason}
+                <div className="mt-1">{hints(item.tool)}</div>
+                <pre className={argsBlock}>{JSON.stringify(item.args, null, 2)}</pre>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <div className="mt-4 flex justify-end gap-2">
         <Button onClick={onCancel}>Cancel</Button>
         <Button variant="danger" onClick={onConfirm}>
-          Call tool
+          {question.action}
         </Button>
       </div>
     </Modal>

@@ -12,35 +12,30 @@ type RunState = Verdict | { status: 'running' };
 interface Props {
   saved: readonly SavedCall[];
   verdicts: ReadonlyMap<number, RunState>;
-  confirming?: readonly string[];
   problem?: string;
-  onRunAll: (confirmed?: boolean) => void;
-  onCancelRun: () => void;
+  onRunAll: () => void;
+  /** Sends a call held back for its arguments, unchecked. */
+  onSendAnyway: (id: number) => void;
   onDelete: (id: number) => void;
   onCompare: (name: string, diff: ResultDiff) => void;
   onExport: () => void;
   onImport: (text: string) => void;
 }
 
-const TONE: Record<RunState['status'], BadgeTone> = { pass: 'good', changed: 'warn', failed: 'danger', running: 'neutral' };
+const TONE: Record<RunState['status'], BadgeTone> = {
+  pass: 'good',
+  changed: 'warn',
+  failed: 'danger',
+  'not sent': 'warn',
+  running: 'neutral',
+};
 
 /** Calls pinned with a name; "Run all" says pass / changed / failed for each at a glance. */
-export function SavedCalls({
-  saved,
-  verdicts,
-  confirming,
-  problem,
-  onRunAll,
-  onCancelRun,
-  onDelete,
-  onCompare,
-  onExport,
-  onImport,
-}: Props) {
+export function SavedCalls({ saved, verdicts, problem, onRunAll, onSendAnyway, onDelete, onCompare, onExport, onImport }: Props) {
   const file = useRef<HTMLInputElement>(null);
-  const counts = (['pass', 'changed', 'failed'] as const).map(
-    (status) => [status, [...verdicts.values()].filter((verdict) => verdict.status === status).length] as const,
-  );
+  const counts = (['pass', 'changed', 'failed', 'not sent'] as const)
+    .map((status) => [status, [...verdicts.values()].filter((verdict) => verdict.status === status).length] as const)
+    .filter(([status, count]) => status !== 'not sent' || count > 0);
   return (
     <section aria-label="Saved calls" className="border-b border-line px-2 py-1 text-xs">
       <div className="flex flex-wrap items-center gap-1">
@@ -51,7 +46,7 @@ export function SavedCalls({
           </span>
         ) : null}
         <span className="ml-auto flex gap-0.5">
-          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" disabled={!saved.length} onClick={() => onRunAll()}>
+          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" disabled={!saved.length} onClick={onRunAll}>
             Run all
           </Button>
           <Button variant="ghost" className="px-1.5 py-0.5 text-xs" disabled={!saved.length} onClick={onExport}>
@@ -90,7 +85,19 @@ export function SavedCalls({
                 <span className="max-w-80 truncate font-mono text-subtle">{revealInvisible(JSON.stringify(call.args))}</span>
                 {verdict ? <Badge tone={TONE[verdict.status]}>{verdict.status}</Badge> : null}
                 {verdict?.status === 'failed' ? <span className="text-red-700 dark:text-red-300">{verdict.message}</span> : null}
+                {verdict?.status === 'not sent' ? <span className="text-amber-800 dark:text-amber-200">{verdict.message}</span> : null}
                 <span className="ml-auto flex gap-0.5">
+                  {verdict?.status === 'not sent' ? (
+                    <Button
+                      variant="ghost"
+                      className="px-1.5 py-0.5 text-xs"
+                      aria-label={`Send anyway: ${call.name}`}
+                      title="Send these arguments unchecked, to test the server's own validation"
+                      onClick={() => onSendAnyway(call.id)}
+                    >
+                      Send anyway
+                    </Button>
+                  ) : null}
                   {verdict?.status === 'changed' ? (
                     <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onCompare(call.name, verdict.diff)}>
                       Compare
@@ -112,31 +119,7 @@ export function SavedCalls({
       ) : (
         <p className="text-muted">None yet: “Save” on a call below pins it with a name; “Run all” then replays them all and compares.</p>
       )}
-      {confirming ? <ConfirmRun names={confirming} onConfirm={() => onRunAll(true)} onCancel={onCancelRun} /> : null}
     </section>
-  );
-}
-
-function ConfirmRun({ names, onConfirm, onCancel }: { names: readonly string[]; onConfirm: () => void; onCancel: () => void }) {
-  const id = useId();
-  return (
-    <Modal labelledBy={id} onCancel={onCancel}>
-      <h2 id={id} className="mb-2 text-base font-semibold">
-        Run all saved calls?
-      </h2>
-      <p className="text-sm">These calls need confirmation (they may change or destroy data):</p>
-      <ul className="my-2 list-disc pl-5 text-sm">
-        {names.map((name) => (
-          <li key={name}>{revealInvisible(name)}</li>
-        ))}
-      </ul>
-      <div className="flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="danger" onClick={onConfirm}>
-          Run all
-        </Button>
-      </div>
-    </Modal>
   );
 }
 

@@ -1,0 +1,74 @@
+// The one decision every call goes through, wherever it starts (the form, "Send anyway",
+// History's Replay, the palette's "Run the last call", "Run all" saved calls, and later an MCP
+// App's own tools/call): are the arguments right for the schema, does the human-in-the-loop gate
+// let it out (read-only mode, confirmation), and with which limits. Pure: the checks are passed
+// in (Ajv is loaded on demand), so this is unit-tested in Node.
+import type { SchemaIssue, Verdict } from '../../schema/validate.ts';
+import { callGate, type McpTool } from '../../mcp/tools.ts';
+import type { SafetySettings } from './safetySettings.ts';
+
+/** Where a call started: said in messages, and what decides whether the checks can be skipped. */
+export type CallOrigin = 'form' | 'replay' | 'run-last' | 'run-all';
+
+export interface CallLimits {
+  /** Per-request timeout, reset by every progress notification. */
+  timeoutMs: number;
+  /** Hard limit on the call's total time, progress or not. */
+  maxTotalTimeoutMs: number;
+}
+
+/** The argument checks (from `schema/validate.ts` and `schema/numbers.ts`). */
+export interface CallChecks {
+  validateAgainst: (schema: unknown, value: unknown) => Verdict;
+  unsafeIntegers: (value: unknown) => SchemaIssue[];
+}
+
+export interface RequestOptions {
+  origin: CallOrigin;
+  /** "Send anyway": the argument checks are skipped on purpose (to test the server's own validation); the gate is not. */
+  unchecked?: boolean;
+  /** The person already confirmed this call (Run all asks once for all of them); read-only mode still refuses. */
+  confirmed?: boolean;
+  /** The JSON editor's text does not parse: nothing can be sent. */
+  unparsed?: string;
+}
+
+export type CallDecision =
+  | { action: 'call'; args: Record<string, unknown>; limits: CallLimits }
+  | { action: 'confirm'; reason: string; args: Record<string, unknown>; limits: CallLimits }
+  | { action: 'refuse'; reason: string }
+  | { action: 'invalid'; message: string; issues: SchemaIssue[] };
+
+/** The same limits for every origin: what the person set for this server. */
+export function callLimits(safety: SafetySettings): CallLimits {
+  return { timeoutMs: safety.timeoutSeconds * 1000, maxTotalTimeoutMs: safety.maxTotalSeconds * 1000 };
+}
+
+export function describeIssues(issues: readonly SchemaIssue[]): string {
+  const list = issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
+  return `${issues.length} argument ${issues.length === 1 ? 'problem' : 'problems'}: ${list}`;
+}
+
+type GateTool = Pick<McpTool, 'name' | 'annotations' | 'inputSchema'> & { unusable?: string };
+
+export function callRequest(
+  tool: GateTool,
+  args: Record<string, unknown>,
+  options: RequestOptions,
+  safety: SafetySettings,
+  checks: CallChecks,
+): CallDecision {
+  if (tool.unusable) return { action: 'refuse', reason: tool.unusable };
+  if (options.unparsed !== undefined) return { action: 'invalid', message: `The JSON does not parse: ${options.unparsed}`, issues: [] };
+  if (!options.unchecked) {
+    const verdict = checks.validateAgainst(tool.inputSchema, args);
+    // A schema that cannot be compiled checks nothing: said above the form, and the call goes out.
+    const issues = [...(verdict.status === 'invalid' ? verdict.issues : []), ...checks.unsafeIntegers(args)];
+    if (issues.length) return { action: 'invalid', message: describeIssues(issues), issues };
+  }
+  const gate = callGate(tool, safety.policy, safety.readOnlyMode);
+  const limits = callLimits(safety);
+  if (gate.action === 'refuse') return { action: 'refuse', reason: `${gate.reason} Turn read-only mode off to call it.` };
+  if (gate.action === 'confirm' && !options.confirmed) return { action: 'confirm', reason: gate.reason, args, limits };
+  return { action: 'call', args, limits };
+}

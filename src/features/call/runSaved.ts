@@ -1,0 +1,73 @@
+// "Run all" saved calls: each goes through the same decision as any call (argument checks, the
+// gate, the limits the form sends), the confirmations are asked once for the whole run, and each
+// call gets a verdict (pass / changed / failed / not sent). The calls go to the server directly
+// (not into History): a run is a smoke test compared with the saved results.
+import { judge, type Verdict } from '../../history/savedCalls.ts';
+import type { McpTool } from '../../mcp/tools.ts';
+import type { CallLimits, RequestOptions } from './callRequest.ts';
+import type { ConfirmItem, Decided, PendingConfirm, RequestTool } from './callRequests.ts';
+
+export interface SavedToRun {
+  id: number;
+  name: string;
+  tool: string;
+  args: Record<string, unknown>;
+  expected: unknown;
+}
+
+export type RunState = Verdict | { status: 'running' };
+
+export interface RunSavedDeps {
+  tools: readonly McpTool[];
+  decide: (tool: RequestTool, args: Record<string, unknown>, options: RequestOptions) => Promise<Decided>;
+  ask: (question: PendingConfirm) => Promise<boolean>;
+  /** Sends one call; resolves to the raw result, or rejects with why it failed (already described). */
+  call: (tool: McpTool | string, args: Record<string, unknown>, limits: CallLimits) => Promise<{ result: unknown } | { failure: string }>;
+  /** The run starts (after the confirmation, if one was asked). */
+  onStart: () => void;
+  onState: (id: number, state: RunState) => void;
+}
+
+/**
+ * Runs the calls in order. `unchecked` is "Send anyway" for calls held back for their arguments
+ * (the gate still applies). Resolves false when the person declined the confirmation (nothing sent).
+ */
+export async function runSaved(calls: readonly SavedToRun[], deps: RunSavedDeps, unchecked = false): Promise<boolean> {
+  // A tool the server no longer lists cannot be checked: it is sent, and the server's answer says so.
+  const decided = await Promise.all(
+    calls.map(async (call) => {
+      const tool = deps.tools.find((candidate) => candidate.name === call.tool);
+      const target: RequestTool = tool ?? { name: call.tool, annotations: {}, inputSchema: {} };
+      return { call, tool, decision: await deps.decide(target, call.args, { origin: 'run-all', unchecked: unchecked || !tool }) };
+    }),
+  );
+  const asking = decided.flatMap(({ call, tool, decision }): ConfirmItem[] =>
+    decision.action === 'confirm'
+      ? [{ tool: tool ?? { name: call.tool, annotations: {} }, label: call.name, args: call.args, reason: decision.reason }]
+      : [],
+  );
+  if (asking.length) {
+    const title = calls.length === 1 ? `Send saved call ${calls[0]?.name ?? ''}?` : 'Run all saved calls?';
+    if (!(await deps.ask({ title, action: calls.length === 1 ? 'Send' : 'Run all', items: asking }))) return false;
+  }
+  deps.onStart();
+  for (const { call, tool, decision } of decided) {
+    deps.onState(call.id, { status: 'running' });
+    deps.onState(call.id, await verdictOf(call, tool, decision, deps));
+  }
+  return true;
+}
+
+async function verdictOf(call: SavedToRun, tool: McpTool | undefined, decision: Decided, deps: RunSavedDeps): Promise<Verdict> {
+  switch (decision.action) {
+    case 'invalid':
+      return { status: 'not sent', message: `Not sent — the arguments no longer match the tool's schema: ${decision.message}.` };
+    case 'refuse':
+      return { status: 'failed', message: `Refused, not sent: ${decision.reason}` };
+    case 'check-failed':
+      return { status: 'failed', message: `Not sent — Toolscope could not load its argument checks (${decision.message}).` };
+    case 'confirm':
+    case 'call':
+      return judge(call.expected, await deps.call(tool ?? call.tool, decision.args, decision.limits));
+  }
+}
