@@ -183,3 +183,38 @@ test('saved calls: pin a call, change the server’s state, Run all reports the 
   await saved.getByRole('button', { name: 'Compare' }).click();
   await expect(page.getByRole('region', { name: 'Comparison' })).toContainText('structuredContent');
 });
+
+test('every origin passes the same checks: Replay and Run all hold back arguments the schema refuses; Send anyway sends them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 0}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await page.getByRole('button', { name: 'Send anyway' }).click();
+  const resultRegion = page.getByRole('region', { name: 'Result' });
+  await expect(resultRegion).toContainText('Likely cause: the argument “limit”');
+
+  // Replay from History goes through the form's checks: held back, said where the form is.
+  await openHistory(page);
+  const entry = history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem').filter({ hasText: 'search_catalog' });
+  await entry.getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not sent — 1 argument problem: /limit' })).toBeVisible();
+  await expect(history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem')).toHaveCount(1);
+
+  // Run all: the saved call is "not sent" with the reason; its own "Send anyway" sends it and the server answers.
+  await entry.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this call' });
+  await dialog.getByLabel('Name').fill('limit zero');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const saved = page.getByRole('region', { name: 'Saved calls' });
+  await saved.getByRole('button', { name: 'Run all' }).click();
+  await expect(saved).toContainText('0 pass · 0 changed · 0 failed · 1 not sent');
+  await expect(saved.getByRole('listitem')).toContainText(
+    "Not sent — the arguments no longer match the tool's schema: 1 argument problem: /limit",
+  );
+  await saved.getByRole('button', { name: 'Send anyway: limit zero' }).click();
+  await expect(saved).toContainText(/0 pass · \d changed · \d failed/);
+  await expect(saved).not.toContainText('not sent');
+});
