@@ -1,14 +1,14 @@
 // `toolscope report …` — the server report for a server's CI: the same src/mcp connection and
-// src/report rules as the app, in Node, no browser. A stdio server is reached through the
+// src/lint rules as the app, in Node, no browser. A stdio server is reached through the
 // same bridge the page uses, in process (no port is opened).
 // Exit 0 without error findings, 1 with any, 2 when the report could not be made.
 import { writeFile } from 'node:fs/promises';
 import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
 import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
 import type { FetchLike } from '../../src/mcp/traffic.ts';
-import { collectReport } from '../../src/report/collect.ts';
-import { reportDeps } from '../../src/report/deps.ts';
-import { REPORT_FORMATS, formatReport } from '../../src/report/formats.ts';
+import { collectReport } from '../../src/lint/collect.ts';
+import { reportDeps } from '../../src/lint/deps.ts';
+import { REPORT_FORMATS, formatReport } from '../../src/lint/formats.ts';
 import { UsageError, type ReportOptions } from './args.ts';
 
 export interface ReportTarget {

@@ -5,7 +5,7 @@ import { readDeepLink, writeDeepLink } from '../features/connection/deepLink.ts'
 import { preloadProtocolLayer, useConnection } from '../features/connection/useConnection.ts';
 import { TrafficPanel } from '../features/traffic/TrafficPanel.tsx';
 import { OAuthPanel } from '../features/connection/OAuthPanel.tsx';
-import { isGrantPersisted } from '../features/connection/oauthGrants.ts';
+import { isGrantPersisted } from '../features/connection/api/oauthGrants.ts';
 import { StepUpContext, useOAuth, type SignInPurpose } from '../features/connection/useOAuth.ts';
 import type { OAuthGrant } from '../mcp/oauth.ts';
 import type { OAuthChallenge } from '../mcp/errors.ts';
@@ -18,7 +18,7 @@ import { startListing } from '../features/tools/api/toolPages.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { AppMenu } from './AppMenu.tsx';
 import type { Command } from './commands.ts';
-import { readLinkArgs } from '../history/share.ts';
+import { readLinkArgs } from '../mcp/callExport.ts';
 import { useStdioServer } from '../features/stdio/useStdioServer.ts';
 import { ServerConsole } from '../features/stdio/ServerConsole.tsx';
 import { stdioStatusText } from '../features/stdio/consoleStore.ts';

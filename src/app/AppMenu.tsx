@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../components/ui/Button.tsx';
 import { Modal } from '../components/ui/Modal.tsx';
-import { loadSavedServers, type SavedServer } from '../features/connection/savedServers.ts';
+import { loadSavedServers, type SavedServer } from '../features/connection/api/serverList.ts';
 import { THEME_CHOICES, setTheme, useTheme, type ThemeChoice } from '../lib/theme.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import type { Command } from './commands.ts';

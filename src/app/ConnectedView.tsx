@@ -29,7 +29,7 @@ import { useCallHistory } from './useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
 import { applyFormValue, draftFrom, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
-import { collectHandles, offersFor } from '../history/handles.ts';
+import { collectHandles, offersFor } from '../mcp/handles.ts';
 import { useListMemory } from '../features/history/api/useListMemory.ts';
 import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
 import { SavedCalls } from '../features/history/SavedCalls.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { ToolFindings } from '../features/report/ToolFindings.tsx';
-import { callFindings, outputValidator } from '../report/callRules.ts';
-import { lintTool } from '../report/rules.ts';
+import { callFindings, outputValidator } from '../lint/callRules.ts';
+import { lintTool } from '../lint/rules.ts';
 import { callRecords } from './callRecords.ts';
 import { useStableCallback } from '../lib/stableCallback.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
@@ -17,7 +17,7 @@ import type { McpConnection } from '../mcp/connection.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { applyFormValue, emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
 import { HandleOffers } from '../features/call/HandleOffers.tsx';
-import { collectHandles, offersFor, type Handle } from '../history/handles.ts';
+import { collectHandles, offersFor, type Handle } from '../mcp/handles.ts';
 import { UseIn } from '../features/call/UseIn.tsx';
 import { retryableLazy } from '../lib/chunks.ts';
 import { readStored, writeStored } from '../lib/storage.ts';

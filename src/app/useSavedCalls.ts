@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { CallRequests } from '../features/call/callRequests.ts';
 import { runSaved, type RunState } from '../features/call/runSaved.ts';
 import { addSaved, deleteSaved, listSaved, readResult, type HistoryEntry, type SavedCall } from '../features/history/api/historyStore.ts';
-import { exportSaved, parseSavedFile } from '../history/savedCalls.ts';
+import { exportSaved, parseSavedFile } from '../compare/savedCallFile.ts';
 import { serverKey } from '../lib/serverKey.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { describeFailure, failureOf } from '../mcp/errors.ts';

@@ -1,14 +1,22 @@
 // Every HTTP header name the MCP transport uses, in one place: the browser client, the CORS
 // advice, the loopback proxy, the connection doctor and the demo server all read these lists.
 
+/** The MCP-specific header names, spelled as the spec spells them. */
+export const MCP_HEADER = {
+  protocolVersion: 'MCP-Protocol-Version',
+  method: 'Mcp-Method',
+  name: 'Mcp-Name',
+  sessionId: 'Mcp-Session-Id',
+} as const;
+
 /** Request headers of the 2026-07-28 era: the version, and the method and name mirrored from the body. */
 export const MODERN_REQUEST_HEADERS = [
   'Content-Type',
   'Accept',
   'Authorization',
-  'MCP-Protocol-Version',
-  'Mcp-Method',
-  'Mcp-Name',
+  MCP_HEADER.protocolVersion,
+  MCP_HEADER.method,
+  MCP_HEADER.name,
 ] as const;
 
 /** Request headers of the 2025 era: a session id, and Last-Event-ID to resume a stream. */
@@ -16,8 +24,8 @@ export const LEGACY_REQUEST_HEADERS = [
   'Content-Type',
   'Accept',
   'Authorization',
-  'MCP-Protocol-Version',
-  'Mcp-Session-Id',
+  MCP_HEADER.protocolVersion,
+  MCP_HEADER.sessionId,
   'Last-Event-ID',
 ] as const;
 

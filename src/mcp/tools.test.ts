@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   cacheHintFindings,
   createPageMerger,
-  describeDiff,
-  diffTools,
   displayName,
   hintViews,
   mergePages,
@@ -114,19 +112,6 @@ describe('createPageMerger', () => {
     expect(grown.tools.map((entry) => entry.name)).toEqual(['a', 'b']);
     expect(grown.findings).toHaveLength(1);
     expect(merge([page(['z'])]).tools.map((entry) => entry.name)).toEqual(['z']);
-  });
-});
-
-describe('diffTools', () => {
-  it('names added, removed and changed tools', () => {
-    const before = [tool({ name: 'a' }), tool({ name: 'b', description: 'old' })];
-    const after = [tool({ name: 'b', description: 'new' }), tool({ name: 'c' })];
-    const diff = diffTools(before, after);
-    expect(diff).toEqual({ added: ['c'], removed: ['a'], changed: ['b'] });
-    expect(describeDiff(diff)).toBe('The server changed its tool list: added c; removed a; changed b.');
-    expect(describeDiff(diffTools(before, before))).toContain('the tools are the same');
-    expect(describeDiff(diff, 'restart')).toBe('The server restarted and its tool list changed: added c; removed a; changed b.');
-    expect(describeDiff(diffTools(before, before), 'restart')).toBe('The server restarted; its tools are the same.');
   });
 });
 

@@ -384,35 +384,3 @@ export function toolMatches(tool: McpTool, query: string): boolean {
 }
 
 export type { JsonObject };
-
-export interface ToolListDiff {
-  added: string[];
-  removed: string[];
-  changed: string[];
-}
-
-/** What changed between two versions of a server's tool list, by name. */
-export function diffTools(before: readonly McpTool[], after: readonly McpTool[]): ToolListDiff {
-  const old = new Map(before.map((tool) => [tool.name, JSON.stringify(tool)]));
-  const next = new Map(after.map((tool) => [tool.name, JSON.stringify(tool)]));
-  return {
-    added: [...next.keys()].filter((name) => !old.has(name)),
-    removed: [...old.keys()].filter((name) => !next.has(name)),
-    changed: [...next.entries()].filter(([name, json]) => old.has(name) && old.get(name) !== json).map(([name]) => name),
-  };
-}
-
-export function describeDiff(diff: ToolListDiff, cause: 'notification' | 'restart' = 'notification'): string {
-  const parts = [
-    diff.added.length ? `added ${diff.added.join(', ')}` : '',
-    diff.removed.length ? `removed ${diff.removed.join(', ')}` : '',
-    diff.changed.length ? `changed ${diff.changed.join(', ')}` : '',
-  ].filter(Boolean);
-  if (cause === 'restart')
-    return parts.length
-      ? `The server restarted and its tool list changed: ${parts.join('; ')}.`
-      : 'The server restarted; its tools are the same.';
-  return parts.length
-    ? `The server changed its tool list: ${parts.join('; ')}.`
-    : 'The server said its tool list changed, but the tools are the same.';
-}

@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
-import type { Handle } from '../../history/handles.ts';
+import type { Handle } from '../../mcp/handles.ts';
 
 /** Values earlier results returned for this form's parameters, one click to use. */
 export function HandleOffers({

@@ -1,5 +1,5 @@
 import { revealInvisible } from '../../mcp/text.ts';
-import type { Handle } from '../../history/handles.ts';
+import type { Handle } from '../../mcp/handles.ts';
 
 /** A result's id-like values, each sendable to a tool with a parameter of that name ("Use in…"). */
 export function UseIn({

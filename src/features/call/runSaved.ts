@@ -2,7 +2,7 @@
 // gate, the limits the form sends), the confirmations are asked once for the whole run, and each
 // call gets a verdict (pass / changed / failed / not sent). The calls go to the server directly
 // (not into History): a run is a smoke test compared with the saved results.
-import { judge, type Verdict } from '../../history/savedCalls.ts';
+import { judge, type Verdict } from '../../compare/savedCallFile.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { CallLimits, RequestOptions } from './callRequest.ts';
 import type { ConfirmItem, Decided, PendingConfirm, RequestTool } from './callRequests.ts';

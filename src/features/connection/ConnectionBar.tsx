@@ -3,14 +3,14 @@ import { Button } from '../../components/ui/Button.tsx';
 import { describeFailure } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
-import type { ConnectionPath } from './connectionPath.ts';
+import type { ConnectionPath } from './api/connectionPath.ts';
 import { useRememberProxy, useServerGrant } from './api/serverMemory.ts';
 import { DoctorPanel } from './DoctorPanel.tsx';
 import { HeadersEditor, headersOf, type HeaderRow } from './HeadersEditor.tsx';
 import type { ConnectionState } from './useConnection.ts';
 import type { SignInRequest } from './useOAuth.ts';
 import { SavedServers } from './SavedServers.tsx';
-import type { SavedServer } from './savedServers.ts';
+import type { SavedServer } from './api/serverList.ts';
 import { formatCount } from '../../lib/count.ts';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { useSavedServers } from './api/serverMemory.ts';
-import { parseMcpServers, toMcpServers, type ImportResult, type SavedServer } from './savedServers.ts';
+import { parseMcpServers, toMcpServers, type ImportResult, type SavedServer } from './api/serverList.ts';
 import { StdioEntries } from './StdioEntries.tsx';
 
 const inputClass = 'rounded-md border border-field bg-panel px-2 py-1 text-xs';

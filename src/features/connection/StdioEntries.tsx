@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import type { ImportResult } from './savedServers.ts';
+import type { ImportResult } from './api/serverList.ts';
 
 /** Imported stdio servers: the browser never runs a command; these lines open each from a terminal. */
 export function StdioEntries({ entries }: { entries: ImportResult['stdio'] }) {

@@ -5,9 +5,9 @@ import { failureOf, type McpFailure } from '../../mcp/errors.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import { choosePath, establish, type ConnectionPath, type EraSource } from '../../mcp/establish.ts';
 import type { TrafficRecorder } from '../../mcp/traffic.ts';
-import { storedPath } from './connectionPath.ts';
-import { refreshedToken, usableToken } from './oauthGrants.ts';
-import { rememberEra, rememberedEra } from './eraMemory.ts';
+import { storedPath } from './api/connectionPath.ts';
+import { refreshedToken, usableToken } from './api/oauthGrants.ts';
+import { rememberEra, rememberedEra } from './api/eraMemory.ts';
 
 export type ConnectionState =
   | { status: 'idle' }

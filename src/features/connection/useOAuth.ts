@@ -5,7 +5,7 @@ import type { CallbackMessage } from '../../mcp/oauthCallback.ts';
 import { PendingSignIns, callbackFor, listenForCallbacks } from '../../mcp/signIns.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import { browserStore } from '../../lib/storage.ts';
-import { grantFor, saveGrant } from './oauthGrants.ts';
+import { grantFor, saveGrant } from './api/oauthGrants.ts';
 import { loadOAuth } from './oauthChunk.ts';
 
 export type SignInPurpose = 'connect' | 'step-up';

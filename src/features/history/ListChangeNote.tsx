@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/Button.tsx';
-import { describeListChange, type ToolListChange } from '../../history/listDiff.ts';
+import { describeListChange, type ToolListChange } from '../../compare/toolListDiff.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 
 const show = (value: unknown) => {

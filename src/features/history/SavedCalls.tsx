@@ -2,8 +2,8 @@ import { useId, useRef } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import type { ResultDiff } from '../../history/diff.ts';
-import type { Verdict } from '../../history/savedCalls.ts';
+import type { ResultDiff } from '../../compare/diff.ts';
+import type { Verdict } from '../../compare/savedCallFile.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { SavedCall } from './api/historyStore.ts';
 

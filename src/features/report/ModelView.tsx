@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
-import type { ModelView as View } from '../../report/modelView.ts';
+import type { ModelView as View } from '../../lint/promptCost.ts';
 import { formatCount } from '../../lib/count.ts';
 
 const PREVIEW_CHARS = 100_000;

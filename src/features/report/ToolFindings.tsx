@@ -1,4 +1,4 @@
-import type { Finding } from '../../report/findings.ts';
+import type { Finding } from '../../lint/findings.ts';
 import { FindingItem } from './FindingItem.tsx';
 
 /** The server report's findings for the open tool, by rule id (the same rules as the report). */

@@ -1,9 +1,9 @@
 // What this browser remembers about servers (saved servers, OAuth grants, the proxy choice),
 // behind hooks, so components render and never touch storage themselves.
 import { useCallback, useState } from 'react';
-import { rememberPath, storedPath } from '../connectionPath.ts';
-import { forgetGrant, grantFor, isGrantPersisted } from '../oauthGrants.ts';
-import { loadSavedServers, mergeServers, removeServer, saveServer, type SavedServer } from '../savedServers.ts';
+import { rememberPath, storedPath } from './connectionPath.ts';
+import { forgetGrant, grantFor, isGrantPersisted } from './oauthGrants.ts';
+import { loadSavedServers, mergeServers, removeServer, saveServer, type SavedServer } from './serverList.ts';
 
 /** The saved servers, kept in step with storage. */
 export function useSavedServers() {

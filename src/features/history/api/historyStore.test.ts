@@ -12,7 +12,7 @@ import {
   swapSeenList,
   type NewEntry,
 } from './historyStore.ts';
-import type { ToolSnapshot } from '../../../history/listDiff.ts';
+import type { ToolSnapshot } from '../../../compare/toolListDiff.ts';
 
 const entry = (server: string, tool: string, args: Record<string, unknown> = {}): NewEntry => ({
   server,

@@ -3,8 +3,8 @@
 // server — 500 calls and 200 MB of results, oldest dropped — and results over 5 MB are kept
 // truncated with their size. Secret-named arguments are never stored.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { withoutSecrets } from '../../../history/share.ts';
-import type { ToolSnapshot } from '../../../history/listDiff.ts';
+import { withoutSecrets } from '../../../mcp/secrets.ts';
+import type { ToolSnapshot } from '../../../compare/toolListDiff.ts';
 
 export interface HistoryEntry {
   id: number;

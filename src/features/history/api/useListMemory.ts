@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { serverKey } from '../../../lib/serverKey.ts';
-import { diffToolLists, isUnchanged, snapshotOf, type ToolListChange } from '../../../history/listDiff.ts';
+import { diffToolLists, isUnchanged, snapshotOf, type ToolListChange } from '../../../compare/toolListDiff.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 import { swapSeenList } from './historyStore.ts';
 import { whenIdle } from '../../../lib/idle.ts';

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import type { McpConnection } from '../../../mcp/connection.ts';
-import { describeDiff, diffTools, type McpTool } from '../../../mcp/tools.ts';
+import type { McpTool } from '../../../mcp/tools.ts';
+import { describeLiveChange } from '../../../compare/toolListDiff.ts';
 
 const RESTART_SETTLES_MS = 5000;
 
@@ -65,8 +66,5 @@ export function useToolListChanges(connection: McpConnection, tools: McpTool[], 
     };
   }, [connection, changed]);
 
-  return useMemo(
-    () => (before && !loading ? describeDiff(diffTools(before.tools, tools), before.cause) : undefined),
-    [before, loading, tools],
-  );
+  return useMemo(() => (before && !loading ? describeLiveChange(before.tools, tools, before.cause) : undefined), [before, loading, tools]);
 }

@@ -5,6 +5,7 @@ import type { McpFailure } from '../mcp/errors.ts';
 import type { CallResult } from '../mcp/results.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import type { Verdict } from '../schema/validate.ts';
+import { handles } from '../mcp/handles.ts';
 import type { Finding } from './findings.ts';
 
 export interface CallRecord {
@@ -82,22 +83,6 @@ function errorFinding(tool: string, result: CallResult): Finding | undefined {
     message: `An error result ${reason}: the model learns neither what went wrong nor what to try instead.`,
     fix: 'Say what failed and what to do, e.g. "No basket bsk_… — create one with create_basket first." Log stack traces, do not return them.',
   };
-}
-
-const HANDLE_KEY = /(?:^|_|-)(?:id|handle|token|key|ref)$|[a-z](?:Id|Handle|Token|Key|Ref)$/;
-
-/** id-like values in structuredContent: [key path, value], a few levels deep. */
-export function handles(value: unknown, path = '', depth = 0, out: [string, string | number][] = []): [string, string | number][] {
-  if (depth > 4 || out.length > 200) return out;
-  if (Array.isArray(value)) value.slice(0, 20).forEach((item) => handles(item, `${path}[]`, depth + 1, out));
-  else if (isRecord(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if ((typeof item === 'string' || typeof item === 'number') && HANDLE_KEY.test(key)) out.push([at, item]);
-      else handles(item, at, depth + 1, out);
-    }
-  }
-  return out;
 }
 
 /** A value an attacker could guess: a small integer, a short string, or digits counting up. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeListChange, diffToolLists, isUnchanged, type ToolSnapshot } from './listDiff.ts';
+import type { McpTool } from '../mcp/tools.ts';
+import { describeListChange, describeLiveChange, diffToolLists, isUnchanged, type ToolSnapshot } from './toolListDiff.ts';
 
 const tool = (name: string, extra: Partial<ToolSnapshot> = {}): ToolSnapshot => ({
   name,
@@ -32,5 +33,21 @@ describe('the tool list against last time', () => {
   it('sees no change in a stored copy of the same list (undefined fields dropped by JSON)', () => {
     const list = [tool('a', { title: undefined }), tool('b')];
     expect(isUnchanged(diffToolLists(JSON.parse(JSON.stringify(list)) as ToolSnapshot[], list))).toBe(true);
+  });
+});
+
+describe('describeLiveChange (after list_changed or a restart)', () => {
+  const tool = (name: string, description = '') =>
+    ({ name, description, inputSchema: { type: 'object' }, annotations: {}, icons: [] }) as unknown as McpTool;
+  it('names added, removed and changed tools, and says when nothing changed', () => {
+    const before = [tool('a'), tool('b', 'old')];
+    const after = [tool('b', 'new'), tool('c')];
+    expect(describeLiveChange(before, after, 'notification')).toBe('The server changed its tool list: added c; removed a; changed b.');
+    expect(describeLiveChange(before, before, 'notification')).toBe('The server said its tool list changed, but the tools are the same.');
+    expect(describeLiveChange(before, after, 'restart')).toBe(
+      'The server restarted and its tool list changed: added c; removed a; changed b.',
+    );
+    expect(describeLiveChange(before, before, 'restart')).toBe('The server restarted; its tools are the same.');
+    expect(describeLiveChange(before, [...before].reverse(), 'notification')).toBe('The server changed its tool list: the order changed.');
   });
 });

@@ -1,12 +1,12 @@
 // OAuth grants per server URL. In memory by default (gone with the tab); persisted in this
 // browser only when the user opts in for that server.
-import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
-import { serverStorageKey } from '../../lib/serverKey.ts';
-import { isRecord } from '../../mcp/guards.ts';
-import type { OAuthGrant } from '../../mcp/oauth.ts';
-import type { ProxySession } from '../../mcp/proxy.ts';
-import type { FetchLike } from '../../mcp/traffic.ts';
-import { loadOAuth } from './oauthChunk.ts';
+import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
+import { serverStorageKey } from '../../../lib/serverKey.ts';
+import { isRecord } from '../../../mcp/guards.ts';
+import type { OAuthGrant } from '../../../mcp/oauth.ts';
+import type { ProxySession } from '../../../mcp/proxy.ts';
+import type { FetchLike } from '../../../mcp/traffic.ts';
+import { loadOAuth } from '../oauthChunk.ts';
 
 const memory = new Map<string, OAuthGrant>();
 const key = (url: string) => serverStorageKey('oauth-grant', url);

@@ -1,6 +1,10 @@
-// Sharing a call: a link that opens the tool filled in (never a token or a secret value), and the
-// same call as curl (both eras), raw JSON-RPC, or a TypeScript snippet for @modelcontextprotocol/client.
-import { isRecord } from '../mcp/guards.ts';
+// A call as the wire knows it, to share or run elsewhere: a link that opens the tool filled in
+// (never a token or a secret value), curl (both eras), raw JSON-RPC, or a TypeScript snippet for
+// @modelcontextprotocol/client. Header names come from headers.ts and what counts as a secret
+// from secrets.ts — the same rule Traffic masks by.
+import { isRecord } from './guards.ts';
+import { MCP_HEADER } from './headers.ts';
+import { isSecretName, withoutSecrets } from './secrets.ts';
 import { formatCount } from '../lib/count.ts';
 
 export interface SharedCall {
@@ -21,24 +25,7 @@ export interface CallContext extends SharedCall {
   paramHeaders?: Record<string, string>;
 }
 
-const SECRET_NAME = /pass(word|wd|phrase)?|secret|token|api[-_]?key|apikey|auth|credential|private[-_]?key|session|cookie|signature/i;
-
-export const isSecretName = (name: string) => SECRET_NAME.test(name);
-
 const MAX_ARGS_CHARS = 64 * 1024;
-
-/** Arguments without secret-looking values (at any depth): those keys are left out, and named. */
-export function withoutSecrets(value: unknown, path = '', dropped: string[] = []): { value: unknown; dropped: string[] } {
-  if (Array.isArray(value)) return { value: value.map((item, index) => withoutSecrets(item, `${path}[${index}]`, dropped).value), dropped };
-  if (!isRecord(value)) return { value, dropped };
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (isSecretName(key) && item !== null && item !== '') dropped.push(at);
-    else out[key] = withoutSecrets(item, at, dropped).value;
-  }
-  return { value: out, dropped };
-}
 
 /** The server URL without query parameters that look like credentials. */
 export function shareableServer(server: string): { url: string; dropped: string[] } {
@@ -106,7 +93,7 @@ const META_KEYS = {
 const CLIENT = { name: 'toolscope-curl', version: '0.1.0' };
 
 /** The tools/call request as JSON-RPC (2026: with the per-request `_meta` the stateless era needs). */
-export function callRequest(context: CallContext, id = 1): Record<string, unknown> {
+export function callMessage(context: CallContext, id = 1): Record<string, unknown> {
   const params: Record<string, unknown> = { name: context.tool, arguments: context.args };
   if (context.era === 'modern') {
     params._meta = {
@@ -125,14 +112,14 @@ export function curlCommand(context: CallContext): string {
   const preface = needs.length ? [`# Set ${needs.join(', ')} first (secrets are never copied).`] : [];
   if (context.era === 'modern') {
     const headers = [
-      `-H ${sh(`MCP-Protocol-Version: ${context.protocolVersion}`)}`,
-      `-H 'Mcp-Method: tools/call'`,
-      `-H ${sh(`Mcp-Name: ${context.tool}`)}`,
+      `-H ${sh(`${MCP_HEADER.protocolVersion}: ${context.protocolVersion}`)}`,
+      `-H ${sh(`${MCP_HEADER.method}: tools/call`)}`,
+      `-H ${sh(`${MCP_HEADER.name}: ${context.tool}`)}`,
       ...Object.entries(context.paramHeaders ?? {}).map(([name, value]) => `-H ${sh(`${name}: ${value}`)}`),
     ];
     return [
       ...preface,
-      `curl ${[...base, ...headers, `--data ${sh(JSON.stringify(callRequest(context)))}`, sh(context.server)].join(' \\\n  ')}`,
+      `curl ${[...base, ...headers, `--data ${sh(JSON.stringify(callMessage(context)))}`, sh(context.server)].join(' \\\n  ')}`,
     ].join('\n');
   }
   const version = context.protocolVersion;
@@ -142,18 +129,18 @@ export function curlCommand(context: CallContext): string {
     method: 'initialize',
     params: { protocolVersion: version, capabilities: {}, clientInfo: CLIENT },
   };
-  const session = [`-H "Mcp-Session-Id: $SID"`, `-H ${sh(`MCP-Protocol-Version: ${version}`)}`];
+  const session = [`-H "${MCP_HEADER.sessionId}: $SID"`, `-H ${sh(`${MCP_HEADER.protocolVersion}: ${version}`)}`];
   return [
     ...preface,
     `URL=${sh(context.server)}`,
-    `SID=$(curl ${[...base, '-D -', '-o /dev/null', `--data ${sh(JSON.stringify(initialize))}`, '"$URL"'].join(' ')} | tr -d '\\r' | awk 'tolower($1)=="mcp-session-id:"{print $2}')`,
+    `SID=$(curl ${[...base, '-D -', '-o /dev/null', `--data ${sh(JSON.stringify(initialize))}`, '"$URL"'].join(' ')} | tr -d '\\r' | awk 'tolower($1)=="${MCP_HEADER.sessionId.toLowerCase()}:"{print $2}')`,
     `curl ${[...base, ...session, '-o /dev/null', `--data '{"jsonrpc":"2.0","method":"notifications/initialized"}'`, '"$URL"'].join(' ')}`,
-    `curl ${[...base, ...session, `--data ${sh(JSON.stringify(callRequest(context, 2)))}`, '"$URL"'].join(' \\\n  ')}`,
+    `curl ${[...base, ...session, `--data ${sh(JSON.stringify(callMessage(context, 2)))}`, '"$URL"'].join(' \\\n  ')}`,
   ].join('\n');
 }
 
 export function jsonRpcText(context: CallContext): string {
-  return JSON.stringify(callRequest(context), null, 2);
+  return JSON.stringify(callMessage(context), null, 2);
 }
 
 /** "Copy as TypeScript": the same call with the official client. */

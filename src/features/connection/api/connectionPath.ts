@@ -1,7 +1,7 @@
-import { readStored, writeStored } from '../../lib/storage.ts';
-import { serverStorageKey } from '../../lib/serverKey.ts';
+import { readStored, writeStored } from '../../../lib/storage.ts';
+import { serverStorageKey } from '../../../lib/serverKey.ts';
 
-import type { ConnectionPath } from '../../mcp/establish.ts';
+import type { ConnectionPath } from '../../../mcp/establish.ts';
 
 export type { ConnectionPath };
 

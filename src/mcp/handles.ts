@@ -1,7 +1,22 @@
 // Handles carried from call to call: id-like values a result returned (basket_id from
 // create_basket) offered to a later form whose parameter has the same name.
-import { isRecord, own } from '../mcp/guards.ts';
-import { handles } from '../report/callRules.ts';
+import { isRecord, own } from './guards.ts';
+
+const HANDLE_KEY = /(?:^|_|-)(?:id|handle|token|key|ref)$|[a-z](?:Id|Handle|Token|Key|Ref)$/;
+
+/** id-like values in structuredContent: [key path, value], a few levels deep. */
+export function handles(value: unknown, path = '', depth = 0, out: [string, string | number][] = []): [string, string | number][] {
+  if (depth > 4 || out.length > 200) return out;
+  if (Array.isArray(value)) value.slice(0, 20).forEach((item) => handles(item, `${path}[]`, depth + 1, out));
+  else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if ((typeof item === 'string' || typeof item === 'number') && HANDLE_KEY.test(key)) out.push([at, item]);
+      else handles(item, at, depth + 1, out);
+    }
+  }
+  return out;
+}
 
 export interface Handle {
   /** The parameter name it fits (the last key of its path). */

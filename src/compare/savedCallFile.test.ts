@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportSaved, judge, parseSavedFile } from './savedCalls.ts';
+import { exportSaved, judge, parseSavedFile } from './savedCallFile.ts';
 
 const ok = (text: string) => ({ content: [{ type: 'text', text }], _meta: { at: Math.random() } });
 

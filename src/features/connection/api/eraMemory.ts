@@ -1,8 +1,8 @@
 // The protocol era each server spoke last time, so the next connection skips the
 // 2026 probe (and its failed round trip on 2025 servers). Re-probed when it stops working.
-import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
-import { serverStorageKey } from '../../lib/serverKey.ts';
-import type { EraHint } from '../../mcp/connection.ts';
+import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
+import { serverStorageKey } from '../../../lib/serverKey.ts';
+import type { EraHint } from '../../../mcp/connection.ts';
 
 const key = (url: string) => serverStorageKey('era', url);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMcpServers, toMcpServers } from './savedServers.ts';
+import { parseMcpServers, toMcpServers } from './serverList.ts';
 
 describe('mcpServers import and export', () => {
   it('imports http servers from a host config, gives stdio entries their terminal command, reports what it cannot use', () => {

@@ -1,5 +1,6 @@
-// The tool list against the last time this server was seen: tools added, removed, changed
-// field by field, and whether the order changed (hosts' prompt caches notice).
+// Two versions of a server's tool list — the one seen last visit and now, or before and after a
+// list_changed or a restart: tools added, removed, changed field by field, and whether the order
+// changed (hosts' prompt caches notice). The one tool-list diff.
 import type { McpTool } from '../mcp/tools.ts';
 import { diffJson, type JsonChange } from './diff.ts';
 
@@ -68,4 +69,12 @@ export function describeListChange(change: ToolListChange): string {
   ]
     .filter(Boolean)
     .join('; ');
+}
+
+/** What the live tool list says after the server announced a change (or restarted). */
+export function describeLiveChange(before: readonly McpTool[], after: readonly McpTool[], cause: 'notification' | 'restart'): string {
+  const parts = describeListChange(diffToolLists(before.map(snapshotOf), after.map(snapshotOf)));
+  if (cause === 'restart')
+    return parts ? `The server restarted and its tool list changed: ${parts}.` : 'The server restarted; its tools are the same.';
+  return parts ? `The server changed its tool list: ${parts}.` : 'The server said its tool list changed, but the tools are the same.';
 }

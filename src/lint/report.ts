@@ -2,7 +2,7 @@
 import { mergePages, type ToolsPage } from '../mcp/tools.ts';
 import { callFindings, type CallRecord, type ValidateOutput } from './callRules.ts';
 import { SEVERITY_ORDER, type Finding } from './findings.ts';
-import { modelView, type ModelView, type Tokenizer } from './modelView.ts';
+import { modelView, type ModelView, type Tokenizer } from './promptCost.ts';
 import { cacheFindings, countFindings, duplicateFindings, lintTool, orderFindings, type ListingChecks } from './rules.ts';
 import { score } from './score.ts';
 import { formatCount } from '../lib/count.ts';

@@ -1,7 +1,7 @@
 // Per-server memory (OAuth grants, the proxy choice, the era) is saved under the URL as typed and
 // looked up under the connection's normalised URL: both must find the same entry.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OAuthGrant } from '../../mcp/oauth.ts';
+import type { OAuthGrant } from '../../../mcp/oauth.ts';
 import { rememberPath, storedPath } from './connectionPath.ts';
 import { rememberEra, rememberedEra } from './eraMemory.ts';
 import { forgetGrant, grantFor, isGrantPersisted, saveGrant } from './oauthGrants.ts';

@@ -1,0 +1,77 @@
+// The one secret rule: the same answer for a header in Traffic, an argument in a share link and a
+// header in "Copy as curl".
+import { describe, expect, it } from 'vitest';
+import { curlCommand } from './callExport.ts';
+import { HIDDEN, isSecretName, maskHeaders, withoutSecrets } from './secrets.ts';
+
+describe('isSecretName', () => {
+  it('flags names that carry credentials, word by word', () => {
+    for (const name of [
+      'X-API-Key',
+      'x-api-key',
+      'Ocp-Apim-Subscription-Key',
+      'key',
+      'access_key',
+      'apiKey',
+      'apikey',
+      'pwd',
+      'password',
+      'client_secret',
+      'refreshToken',
+      'jwt',
+      'otp',
+      'X-Session',
+      'sessionId',
+      'Cookie',
+      'Authorization',
+      'X-Auth',
+      'private_key',
+    ])
+      expect(isSecretName(name), name).toBe(true);
+  });
+
+  it('leaves alone names that only look alike, and the protocol’s own headers', () => {
+    for (const name of [
+      'keyword',
+      'keys_count',
+      'author',
+      'max_tokens',
+      'monkey',
+      'query',
+      'Mcp-Session-Id',
+      'MCP-Protocol-Version',
+      'Mcp-Name',
+    ])
+      expect(isSecretName(name), name).toBe(false);
+  });
+});
+
+describe('one rule for every view', () => {
+  it('a header Traffic masks is a placeholder in curl, and one Traffic shows is copied as is', () => {
+    const headers = { 'X-Session': 's-123', 'Ocp-Apim-Subscription-Key': 'k-456', 'X-Region': 'eu' };
+    const masked = new Map(maskHeaders(Object.entries(headers)));
+    const curl = curlCommand({
+      server: 'http://x/mcp',
+      tool: 't',
+      args: {},
+      era: 'modern',
+      protocolVersion: '2026-07-28',
+      bearer: false,
+      headers,
+    });
+    for (const [name, value] of Object.entries(headers)) {
+      if (masked.get(name) === HIDDEN) expect(curl, name).not.toContain(value);
+      else expect(curl, name).toContain(value);
+    }
+    expect(masked.get('X-Session')).toBe(HIDDEN);
+    expect(masked.get('X-Region')).toBe('eu');
+    expect(maskHeaders([['Mcp-Session-Id', 'abc']])).toEqual([['Mcp-Session-Id', 'abc']]);
+  });
+
+  it('drops secret-named arguments at any depth and names them', () => {
+    expect(withoutSecrets({ q: 'usb', key: 'k', nested: { access_key: 'a', keyword: 'w' } })).toEqual({
+      value: { q: 'usb', nested: { keyword: 'w' } },
+      dropped: ['key', 'nested.access_key'],
+    });
+  });
+});
