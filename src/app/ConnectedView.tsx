@@ -25,7 +25,7 @@ import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { retryableLazy } from '../lib/chunks.ts';
 import { callRecords } from './callRecords.ts';
-import { useCallHistory } from './useCallHistory.ts';
+import { useCallHistory } from '../features/history/api/useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
 import { applyFormValue, draftFrom, type ArgumentsDraft } from '../schema/argumentsDraft.ts';

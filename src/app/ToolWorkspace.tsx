@@ -20,8 +20,8 @@ import { HandleOffers } from '../features/call/HandleOffers.tsx';
 import { collectHandles, offersFor, type Handle } from '../mcp/handles.ts';
 import { UseIn } from '../features/call/UseIn.tsx';
 import { retryableLazy } from '../lib/chunks.ts';
-import { readStored, writeStored } from '../lib/storage.ts';
 import { Splitter } from '../components/ui/Splitter.tsx';
+import { MIN_PANE, useSplit } from '../components/ui/useSplit.ts';
 
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
 const ArgumentsForm = retryableLazy(() => import('../features/tools/ArgumentsForm.tsx'));
@@ -48,28 +48,6 @@ interface Props {
 }
 
 const REQUEST_WIDTH_KEY = 'toolscope.request.width';
-const MIN_PANE = 320;
-
-/** The request pane's width beside the response (wide screens), set by the splitter and remembered. */
-function useSplit() {
-  const [width, setWidth] = useState(() =>
-    readStored(REQUEST_WIDTH_KEY, (value) => (typeof value === 'number' && value >= MIN_PANE ? value : undefined)),
-  );
-  const [room, setRoom] = useState(0);
-  const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return undefined;
-    const observer = new ResizeObserver(() => setRoom(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  const max = Math.max(MIN_PANE, room - MIN_PANE);
-  // Half and half until the person drags (the stylesheet's 50% before the first measure, so
-  // nothing jumps); a remembered width never pushes the response out of view.
-  const current = room ? Math.min(width ?? Math.round(room / 2), max) : width;
-  return { container, width: current, max, setWidth, commit: (value: number) => writeStored(REQUEST_WIDTH_KEY, value) };
-}
 
 export function ToolWorkspace({
   tool,
@@ -162,7 +140,7 @@ export function ToolWorkspace({
     max: requestMax,
     setWidth: setRequestWidth,
     commit: commitRequestWidth,
-  } = useSplit();
+  } = useSplit(REQUEST_WIDTH_KEY);
   const outcome = callState.status === 'done' || callState.status === 'failed' ? callState : undefined;
 
   const resultView = refusal ? (

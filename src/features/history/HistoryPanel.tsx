@@ -9,13 +9,7 @@ import { useDrawer } from '../../lib/drawer.ts';
 import { TOGGLE_HISTORY } from '../../lib/keyboard.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { HistoryEntry } from './api/historyStore.ts';
-
-export type CopyKind = 'link' | 'curl' | 'json-rpc' | 'typescript';
-export interface Copied {
-  title: string;
-  text: string;
-  notes: string[];
-}
+import type { Copied, CopyKind } from './policy.ts';
 
 interface Props {
   entries: readonly HistoryEntry[];

@@ -1,0 +1,92 @@
+// History wired to the session: every finished call is recorded; entries replay, open for
+// editing, compare and copy (link, curl, JSON-RPC, TypeScript) against the live connection.
+// What is recorded, compared and copied is decided in ../policy.ts.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { readResult, type HistoryEntry } from './historyStore.ts';
+import { useHistory } from './useHistory.ts';
+import { compareBase, copyOf, entryOf, type Copied, type CopyKind, type FinishedRun } from '../policy.ts';
+import { diffResults, type ResultDiff } from '../../../compare/diff.ts';
+import type { McpConnection } from '../../../mcp/connection.ts';
+import { paramHeadersFor } from '../../../mcp/paramHeaders.ts';
+import type { McpTool } from '../../../mcp/tools.ts';
+
+/** A call of this session: running, or finished (then recorded once). */
+export interface SessionRun {
+  id: number;
+  tool: string;
+  state: FinishedRun['state'] | { status: 'running' };
+}
+
+interface Options {
+  connection: McpConnection;
+  runs: readonly SessionRun[];
+  tools: readonly McpTool[];
+  /** Sends these arguments to the tool again (through the one call path). */
+  replay: (tool: string, args: Record<string, unknown>) => void;
+  /** Opens the tool with these arguments in its form. */
+  edit: (tool: string, args: Record<string, unknown>) => void;
+}
+
+/** The stored result for comparing: the raw result, or — cut over 5 MB — its text as one block. */
+async function comparable(entry: HistoryEntry): Promise<unknown> {
+  const stored = await readResult(entry.id);
+  if (stored?.text !== undefined) return { content: [{ type: 'text', text: stored.text }] };
+  return stored?.result ?? { content: [] };
+}
+
+export function useCallHistory({ connection, runs, tools, replay, edit }: Options) {
+  const history = useHistory(connection.url);
+  const { record } = history;
+  const recorded = useRef(new Set<number>());
+  useEffect(() => {
+    for (const run of runs) {
+      const { state } = run;
+      if (state.status === 'running' || recorded.current.has(run.id)) continue;
+      recorded.current.add(run.id);
+      void record(entryOf({ tool: run.tool, state }, connection), state.status === 'done' ? state.result.raw : undefined);
+    }
+  }, [runs, record, connection]);
+
+  const [comparison, setComparison] = useState<{ title: string; diff: ResultDiff }>();
+  const [compareNote, setCompareNote] = useState<string>();
+  const compare = useCallback(
+    async (entry: HistoryEntry, base?: HistoryEntry) => {
+      const before = compareBase(history.entries, entry, base);
+      if (!before) {
+        setCompareNote(`No earlier call of ${entry.tool} to compare with: call it again, or pick two calls.`);
+        return;
+      }
+      setCompareNote(undefined);
+      const [a, b] = await Promise.all([comparable(before), comparable(entry)]);
+      const at = (value: HistoryEntry) => new Date(value.at).toLocaleTimeString('en-GB');
+      setComparison({ title: `${before.tool} at ${at(before)} → ${entry.tool} at ${at(entry)}`, diff: diffResults(a, b) });
+    },
+    [history.entries],
+  );
+
+  const copy = useCallback(
+    (entry: HistoryEntry, kind: CopyKind): Copied => {
+      const tool = tools.find((candidate) => candidate.name === entry.tool);
+      const paramHeaders = connection.era === 'modern' && tool?.paramHeaders ? paramHeadersFor(tool.paramHeaders, entry.args) : undefined;
+      return copyOf(entry, kind, connection, window.location.href, paramHeaders);
+    },
+    [connection, tools],
+  );
+
+  return {
+    panel: {
+      entries: history.entries,
+      note: compareNote ?? history.note,
+      error: history.error,
+      onReplay: (entry: HistoryEntry) => replay(entry.tool, entry.args),
+      onEdit: (entry: HistoryEntry) => edit(entry.tool, entry.args),
+      onCompare: (entry: HistoryEntry, base?: HistoryEntry) => void compare(entry, base),
+      onCopy: copy,
+      onDelete: (id: number) => void history.remove(id),
+      onClear: () => void history.clear(),
+    },
+    comparison,
+    showComparison: (title: string, diff: ResultDiff) => setComparison({ title, diff }),
+    closeComparison: () => setComparison(undefined),
+  };
+}

@@ -1,0 +1,110 @@
+// History's policy: what a finished call is recorded as, which call Compare picks, and what every
+// Copy gives — including what it leaves out, and saying so.
+import { describe, expect, it } from 'vitest';
+import { parseCallResult } from '../../mcp/results.ts';
+import type { HistoryEntry } from './api/historyStore.ts';
+import { compareBase, copyOf, entryOf, type WireFacts } from './policy.ts';
+
+const wire: WireFacts = {
+  url: 'https://ann:pw@api.example.com/mcp?api_key=s3cret',
+  era: 'modern',
+  protocolVersion: '2026-07-28',
+  hasBearerToken: true,
+  customHeaders: { 'X-Region': 'eu', 'X-Api-Key': 'k-1' },
+};
+
+const entry = (id: number, tool: string, args: Record<string, unknown>, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  id,
+  server: 'https://api.example.com/mcp',
+  tool,
+  args,
+  droppedArgs: [],
+  outcome: 'ok',
+  summary: '',
+  durationMs: 1,
+  at: 0,
+  era: 'modern',
+  protocolVersion: '2026-07-28',
+  resultBytes: 0,
+  truncated: false,
+  ...extra,
+});
+
+describe('entryOf', () => {
+  it('records the outcome a model would see: ok, tool error, or failed with why', () => {
+    const ok = parseCallResult({
+      content: [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+      ],
+      structuredContent: { n: 1 },
+    });
+    expect(entryOf({ tool: 't', state: { status: 'done', result: ok, durationMs: 5, args: { q: 1 } } }, wire, 7)).toEqual({
+      tool: 't',
+      args: { q: 1 },
+      outcome: 'ok',
+      summary: '2 blocks · structured',
+      durationMs: 5,
+      at: 7,
+      era: 'modern',
+      protocolVersion: '2026-07-28',
+    });
+    const toolError = parseCallResult({ content: [{ type: 'text', text: 'no' }], isError: true });
+    expect(entryOf({ tool: 't', state: { status: 'done', result: toolError, durationMs: 1, args: {} } }, wire)).toMatchObject({
+      outcome: 'tool-error',
+      summary: '1 block',
+    });
+    const failed = entryOf(
+      { tool: 't', state: { status: 'failed', failure: { kind: 'timeout', message: 'Timed out.' }, durationMs: 1, args: {} } },
+      wire,
+    );
+    expect(failed).toMatchObject({ outcome: 'failed', summary: expect.stringContaining('Timed out.') as unknown });
+  });
+});
+
+describe('compareBase', () => {
+  const entries = [
+    entry(5, 'a', { q: 2 }),
+    entry(4, 'b', { q: 1 }),
+    entry(3, 'a', { q: 1 }),
+    entry(2, 'a', { q: 2 }),
+    entry(1, 'a', { q: 1 }),
+  ];
+  it('prefers the chosen base, then the previous call with the same arguments, then the previous call', () => {
+    expect(compareBase(entries, entries[0]!)?.id).toBe(2);
+    expect(compareBase(entries, entries[2]!)?.id).toBe(1);
+    expect(compareBase(entries, entries[0]!, entries[4])?.id).toBe(1);
+    expect(compareBase(entries, entry(6, 'a', { q: 9 }))?.id).toBe(5);
+  });
+  it('finds nothing for the first call of a tool, or a call set against itself', () => {
+    expect(compareBase(entries, entries[1]!)).toBeUndefined();
+    expect(compareBase(entries, entries[0]!, entries[0])).toBeUndefined();
+  });
+});
+
+describe('copyOf', () => {
+  const call = entry(1, 'search', { q: 'usb' }, { droppedArgs: ['password'] });
+  it('never copies a credential, and says what was left out', () => {
+    for (const kind of ['link', 'curl', 'json-rpc', 'typescript'] as const) {
+      const copied = copyOf(call, kind, wire, 'http://127.0.0.1:6274/');
+      expect(copied.text, kind).not.toMatch(/s3cret|ann:pw|k-1/);
+      expect(copied.notes.join(' '), kind).toContain('Not in History, so not copied (secrets): password.');
+    }
+    expect(copyOf(call, 'curl', wire, 'http://x/').notes.join(' ')).toContain(
+      'Removed from the server URL as credentials: api_key, user:password@',
+    );
+    expect(copyOf(call, 'link', wire, 'http://x/').notes.join(' ')).toContain(
+      'This server needs a bearer token and the custom headers X-Region, X-Api-Key: the link does not carry them.',
+    );
+  });
+  it('titles each copy by what it is, and carries the 2026 parameter headers in curl', () => {
+    expect(copyOf(call, 'curl', wire, 'http://x/').title).toBe('curl copied (one request)');
+    expect(copyOf(call, 'curl', { ...wire, era: 'legacy', protocolVersion: '2025-11-25' }, 'http://x/').title).toBe(
+      'curl copied (initialize, then the call)',
+    );
+    expect(copyOf(call, 'curl', wire, 'http://x/', { 'Mcp-Param-Region': 'eu' }).text).toContain("-H 'Mcp-Param-Region: eu'");
+    const link = new URL(copyOf(call, 'link', wire, 'http://127.0.0.1:6274/').text);
+    expect(link.searchParams.get('tool')).toBe('search');
+    expect(JSON.parse(link.searchParams.get('args') ?? '')).toEqual({ q: 'usb' });
+  });
+});

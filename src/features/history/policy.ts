@@ -1,0 +1,120 @@
+// What History records of a finished call, which earlier call a "Compare" picks, and what each
+// "Copy…" gives (link, curl, JSON-RPC, TypeScript) with the notes on what was left out. Pure:
+// unit-tested without a browser; the hook (api/useCallHistory.ts) only wires it to the session.
+import { curlCommand, jsonRpcText, shareLink, shareableServer, typescriptSnippet, type CallContext } from '../../mcp/callExport.ts';
+import { describeFailure, type McpFailure } from '../../mcp/errors.ts';
+import type { CallResult } from '../../mcp/results.ts';
+import type { HistoryEntry, NewEntry } from './api/historyStore.ts';
+
+/** A finished call, as the call feature reports it (its runs are of this shape). */
+export interface FinishedRun {
+  tool: string;
+  state:
+    | { status: 'done'; result: CallResult; durationMs: number; args: Record<string, unknown> }
+    | { status: 'failed'; failure: McpFailure; durationMs: number; args: Record<string, unknown> };
+}
+
+export type CopyKind = 'link' | 'curl' | 'json-rpc' | 'typescript';
+
+export interface Copied {
+  title: string;
+  text: string;
+  notes: string[];
+}
+
+/** What the connection says about how a call reaches the server (never a credential's value, except custom header values curl may print). */
+export interface WireFacts {
+  url: string;
+  era: 'modern' | 'legacy';
+  protocolVersion: string;
+  hasBearerToken: boolean;
+  customHeaders: Readonly<Record<string, string>>;
+}
+
+function summary(state: FinishedRun['state']): string {
+  if (state.status === 'done') {
+    const blocks = state.result.content.length;
+    return `${blocks} ${blocks === 1 ? 'block' : 'blocks'}${state.result.hasStructuredContent ? ' · structured' : ''}`;
+  }
+  return describeFailure(state.failure).slice(0, 300);
+}
+
+/** The History entry of a finished call (the raw result is stored beside it). */
+export function entryOf(run: FinishedRun, wire: Pick<WireFacts, 'era' | 'protocolVersion'>, at = Date.now()): Omit<NewEntry, 'server'> {
+  const { state } = run;
+  return {
+    tool: run.tool,
+    args: state.args,
+    outcome: state.status === 'failed' ? 'failed' : state.result.isError ? 'tool-error' : 'ok',
+    summary: summary(state),
+    durationMs: state.durationMs,
+    at,
+    era: wire.era,
+    protocolVersion: wire.protocolVersion,
+  };
+}
+
+/**
+ * The call "Compare" sets `entry` against: the chosen base, else the previous call of this tool
+ * with the same arguments, else the previous call of this tool. Entries are newest first.
+ */
+export function compareBase(entries: readonly HistoryEntry[], entry: HistoryEntry, base?: HistoryEntry): HistoryEntry | undefined {
+  const older = entries.filter((candidate) => candidate.tool === entry.tool && candidate.id < entry.id);
+  const sameArgs = older.find((candidate) => JSON.stringify(candidate.args) === JSON.stringify(entry.args));
+  const chosen = base ?? sameArgs ?? older[0];
+  return chosen && chosen.id !== entry.id ? chosen : undefined;
+}
+
+/** "Copy…" of a History entry: the text, and notes on everything that was left out and why. */
+export function copyOf(
+  entry: HistoryEntry,
+  kind: CopyKind,
+  wire: WireFacts,
+  appUrl: string,
+  paramHeaders?: Record<string, string>,
+): Copied {
+  // Credentials in the server URL (user:password@, ?api_key=) are never copied either.
+  const server = shareableServer(wire.url);
+  const context: CallContext = {
+    server: server.url,
+    tool: entry.tool,
+    args: entry.args,
+    era: wire.era,
+    protocolVersion: wire.protocolVersion,
+    bearer: wire.hasBearerToken,
+    headers: { ...wire.customHeaders },
+    paramHeaders,
+  };
+  const dropped = [
+    ...(entry.droppedArgs.length ? [`Not in History, so not copied (secrets): ${entry.droppedArgs.join(', ')}.`] : []),
+    ...(server.dropped.length && kind !== 'link'
+      ? [`Removed from the server URL as credentials: ${server.dropped.join(', ')} — add them back to run it.`]
+      : []),
+  ];
+  const headerNames = Object.keys(wire.customHeaders);
+  switch (kind) {
+    case 'link': {
+      const link = shareLink(appUrl, entry);
+      const needs = [
+        ...(wire.hasBearerToken ? ['a bearer token'] : []),
+        ...(headerNames.length ? [`the custom headers ${headerNames.join(', ')}`] : []),
+      ];
+      const notes = [
+        ...link.notes,
+        ...dropped,
+        ...(needs.length ? [`This server needs ${needs.join(' and ')}: the link does not carry them.`] : []),
+      ];
+      return { title: 'Link copied (opens the tool filled in, not sent)', text: link.url, notes };
+    }
+    case 'curl':
+      return {
+        title: `curl copied (${wire.era === 'modern' ? 'one request' : 'initialize, then the call'})`,
+        text: curlCommand(context),
+        notes: dropped,
+      };
+    case 'json-rpc':
+      return { title: 'JSON-RPC request copied', text: jsonRpcText(context), notes: dropped };
+    case 'typescript':
+      return { title: 'TypeScript copied (@modelcontextprotocol/client)', text: typescriptSnippet(context), notes: dropped };
+  }
+}
