@@ -3,6 +3,7 @@
 // for the server's author.
 import { LEGACY_REQUEST_HEADERS, MODERN_REQUEST_HEADERS, lower } from '../src/mcp/headers.ts';
 import { diagnoseAuth } from './doctorAuth.ts';
+import { errorMessage } from '../src/lib/errorMessage.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'info';
 
@@ -28,7 +29,7 @@ const envelope = {
 function networkCause(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : '';
-  const message = cause instanceof Error ? cause.message : String(cause);
+  const message = errorMessage(cause);
   return code ? `${code} (${message})` : message;
 }
 

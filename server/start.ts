@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { createApp } from './httpApp.ts';
 import { buildIfNeeded } from './build.ts';
 import { createProxy } from './proxy.ts';
 import { createDemoHandler } from './demo/server.ts';

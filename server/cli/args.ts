@@ -2,6 +2,7 @@
 // the first `--` is the command and its arguments, taken as given: never parsed as options,
 // never joined into a shell line.
 import { parseArgs } from 'node:util';
+import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 export const USAGE = `Toolscope — explore and call the tools of MCP servers in your browser.
 
@@ -108,7 +109,7 @@ function parseOptions<T extends typeof SERVE_OPTIONS | typeof REPORT_OPTIONS>(ar
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const unknown = /Unknown option '([^']+)'/.exec(message);
     if (unknown) throw new UsageError(`unknown option ${unknown[1]} (see toolscope --help).`);
     const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);

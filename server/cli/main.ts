@@ -11,6 +11,7 @@ import { watchAndRestart } from '../stdio/watch.ts';
 import { startToolscope } from '../start.ts';
 import { USAGE, UsageError, parseCli, type StdioSpec, type Target } from './args.ts';
 import { checkReportOptions, runReport } from './report.ts';
+import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 type Resolved = { kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'stdio'; spec: StdioSpec };
 
@@ -21,7 +22,7 @@ function resolveTarget(target: Target): Resolved {
   try {
     text = readFileSync(target.file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--config ${target.file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`--config ${target.file}: ${errorMessage(error)}`);
   }
   const read = readMcpServersFile(text);
   if ('error' in read) throw new UsageError(`--config ${target.file}: ${read.error}`);
@@ -61,7 +62,7 @@ function readEnvFileOrExplain(path: string): Record<string, string> {
   try {
     return readEnvFile(path);
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
 }
 
@@ -140,7 +141,7 @@ try {
   const code = await main(process.argv.slice(2));
   if (code !== undefined) process.exit(code);
 } catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   console.error(`toolscope: ${message}`);
   process.exit(error instanceof UsageError ? 2 : 1);
 }

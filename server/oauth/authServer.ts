@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 export interface AuthServerOptions {
   /** The issuer URL (the server's own origin, as it is reached). */
@@ -100,7 +101,7 @@ export function createAuthServer(options: AuthServerOptions) {
         return 'The client metadata document has no redirect_uris.';
       return { client_id: clientId, redirect_uris: doc.redirect_uris, client_name: doc.client_name };
     } catch (error) {
-      return `Could not fetch the client metadata document: ${error instanceof Error ? error.message : String(error)}`;
+      return `Could not fetch the client metadata document: ${errorMessage(error)}`;
     }
   }
 

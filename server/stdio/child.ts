@@ -4,6 +4,7 @@
 // A child that floods stdout is paused (its pipe fills, it blocks) while a reader is behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { shellQuote } from '../../src/lib/mcpServersFile.ts';
+import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 export interface StdioCommand {
   command: string;
@@ -216,7 +217,7 @@ export class StdioChild {
   }
 
   #fail(error: unknown) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     this.note(`Could not start ${this.command}: ${message}`);
     this.#process = undefined;
     this.#setState({ status: 'failed', error: message });

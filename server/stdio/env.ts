@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { DEFAULT_INHERITED_ENV_VARS, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 export { DEFAULT_INHERITED_ENV_VARS };
 
@@ -14,7 +15,7 @@ export function readEnvFile(path: string): Record<string, string> {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`--env-file ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`--env-file ${path}: ${errorMessage(error)}`);
   }
   return parseEnv(text) as Record<string, string>;
 }

@@ -2,6 +2,7 @@
 // editor droppings ignored). The page then lists the tools again and shows what changed.
 import { watch, type FSWatcher } from 'node:fs';
 import type { StdioChild } from './child.ts';
+import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 const IGNORED = /(^|[/\\])(node_modules|\.git|__pycache__|\.venv)([/\\]|$)|(~|\.swp|\.swx|\.tmp)$/;
 
@@ -25,7 +26,7 @@ export function watchAndRestart(dir: string, child: StdioChild, debounceMs = 300
       }, debounceMs);
     });
   } catch (error) {
-    throw new Error(`--watch ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`--watch ${dir}: ${errorMessage(error)}`);
   }
   return () => {
     clearTimeout(timer);

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import { createApp, type AppOptions } from '../app.ts';
+import { createApp, type AppOptions } from '../httpApp.ts';
 import { createDemoHandler, type DemoServerOptions } from '../demo/server.ts';
 import { createAuthServer, type AuthServer, type AuthServerOptions } from '../oauth/authServer.ts';
 

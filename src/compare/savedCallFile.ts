@@ -1,6 +1,7 @@
 // Saved calls as a file (export / import) and the verdict of running one again.
 import { isRecord } from '../mcp/guards.ts';
 import { diffResults, type ResultDiff } from './diff.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 export interface PortableCall {
   name: string;
@@ -25,7 +26,7 @@ export function parseSavedFile(text: string): { calls: PortableCall[] } | { prob
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { problem: `Not JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { problem: `Not JSON: ${errorMessage(error)}` };
   }
   if (!isRecord(value) || value.format !== FORMAT || !Array.isArray(value.calls)) {
     return { problem: `Not a Toolscope saved-calls file (expected "format": "${FORMAT}" and a "calls" array).` };

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { errorMessage } from './errorMessage.ts';
 
 type Loader<T> = () => Promise<T>;
 
@@ -6,7 +7,7 @@ type Loader<T> = () => Promise<T>;
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
   constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    super(errorMessage(cause), { cause });
   }
 }
 

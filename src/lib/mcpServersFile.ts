@@ -1,3 +1,4 @@
+import { errorMessage } from './errorMessage.ts';
 // The `mcpServers` JSON that MCP hosts keep (Claude Desktop and Code, Cursor: "mcpServers";
 // VS Code: "servers"), read into entries: an http server to connect to, a stdio command to
 // run (only ever from the terminal: `npx toolscope --config FILE --server NAME`), or an entry
@@ -51,7 +52,7 @@ export function readMcpServersFile(text: string): { entries: HostEntry[] } | { e
   try {
     document = JSON.parse(text);
   } catch (error) {
-    return { error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { error: `Not valid JSON: ${errorMessage(error)}` };
   }
   if (!isObject(document)) return { error: 'Expected a JSON object with an "mcpServers" map.' };
   const map = isObject(document.mcpServers) ? document.mcpServers : isObject(document.servers) ? document.servers : undefined;

@@ -2,6 +2,7 @@
 // crossed the wire is a `protocol` failure; a tool's own failure (isError) is NOT here — it is
 // a normal result. Every other kind says what the user or the server author can do about it.
 import { isRecord, own } from './guards.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 /** What a 401/403 said in WWW-Authenticate (when the browser could read it). */
 export interface OAuthChallenge {
@@ -116,7 +117,7 @@ function facts(error: unknown): ErrorFacts {
   if (dataCause) chain.push(JSON.stringify(dataCause));
   return {
     name: error instanceof Error ? error.name : typeof error,
-    message: error instanceof Error ? error.message : String(error),
+    message: errorMessage(error),
     code: own(fields, 'code'),
     data,
     status,

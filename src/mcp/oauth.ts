@@ -31,6 +31,7 @@ import { isLoopbackHostname, webUrl } from './links.ts';
 import { proxiedFetch, type ProxySession } from './proxy.ts';
 import type { CallbackMessage } from './oauthCallback.ts';
 import type { FetchLike } from './traffic.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 export type { OAuthChallenge };
 
@@ -91,7 +92,7 @@ export interface OAuthFlowOptions {
   onChange?: (legs: readonly OAuthLeg[]) => void;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const describe = (error: unknown) => errorMessage(error);
 const randomState = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes))

@@ -3,6 +3,7 @@
 // streamed answers to tools/call and aborts the matching call at once, so the person is told
 // "the stream was cut" instead of staring at a spinner for 60 s.
 import { summarizeRpc, type FetchLike } from './traffic.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 export interface WatchedCall {
   name: string;
@@ -53,7 +54,7 @@ export class StreamWatcher {
       } catch (error) {
         // Our own abort (cancel, timeout) also errors the stream; only a foreign break counts.
         if (!call.settled && !call.controller.signal.aborted && !(init?.signal?.aborted ?? false)) {
-          call.cut = error instanceof Error ? error.message : String(error);
+          call.cut = errorMessage(error);
           call.controller.abort();
         }
       }

@@ -1,6 +1,7 @@
 // The arguments being edited for one tool: the value the form holds, and the JSON text when
 // the user edits raw JSON (kept verbatim while it does not parse, so nothing typed is lost).
 import { isRecord } from '../mcp/guards.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 export interface ArgumentsDraft {
   value: Record<string, unknown>;
@@ -42,7 +43,7 @@ export function applyJsonText(draft: ArgumentsDraft, text: string): ArgumentsDra
     if (!isRecord(parsed)) return { ...draft, jsonText: text, jsonError: 'Arguments must be a JSON object, e.g. {"query": "usb"}.' };
     return { ...draft, jsonText: text, jsonError: undefined, value: parsed, seeded: true };
   } catch (error) {
-    return { ...draft, jsonText: text, jsonError: error instanceof Error ? error.message : String(error) };
+    return { ...draft, jsonText: text, jsonError: errorMessage(error) };
   }
 }
 

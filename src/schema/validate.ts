@@ -4,6 +4,7 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './ajvSetup.ts';
 import { dialectNote, schemaDialect, type Dialect } from './dialect.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 export interface SchemaIssue {
   path: string;
@@ -38,7 +39,7 @@ export function validateAgainst(schema: unknown, value: unknown): Verdict {
     } catch (error) {
       return {
         status: 'unusable-schema',
-        reason: `The schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}`,
+        reason: `The schema cannot be compiled: ${errorMessage(error)}`,
       };
     }
     compiled.set(schema, validate);

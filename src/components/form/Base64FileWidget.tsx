@@ -5,6 +5,7 @@ import { getTemplate, getUiOptions, type WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { formatCount } from '../../lib/count.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
@@ -56,10 +57,7 @@ function Base64FileWidget({ id, label, schema, value, onChange, disabled, readon
               );
               onChange(toBase64(new Uint8Array(buffer)));
             },
-            (error: unknown) =>
-              setProblem(
-                `${file.name} could not be read (${error instanceof Error ? error.message : String(error)}); nothing was attached.`,
-              ),
+            (error: unknown) => setProblem(`${file.name} could not be read (${errorMessage(error)}); nothing was attached.`),
           );
         }}
       />

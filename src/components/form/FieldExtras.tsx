@@ -4,6 +4,7 @@
 // tree schema never renders forever).
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/Button.tsx';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 export type NullState = 'unset' | 'null' | 'value';
 
@@ -102,7 +103,7 @@ export function RawJsonField({
             onChange(JSON.parse(next));
             setError(undefined);
           } catch (caught) {
-            setError(caught instanceof Error ? caught.message : String(caught));
+            setError(errorMessage(caught));
           }
         }}
       />

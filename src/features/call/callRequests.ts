@@ -5,6 +5,7 @@
 import type { McpTool } from '../../mcp/tools.ts';
 import { callRequest, type CallChecks, type CallDecision, type CallLimits, type RequestOptions } from './callRequest.ts';
 import type { SafetySettings } from './safetySettings.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 /** Why a tool's last request was not sent, shown in its workspace until the next request. */
 export type Notice = { kind: 'invalid'; message: string } | { kind: 'refused'; reason: string } | { kind: 'check-failed'; message: string };
@@ -63,7 +64,7 @@ export class CallRequests {
     try {
       checks = await this.#deps.loadChecks();
     } catch (error) {
-      return { action: 'check-failed', message: error instanceof Error ? error.message : String(error) };
+      return { action: 'check-failed', message: errorMessage(error) };
     }
     return callRequest(tool, args, options, this.#deps.safety(), checks);
   }

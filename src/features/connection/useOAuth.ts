@@ -7,6 +7,7 @@ import type { ProxySession } from '../../mcp/proxy.ts';
 import { browserStore } from '../../lib/storage.ts';
 import { grantFor, saveGrant } from './api/oauthGrants.ts';
 import { loadOAuth } from './oauthChunk.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 export type SignInPurpose = 'connect' | 'step-up';
 
@@ -34,7 +35,7 @@ export type OAuthView =
 export const StepUpContext = createContext<((challenge: OAuthChallenge) => void) | undefined>(undefined);
 export const useStepUp = () => useContext(StepUpContext);
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const describe = (error: unknown) => errorMessage(error);
 
 /** Runs one OAuth sign-in at a time and takes the redirect back from the callback page. */
 export function useOAuth(proxy: ProxySession | undefined, onGrant: (url: string, grant: OAuthGrant, purpose: SignInPurpose) => void) {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { controlStdio, readStdioEvents, type StdioSession } from '../../mcp/stdio.ts';
 import { ConsoleStore } from './consoleStore.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
 
 /**
  * Follows the stdio server this launch of Toolscope runs: its status and console, live (the
@@ -48,7 +49,7 @@ export function useStdioServer(session: StdioSession | undefined) {
         const status = await controlStdio(session, action);
         if (status) store.setStatus(status);
       } catch (error) {
-        setProblem(error instanceof Error ? error.message : String(error));
+        setProblem(errorMessage(error));
       }
     },
     [session, store],

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { MAX_CALLS, addEntry, clearServer, deleteEntry, listEntries, type HistoryEntry, type NewEntry } from './historyStore.ts';
+import { errorMessage } from '../../../lib/errorMessage.ts';
 
 /** After the next paint: a result is on screen before it is written to History. */
 const afterPaint = () =>
@@ -33,7 +34,7 @@ export function useHistory(serverUrl: string) {
           `History keeps ${MAX_CALLS} calls and 200 MB per server: the ${dropped === 1 ? 'oldest call was' : `${dropped} oldest calls were`} dropped.`,
         );
       } catch (error) {
-        setNote(`This call was not kept in History: ${error instanceof Error ? error.message : String(error)}`);
+        setNote(`This call was not kept in History: ${errorMessage(error)}`);
       }
       await refresh();
     },
