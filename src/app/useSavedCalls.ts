@@ -7,6 +7,7 @@ import type { CallRequests } from '../features/call/callRequests.ts';
 import { runSaved, type RunState } from '../features/call/runSaved.ts';
 import { addSaved, deleteSaved, listSaved, readResult, type HistoryEntry, type SavedCall } from '../features/history/api/historyStore.ts';
 import { exportSaved, parseSavedFile } from '../compare/savedCallFile.ts';
+import { queryKeys } from '../lib/queryKeys.ts';
 import { serverKey } from '../lib/serverKey.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { describeFailure, failureOf } from '../mcp/errors.ts';
@@ -14,11 +15,10 @@ import type { McpTool } from '../mcp/tools.ts';
 
 export function useSavedCalls(connection: McpConnection, tools: readonly McpTool[], requests: CallRequests) {
   const server = serverKey(connection.url);
-  const key = ['saved', server] as const;
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: key, queryFn: () => listSaved(server), staleTime: Infinity });
+  const query = useQuery({ queryKey: queryKeys.saved(server), queryFn: () => listSaved(server), staleTime: Infinity });
   const saved = query.data ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['saved', server] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.saved(server) });
   const [verdicts, setVerdicts] = useState<ReadonlyMap<number, RunState>>(new Map());
   const [problem, setProblem] = useState<string>();
 
