@@ -4,6 +4,7 @@
 import { LEGACY_REQUEST_HEADERS, MODERN_REQUEST_HEADERS, lower } from '../src/mcp/headers.ts';
 import { diagnoseAuth } from './doctorAuth.ts';
 import { errorMessage } from '../src/lib/errorMessage.ts';
+import { sseDataPayloads } from '../src/mcp/sse.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'info';
 
@@ -118,12 +119,8 @@ async function post(url: URL, origin: string, body: unknown, headers: Record<str
 
 async function firstJson(response: Response): Promise<unknown> {
   const text = (await response.text()).slice(0, 200_000);
-  const data = response.headers.get('content-type')?.includes('text/event-stream')
-    ? text
-        .split('\n')
-        .find((line) => line.startsWith('data:') && line.length > 6)
-        ?.slice(5)
-    : text;
+  // A stream's last event may lack its closing blank line when the server ends the response.
+  const data = response.headers.get('content-type')?.includes('text/event-stream') ? sseDataPayloads(`${text}\n\n`)[0] : text;
   try {
     return JSON.parse(data ?? '');
   } catch {

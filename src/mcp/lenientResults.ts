@@ -7,6 +7,7 @@
 // input_required results (and any other resultType) pass through untouched: the SDK drives them.
 import { isRecord } from './guards.ts';
 import type { FetchLike } from './traffic.ts';
+import { eventData, splitEvents } from './sse.ts';
 
 export const RAW_RESULT_KEY = 'dev.toolscope/raw-result';
 const HELD_METHODS: Record<string, Record<string, unknown>> = {
@@ -103,24 +104,21 @@ const rewriteMessages = (parsed: unknown, rewrite: (message: unknown) => unknown
 function sseRewriter(rewrite: (message: unknown) => unknown): TransformStream<string, string> {
   let buffer = '';
   const rewriteEvent = (event: string) => {
-    const lines = event.split(/\r?\n/);
-    const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).replace(/^ /, ''));
-    if (!data.length) return event;
+    const data = eventData(event);
+    if (data === undefined) return event;
     let replaced: string;
     try {
-      replaced = JSON.stringify(rewriteMessages(JSON.parse(data.join('\n')), rewrite));
+      replaced = JSON.stringify(rewriteMessages(JSON.parse(data), rewrite));
     } catch {
       return event;
     }
-    return [...lines.filter((line) => !line.startsWith('data:')), `data: ${replaced}`].join('\n');
+    return [...event.split(/\r?\n/).filter((line) => !line.startsWith('data:')), `data: ${replaced}`].join('\n');
   };
   return new TransformStream<string, string>({
     transform(chunk, controller) {
-      buffer += chunk;
-      const events = buffer.split(/(\r?\n\r?\n)/);
-      buffer = events.pop() ?? '';
-      // split() with a capture group alternates event, separator, event, separator…
-      for (let i = 0; i < events.length; i += 2) controller.enqueue(rewriteEvent(events[i] ?? '') + (events[i + 1] ?? '\n\n'));
+      const { events, rest } = splitEvents(buffer + chunk);
+      buffer = rest;
+      for (const event of events) controller.enqueue(rewriteEvent(event.text) + event.end);
     },
     flush(controller) {
       if (buffer) controller.enqueue(rewriteEvent(buffer));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TrafficRecorder, sseDataPayloads, summarizeRpc } from './traffic.ts';
+import { TrafficRecorder, summarizeRpc } from './traffic.ts';
+import { sseDataPayloads } from './sse.ts';
 
 describe('summarizeRpc', () => {
   it('names requests, notifications and error responses', () => {

@@ -3,6 +3,7 @@
 // MAX_ENTRIES exchanges and MAX_BODY_CHARS of each body are kept (under 80 MB in the worst case).
 import { isRecord, own } from './guards.ts';
 import { maskHeaders, maskOAuthBody } from './secrets.ts';
+import { sseDataPayloads } from './sse.ts';
 
 export const MAX_ENTRIES = 300;
 export const MAX_BODY_CHARS = 256 * 1024;
@@ -61,21 +62,6 @@ export function summarizeRpc(text: string): RpcSummary[] {
           : undefined,
     };
   });
-}
-
-/** Extracts the `data:` payloads of complete SSE events in `text`. */
-export function sseDataPayloads(text: string): string[] {
-  return text
-    .split(/\r?\n\r?\n/)
-    .slice(0, -1)
-    .map((event) =>
-      event
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''))
-        .join('\n'),
-    )
-    .filter((data) => data.trim().length > 0);
 }
 
 export class TrafficRecorder {
