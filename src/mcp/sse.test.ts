@@ -3,9 +3,9 @@ import { eventData, splitEvents, sseDataPayloads } from './sse.ts';
 
 describe('the SSE reader', () => {
   it('splits complete events (LF or CRLF), keeps their endings, and leaves an incomplete one', () => {
-    expect(splitEvents('id: 1\ndata: a\n\r\n\r\ndata: b\n\ndata: c')).toEqual({
+    expect(splitEvents('id: 1\r\ndata: a\r\n\r\ndata: b\n\ndata: c')).toEqual({
       events: [
-        { text: 'id: 1\ndata: a', end: '\n\r\n\r\n' },
+        { text: 'id: 1\r\ndata: a', end: '\r\n\r\n' },
         { text: 'data: b', end: '\n\n' },
       ],
       rest: 'data: c',
