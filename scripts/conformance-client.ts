@@ -11,6 +11,7 @@ import { OAuthFlow, type OAuthGrant } from '../src/mcp/oauth.ts';
 import type { OAuthChallenge } from '../src/mcp/errors.ts';
 import { elicitationAutoAnswer } from '../src/mcp/elicitation.ts';
 import type { McpTool } from '../src/mcp/tools.ts';
+import { walkPages } from '../src/mcp/pagination.ts';
 
 const REDIRECT_URI = 'http://localhost:3000/callback';
 // The suite's authorization servers accept a URL client id without fetching it.
@@ -106,15 +107,9 @@ class Session {
   /** Every page, as the tool list does. */
   async listTools(): Promise<McpTool[]> {
     const connection = this.#connection ?? (await this.open());
-    const tools: McpTool[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 100; page++) {
-      const result = await this.#withAuth(() => connection.listToolsPage(cursor));
-      tools.push(...result.tools);
-      for (const finding of result.findings) log('finding:', finding);
-      if (result.nextCursor === undefined) break;
-      cursor = result.nextCursor;
-    }
+    const { pages } = await walkPages((cursor) => this.#withAuth(() => connection.listToolsPage(cursor)));
+    const tools: McpTool[] = pages.flatMap((page) => page.tools);
+    for (const finding of pages.flatMap((page) => page.findings)) log('finding:', finding);
     for (const tool of tools) if (tool.unusable) log(`left out ${tool.name}: ${tool.unusable}`);
     return tools;
   }

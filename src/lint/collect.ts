@@ -1,27 +1,15 @@
 // Gathering a report from a live connection: walk tools/list twice (order stability), run the
 // active check when asked, then apply the rules. The app and the CLI both come through here.
 import type { McpConnection } from '../mcp/connection.ts';
-import { nextPageDecision } from '../mcp/pagination.ts';
+import { walkPages } from '../mcp/pagination.ts';
 import type { ToolsPage } from '../mcp/tools.ts';
 import { mergePages } from '../mcp/tools.ts';
 import { activeChecks } from './active.ts';
 import type { CallRecord } from './callRules.ts';
 import { buildReport, type Report, type ReportDeps } from './report.ts';
 
-const MAX_PAGES = 1000;
-
 export async function listAllPages(connection: McpConnection, signal?: AbortSignal): Promise<ToolsPage[]> {
-  const pages: ToolsPage[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await connection.listToolsPage(cursor, signal);
-    pages.push(page);
-    const next = nextPageDecision(page.nextCursor, seen, pages.length, MAX_PAGES);
-    if (next.reason !== 'continue') return pages;
-    seen.add(next.cursor);
-    cursor = next.cursor;
-  }
+  return (await walkPages((cursor) => connection.listToolsPage(cursor, signal))).pages;
 }
 
 export interface CollectOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeStop, nextPageDecision } from './pagination.ts';
+import { describeStop, nextPageDecision, walkPages } from './pagination.ts';
 
 describe('nextPageDecision', () => {
   it('ends when there is no nextCursor', () => {
@@ -22,5 +22,34 @@ describe('nextPageDecision', () => {
 
   it('has no message for a normal end', () => {
     expect(describeStop({ reason: 'end' })).toBeUndefined();
+  });
+});
+
+describe('walkPages (the one walker)', () => {
+  const server = (cursors: (string | undefined)[]) => {
+    const asked: (string | undefined)[] = [];
+    const listPage = (cursor: string | undefined) => {
+      asked.push(cursor);
+      return Promise.resolve({ nextCursor: cursors[asked.length - 1], n: asked.length });
+    };
+    return { asked, listPage };
+  };
+
+  it('walks to the end, reporting each page but the last', async () => {
+    const { asked, listPage } = server(['a', 'b', undefined]);
+    const seen: number[] = [];
+    const walk = await walkPages(listPage, { onPage: ({ pages }) => seen.push(pages.length) });
+    expect(asked).toEqual([undefined, 'a', 'b']);
+    expect(walk.cursors).toEqual([undefined, 'a', 'b']);
+    expect(walk.pages.map((page) => page.n)).toEqual([1, 2, 3]);
+    expect(walk.stop).toEqual({ reason: 'end' });
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('stops at a repeated cursor and at the page limit', async () => {
+    expect((await walkPages(server(['a', 'b', 'a', 'c']).listPage)).stop).toEqual({ reason: 'repeated-cursor', cursor: 'a' });
+    const endless = await walkPages((cursor) => Promise.resolve({ nextCursor: `${cursor ?? ''}x` }), { maxPages: 5 });
+    expect(endless.stop).toEqual({ reason: 'page-limit', pages: 5 });
+    expect(endless.pages).toHaveLength(5);
   });
 });

@@ -28,3 +28,38 @@ export function describeStop(stop: PageStop): string | undefined {
       return `Stopped after ${stop.pages} pages (the safety limit). Tools shown are the pages received so far.`;
   }
 }
+
+/** The most pages any walk asks for (the tool list, the report, the conformance adapter). */
+export const MAX_PAGES = 5000;
+
+/** How far a walk got: its pages, the cursor each was asked with, and why it stopped. */
+export interface Walk<Page> {
+  pages: Page[];
+  cursors: (string | undefined)[];
+  stop: PageStop;
+}
+
+/**
+ * The one page walker: asks for each page the moment the previous one arrives, and stops at the
+ * end, at a repeated cursor or at the page limit. `onPage` sees the walk so far after each page
+ * that is not the last (the tool list shows a first walk as it goes).
+ */
+export async function walkPages<Page extends { nextCursor?: string }>(
+  listPage: (cursor: string | undefined) => Promise<Page>,
+  options: { maxPages?: number; onPage?: (walk: Omit<Walk<Page>, 'stop'>) => void } = {},
+): Promise<Walk<Page>> {
+  const pages: Page[] = [];
+  const cursors: (string | undefined)[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await listPage(cursor);
+    pages.push(page);
+    cursors.push(cursor);
+    const next = nextPageDecision(page.nextCursor, seen, pages.length, options.maxPages ?? MAX_PAGES);
+    if (next.reason !== 'continue') return { pages, cursors, stop: next };
+    seen.add(next.cursor);
+    cursor = next.cursor;
+    options.onPage?.({ pages, cursors });
+  }
+}

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { McpConnection } from '../../../mcp/connection.ts';
-import { describeStop, nextPageDecision } from '../../../mcp/pagination.ts';
+import { MAX_PAGES, describeStop, nextPageDecision, walkPages as walk } from '../../../mcp/pagination.ts';
 import { createPageMerger, type McpTool } from '../../../mcp/tools.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { listTtl, sharedList, type CachedList, type ToolListPages } from './toolListCache.ts';
 
-export const MAX_PAGES = 5000;
 /** How long a list nobody looks at is kept, so a reconnect or a return to the server finds it. */
 const KEEP_UNUSED_MS = 30 * 60_000;
 
@@ -44,22 +43,18 @@ async function walkPages(
   signal: AbortSignal,
   publish: ((data: ToolListPages) => void) | undefined,
 ): Promise<ToolListPages> {
-  const data: ToolListPages = { pages: [], pageParams: [] };
-  let cursor: string | undefined;
   let published = 0;
-  for (;;) {
-    const page = await connection.listToolsPage(cursor, signal);
-    data.pages = [...data.pages, page];
-    data.pageParams = [...data.pageParams, cursor];
-    const decision = decide(data);
-    if (decision.reason !== 'continue') return data;
-    cursor = decision.cursor;
-    const now = performance.now();
-    if (publish && (data.pages.length === 1 || now - published >= PUBLISH_EVERY_MS)) {
-      published = now;
-      publish({ pages: data.pages, pageParams: data.pageParams });
-    }
-  }
+  const done = await walk((cursor) => connection.listToolsPage(cursor, signal), {
+    onPage: ({ pages, cursors }) => {
+      const now = performance.now();
+      if (publish && (pages.length === 1 || now - published >= PUBLISH_EVERY_MS)) {
+        published = now;
+        // Copies: the walk keeps appending to its own arrays.
+        publish({ pages: [...pages], pageParams: [...cursors] });
+      }
+    },
+  });
+  return { pages: done.pages, pageParams: done.cursors };
 }
 
 export function toolPagesOptions(
