@@ -3,16 +3,19 @@
 // Results are requested with a pass-through schema and parsed by us, so a result the SDK
 // would reject (a structuredContent/outputSchema mismatch, an unknown block type) is still
 // shown to the user with findings instead of disappearing into an exception.
-import { Client, StreamableHTTPClientTransport, extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
-import { McpError, isNetworkFailure, withChallenge, type McpFailure, type OAuthChallenge } from './errors.ts';
+import { McpError, isNetworkFailure, type McpFailure } from './errors.ts';
+import { Credentials } from './credentials.ts';
+import { fetchChain, type Route } from './fetchChain.ts';
+import { describeTimeout, hardLimit } from './timeouts.ts';
 import { classifySdkError } from './sdkErrors.ts';
 import { RawResults } from './lenientResults.ts';
 import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS, listHeaders } from './headers.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { StreamWatcher } from './streamWatch.ts';
-import { customHeaderProblem, proxiedFetch, type ProxySession } from './proxy.ts';
-import { isBridge, stdioFetch, type StdioSession } from './stdio.ts';
+import { customHeaderProblem, type ProxySession } from './proxy.ts';
+import { isBridge, type StdioSession } from './stdio.ts';
 
 export { McpError };
 import { isRecord, optionalString, own } from './guards.ts';
@@ -111,112 +114,6 @@ async function explainNetworkFailure(url: URL, fetchImpl: FetchLike): Promise<Mc
   }
 }
 
-/** Which limit a timed-out call hit, and how to raise it. */
-export function describeTimeout(elapsedMs: number, timeoutMs: number, maxTotalMs: number | undefined): McpFailure {
-  const seconds = (ms: number) => `${ms < 10_000 ? Number((ms / 1000).toFixed(1)) : Math.round(ms / 1000)} s`;
-  if (maxTotalMs !== undefined && elapsedMs >= maxTotalMs - 250) {
-    return {
-      kind: 'timeout',
-      message: `Timed out: the call ran for the maximum total time of ${seconds(maxTotalMs)}, even though the server was still reporting progress. Raise “Maximum total” in Call settings to wait longer.`,
-    };
-  }
-  return {
-    kind: 'timeout',
-    message: `Timed out: no result and no progress for ${seconds(timeoutMs)} (the per-call timeout, reset by each progress notification). Raise “Timeout” in Call settings if the tool is just slow.`,
-  };
-}
-
-/**
- * Puts the current bearer token on every request — it can change while connected (a new
- * sign-in, a step-up to more scope) — and keeps the server's last auth challenge.
- */
-class Credentials {
-  lastChallenge?: OAuthChallenge;
-  #refreshing?: Promise<string | undefined>;
-  constructor(
-    public token: string | undefined,
-    private readonly base: FetchLike,
-    private readonly refresh?: () => Promise<string | undefined>,
-  ) {}
-
-  #send(input: Parameters<FetchLike>[0], init: Parameters<FetchLike>[1], token: string | undefined) {
-    if (!token) return this.base(input, init);
-    const headers = new Headers(init?.headers);
-    headers.set('Authorization', `Bearer ${token}`);
-    return this.base(input, { ...init, headers });
-  }
-
-  /** A token other than `rejected`: one a concurrent request already got, else a refresh (shared). */
-  async #renewed(rejected: string): Promise<string | undefined> {
-    if (this.token !== rejected) return this.token;
-    this.#refreshing ??= (async () => {
-      try {
-        const fresh = await this.refresh?.().catch(() => undefined);
-        if (fresh && this.token === rejected) this.token = fresh;
-        return fresh;
-      } finally {
-        this.#refreshing = undefined;
-      }
-    })();
-    return this.#refreshing;
-  }
-
-  readonly fetch: FetchLike = async (input, init) => {
-    const used = this.token;
-    let response = await this.#send(input, init, used);
-    // An expired access token: refresh it and send this request once more (a 401 means the
-    // server did not act on it). The rejected exchange stays visible in Traffic.
-    if (response.status === 401 && used && this.refresh) {
-      const fresh = await this.#renewed(used);
-      if (fresh && fresh !== used) {
-        await response.body?.cancel().catch(() => undefined);
-        response = await this.#send(input, init, fresh);
-      }
-    }
-    if (response.status === 401 || response.status === 403) {
-      let params: ReturnType<typeof extractWWWAuthenticateParams> = {};
-      try {
-        params = extractWWWAuthenticateParams(response);
-      } catch {
-        // A malformed resource_metadata URL: keep the status alone.
-      }
-      this.lastChallenge = {
-        status: response.status,
-        resourceMetadataUrl: params.resourceMetadataUrl?.href,
-        scope: params.scope,
-        error: params.error,
-        errorDescription: params.errorDescription,
-      };
-    }
-    return response;
-  };
-
-  explain(failure: McpFailure): McpFailure {
-    return withChallenge(failure, this.lastChallenge);
-  }
-}
-
-/** A signal that aborts when `outer` does or after `ms`, whichever is first; release() when done. */
-function hardLimit(ms: number, outer: AbortSignal | undefined) {
-  const controller = new AbortController();
-  let hit = false;
-  const follow = () => controller.abort(outer?.reason);
-  if (outer?.aborted) follow();
-  outer?.addEventListener('abort', follow, { once: true });
-  const timer = setTimeout(() => {
-    hit = true;
-    controller.abort();
-  }, ms);
-  return {
-    signal: controller.signal,
-    hit: () => hit,
-    release: () => {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', follow);
-    },
-  };
-}
-
 export class McpConnection {
   private constructor(
     readonly url: string,
@@ -264,16 +161,17 @@ export class McpConnection {
     // Toolscope's own stdio bridge is on this origin: straight there, with its token.
     const bridge = stdio && isBridge(stdio, endpoint.href) ? stdio : undefined;
     if (bridge) proxy = undefined;
-    const viaFetch = bridge
-      ? stdioFetch(fetchImpl, bridge)
+    const route: Route = bridge
+      ? { via: 'stdio', session: bridge }
       : proxy
-        ? proxiedFetch(fetchImpl, proxy, Object.keys(customHeaders))
-        : fetchImpl;
-    const watcher = new StreamWatcher(viaFetch);
-    const credentials = new Credentials(bearerToken?.trim() || undefined, watcher.fetch, refreshToken);
+        ? { via: 'proxy', session: proxy, headerNames: Object.keys(customHeaders) }
+        : { via: 'direct' };
+    const watcher = new StreamWatcher();
+    const credentials = new Credentials(bearerToken?.trim() || undefined, refreshToken);
     // 2026-era tools/list and tools/call results reach our lenient parsers, not the SDK's strict schema.
     const rawResults = new RawResults();
-    const transport = new StreamableHTTPClientTransport(endpoint, { fetch: rawResults.wrap(credentials.fetch), requestInit: { headers } });
+    const fetch = fetchChain(fetchImpl, { route, watcher, credentials, results: rawResults });
+    const transport = new StreamableHTTPClientTransport(endpoint, { fetch, requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.
     const mode = !eraHint ? 'auto' : eraHint.era === 'legacy' ? 'legacy' : { pin: eraHint.protocolVersion };
     const client = new Client(CLIENT_INFO, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode } });

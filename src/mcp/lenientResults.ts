@@ -6,8 +6,8 @@
 // points to it. McpConnection takes the original back and parses it leniently itself.
 // input_required results (and any other resultType) pass through untouched: the SDK drives them.
 import { isRecord } from './guards.ts';
-import type { FetchLike } from './traffic.ts';
 import { eventData, splitEvents } from './sse.ts';
+import type { Middleware } from '@modelcontextprotocol/client';
 
 export const RAW_RESULT_KEY = 'dev.toolscope/raw-result';
 const HELD_METHODS: Record<string, Record<string, unknown>> = {
@@ -31,10 +31,10 @@ export class RawResults {
     return { raw };
   }
 
-  /** Wraps the transport's fetch: 2026-era tools/list and tools/call answers are held aside. */
-  wrap(base: FetchLike): FetchLike {
+  /** Its layer of the fetch chain (see fetchChain.ts): 2026-era tools/list and tools/call answers are held aside. */
+  readonly middleware: Middleware = (next) => {
     return async (input, init) => {
-      const response = await base(input, init);
+      const response = await next(input, init);
       const held = heldRequests(init);
       if (!held.size || !response.ok || !response.body) return response;
       const type = response.headers.get('content-type') ?? '';
@@ -58,7 +58,7 @@ export class RawResults {
       }
       return response;
     };
-  }
+  };
 
   #rewrite(message: unknown, held: Map<string | number, string>): unknown {
     if (!isRecord(message) || !('result' in message) || (typeof message.id !== 'string' && typeof message.id !== 'number')) return message;

@@ -15,10 +15,11 @@ function brokenStream(): Response {
 
 describe('StreamWatcher', () => {
   it('aborts the call whose streamed answer breaks off, and only that one', async () => {
-    const watcher = new StreamWatcher(() => Promise.resolve(brokenStream()));
+    const watcher = new StreamWatcher();
+    const fetch = watcher.middleware(() => Promise.resolve(brokenStream()));
     const first = watcher.watch('slow');
     const second = watcher.watch('slow');
-    const response = await watcher.fetch('http://127.0.0.1/mcp', { method: 'POST', body: callBody('slow') });
+    const response = await fetch('http://127.0.0.1/mcp', { method: 'POST', body: callBody('slow') });
     await expect(response.text()).rejects.toThrow();
     await expect.poll(() => first.signal.aborted).toBe(true);
     expect(first.call.cut).toBe('connection reset');
@@ -26,11 +27,12 @@ describe('StreamWatcher', () => {
   });
 
   it('leaves JSON answers, other methods and released calls alone', async () => {
-    const watcher = new StreamWatcher(() =>
+    const watcher = new StreamWatcher();
+    const fetch = watcher.middleware(() =>
       Promise.resolve(new Response('{"jsonrpc":"2.0","id":1,"result":{}}', { headers: { 'content-type': 'application/json' } })),
     );
     const { call, signal } = watcher.watch('fast');
-    await (await watcher.fetch('http://127.0.0.1/mcp', { method: 'POST', body: callBody('fast') })).text();
+    await (await fetch('http://127.0.0.1/mcp', { method: 'POST', body: callBody('fast') })).text();
     watcher.release(call);
     expect(signal.aborted).toBe(false);
     expect(call.cut).toBeUndefined();

@@ -2,8 +2,9 @@
 // waits for a result that will never come until the timeout. This fetch wrapper watches the
 // streamed answers to tools/call and aborts the matching call at once, so the person is told
 // "the stream was cut" instead of staring at a spinner for 60 s.
-import { summarizeRpc, type FetchLike } from './traffic.ts';
+import { summarizeRpc } from './traffic.ts';
 import { errorMessage } from '../lib/errorMessage.ts';
+import type { Middleware } from '@modelcontextprotocol/client';
 
 export interface WatchedCall {
   name: string;
@@ -23,8 +24,6 @@ function calledTool(body: unknown): string | undefined {
 export class StreamWatcher {
   readonly #calls = new Set<WatchedCall>();
 
-  constructor(private readonly baseFetch: FetchLike) {}
-
   /** Registers a call; returns it with the signal to pass to the SDK. */
   watch(name: string, userSignal?: AbortSignal): { call: WatchedCall; signal: AbortSignal } {
     const call: WatchedCall = { name, controller: new AbortController() };
@@ -37,8 +36,9 @@ export class StreamWatcher {
     this.#calls.delete(call);
   }
 
-  readonly fetch: FetchLike = async (input, init) => {
-    const response = await this.baseFetch(input, init);
+  /** Its layer of the fetch chain (see fetchChain.ts). */
+  readonly middleware: Middleware = (next) => async (input, init) => {
+    const response = await next(input, init);
     const name = calledTool(init?.body);
     const call =
       name === undefined

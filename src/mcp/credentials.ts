@@ -1,0 +1,73 @@
+// The bearer token on every request, as one layer of the fetch chain (see fetchChain.ts).
+import { extractWWWAuthenticateParams, type Middleware } from '@modelcontextprotocol/client';
+import { withChallenge, type McpFailure, type OAuthChallenge } from './errors.ts';
+import type { FetchLike } from './traffic.ts';
+
+/**
+ * Puts the current bearer token on every request — it can change while connected (a new
+ * sign-in, a step-up to more scope) — and keeps the server's last auth challenge.
+ */
+export class Credentials {
+  lastChallenge?: OAuthChallenge;
+  #refreshing?: Promise<string | undefined>;
+  constructor(
+    public token: string | undefined,
+    private readonly refresh?: () => Promise<string | undefined>,
+  ) {}
+
+  static #send(next: FetchLike, input: Parameters<FetchLike>[0], init: Parameters<FetchLike>[1], token: string | undefined) {
+    if (!token) return next(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set('Authorization', `Bearer ${token}`);
+    return next(input, { ...init, headers });
+  }
+
+  /** A token other than `rejected`: one a concurrent request already got, else a refresh (shared). */
+  async #renewed(rejected: string): Promise<string | undefined> {
+    if (this.token !== rejected) return this.token;
+    this.#refreshing ??= (async () => {
+      try {
+        const fresh = await this.refresh?.().catch(() => undefined);
+        if (fresh && this.token === rejected) this.token = fresh;
+        return fresh;
+      } finally {
+        this.#refreshing = undefined;
+      }
+    })();
+    return this.#refreshing;
+  }
+
+  readonly middleware: Middleware = (next) => async (input, init) => {
+    const used = this.token;
+    let response = await Credentials.#send(next, input, init, used);
+    // An expired access token: refresh it and send this request once more (a 401 means the
+    // server did not act on it). The rejected exchange stays visible in Traffic.
+    if (response.status === 401 && used && this.refresh) {
+      const fresh = await this.#renewed(used);
+      if (fresh && fresh !== used) {
+        await response.body?.cancel().catch(() => undefined);
+        response = await Credentials.#send(next, input, init, fresh);
+      }
+    }
+    if (response.status === 401 || response.status === 403) {
+      let params: ReturnType<typeof extractWWWAuthenticateParams> = {};
+      try {
+        params = extractWWWAuthenticateParams(response);
+      } catch {
+        // A malformed resource_metadata URL: keep the status alone.
+      }
+      this.lastChallenge = {
+        status: response.status,
+        resourceMetadataUrl: params.resourceMetadataUrl?.href,
+        scope: params.scope,
+        error: params.error,
+        errorDescription: params.errorDescription,
+      };
+    }
+    return response;
+  };
+
+  explain(failure: McpFailure): McpFailure {
+    return withChallenge(failure, this.lastChallenge);
+  }
+}
