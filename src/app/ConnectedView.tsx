@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
 import { TOGGLE_HISTORY } from '../lib/keyboard.ts';
-import { displayName, type HintFilter } from '../mcp/tools.ts';
+import { displayName, type HintFilter } from '../mcp/toolHints.ts';
 import { revealInvisible } from '../mcp/text.ts';
 import type { Command } from './commands.ts';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';

@@ -3,7 +3,7 @@
 import type { McpConnection } from '../mcp/connection.ts';
 import { walkPages } from '../mcp/pagination.ts';
 import type { ToolsPage } from '../mcp/tools.ts';
-import { mergePages } from '../mcp/tools.ts';
+import { mergePages } from '../mcp/pageMerge.ts';
 import { activeChecks } from './active.ts';
 import type { CallRecord } from './callRules.ts';
 import { buildReport, type Report, type ReportDeps } from './report.ts';

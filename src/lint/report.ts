@@ -1,5 +1,6 @@
 // The server report: every rule over a listing (and any calls made), a score, and the model's view.
-import { mergePages, type ToolsPage } from '../mcp/tools.ts';
+import { mergePages } from '../mcp/pageMerge.ts';
+import { type ToolsPage } from '../mcp/tools.ts';
 import { callFindings, type CallRecord, type ValidateOutput } from './callRules.ts';
 import { SEVERITY_ORDER, type Finding } from './findings.ts';
 import { modelView, type ModelView, type Tokenizer } from './promptCost.ts';

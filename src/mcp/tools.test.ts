@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cacheHintFindings,
-  createPageMerger,
-  displayName,
-  hintViews,
-  mergePages,
-  MAX_TTL_MS,
-  parseTool,
-  parseToolsPage,
-  toolMatches,
-  type McpTool,
-} from './tools.ts';
+import { cacheHintFindings, MAX_TTL_MS, parseTool, parseToolsPage, type McpTool } from './tools.ts';
+import { createPageMerger, mergePages } from './pageMerge.ts';
+import { displayName, hintViews, toolMatches } from './toolHints.ts';
 
 const tool = (overrides: Partial<McpTool>): McpTool => ({
   name: 'x',

@@ -4,7 +4,8 @@
 // let it out (read-only mode, confirmation), and with which limits. Pure: the checks are passed
 // in (Ajv is loaded on demand), so this is unit-tested in Node.
 import type { SchemaIssue, Verdict } from '../../schema/validate.ts';
-import { callGate, type McpTool } from '../../mcp/tools.ts';
+import { callGate } from '../../mcp/callGate.ts';
+import { type McpTool } from '../../mcp/tools.ts';
 import type { SafetySettings } from './safetySettings.ts';
 
 /** Where a call started: said in messages, and what decides whether the checks can be skipped. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { serverStorageKey } from '../../lib/serverKey.ts';
-import type { ConfirmPolicy } from '../../mcp/tools.ts';
+import type { ConfirmPolicy } from '../../mcp/callGate.ts';
 
 export interface SafetySettings {
   policy: ConfirmPolicy;

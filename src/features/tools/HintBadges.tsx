@@ -1,5 +1,6 @@
 import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
-import { hintViews, type HintKey, type HintView, type ToolAnnotations } from '../../mcp/tools.ts';
+import { hintViews, type HintKey, type HintView } from '../../mcp/toolHints.ts';
+import { type ToolAnnotations } from '../../mcp/tools.ts';
 
 const TONE: Record<HintKey, BadgeTone> = { readOnlyHint: 'good', destructiveHint: 'danger', idempotentHint: 'info', openWorldHint: 'warn' };
 

@@ -1,5 +1,6 @@
 import { revealInvisible } from '../../mcp/text.ts';
-import { displayName, type McpTool } from '../../mcp/tools.ts';
+import { displayName } from '../../mcp/toolHints.ts';
+import { type McpTool } from '../../mcp/tools.ts';
 import { HintBadges, HintSummary } from './HintBadges.tsx';
 import { ToolIcon } from './ToolIcon.tsx';
 

@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { displayName, matchesHintFilter, toolMatches, type HintFilter, type McpTool } from '../../mcp/tools.ts';
+import { displayName, matchesHintFilter, toolMatches, type HintFilter } from '../../mcp/toolHints.ts';
+import { type McpTool } from '../../mcp/tools.ts';
 import { HintBadges, HintLegend } from './HintBadges.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import { ToolIcon } from './ToolIcon.tsx';

@@ -1,4 +1,4 @@
-import type { HintFilter } from '../../mcp/tools.ts';
+import type { HintFilter } from '../../mcp/toolHints.ts';
 
 /** The tool list's annotation filter, as the select and the command palette name it. */
 export const HINT_FILTERS: readonly { value: HintFilter; label: string }[] = [

@@ -2,7 +2,8 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useCallback, useMemo, useState } from 'react';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { MAX_PAGES, describeStop, nextPageDecision, walkPages as walk } from '../../../mcp/pagination.ts';
-import { createPageMerger, type McpTool } from '../../../mcp/tools.ts';
+import { createPageMerger } from '../../../mcp/pageMerge.ts';
+import { type McpTool } from '../../../mcp/tools.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { listTtl, sharedList, type CachedList, type ToolListPages } from './toolListCache.ts';
