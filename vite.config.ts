@@ -9,6 +9,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // Toolscope owns the preloading of lazy chunks on purpose, in one place: every import() of a
+    // chunk goes through src/lib/chunkImport.ts (build/retryableImports.ts rewrites them), which
+    // fetches the chunk and, side by side, what it imports statically. Vite's own preload list
+    // would be emptied by that rewrite anyway, so it is turned off for chunks (kept for the page's
+    // own <link rel="modulepreload"> tags, which chunkImport.ts counts as already fetched).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // The app, and the tiny page the OAuth authorization server redirects back to.
     rollupOptions: { input: { main: 'index.html', callback: 'oauth-callback.html' } },
   },

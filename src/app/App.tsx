@@ -2,45 +2,27 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConnectionBar } from '../features/connection/ConnectionBar.tsx';
 import { readDeepLink, writeDeepLink } from '../features/connection/deepLink.ts';
-import { preloadProtocolLayer, useConnection } from '../features/connection/useConnection.ts';
+import { useConnection } from '../features/connection/useConnection.ts';
 import { TrafficPanel } from '../features/traffic/TrafficPanel.tsx';
 import { OAuthPanel } from '../features/connection/OAuthPanel.tsx';
 import { isGrantPersisted } from '../features/connection/api/oauthGrants.ts';
 import { StepUpContext, useOAuth, type SignInPurpose } from '../features/connection/useOAuth.ts';
 import type { OAuthGrant } from '../mcp/oauth.ts';
 import type { OAuthChallenge } from '../mcp/errors.ts';
-import { fetchProxySession, type ProxySession } from '../mcp/proxy.ts';
+import type { ProxySession } from '../mcp/proxy.ts';
 import { TrafficRecorder } from '../mcp/traffic.ts';
-import { retryableLazy } from '../lib/chunks.ts';
-import { warmCounts } from '../lib/count.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { startListing } from '../features/tools/api/toolPages.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { AppMenu } from './AppMenu.tsx';
+import { ConnectedView, warmUp, type Boot } from './boot.ts';
 import type { Command } from './commands.ts';
-import { readLinkArgs } from '../mcp/callExport.ts';
 import { useStdioServer } from '../features/stdio/useStdioServer.ts';
 import { ServerConsole } from '../features/stdio/ServerConsole.tsx';
 import { stdioStatusText } from '../features/stdio/consoleStore.ts';
 
-const initialLink = readDeepLink(window.location.search);
-const initialArgs = readLinkArgs(initialLink.args ?? null);
-// The connected workspace (tool list, forms, history…) is its own chunk: the first screen is
-// only the shell. Connecting — or turning to the connection form — loads it beside the SDK.
-const ConnectedView = retryableLazy(() => import('./ConnectedView.tsx'));
-/** A warm-up only: if it fails, connecting loads it again and reports the failure. */
-const warmUp = () => {
-  preloadProtocolLayer().catch(() => undefined);
-  ConnectedView.preload();
-};
-// Needed before a linked server can be connected: asked for as the app starts, side by side,
-// not one after the other after the first render.
-const proxySession = fetchProxySession(window.location.origin);
-if (initialLink.server) warmUp();
-// The first tool count should not be the one that loads the number-formatting data.
-warmCounts();
-
-export function App() {
+export function App({ start }: { start: Boot }) {
+  const { initialLink, initialArgs, proxySession } = start;
   const [recorder] = useState(() => new TrafficRecorder());
   // Toolscope's own server offers a loopback proxy; a static host does not.
   const [proxy, setProxy] = useState<{ loaded: boolean; session?: ProxySession }>({ loaded: false });
@@ -96,7 +78,7 @@ export function App() {
 
   useEffect(() => {
     void proxySession.then((session) => setProxy({ loaded: true, session }));
-  }, []);
+  }, [proxySession]);
 
   // ?server= connects at once (a link that names a server is a request to connect), once we know whether a proxy exists
   // (a remembered "use the proxy" choice needs it).
@@ -105,7 +87,7 @@ export function App() {
     if (!proxy.loaded || linked.current) return;
     linked.current = true;
     if (initialLink.server) void connect(initialLink.server, '');
-  }, [connect, proxy.loaded]);
+  }, [connect, proxy.loaded, initialLink.server]);
 
   // Is the workspace on the stdio bridge? Then the status says what runs, and a restart reloads the list —
   // or, when the child had died before the page could connect, connects now that it runs.

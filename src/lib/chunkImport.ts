@@ -4,7 +4,8 @@
 // fetched first and imported only once it arrived — a fetch failure is not remembered — and a
 // chunk whose import() failed anyway is asked for under a fresh URL next time (`?retry=n`).
 // Its static imports are fetched side by side as soon as its first bytes are read (the browser
-// would find them only after parsing it: the SDK chunk started a round trip later).
+// would find them only after parsing it: the SDK chunk started a round trip later). This is the
+// only preloading of lazy chunks: Vite's own (modulePreload) is off in vite.config.ts.
 const failures = new Map<string, number>();
 /** Chunks already fetched into the cache (their import() is then served from it), from the page's own scripts on. */
 const warmed = new Set<string>(

@@ -1,3 +1,11 @@
+// When the page has a moment: after the next paint, or in an idle period.
+
+/** After the next paint (a result is on screen before the work that follows it). */
+export const afterPaint = () =>
+  new Promise<void>((resolve) =>
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 0),
+  );
+
 /**
  * Runs `run` in an idle moment of the page (at the latest after `timeoutMs`), with a clock of how
  * much of that moment is left (ms). Returns a cancel. Without requestIdleCallback (tests, old

@@ -4,12 +4,7 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { MAX_CALLS, addEntry, clearServer, deleteEntry, listEntries, type HistoryEntry, type NewEntry } from './historyStore.ts';
 import { errorMessage } from '../../../lib/errorMessage.ts';
-
-/** After the next paint: a result is on screen before it is written to History. */
-const afterPaint = () =>
-  new Promise<void>((resolve) =>
-    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 0),
-  );
+import { afterPaint } from '../../../lib/idle.ts';
 
 /** This server's call history (newest first), and the ways to change it. */
 export function useHistory(serverUrl: string) {
