@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
 import { TOGGLE_HISTORY } from '../lib/keyboard.ts';
@@ -86,10 +86,22 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
 
   // A call from outside the form (Replay, "Run the last call"): its tool opens, and the call goes
   // through the same checks and gate; why it was not sent shows in that tool's workspace.
+  // Asked while the list is still loading (History's Replay right after a reload), it waits for
+  // the tool to be listed; a tool the finished list does not have is said where the tool would be.
+  const waiting = useRef<{ name: string; args: Record<string, unknown>; origin: CallOrigin }>(undefined);
+  const settleWaiting = useStableCallback(() => {
+    const asked = waiting.current;
+    if (!asked) return;
+    const target = data.tools.find((candidate) => candidate.name === asked.name);
+    if (!target && data.loading) return;
+    waiting.current = undefined;
+    if (target) void requests.store.request(target, asked.args, { origin: asked.origin });
+  });
+  useEffect(() => settleWaiting(), [data.tools, data.loading, settleWaiting]);
   const sendAgain = (name: string, args: Record<string, unknown>, origin: CallOrigin) => {
     select(name);
-    const target = data.tools.find((candidate) => candidate.name === name);
-    if (target) void requests.store.request(target, args, { origin });
+    waiting.current = { name, args, origin };
+    settleWaiting();
   };
   const history = useCallHistory({
     connection,
