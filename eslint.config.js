@@ -49,7 +49,18 @@ const noReact = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-node', 'node_modules', 'conformance/node_modules', 'test-results', 'playwright-report', 'scratch'] },
+  {
+    ignores: [
+      'dist',
+      'dist-node',
+      '.dist-build-*',
+      'node_modules',
+      'conformance/node_modules',
+      'test-results',
+      'playwright-report',
+      'scratch',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,6 +1,7 @@
 // Builds the app with Vite when dist/ is missing or older than its sources (in a clone); an
 // installed package ships dist/ built and has no sources.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 function newestMtime(path: string): number {
@@ -25,5 +26,23 @@ export async function buildIfNeeded(root: string, log: (line: string) => void = 
   if (!existsSync(join(root, 'src'))) throw new Error(`The built app is missing from ${join(root, 'dist')}: reinstall Toolscope.`);
   log('Building Toolscope (first start or sources changed)…');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // Several Toolscope servers may start at once (the test suites start many): each builds into a
+  // folder of its own and swaps it in whole, so no server ever serves a page from one build with
+  // chunks from another (or a chunk another build just emptied out of dist/).
+  const staging = join(root, `.dist-build-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await build({ root, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+    const dist = join(root, 'dist');
+    const old = `${staging}-old`;
+    if (existsSync(dist)) renameSync(dist, old);
+    try {
+      renameSync(staging, dist);
+    } catch (error) {
+      // Another start swapped its own whole build in first: that one serves.
+      if (!existsSync(join(dist, 'index.html'))) throw error;
+    }
+    rmSync(old, { recursive: true, force: true });
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
