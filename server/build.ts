@@ -30,8 +30,13 @@ export async function buildIfNeeded(root: string, log: (line: string) => void = 
   // folder of its own and swaps it in whole, so no server ever serves a page from one build with
   // chunks from another (or a chunk another build just emptied out of dist/).
   const staging = join(root, `.dist-build-${process.pid}-${randomBytes(4).toString('hex')}`);
+  // A production build whatever NODE_ENV says: a server started by a test runner inherits
+  // NODE_ENV=test, which made Vite emit React's development build (StrictMode then mounts every
+  // effect twice — a tool list walk restarted after its first page, a list_changed reload lost).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
-    await build({ root, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+    await build({ root, mode: 'production', logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
     const dist = join(root, 'dist');
     const old = `${staging}-old`;
     if (existsSync(dist)) renameSync(dist, old);
@@ -43,6 +48,8 @@ export async function buildIfNeeded(root: string, log: (line: string) => void = 
     }
     rmSync(old, { recursive: true, force: true });
   } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
     rmSync(staging, { recursive: true, force: true });
   }
 }
