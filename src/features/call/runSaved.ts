@@ -47,7 +47,8 @@ export async function runSaved(calls: readonly SavedToRun[], deps: RunSavedDeps,
       : [],
   );
   if (asking.length) {
-    const title = calls.length === 1 ? `Send saved call ${calls[0]?.name ?? ''}?` : 'Run all saved calls?';
+    // The contract's name for every confirmation: it says "Confirm".
+    const title = calls.length === 1 ? `Confirm sending the saved call ${calls[0]?.name ?? ''}` : 'Confirm running all saved calls';
     if (!(await deps.ask({ title, action: calls.length === 1 ? 'Send' : 'Run all', items: asking }))) return false;
   }
   deps.onStart();
