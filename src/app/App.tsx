@@ -5,7 +5,7 @@ import { readDeepLink, writeDeepLink } from '../features/connection/deepLink.ts'
 import { useConnection } from '../features/connection/useConnection.ts';
 import { TrafficPanel } from '../features/traffic/TrafficPanel.tsx';
 import { OAuthPanel } from '../features/connection/OAuthPanel.tsx';
-import { isGrantPersisted } from '../features/connection/api/oauthGrants.ts';
+import { isGrantPersisted } from '../mcp/grants.ts';
 import { StepUpContext, useOAuth, type SignInPurpose } from '../features/connection/useOAuth.ts';
 import type { OAuthGrant } from '../mcp/oauth.ts';
 import type { OAuthChallenge } from '../mcp/errors.ts';

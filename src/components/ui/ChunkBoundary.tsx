@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { ChunkLoadError } from '../../lib/chunks.ts';
+import { ChunkLoadError } from '../../lib/retryableImport.ts';
 import { Button } from './Button.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 

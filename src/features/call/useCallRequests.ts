@@ -1,7 +1,7 @@
 // The call entrance for one connection (see callRequests.ts), with the argument checks loaded on
 // demand: the form, Replay, "Run the last call" and "Run all" all ask this one store.
 import { useState, useSyncExternalStore } from 'react';
-import { retryableImport } from '../../lib/chunks.ts';
+import { retryableImport } from '../../lib/retryableImport.ts';
 import { useStableCallback } from '../../lib/stableCallback.ts';
 import type { CallChecks } from './callRequest.ts';
 import { CallRequests, type CallRequestsDeps } from './callRequests.ts';

@@ -1,12 +1,12 @@
 import { startTransition, useCallback, useRef, useState } from 'react';
-import { retryableImport } from '../../lib/chunks.ts';
+import { retryableImport } from '../../lib/retryableImport.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { failureOf, type McpFailure } from '../../mcp/errors.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import { choosePath, establish, type ConnectionPath, type EraSource } from '../../mcp/establish.ts';
 import type { TrafficRecorder } from '../../mcp/traffic.ts';
 import { storedPath } from './api/connectionPath.ts';
-import { refreshedToken, usableToken } from './api/oauthGrants.ts';
+import { refreshedToken, usableToken } from '../../mcp/grants.ts';
 import { rememberEra, rememberedEra } from './api/eraMemory.ts';
 
 export type ConnectionState =

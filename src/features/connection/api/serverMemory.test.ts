@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OAuthGrant } from '../../../mcp/oauth.ts';
 import { rememberPath, storedPath } from './connectionPath.ts';
 import { rememberEra, rememberedEra } from './eraMemory.ts';
-import { forgetGrant, grantFor, isGrantPersisted, saveGrant } from './oauthGrants.ts';
+import { forgetGrant, grantFor, isGrantPersisted, saveGrant } from '../../../mcp/grants.ts';
 
 /** Node has no localStorage: a Map behind the same four methods. */
 class MemoryStorage {

@@ -5,7 +5,7 @@
 // the next page, which should be handled the moment it lands), so a list of 10,000 tools costs
 // nothing up front; each schema is compiled once (and reused by the checks before a call).
 import { useEffect, useState } from 'react';
-import { retryableImport } from '../../../lib/chunks.ts';
+import { retryableImport } from '../../../lib/retryableImport.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 

@@ -1,12 +1,17 @@
 // OAuth grants per server URL. In memory by default (gone with the tab); persisted in this
 // browser only when the user opts in for that server.
-import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
-import { serverStorageKey } from '../../../lib/serverKey.ts';
-import { isRecord } from '../../../mcp/guards.ts';
-import type { OAuthGrant } from '../../../mcp/oauth.ts';
-import type { ProxySession } from '../../../mcp/proxy.ts';
-import type { FetchLike } from '../../../mcp/traffic.ts';
-import { loadOAuth } from '../oauthChunk.ts';
+// The refresh policy lives here too, beside the grants: a server URL's walk (src/mcp) asks for a
+// usable token without climbing back up into the UI.
+import { readStored, removeStored, writeStored } from '../lib/storage.ts';
+import { serverStorageKey } from '../lib/serverKey.ts';
+import { retryableImport } from '../lib/retryableImport.ts';
+import { isRecord } from './guards.ts';
+import type { OAuthGrant } from './oauth.ts';
+import type { ProxySession } from './proxy.ts';
+import type { FetchLike } from './traffic.ts';
+
+/** The OAuth steps, loaded on the first sign-in or token refresh; a failed load is retried afresh. */
+export const loadOAuth = retryableImport(() => import('./oauth.ts'));
 
 const memory = new Map<string, OAuthGrant>();
 const key = (url: string) => serverStorageKey('oauth-grant', url);
