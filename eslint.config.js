@@ -86,6 +86,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/incompatible-library': 'off' },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  // components/ui/Select.tsx renders a native <select>: a label around it labels a control.
+  { files: ['src/**/*.tsx'], rules: { 'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['Select'] }] } },
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.ts'],
     plugins: { 'import-x': importX },

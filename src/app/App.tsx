@@ -146,7 +146,7 @@ export function App({ start }: { start: Boot }) {
         </div>
         <OAuthPanel view={oauth.view} onDismiss={oauth.dismiss} />
         {initialArgs.problem ? (
-          <p role="alert" className="text-xs text-amber-800 dark:text-amber-200">
+          <p role="alert" className="text-xs text-warn">
             {initialArgs.problem}
           </p>
         ) : null}

@@ -1,8 +1,9 @@
+import { Select } from '../components/ui/Select.tsx';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../components/ui/Button.tsx';
 import { Modal } from '../components/ui/Modal.tsx';
 import { loadSavedServers, type SavedServer } from '../features/connection/api/serverList.ts';
-import { THEME_CHOICES, setTheme, useTheme, type ThemeChoice } from '../lib/theme.ts';
+import { THEME_CHOICES, setTheme, useTheme } from '../lib/theme.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import type { Command } from './commands.ts';
 import { FOCUS_TOOL_SEARCH, TOGGLE_TRAFFIC, isTyping } from '../lib/keyboard.ts';
@@ -77,21 +78,7 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
     <div className="ml-auto flex items-center gap-2 py-0.5">
       <label className="flex items-center gap-1 text-xs text-subtle">
         Theme
-        <select
-          aria-label="Theme"
-          className="rounded-md border border-field bg-panel px-1 py-1 text-xs"
-          value={choice}
-          onChange={(event) => {
-            const next = THEME_CHOICES.find((theme) => theme === event.target.value);
-            if (next) setTheme(next satisfies ThemeChoice);
-          }}
-        >
-          {THEME_CHOICES.map((theme) => (
-            <option key={theme} value={theme}>
-              {theme}
-            </option>
-          ))}
-        </select>
+        <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
       </label>
       <Button variant="ghost" className="text-xs" aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'} onClick={() => setOpen('palette')}>
         Commands <kbd className="font-mono text-[11px] text-muted">{MOD}K</kbd>
@@ -122,7 +109,7 @@ function ShortcutSheet({ onClose }: { onClose: () => void }) {
         {SHORTCUTS.map(([keys, action]) => (
           <div key={keys} className="contents">
             <dt>
-              <kbd className="rounded border border-slate-300 px-1 font-mono text-xs dark:border-slate-600">{keys}</kbd>
+              <kbd className="rounded border border-field px-1 font-mono text-xs">{keys}</kbd>
             </dt>
             <dd>{action}</dd>
           </div>

@@ -49,10 +49,7 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
             id={`${id}-${index}`}
             role="option"
             aria-selected={index === active}
-            className={cn(
-              'flex cursor-pointer items-baseline gap-2 rounded px-2 py-1.5 text-sm',
-              index === active && 'bg-blue-50 dark:bg-blue-950',
-            )}
+            className={cn('flex cursor-pointer items-baseline gap-2 rounded px-2 py-1.5 text-sm', index === active && 'bg-selected')}
             onMouseEnter={() => setActive(index)}
             onClick={() => run(command)}
           >

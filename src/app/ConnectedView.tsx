@@ -186,10 +186,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
           className="flex min-h-0 flex-col gap-2 border-line p-2 md:w-72 md:max-w-[560px] md:min-w-[220px] md:shrink-0 md:resize-x md:overflow-hidden md:border-r lg:w-80"
         >
           {listChange ? (
-            <p
-              aria-live="polite"
-              className="rounded-md border border-sky-300 bg-sky-50 p-2 text-xs text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
-            >
+            <p aria-live="polite" className="rounded-md border border-info-line bg-info-surface p-2 text-xs text-info-strong">
               {listChange}
             </p>
           ) : null}
@@ -250,7 +247,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
                 />
               </ErrorBoundary>
             ) : selected && !data.loading ? (
-              <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
+              <p role="alert" className="text-sm text-warn">
                 The server has no tool named “{selected}”.
               </p>
             ) : (

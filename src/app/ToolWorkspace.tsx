@@ -144,10 +144,7 @@ export function ToolWorkspace({
   const outcome = callState.status === 'done' || callState.status === 'failed' ? callState : undefined;
 
   const resultView = refusal ? (
-    <p
-      role="alert"
-      className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-    >
+    <p role="alert" className="rounded-md border border-warn-line bg-warn-surface p-2 text-sm text-warn-strong">
       Refused, not sent: {refusal}
     </p>
   ) : outcome ? (
@@ -185,18 +182,18 @@ export function ToolWorkspace({
                 showErrors={blocked !== undefined}
               />
               {schemaNote ? (
-                <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+                <p role="note" className="text-sm text-warn">
                   Arguments are not fully checked before sending: {schemaNote}
                 </p>
               ) : null}
               {checkFailure ? (
-                <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                <p role="alert" className="text-sm text-danger">
                   Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press
                   “Call tool” to try again.
                 </p>
               ) : null}
               {blocked ? (
-                <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                <p role="alert" className="text-sm text-danger">
                   Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
                 </p>
               ) : null}

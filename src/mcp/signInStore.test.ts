@@ -40,7 +40,9 @@ class StandInFlow implements SignInFlow {
     return this.outcome.prepare ? Promise.reject(this.outcome.prepare) : Promise.resolve('https://auth.example/authorize?state=st-1');
   }
   complete(message: CallbackMessage) {
-    return this.outcome.complete ? Promise.reject(this.outcome.complete) : Promise.resolve({ ...grant, accessToken: `tok-${message.code}` });
+    return this.outcome.complete
+      ? Promise.reject(this.outcome.complete)
+      : Promise.resolve({ ...grant, accessToken: `tok-${message.code}` });
   }
 }
 

@@ -66,7 +66,7 @@ function Base64FileWidget({ id, label, schema, value, onChange, disabled, readon
           ? `${picked ? `${picked.name} · ${size(picked.bytes)}${picked.type ? ` · ${picked.type}` : ''} → ` : ''}${formatCount(current.length)} base64 characters`
           : `Choose a file${mediaType ? ` (${mediaType})` : ''}; it is sent base64-encoded.`}
       </p>
-      {problem ? <p className="text-xs text-amber-800 dark:text-amber-200">{problem}</p> : null}
+      {problem ? <p className="text-xs text-warn">{problem}</p> : null}
       {current ? (
         <Button
           variant="ghost"

@@ -80,7 +80,7 @@ export function RawJsonField({
   const [error, setError] = useState<string>();
   return (
     <div className="flex flex-col gap-1">
-      <p role="note" className="text-xs text-amber-800 dark:text-amber-200">
+      <p role="note" className="text-xs text-warn">
         This part’s schema is {reference.slice(0, 200)}, a remote schema Toolscope never fetches: enter {label} as JSON.
       </p>
       <textarea
@@ -107,7 +107,7 @@ export function RawJsonField({
           }
         }}
       />
-      {error ? <p className="text-xs text-red-700 dark:text-red-300">Not valid JSON yet (not sent): {error}</p> : null}
+      {error ? <p className="text-xs text-danger">Not valid JSON yet (not sent): {error}</p> : null}
     </div>
   );
 }

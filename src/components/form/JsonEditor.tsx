@@ -212,7 +212,7 @@ export default function JsonEditor({ value, onChange, label, propertiesAt = NO_H
     <div
       ref={host}
       data-invalid={invalid ? 'true' : undefined}
-      className="min-h-40 overflow-hidden rounded-md border border-field bg-panel text-slate-900 data-[invalid=true]:border-red-500 dark:text-slate-100"
+      className="min-h-40 overflow-hidden rounded-md border border-field bg-panel text-ink data-[invalid=true]:border-red-500"
     />
   );
 }

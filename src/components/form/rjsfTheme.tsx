@@ -1,5 +1,6 @@
 // A Tailwind look for @rjsf/core: structural templates here, the stock widgets styled by the
 // `.rjsf` rules in app/styles.css. Every label, description and error is rendered as text.
+import { Alert } from '../ui/Alert.tsx';
 import { getTemplate, getUiOptions } from '@rjsf/utils';
 import type {
   DescriptionFieldProps,
@@ -72,7 +73,7 @@ function FieldTemplate(props: FieldTemplateProps) {
     <Wrap {...props}>
       <div className={`flex flex-col gap-1 ${rawErrors?.length ? 'rjsf-has-error' : ''}`}>
         {displayLabel && !isCheckbox && label ? (
-          <span className="text-sm font-medium text-slate-800 dark:text-slate-100">
+          <span className="text-sm font-medium text-ink">
             {/* The star sits outside <label> so the field's label text is exactly its title. */}
             <label htmlFor={id}>{label}</label>
             {required ? (
@@ -122,17 +123,14 @@ function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
 
 function ErrorListTemplate({ errors }: ErrorListProps) {
   return (
-    <div
-      role="alert"
-      className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-    >
+    <Alert tone="danger" role="alert">
       <p className="font-medium">The arguments do not match the tool’s input schema:</p>
       <ul className="list-disc pl-5">
         {errors.map((error, index) => (
           <li key={index}>{error.stack}</li>
         ))}
       </ul>
-    </div>
+    </Alert>
   );
 }
 

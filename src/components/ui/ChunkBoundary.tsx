@@ -29,7 +29,7 @@ export function ChunkBoundary({ label, onRetry, loading, children }: Props) {
         // A crash while rendering is not a load failure: the boundary above reports it.
         if (!(error instanceof ChunkLoadError)) throw error;
         return (
-          <div role="alert" className="flex flex-col gap-1 text-sm text-red-700 dark:text-red-300">
+          <div role="alert" className="flex flex-col gap-1 text-sm text-danger">
             <div className="flex flex-wrap items-center gap-2">
               <span>Toolscope could not load {label}: its code did not arrive. Is Toolscope’s own server still running?</span>
               <Button

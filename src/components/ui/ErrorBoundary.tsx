@@ -1,3 +1,4 @@
+import { Alert } from './Alert.tsx';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
@@ -35,12 +36,9 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     if (this.props.fallback) return this.props.fallback(this.state.error);
     return (
-      <div
-        role="alert"
-        className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-      >
+      <Alert tone="danger" role="alert" className="p-3">
         Toolscope could not display {this.props.label}: {this.state.error.message}. The rest of the app keeps working.
-      </div>
+      </Alert>
     );
   }
 }

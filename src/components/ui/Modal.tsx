@@ -25,7 +25,7 @@ export function Modal({ labelledBy, describedBy, onCancel, children }: Props) {
         event.preventDefault();
         onCancel();
       }}
-      className="m-auto w-[min(40rem,95vw)] rounded-lg border border-field bg-panel p-4 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:text-slate-100"
+      className="m-auto w-[min(40rem,95vw)] rounded-lg border border-field bg-panel p-4 text-ink shadow-xl backdrop:bg-slate-900/50"
     >
       {children}
     </dialog>

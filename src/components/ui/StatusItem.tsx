@@ -5,11 +5,11 @@ import { cn } from '../../lib/cn.ts';
 export type StatusTone = 'ok' | 'warn' | 'fail' | 'info' | 'active';
 
 const TONE: Record<StatusTone, string> = {
-  ok: 'text-emerald-700 dark:text-emerald-300',
-  warn: 'text-amber-800 dark:text-amber-200',
-  fail: 'text-red-700 dark:text-red-300',
+  ok: 'text-ok',
+  warn: 'text-warn',
+  fail: 'text-danger',
   info: 'text-subtle',
-  active: 'text-sky-800 dark:text-sky-200',
+  active: 'text-info',
 };
 
 export function StatusItem({ tone, mark, children }: { tone: StatusTone; mark: string; children: ReactNode }) {

@@ -40,7 +40,7 @@ export function CallBar({ tool, state, onCall, onCancel, invalid, onSendAnyway }
           Call tool
         </Button>
         {tool.unusable ? (
-          <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+          <p role="note" className="text-sm text-warn">
             {tool.unusable}
           </p>
         ) : null}
@@ -55,7 +55,7 @@ export function CallBar({ tool, state, onCall, onCancel, invalid, onSendAnyway }
           </Button>
         ) : null}
         {tool.taskSupport === 'required' ? (
-          <p className="text-xs text-amber-800 dark:text-amber-200">
+          <p className="text-xs text-warn">
             This tool declares execution.taskSupport "required": a plain call (without task mode) is expected to fail.
           </p>
         ) : null}

@@ -12,8 +12,7 @@ interface Props {
   onCancel: () => void;
 }
 
-const argsBlock =
-  'mt-1 max-h-80 overflow-auto rounded-md bg-slate-100 p-2 font-mono text-xs whitespace-pre-wrap break-words dark:bg-slate-800';
+const argsBlock = 'mt-1 max-h-80 overflow-auto rounded-md bg-hover p-2 font-mono text-xs whitespace-pre-wrap break-words ';
 
 /**
  * The one modal a human answers before a possibly destructive call (Esc = Cancel), whatever

@@ -43,7 +43,7 @@ export function ElicitationDialog({ pending, waiting, onAnswer }: Props) {
           <UrlRequest url={request.url} onOpen={() => onAnswer({ action: 'accept' })} onDecline={decline} onCancel={cancel} />
         ) : (
           <div className="flex flex-col gap-2">
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            <p role="alert" className="text-sm text-danger">
               {request.mode === 'invalid' ? request.reason : 'This request cannot be shown.'}
             </p>
             <div className="flex justify-end gap-2">
@@ -72,9 +72,9 @@ function UrlRequest({
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm">The server wants you to open this address:</p>
-      <p className="rounded-md bg-slate-100 p-2 font-mono text-xs break-all dark:bg-slate-800">{url}</p>
+      <p className="rounded-md bg-hover p-2 font-mono text-xs break-all">{url}</p>
       {!openable.ok ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="text-sm text-danger">
           Toolscope will not open it: {openable.reason}.
         </p>
       ) : null}

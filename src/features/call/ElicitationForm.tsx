@@ -32,7 +32,7 @@ export default function ElicitationForm({ schema, onAccept, onDecline, onCancel 
       liveErrors
       fallback={(error) => (
         <div className="flex flex-col gap-2">
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <p role="alert" className="text-sm text-danger">
             The server’s requested schema cannot be shown as a form ({error.message}).
           </p>
           <div className="flex justify-end gap-2">{refuse}</div>

@@ -20,7 +20,7 @@ export function HandleOffers({
     <div
       role="group"
       aria-label="Values from earlier calls"
-      className="flex flex-col gap-1 rounded-md border border-sky-300 bg-sky-50 p-2 text-xs dark:border-sky-800 dark:bg-sky-950"
+      className="flex flex-col gap-1 rounded-md border border-info-line bg-info-surface p-2 text-xs"
     >
       <p className="font-semibold">From earlier calls</p>
       {open.map(([name, handles]) =>

@@ -1,3 +1,4 @@
+import { Select } from '../../components/ui/Select.tsx';
 import type { SafetySettings } from './safetySettings.ts';
 
 function SecondsField({ label, value, onChange }: { label: string; value: number; onChange: (value: number) => void }) {
@@ -31,21 +32,18 @@ export function SafetyControls({ settings, onChange }: { settings: SafetySetting
         <legend className="sr-only">Call settings (this server)</legend>
         <label className="flex flex-col gap-1">
           Ask before calling
-          <select
-            className="rounded-md border border-field bg-panel px-1 py-1"
+          <Select
             value={settings.policy}
-            onChange={(event) => {
-              const policy = event.target.value;
-              if (policy === 'destructive' || policy === 'all-writes' || policy === 'never') onChange({ ...settings, policy });
-            }}
-          >
-            <option value="destructive">tools that may be destructive (default)</option>
-            <option value="all-writes">every tool not marked read-only</option>
-            <option value="never">never (not recommended)</option>
-          </select>
+            options={[
+              { value: 'destructive', label: 'tools that may be destructive (default)' },
+              { value: 'all-writes', label: 'every tool not marked read-only' },
+              { value: 'never', label: 'never (not recommended)' },
+            ]}
+            onChange={(policy) => onChange({ ...settings, policy })}
+          />
         </label>
         {settings.policy === 'never' ? (
-          <p role="note" className="text-amber-800 dark:text-amber-200">
+          <p role="note" className="text-warn">
             Calls run without asking, even tools that may delete data. Annotations are hints from the server, not guarantees.
           </p>
         ) : null}

@@ -154,7 +154,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
 
 function Runs({ runs }: { runs: Props['runs'] }) {
   if (!runs) return null;
-  return <span className={runs.ended ? 'font-semibold text-red-700 dark:text-red-300' : 'text-subtle'}> · {runs.text}</span>;
+  return <span className={runs.ended ? 'font-semibold text-danger' : 'text-subtle'}> · {runs.text}</span>;
 }
 
 function ConnectionStatus({ state, runs }: { state: ConnectionState; runs: Props['runs'] }) {
@@ -177,7 +177,7 @@ function ConnectionStatus({ state, runs }: { state: ConnectionState; runs: Props
       const { server, protocolVersion, era, instructions } = state.connection;
       return (
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-          <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">
+          <p role="status" className="text-xs text-ok">
             Connected to{' '}
             <strong title={server.title && server.title !== server.name ? `serverInfo.name “${server.name}”` : undefined}>
               {revealInvisible(server.title ?? server.name)}
@@ -194,7 +194,7 @@ function ConnectionStatus({ state, runs }: { state: ConnectionState; runs: Props
           {instructions?.trim() ? (
             <details className="relative text-xs" title={`${formatCount(instructions.length)} characters, given to the model`}>
               <summary className="cursor-pointer text-subtle">Server instructions</summary>
-              <pre className="absolute left-0 z-30 mt-1 max-h-72 w-[36rem] max-w-[90vw] overflow-auto rounded-md border border-slate-200 bg-panel p-2 whitespace-pre-wrap shadow-lg dark:border-slate-700">
+              <pre className="absolute left-0 z-30 mt-1 max-h-72 w-[36rem] max-w-[90vw] overflow-auto rounded-md border border-line bg-panel p-2 whitespace-pre-wrap shadow-lg">
                 {instructions}
               </pre>
             </details>
@@ -211,7 +211,7 @@ function ConnectionStatus({ state, runs }: { state: ConnectionState; runs: Props
           </p>
           <p
             role="alert"
-            className="basis-full rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            className="basis-full rounded-md border border-danger-line bg-danger-surface px-3 py-2 text-sm text-danger-strong"
           >
             Could not connect to {state.url}
             {state.via === 'proxy' ? ' through Toolscope’s local proxy' : ''}. {describeFailure(state.failure)}

@@ -13,7 +13,7 @@ export function DoctorPanel({ session, url }: { session: ProxySession; url: stri
       <Button className="text-xs" onClick={() => diagnosis.mutate()} disabled={diagnosis.isPending}>
         {diagnosis.isPending ? 'Diagnosing…' : 'Diagnose'}
       </Button>
-      {diagnosis.isError ? <p className="basis-full text-sm text-red-700 dark:text-red-300">{diagnosis.error.message}</p> : null}
+      {diagnosis.isError ? <p className="basis-full text-sm text-danger">{diagnosis.error.message}</p> : null}
       {diagnosis.isSuccess ? (
         <section aria-label="Connection doctor" className="max-h-72 basis-full overflow-auto rounded-md border border-line p-2 text-sm">
           <ul className="flex flex-col gap-1">

@@ -56,7 +56,7 @@ export function HeadersEditor({
               >
                 Remove header {index + 1}
               </Button>
-              {problem ? <span className="w-full text-red-700 dark:text-red-300">{problem}</span> : null}
+              {problem ? <span className="w-full text-danger">{problem}</span> : null}
             </div>
           );
         })}

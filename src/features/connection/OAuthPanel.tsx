@@ -15,7 +15,7 @@ function Exchange({ exchange }: { exchange: OAuthExchange }) {
         {exchange.status !== undefined ? ` → ${exchange.status}` : ''}
         {exchange.via === 'proxy' ? ' (through Toolscope’s local proxy)' : exchange.via === 'browser' ? ' (opened by you)' : ''}
       </p>
-      {exchange.error ? <p className="text-red-700 dark:text-red-300">{exchange.error}</p> : null}
+      {exchange.error ? <p className="text-danger">{exchange.error}</p> : null}
       {exchange.requestBody ? <pre className="max-h-40 overflow-auto whitespace-pre-wrap">{exchange.requestBody}</pre> : null}
       {exchange.responseHeaders?.length ? (
         <pre className="max-h-32 overflow-auto whitespace-pre-wrap text-muted">
@@ -42,7 +42,7 @@ export function OAuthPanel({ view, onDismiss }: { view: OAuthView; onDismiss: ()
             <StatusItem key={index} tone={TONE[leg.status]} mark={MARK[leg.status]}>
               <strong>{leg.title}:</strong> {leg.sentence}
               {leg.exchanges.length ? (
-                <details className="text-xs text-slate-700 dark:text-slate-300">
+                <details className="text-xs text-subtle">
                   <summary className="cursor-pointer">
                     {leg.exchanges.length === 1 ? '1 request' : `${leg.exchanges.length} requests`}
                   </summary>
@@ -74,17 +74,12 @@ export function OAuthPanel({ view, onDismiss }: { view: OAuthView; onDismiss: ()
             </span>
           </p>
         ) : (
-          <p className="text-red-700 dark:text-red-300">The authorization URL is not https; Toolscope will not open it.</p>
+          <p className="text-danger">The authorization URL is not https; Toolscope will not open it.</p>
         )
       ) : null}
       {view.status === 'exchanging' ? <p className="text-subtle">Exchanging the code for a token…</p> : null}
       {view.sentence ? (
-        <p
-          aria-live="polite"
-          className={
-            view.status === 'failed' ? 'font-medium text-red-700 dark:text-red-300' : 'font-medium text-emerald-700 dark:text-emerald-300'
-          }
-        >
+        <p aria-live="polite" className={view.status === 'failed' ? 'font-medium text-danger' : 'font-medium text-ok'}>
           {view.status === 'failed' ? `Sign-in failed: ${view.sentence}` : view.sentence}
         </p>
       ) : null}

@@ -16,9 +16,7 @@ export const useStepUp = () => useContext(StepUpContext);
 
 /** Runs one OAuth sign-in at a time and takes the redirect back from the callback page. */
 export function useOAuth(proxy: ProxySession | undefined, onGrant: (url: string, grant: OAuthGrant, purpose: SignInPurpose) => void) {
-  const [store] = useState(
-    () => new SignInStore({ origin: window.location.origin, pending: new PendingSignIns(browserStore), onGrant }),
-  );
+  const [store] = useState(() => new SignInStore({ origin: window.location.origin, pending: new PendingSignIns(browserStore), onGrant }));
   useEffect(() => {
     store.configure({ proxy, onGrant });
   }, [store, proxy, onGrant]);

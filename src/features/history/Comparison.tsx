@@ -11,9 +11,9 @@ const show = (value: unknown) => {
 
 const MARK = { added: '+', removed: '−', changed: '~', same: ' ' } as const;
 const TONE = {
-  added: 'text-emerald-800 dark:text-emerald-300',
-  removed: 'text-red-800 dark:text-red-300',
-  changed: 'text-amber-800 dark:text-amber-200',
+  added: 'text-ok',
+  removed: 'text-danger',
+  changed: 'text-warn',
   same: 'text-muted',
 } as const;
 

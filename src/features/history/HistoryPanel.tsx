@@ -101,9 +101,9 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
       </div>
       {open ? (
         <div className="flex max-h-[40vh] min-h-16 flex-col overflow-auto">
-          {note ? <p className="px-2 text-xs text-amber-800 dark:text-amber-200">{note}</p> : null}
+          {note ? <p className="px-2 text-xs text-warn">{note}</p> : null}
           {error ? (
-            <p role="alert" className="px-2 text-xs text-red-700 dark:text-red-300">
+            <p role="alert" className="px-2 text-xs text-danger">
               History is unavailable in this browser (IndexedDB: {error instanceof Error ? error.message : 'not available'}); calls are not
               kept.
             </p>
@@ -131,9 +131,7 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
                       {revealInvisible(JSON.stringify(entry.args))}
                     </span>
                     {entry.truncated ? (
-                      <span className="text-amber-800 dark:text-amber-200">
-                        result kept cut ({(entry.resultBytes / 1048576).toFixed(1)} MB)
-                      </span>
+                      <span className="text-warn">result kept cut ({(entry.resultBytes / 1048576).toFixed(1)} MB)</span>
                     ) : null}
                     <span className="ml-auto flex flex-wrap gap-0.5">
                       <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onReplay(entry)}>
@@ -235,7 +233,7 @@ function CopiedDialog({ copied, onClose }: { copied: Copied; onClose: () => void
         {copied.text}
       </pre>
       {copied.notes.map((note) => (
-        <p key={note} className="mt-1 text-xs text-amber-800 dark:text-amber-200">
+        <p key={note} className="mt-1 text-xs text-warn">
           {note}
         </p>
       ))}

@@ -12,7 +12,7 @@ export function ListChangeNote({ since, change, onDismiss }: { since: number; ch
   return (
     <details
       aria-label="Tool list changes since last time"
-      className="rounded-md border border-sky-300 bg-sky-50 p-2 text-xs text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+      className="rounded-md border border-info-line bg-info-surface p-2 text-xs text-info-strong"
     >
       <summary>
         Since {new Date(since).toLocaleString('en-GB')}: {revealInvisible(describeListChange(change))}.

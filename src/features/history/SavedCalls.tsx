@@ -70,7 +70,7 @@ export function SavedCalls({ saved, verdicts, problem, onRunAll, onSendAnyway, o
         </span>
       </div>
       {problem ? (
-        <p role="alert" className="text-red-700 dark:text-red-300">
+        <p role="alert" className="text-danger">
           {problem}
         </p>
       ) : null}
@@ -84,8 +84,8 @@ export function SavedCalls({ saved, verdicts, problem, onRunAll, onSendAnyway, o
                 <span className="font-mono text-muted">{revealInvisible(call.tool)}</span>
                 <span className="max-w-80 truncate font-mono text-subtle">{revealInvisible(JSON.stringify(call.args))}</span>
                 {verdict ? <Badge tone={TONE[verdict.status]}>{verdict.status}</Badge> : null}
-                {verdict?.status === 'failed' ? <span className="text-red-700 dark:text-red-300">{verdict.message}</span> : null}
-                {verdict?.status === 'not sent' ? <span className="text-amber-800 dark:text-amber-200">{verdict.message}</span> : null}
+                {verdict?.status === 'failed' ? <span className="text-danger">{verdict.message}</span> : null}
+                {verdict?.status === 'not sent' ? <span className="text-warn">{verdict.message}</span> : null}
                 <span className="ml-auto flex gap-0.5">
                   {verdict?.status === 'not sent' ? (
                     <Button

@@ -16,7 +16,7 @@ export function FindingItem({ finding, onOpenTool }: { finding: Finding; onOpenT
         ) : onOpenTool ? (
           <button
             type="button"
-            className="truncate font-mono text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+            className="truncate font-mono text-xs text-link underline-offset-2 hover:underline"
             onClick={() => finding.tool !== undefined && onOpenTool(finding.tool)}
           >
             {revealInvisible(finding.tool)}

@@ -1,5 +1,6 @@
 // The "Server report" pane: score, findings (filter by rule, severity and tool), the model's view
 // and exports. Loaded on demand — it brings Ajv and the o200k tokenizer with it.
+import { Select } from '../../components/ui/Select.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button.tsx';
@@ -53,7 +54,7 @@ export default function ReportView({ connection, calls, onOpenTool }: Props) {
         {run.isPending ? <span className="text-xs text-muted">Listing tools twice and checking every rule…</span> : null}
       </div>
       {run.error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="text-sm text-danger">
           The report could not be made: {describeFailure(failureOf(run.error))}
         </p>
       ) : null}
@@ -101,17 +102,12 @@ function ReportBody({ report, serverUrl, onOpenTool }: { report: Report; serverU
         <div className="ml-auto flex items-center gap-1">
           <label className="text-xs">
             <span className="sr-only">Export format</span>
-            <select
+            <Select
               value={format}
-              onChange={(event) => setFormat(REPORT_FORMATS.find((candidate) => candidate === event.target.value) ?? 'markdown')}
-              className="rounded-md border border-field bg-panel px-1 py-1 text-xs"
-            >
-              {REPORT_FORMATS.map((candidate) => (
-                <option key={candidate} value={candidate}>
-                  {FORMAT_LABELS[candidate]}
-                </option>
-              ))}
-            </select>
+              options={REPORT_FORMATS.map((candidate) => ({ value: candidate, label: FORMAT_LABELS[candidate] }))}
+              onChange={setFormat}
+              className="text-xs"
+            />
           </label>
           <Button className="text-xs" onClick={exportReport}>
             Export report
@@ -125,33 +121,11 @@ function ReportBody({ report, serverUrl, onOpenTool }: { report: Report; serverU
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <label className="flex items-center gap-1">
           Rule
-          <select
-            value={rule}
-            onChange={(event) => setRule(rules.find((candidate) => candidate === event.target.value) ?? 'all')}
-            className="rounded-md border border-field bg-panel px-1 py-1"
-          >
-            <option value="all">all rules</option>
-            {rules.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {candidate}
-              </option>
-            ))}
-          </select>
+          <Select value={rule} options={[{ value: 'all', label: 'all rules' }, ...rules]} onChange={setRule} />
         </label>
         <label className="flex items-center gap-1">
           Severity
-          <select
-            value={severity}
-            onChange={(event) => setSeverity(SEVERITY_ORDER.find((candidate) => candidate === event.target.value) ?? 'all')}
-            className="rounded-md border border-field bg-panel px-1 py-1"
-          >
-            <option value="all">all</option>
-            {SEVERITY_ORDER.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {candidate}
-              </option>
-            ))}
-          </select>
+          <Select value={severity} options={['all', ...SEVERITY_ORDER]} onChange={setSeverity} />
         </label>
         <label className="flex items-center gap-1">
           Tool

@@ -128,7 +128,7 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
 }
 
 function valueClass(value: unknown): string {
-  if (typeof value === 'string') return 'text-emerald-800 dark:text-emerald-300';
+  if (typeof value === 'string') return 'text-ok';
   if (typeof value === 'number' || typeof value === 'bigint') return 'text-blue-800 dark:text-blue-300';
   if (typeof value === 'boolean') return 'text-amber-800 dark:text-amber-300';
   return 'text-subtle';

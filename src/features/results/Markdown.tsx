@@ -10,7 +10,7 @@ const components: Components = {
     if (!safe) return <span title="link removed: unsafe or unsupported URL">{children}</span>;
     return (
       <>
-        <a href={safe} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline dark:text-blue-300">
+        <a href={safe} target="_blank" rel="noopener noreferrer" className="text-link underline">
           {children}
         </a>{' '}
         <span className="font-mono text-[11px] break-all text-muted">({safe})</span>

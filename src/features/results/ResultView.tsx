@@ -1,3 +1,4 @@
+import { Alert } from '../../components/ui/Alert.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import type { McpConnection } from '../../mcp/connection.ts';
@@ -26,7 +27,7 @@ function BlockBody({ block, connection }: { block: ContentBlock; connection: Mcp
     case 'unknown':
       return (
         <div className="text-sm">
-          <p className="text-amber-800 dark:text-amber-200">{block.reason} Shown raw:</p>
+          <p className="text-warn">{block.reason} Shown raw:</p>
           <JsonTree value={block.raw} label="block" />
         </div>
       );
@@ -108,20 +109,17 @@ function StepUpOffer({ failure, stepUp }: { failure: Extract<McpFailure, { kind:
 function ProtocolErrorView({ failure, stepUp }: { failure: McpFailure; stepUp?: StepUp }) {
   if (failure.kind !== 'protocol') {
     return (
-      <div
-        role="alert"
-        className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-      >
+      <Alert tone="danger" role="alert" className="p-3">
         <p className="font-semibold">{FAILURE_TITLES[failure.kind] ?? 'Call failed'}</p>
         <p>{describeFailure(failure)}</p>
         {failure.kind === 'auth' ? <StepUpOffer failure={failure} stepUp={stepUp} /> : null}
         {failure.kind !== 'cancelled' ? <p className="mt-1 text-xs">The raw exchange is in Traffic below.</p> : null}
-      </div>
+      </Alert>
     );
   }
   const fields = failure.code === -32602 ? implicatedArguments(failure.message, failure.data) : [];
   return (
-    <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+    <Alert tone="danger" className="p-3">
       <p className="font-semibold">
         Protocol error {failure.code}: {errorCodeMeaning(failure.code)}
       </p>
@@ -137,7 +135,7 @@ function ProtocolErrorView({ failure, stepUp }: { failure: McpFailure; stepUp?: 
         rephrasing.
       </p>
       {failure.data !== undefined ? <JsonTree value={failure.data} label="error data" /> : null}
-    </div>
+    </Alert>
   );
 }
 
@@ -174,20 +172,20 @@ export default function ResultView({
         Completed in {duration} · {result.content.length} content {result.content.length === 1 ? 'block' : 'blocks'}
       </p>
       {shape.length ? (
-        <ul aria-label="Result findings" className="list-disc pl-5 text-xs text-amber-800 dark:text-amber-200">
+        <ul aria-label="Result findings" className="list-disc pl-5 text-xs text-warn">
           {shape.map((finding) => (
             <li key={finding}>{finding}</li>
           ))}
         </ul>
       ) : null}
       {result.isError ? (
-        <div className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <Alert tone="warn">
           <p className="font-semibold">Tool error</p>
           <p className="text-xs">
             The tool ran and reported a failure (isError: true). The model sees this text and can correct itself and retry.
           </p>
           {unhelpful ? <p className="mt-1 text-xs font-medium">Design finding: {unhelpful}</p> : null}
-        </div>
+        </Alert>
       ) : null}
       <ul className="flex flex-col gap-3">
         {result.content.map((block, index) => (
@@ -198,7 +196,7 @@ export default function ResultView({
         result.hasStructuredContent ? (
           <StructuredContentView value={result.structuredContent} outputSchema={tool.outputSchema} isError={result.isError} />
         ) : !result.isError ? (
-          <section aria-label="Structured content" className="text-sm text-red-800 dark:text-red-200">
+          <section aria-label="Structured content" className="text-sm text-danger">
             Does not match output schema: the tool declares an outputSchema but sent no structuredContent.
           </section>
         ) : null

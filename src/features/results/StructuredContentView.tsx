@@ -13,9 +13,9 @@ export function StructuredContentView({ value, outputSchema, isError }: Props) {
   return (
     <section aria-label="Structured content" className="flex flex-col gap-1 rounded-md border border-line p-2">
       <h4 className="text-sm font-semibold">Structured content</h4>
-      {verdict?.status === 'valid' ? <p className="text-sm text-emerald-700 dark:text-emerald-300">✓ Matches output schema</p> : null}
+      {verdict?.status === 'valid' ? <p className="text-sm text-ok">✓ Matches output schema</p> : null}
       {verdict?.status === 'invalid' ? (
-        <div className="text-sm text-red-800 dark:text-red-200">
+        <div className="text-sm text-danger">
           <p>✗ Does not match output schema</p>
           <ul className="list-disc pl-5 text-xs">
             {verdict.issues.map((issue, index) => (
@@ -26,9 +26,7 @@ export function StructuredContentView({ value, outputSchema, isError }: Props) {
           </ul>
         </div>
       ) : null}
-      {verdict?.status === 'unusable-schema' ? (
-        <p className="text-sm text-amber-800 dark:text-amber-200">Output schema unusable: {verdict.reason}</p>
-      ) : null}
+      {verdict?.status === 'unusable-schema' ? <p className="text-sm text-warn">Output schema unusable: {verdict.reason}</p> : null}
       {outputSchema === undefined ? <p className="text-xs text-muted">The tool declares no outputSchema.</p> : null}
       {isError && outputSchema !== undefined ? (
         <p className="text-xs text-muted">An isError result is not held to the output schema.</p>

@@ -60,7 +60,7 @@ export function ServerConsole({
           Server console{' '}
           <span className="font-normal text-muted">
             ({snapshot.lines.length} {snapshot.lines.length === 1 ? 'line' : 'lines'}
-            {state ? <span className={running ? '' : 'text-red-700 dark:text-red-300'}> · {describeState(state)}</span> : null}
+            {state ? <span className={running ? '' : 'text-danger'}> · {describeState(state)}</span> : null}
             {snapshot.live ? '' : ' · not following (Toolscope’s server unreachable)'}
             {snapshot.status?.watching ? ` · watching ${snapshot.status.watching}` : ''})
           </span>
@@ -88,7 +88,7 @@ export function ServerConsole({
         </div>
       </div>
       {problem ? (
-        <p role="alert" className="px-2 text-xs text-red-700 dark:text-red-300">
+        <p role="alert" className="px-2 text-xs text-danger">
           {problem}
         </p>
       ) : null}

@@ -49,7 +49,7 @@ function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props)
         </Button>
       </div>
       {!usable ? (
-        <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+        <p role="note" className="text-sm text-warn">
           {unsuitable ?? 'This tool’s inputSchema is not a schema object, so no form can be generated; edit the arguments as JSON.'}
         </p>
       ) : null}
@@ -69,7 +69,7 @@ function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props)
               liveErrors={showErrors}
               fallback={(error) => (
                 <>
-                  <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+                  <p role="note" className="text-sm text-warn">
                     Toolscope could not build a form for this schema ({error.message}); edit the arguments as JSON.
                   </p>
                   <JsonArguments draft={draft} onChange={onChange} onSubmit={onSubmit} schema={schema} />
@@ -114,7 +114,7 @@ function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft
         </ChunkBoundary>
       </div>
       {draft.jsonError ? (
-        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+        <p role="alert" className="text-xs text-danger">
           Not valid JSON yet — the form keeps its last valid value: {draft.jsonError}
         </p>
       ) : null}

@@ -25,7 +25,7 @@ export function ToolHeader({ tool, serverUrl }: { tool: McpTool; serverUrl: stri
       </div>
       <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
         <span>
-          name: <code className="font-mono break-all text-slate-800 dark:text-slate-200">{revealInvisible(tool.name)}</code>
+          name: <code className="font-mono break-all text-ink">{revealInvisible(tool.name)}</code>
         </span>
         <HintBadges annotations={tool.annotations} />
       </p>
@@ -36,7 +36,7 @@ export function ToolHeader({ tool, serverUrl }: { tool: McpTool; serverUrl: stri
         <p className="text-sm text-muted italic">No description.</p>
       )}
       {tool.findings.length ? (
-        <ul aria-label="Design findings" className="list-disc pl-5 text-xs text-amber-800 dark:text-amber-200">
+        <ul aria-label="Design findings" className="list-disc pl-5 text-xs text-warn">
           {tool.findings.map((finding, index) => (
             <li key={index}>{finding}</li>
           ))}

@@ -3,13 +3,7 @@ import type { McpTool } from '../../mcp/tools.ts';
 import { useIcon } from './api/useIcon.ts';
 
 function Placeholder({ size }: { size: number }) {
-  return (
-    <span
-      aria-hidden="true"
-      className="inline-block shrink-0 rounded-sm bg-slate-200 dark:bg-slate-700"
-      style={{ width: size, height: size }}
-    />
-  );
+  return <span aria-hidden="true" className="inline-block shrink-0 rounded-sm bg-line" style={{ width: size, height: size }} />;
 }
 
 function RemoteIcon({ src, mimeType, size }: { src: string; mimeType?: string; size: number }) {

@@ -1,3 +1,4 @@
+import { Select } from '../../components/ui/Select.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -72,31 +73,21 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
       />
       <label className="flex items-center gap-2 text-xs">
         Filter by hint
-        <select
-          value={hint}
-          onChange={(event) => onHintChange(HINT_FILTERS.find((filter) => filter.value === event.target.value)?.value ?? 'all')}
-          className="flex-1 rounded-md border border-field bg-panel px-1 py-1"
-        >
-          {HINT_FILTERS.map((filter) => (
-            <option key={filter.value} value={filter.value}>
-              {filter.label}
-            </option>
-          ))}
-        </select>
+        <Select value={hint} options={HINT_FILTERS} onChange={onHintChange} className="flex-1" />
         {hint !== 'all' ? <span className="text-muted">{formatCount(visible.length)} shown</span> : null}
       </label>
       {data.error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="text-sm text-danger">
           Listing tools failed: {describeFailure(failureOf(data.error))}
         </p>
       ) : null}
       {data.stopMessage ? (
-        <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
+        <p role="alert" className="text-sm text-warn">
           {data.stopMessage}
         </p>
       ) : null}
       {data.findings.length ? (
-        <details className="text-xs text-amber-800 dark:text-amber-200">
+        <details className="text-xs text-warn">
           <summary>
             {data.findings.length} {data.findings.length === 1 ? 'problem' : 'problems'} in the tool list
           </summary>
@@ -208,7 +199,7 @@ function VirtualToolList({
                 title={tool.unusable ?? (schemaProblem ? `Arguments not fully checked: ${schemaProblem}` : undefined)}
                 className={cn(
                   'flex h-full w-full items-start gap-2 border-b border-line/60 px-2 py-1 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500 hover:bg-hover',
-                  active && 'bg-blue-50 dark:bg-blue-950',
+                  active && 'bg-selected',
                   tool.unusable && 'opacity-60',
                 )}
               >
@@ -219,9 +210,9 @@ function VirtualToolList({
                     <span className="truncate font-mono text-[11px] text-subtle">{revealInvisible(tool.name)}</span>
                     <HintBadges annotations={tool.annotations} />
                     {tool.unusable ? (
-                      <span className="shrink-0 text-[11px] text-amber-800 dark:text-amber-200">not callable</span>
+                      <span className="shrink-0 text-[11px] text-warn">not callable</span>
                     ) : schemaProblem ? (
-                      <span className="shrink-0 text-[11px] text-amber-800 dark:text-amber-200">schema unchecked</span>
+                      <span className="shrink-0 text-[11px] text-warn">schema unchecked</span>
                     ) : null}
                   </span>
                 </span>

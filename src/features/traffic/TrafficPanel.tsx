@@ -98,7 +98,7 @@ export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
           Traffic{' '}
           <span className="font-normal text-muted">
             ({entries.length} {entries.length === 1 ? 'exchange' : 'exchanges'}
-            {errors ? <span className="text-red-700 dark:text-red-300"> · {errors} failed</span> : null})
+            {errors ? <span className="text-danger"> · {errors} failed</span> : null})
           </span>
         </h2>
         <div className="flex gap-1">

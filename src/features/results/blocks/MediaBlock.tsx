@@ -36,7 +36,7 @@ export function ImageBlock({ data, mimeType }: { data: string; mimeType: string 
   const decoded = useMemo(() => decode(data, mimeType, 'image'), [data, mimeType]);
   const ref = useObjectUrlRef(decoded.ok ? decoded.bytes : undefined, mimeType);
   const [zoom, setZoom] = useState(false);
-  if (!decoded.ok) return <p className="text-sm text-amber-800 dark:text-amber-200">Image not shown: {decoded.reason}</p>;
+  if (!decoded.ok) return <p className="text-sm text-warn">Image not shown: {decoded.reason}</p>;
   const { bytes } = decoded;
   return (
     <figure className="flex flex-col gap-1">
@@ -61,7 +61,7 @@ export function AudioBlock({ data, mimeType }: { data: string; mimeType: string 
   const decoded = useMemo(() => decode(data, mimeType, 'audio'), [data, mimeType]);
   const ref = useObjectUrlRef(decoded.ok ? decoded.bytes : undefined, mimeType);
   const [duration, setDuration] = useState<number>();
-  if (!decoded.ok) return <p className="text-sm text-amber-800 dark:text-amber-200">Audio not playable: {decoded.reason}</p>;
+  if (!decoded.ok) return <p className="text-sm text-warn">Audio not playable: {decoded.reason}</p>;
   const { bytes } = decoded;
   return (
     <figure className="flex flex-col gap-1">

@@ -16,7 +16,7 @@ function BlobDownload({ blob, mimeType, uri }: { blob: string; mimeType: string;
       return undefined;
     }
   }, [blob]);
-  if (!bytes) return <p className="text-sm text-amber-800 dark:text-amber-200">The blob is not valid base64.</p>;
+  if (!bytes) return <p className="text-sm text-warn">The blob is not valid base64.</p>;
   return (
     <p className="flex items-center gap-2 text-sm">
       <Button onClick={() => downloadBytes(bytes, mimeType, safeFileName(uri, 'resource'))}>Download</Button>
@@ -66,12 +66,12 @@ export function ResourceLinkBlock({
       {block.description ? <p className="text-xs text-subtle">{block.description}</p> : null}
       {query.isFetching ? <p className="text-xs text-muted">Reading…</p> : null}
       {query.isError && !query.isFetching ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="text-sm text-danger">
           Reading the resource failed: {describeFailure(failureOf(query.error))}
         </p>
       ) : null}
       {query.isSuccess ? (
-        <div className="ml-3 border-l-2 border-slate-200 pl-3 dark:border-slate-700">
+        <div className="ml-3 border-l-2 border-line pl-3">
           {query.data.length === 0 ? <p className="text-sm text-muted">The server returned no contents.</p> : null}
           {query.data.map((contents, index) => (
             <ResourceContentsView key={index} contents={contents} />

@@ -28,9 +28,7 @@ export function TextBlock({ text, markdown = false }: { text: string; markdown?:
       {asMarkdown ? (
         <Markdown text={shown} />
       ) : (
-        <pre className="max-h-96 overflow-auto rounded-md bg-slate-100 p-2 font-mono text-sm whitespace-pre-wrap break-words dark:bg-slate-900">
-          {shown}
-        </pre>
+        <pre className="max-h-96 overflow-auto rounded-md bg-hover p-2 font-mono text-sm whitespace-pre-wrap break-words">{shown}</pre>
       )}
       {json.ok ? null : (
         <Button variant="ghost" className="self-start text-xs" aria-pressed={asMarkdown} onClick={() => setAsMarkdown(!asMarkdown)}>
