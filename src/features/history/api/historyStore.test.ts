@@ -62,17 +62,13 @@ describe('call history (IndexedDB)', () => {
     expect(calls.at(-1)?.tool).toBe('t1');
   });
 
-  it('remembers the last tool list per server (stored as one string) and reads lists stored by earlier versions', async () => {
+  it('remembers the last tool list per server (stored as one string)', async () => {
     const snapshot = (name: string): ToolSnapshot => ({ name, inputSchema: { type: 'object' }, annotations: {}, icons: [] });
     expect(await swapSeenList('s', [snapshot('one')])).toBeUndefined();
     const previous = await swapSeenList('s', [snapshot('one'), snapshot('two')]);
     expect(previous?.tools.map((tool) => tool.name)).toEqual(['one']);
-    // An earlier version stored the snapshots as objects.
-    const raw = await openDB('toolscope-history');
-    await raw.put('lists', { server: 'old', at: 1, tools: [snapshot('legacy')] });
-    raw.close();
-    expect((await swapSeenList('old', []))?.tools.map((tool) => tool.name)).toEqual(['legacy']);
-    expect((await swapSeenList('old', []))?.tools).toEqual([]);
+    expect((await swapSeenList('s', []))?.tools.map((tool) => tool.name)).toEqual(['one', 'two']);
+    expect((await swapSeenList('s', []))?.tools).toEqual([]);
   });
 
   it('a damaged stored result reads as its text, not as a crash', async () => {

@@ -2,7 +2,7 @@
 // searched) and its result in a second store (read when replayed or compared). Bounded per
 // server — 500 calls and 200 MB of results, oldest dropped — and results over 5 MB are kept
 // truncated with their size. Secret-named arguments are never stored.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { withoutSecrets } from '../../../mcp/secrets.ts';
 import type { ToolSnapshot } from '../../../compare/toolListDiff.ts';
 
@@ -29,11 +29,8 @@ export type NewEntry = Omit<HistoryEntry, 'id' | 'droppedArgs' | 'resultBytes' |
 
 interface StoredResult {
   id: number;
-  /** The raw result (as stored by earlier versions). */
-  result?: unknown;
-  /** The result's JSON, whole; or cut at 5 MB when `truncated` (older records: `text`). */
-  json?: string;
-  text?: string;
+  /** The result's JSON ('' for none), whole; or cut at 5 MB when the call is `truncated`. */
+  json: string;
 }
 
 export interface SeenList {
@@ -44,20 +41,18 @@ export interface SeenList {
 
 /**
  * As stored: the snapshots as one JSON string — cloning a string into IndexedDB is a copy, where
- * cloning 10,000 snapshot objects held the page for ~130 ms. (`tools`: stored by earlier versions.)
+ * cloning 10,000 snapshot objects held the page for ~130 ms.
  */
 interface StoredList {
   server: string;
   at: number;
-  json?: string;
-  tools?: ToolSnapshot[];
+  json: string;
 }
 
 function seenListOf(stored: StoredList | undefined): SeenList | undefined {
   if (!stored) return undefined;
-  if (stored.tools) return { server: stored.server, at: stored.at, tools: stored.tools };
   try {
-    const tools: unknown = JSON.parse(stored.json ?? '');
+    const tools: unknown = JSON.parse(stored.json);
     return Array.isArray(tools) ? { server: stored.server, at: stored.at, tools: tools as ToolSnapshot[] } : undefined;
   } catch {
     return undefined; // unreadable: as if never seen
@@ -90,16 +85,36 @@ export const MAX_RESULT_BYTES = 5 * 1024 * 1024;
 
 let database: Promise<IDBPDatabase<HistoryDb>> | undefined;
 
+/**
+ * The one upgrade step from the shapes versions ≤ 3 wrote: a result as the raw value (`result`)
+ * or its cut text (`text`), a seen list as objects (`tools`) — rewritten as JSON text, so every
+ * reader sees one shape.
+ */
+async function toJsonShapes(transaction: IDBPTransaction<HistoryDb, ('calls' | 'results' | 'lists' | 'saved')[], 'versionchange'>) {
+  for (let cursor = await transaction.objectStore('results').openCursor(); cursor; cursor = await cursor.continue()) {
+    const old = cursor.value as { id: number; json?: string; result?: unknown; text?: string };
+    if (typeof old.json === 'string') continue;
+    const json = typeof old.text === 'string' ? old.text : old.result === undefined ? '' : JSON.stringify(old.result);
+    await cursor.update({ id: old.id, json });
+  }
+  for (let cursor = await transaction.objectStore('lists').openCursor(); cursor; cursor = await cursor.continue()) {
+    const old = cursor.value as { server: string; at: number; json?: string; tools?: unknown };
+    if (typeof old.json === 'string') continue;
+    await cursor.update({ server: old.server, at: old.at, json: JSON.stringify(old.tools ?? []) });
+  }
+}
+
 function db() {
-  database ??= openDB<HistoryDb>('toolscope-history', 3, {
+  database ??= openDB<HistoryDb>('toolscope-history', 4, {
     // By what exists, not by the old version number: a database some other code opened first
     // (at version 1, empty) still gets every store.
-    upgrade(upgrading) {
+    upgrade(upgrading, oldVersion, _newVersion, transaction) {
       const has = (name: string) => upgrading.objectStoreNames.contains(name as never);
       if (!has('calls')) upgrading.createObjectStore('calls', { keyPath: 'id', autoIncrement: true }).createIndex('server', 'server');
       if (!has('results')) upgrading.createObjectStore('results', { keyPath: 'id' });
       if (!has('lists')) upgrading.createObjectStore('lists', { keyPath: 'server' });
       if (!has('saved')) upgrading.createObjectStore('saved', { keyPath: 'id', autoIncrement: true }).createIndex('server', 'server');
+      if (oldVersion > 0 && oldVersion < 4) void toJsonShapes(transaction);
     },
   });
   return database;
@@ -124,7 +139,7 @@ export async function addEntry(entry: NewEntry, result: unknown): Promise<{ id: 
   const id = await calls.add(fields as HistoryEntry);
   // As a string: cloning a string into IndexedDB is a copy, cloning a 5 MB object graph held the
   // page ~80 ms.
-  await tx.objectStore('results').put(truncated ? { id, text: json.slice(0, MAX_RESULT_BYTES) } : { id, json });
+  await tx.objectStore('results').put({ id, json: truncated ? json.slice(0, MAX_RESULT_BYTES) : json });
   // Oldest first (ids grow with time): drop until both bounds hold.
   const mine = await calls.index('server').getAll(entry.server);
   let total = mine.reduce((sum, call) => sum + call.resultBytes, 0);
@@ -152,12 +167,12 @@ export async function listEntries(server: string): Promise<HistoryEntry[]> {
 /** The stored result: the raw value, or the cut JSON text of a result over 5 MB. */
 export async function readResult(id: number): Promise<{ id: number; result?: unknown; text?: string } | undefined> {
   const stored = await (await db()).get('results', id);
-  if (stored?.json === undefined) return stored;
+  if (!stored) return undefined;
   if (stored.json === '') return { id };
   try {
     return { id, result: JSON.parse(stored.json) as unknown };
   } catch {
-    return { id, text: stored.json }; // damaged: shown as the text it is, never a crash
+    return { id, text: stored.json }; // cut at 5 MB, or damaged: shown as the text it is, never a crash
   }
 }
 
