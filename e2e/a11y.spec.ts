@@ -1,6 +1,7 @@
 // Accessibility of the main screens in both themes, checked by axe-core: no serious or critical
 // violation (WCAG 2 A/AA rules, contrast included).
 import AxeBuilder from '@axe-core/playwright';
+import { openTraffic } from './fixtures/panes.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
@@ -28,7 +29,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('cable');
     await page.getByRole('button', { name: 'Call tool' }).click();
     await expect(page.getByRole('region', { name: 'Result' })).toContainText('USB-C');
-    await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Show', exact: true }).click();
+    await openTraffic(page);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(deepLink(demoMcpUrl(), 'restock_product'));

@@ -3,22 +3,23 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { openDock } from './fixtures/panes.ts';
 import { changingMcpUrl, deepLink, demoMcpUrl } from './fixtures/urls.ts';
 import { McpConnection } from '../src/mcp/connection.ts';
 
 const run = promisify(execFile);
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
 const openHistory = async (page: Page) => {
-  const toggle = history(page).getByRole('button', { name: 'Show' });
-  if (await toggle.isVisible()) await toggle.click();
+  await openDock(page, 'History');
 };
 const copied = async (page: Page, entry: ReturnType<Page['getByRole']>, label: string) => {
   await entry.getByText('Copy…').click();
   await entry.getByRole('button', { name: label }).click();
-  const dialog = page.getByRole('dialog');
-  const text = (await dialog.getByLabel('Copied text').textContent()) ?? '';
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  return text;
+  // One toast confirms it (no dialog to close); the copied text is there to read.
+  const toast = page.getByRole('status', { name: 'Notification' });
+  await expect(toast).toContainText('copied');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  return (await toast.getByLabel('Copied text').textContent()) ?? '';
 };
 
 test('a call is kept across a reload; Replay, Edit and replay, Copy link and Copy as curl repeat it', async ({ page }) => {
@@ -165,7 +166,7 @@ test('saved calls: pin a call, change the server’s state, Run all reports the 
   const dialog = page.getByRole('dialog', { name: 'Save this call' });
   await dialog.getByLabel('Name').fill('basket contents');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  const saved = page.getByRole('region', { name: 'Saved calls' });
+  const saved = await openDock(page, 'Saved calls');
   await expect(saved.getByRole('listitem')).toContainText('basket contents');
 
   await saved.getByRole('button', { name: 'Run all' }).click();
@@ -208,7 +209,7 @@ test('every origin passes the same checks: Replay and Run all hold back argument
   const dialog = page.getByRole('dialog', { name: 'Save this call' });
   await dialog.getByLabel('Name').fill('limit zero');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  const saved = page.getByRole('region', { name: 'Saved calls' });
+  const saved = await openDock(page, 'Saved calls');
   await saved.getByRole('button', { name: 'Run all' }).click();
   await expect(saved).toContainText('0 pass · 0 changed · 0 failed · 1 not sent');
   await expect(saved.getByRole('listitem')).toContainText(

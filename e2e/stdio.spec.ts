@@ -2,6 +2,7 @@
 // prints a link; the page connects to the bridge, shows what runs, its stderr, and restarts it.
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { openDock } from './fixtures/panes.ts';
 import { stdioCrashFile, stdioCrashingLink, stdioEverythingLink, stdioFilesDir, stdioFilesLink } from './fixtures/urls.ts';
 
 const console_ = (page: Page) => page.getByRole('region', { name: 'Server console' });
@@ -9,8 +10,7 @@ const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const withTool = (link: string, tool: string) => `${link}&tool=${encodeURIComponent(tool)}`;
 
 async function showConsole(page: Page) {
-  const show = console_(page).getByRole('button', { name: 'Show' });
-  if (await show.isVisible()) await show.click();
+  await openDock(page, 'Server console');
 }
 
 test('server-everything over stdio: what runs, its startup line, a call, and a restart that keeps the open tool and its arguments', async ({

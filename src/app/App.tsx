@@ -1,3 +1,5 @@
+import { Toaster } from '../components/ui/Toaster.tsx';
+import { Dock } from '../components/ui/Dock.tsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConnectionBar } from '../features/connection/ConnectionBar.tsx';
@@ -187,6 +189,8 @@ export function App({ start }: { start: Boot }) {
         />
       ) : null}
       <TrafficPanel recorder={recorder} />
+      <Dock />
+      <Toaster />
     </div>
   );
 }

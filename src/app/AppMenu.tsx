@@ -6,7 +6,8 @@ import { loadSavedServers, type SavedServer } from '../features/connection/api/s
 import { THEME_CHOICES, setTheme, useTheme } from '../lib/theme.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import type { Command } from './commands.ts';
-import { FOCUS_TOOL_SEARCH, TOGGLE_TRAFFIC, isTyping } from '../lib/keyboard.ts';
+import { FOCUS_TOOL_SEARCH, isTyping } from '../lib/keyboard.ts';
+import { dock } from '../lib/dock.ts';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = MAC ? '⌘' : 'Ctrl+';
@@ -68,7 +69,7 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
         label: `Theme: ${theme}`,
         run: () => setTheme(theme),
       })),
-      { id: 'traffic', group: 'View', label: 'Show or hide Traffic', run: () => window.dispatchEvent(new Event(TOGGLE_TRAFFIC)) },
+      { id: 'traffic', group: 'View', label: 'Show or hide Traffic', run: () => dock.toggle('traffic') },
       { id: 'shortcuts', group: 'View', label: 'Keyboard shortcuts', run: () => setOpen('shortcuts') },
     ];
     return [...commands(), ...servers, ...view];

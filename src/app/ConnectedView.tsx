@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
-import { TOGGLE_HISTORY } from '../lib/keyboard.ts';
+import { dock } from '../lib/dock.ts';
+import { DockTab } from '../components/ui/Dock.tsx';
 import { displayName, type HintFilter } from '../mcp/toolHints.ts';
 import { revealInvisible } from '../mcp/text.ts';
 import type { Command } from './commands.ts';
@@ -20,7 +21,7 @@ import { useCallRequests } from '../features/call/useCallRequests.ts';
 import type { CallOrigin } from '../features/call/callRequest.ts';
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
 import { HintSummary } from '../features/tools/HintBadges.tsx';
-import { ToolWorkspace } from './ToolWorkspace.tsx';
+import { ToolWorkspace, type RunActions } from './ToolWorkspace.tsx';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { retryableLazy } from '../lib/chunks.ts';
@@ -128,6 +129,15 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
 
   const savedCalls = useSavedCalls(connection, data.tools, requests.store);
   const runLast = useStableCallback(sendAgain);
+  const runActions = useMemo<RunActions>(
+    () => ({
+      copy: (run, kind) => history.copyCall(run.tool, run.state.args, kind),
+      save: (run, name) =>
+        savedCalls.saveRun(run.tool, run.state.args, run.state.status === 'done' ? run.state.result.raw : undefined, name),
+      previousOf: history.previousOf,
+    }),
+    [history, savedCalls],
+  );
 
   const last = calls.last;
   useEffect(() => {
@@ -159,7 +169,8 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
         : [];
       const views: Command[] = [
         { id: 'report', group: 'View', label: 'Open the server report', run: () => setShowReport(true) },
-        { id: 'history', group: 'View', label: 'Show or hide History', run: () => window.dispatchEvent(new Event(TOGGLE_HISTORY)) },
+        { id: 'history', group: 'View', label: 'Show or hide History', run: () => dock.toggle('history') },
+        { id: 'saved', group: 'View', label: 'Show or hide Saved calls', run: () => dock.toggle('saved') },
       ];
       return [...again, ...tools, ...views, ...filters];
     };
@@ -234,6 +245,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
                       .filter((candidate) => offersFor(candidate.inputSchema, [{ key, value: '', tool: '', runId: 0 }]).length)
                       .map((candidate) => candidate.name)
                   }
+                  runActions={runActions}
                   onUseIn={(name, key, value) => {
                     select(name);
                     setDrafts((previous) => {
@@ -256,29 +268,32 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
               </p>
             )}
           </div>
-          <HistoryPanel
-            {...history.panel}
-            onSave={(entry, name) => void savedCalls.save(entry, name)}
-            saved={
-              <SavedCalls
-                saved={savedCalls.saved}
-                verdicts={savedCalls.verdicts}
-                problem={savedCalls.problem}
-                onRunAll={savedCalls.runAll}
-                onSendAnyway={savedCalls.sendAnyway}
-                onDelete={(id) => void savedCalls.remove(id)}
-                onCompare={(name, diff) => history.showComparison(`${name}: saved result → this run`, diff)}
-                onExport={() =>
-                  downloadBytes(
-                    new TextEncoder().encode(savedCalls.exportText()),
-                    'application/json',
-                    `${safeFileName(connection.server.name, 'server')}-saved-calls.json`,
-                  )
-                }
-                onImport={(text) => void savedCalls.importText(text)}
-              />
+          <HistoryPanel {...history.panel} onSave={(entry, name) => void savedCalls.save(entry, name)} />
+          <DockTab id="saved" label="Saved calls" order={2} badge={savedCalls.saved.length ? String(savedCalls.saved.length) : undefined}>
+            {(shown) =>
+              shown ? (
+                <div className="h-full overflow-auto">
+                  <SavedCalls
+                    saved={savedCalls.saved}
+                    verdicts={savedCalls.verdicts}
+                    problem={savedCalls.problem}
+                    onRunAll={savedCalls.runAll}
+                    onSendAnyway={savedCalls.sendAnyway}
+                    onDelete={(id) => void savedCalls.remove(id)}
+                    onCompare={(name, diff) => history.showComparison(`${name}: saved result → this run`, diff)}
+                    onExport={() =>
+                      downloadBytes(
+                        new TextEncoder().encode(savedCalls.exportText()),
+                        'application/json',
+                        `${safeFileName(connection.server.name, 'server')}-saved-calls.json`,
+                      )
+                    }
+                    onImport={(text) => void savedCalls.importText(text)}
+                  />
+                </div>
+              ) : null
             }
-          />
+          </DockTab>
         </div>
       </div>
       {history.comparison ? (

@@ -1,4 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { ResponseBar } from '../features/call/ResponseBar.tsx';
+import { ResultActions } from '../features/history/ResultActions.tsx';
+import { ComparisonPane } from '../features/history/Comparison.tsx';
+import type { ComparisonView } from '../features/history/api/useCallHistory.ts';
+import type { CopyKind } from '../features/history/policy.ts';
+import { copyWithToast } from '../lib/toasts.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 import { ToolFindings } from '../features/report/ToolFindings.tsx';
 import { callFindings, outputValidator } from '../lint/callRules.ts';
 import { lintTool } from '../lint/rules.ts';
@@ -45,6 +52,21 @@ interface Props {
   targetsOf?: (key: string) => string[];
   /** Opens `tool` with `key` set to `value` in its form. */
   onUseIn?: (tool: string, key: string, value: string | number) => void;
+  /** What the response bar offers for a finished run (History's copy, save and compare). */
+  runActions?: RunActions;
+}
+
+export interface RunActions {
+  copy: (run: CallRun, kind: CopyKind) => { title: string; text: string; notes: string[] };
+  save: (run: CallRun, name: string) => Promise<void>;
+  /** Undefined when there is nothing earlier to compare the run with. */
+  previousOf: (run: CallRun) => (() => Promise<ComparisonView>) | undefined;
+}
+
+/** The answer's size as sent (its JSON), once per result. */
+function useResultBytes(state: CallState) {
+  const raw = state.status === 'done' ? state.result.raw : undefined;
+  return useMemo(() => (raw === undefined ? undefined : new TextEncoder().encode(JSON.stringify(raw)).length), [raw]);
 }
 
 const REQUEST_WIDTH_KEY = 'toolscope.request.width';
@@ -61,6 +83,7 @@ export function ToolWorkspace({
   handles = [],
   targetsOf,
   onUseIn,
+  runActions,
 }: Props) {
   // The run picked in the run list, until a newer run starts (from anywhere): then the newest.
   const [picked, setPicked] = useState<{ id: number; newest?: number }>();
@@ -142,8 +165,37 @@ export function ToolWorkspace({
     commit: commitRequestWidth,
   } = useSplit(REQUEST_WIDTH_KEY);
   const outcome = callState.status === 'done' || callState.status === 'failed' ? callState : undefined;
+  const bytes = useResultBytes(callState);
+  // "Compare with previous" opens in the response pane, beside the result, for the run it was asked on.
+  const [comparison, setComparison] = useState<{ runId: number; view?: ComparisonView; problem?: string }>();
+  const [paneTab, setPaneTab] = useState<'result' | 'comparison'>('result');
+  const shownComparison = comparison && comparison.runId === shownRun?.id ? comparison : undefined;
+  const compareWith = shownRun && runActions ? runActions.previousOf(shownRun) : undefined;
+  const compare = () => {
+    if (!shownRun || !compareWith) return;
+    const runId = shownRun.id;
+    setComparison({ runId });
+    setPaneTab('comparison');
+    compareWith().then(
+      (view) => setComparison({ runId, view }),
+      (error: unknown) => setComparison({ runId, problem: errorMessage(error) }),
+    );
+  };
+  const actions =
+    shownRun && runActions && callState.status === 'done' ? (
+      <ResultActions
+        tool={tool.name}
+        onCopy={(kind) => copyWithToast(runActions.copy(shownRun, kind))}
+        onSave={(name) => void runActions.save(shownRun, name)}
+        onCompare={compareWith ? compare : undefined}
+      />
+    ) : undefined;
+  const bar =
+    callState.status !== 'idle' || notice ? (
+      <ResponseBar tool={tool} state={callState} notice={notice} bytes={bytes} onCancel={cancelShown} actions={actions} />
+    ) : null;
 
-  const resultView = refusal ? (
+  const resultBody = refusal ? (
     <p role="alert" className="rounded-md border border-warn-line bg-warn-surface p-2 text-sm text-warn-strong">
       Refused, not sent: {refusal}
     </p>
@@ -152,6 +204,33 @@ export function ToolWorkspace({
       {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} />}
     </ChunkBoundary>
   ) : null;
+  const resultView = shownComparison ? (
+    <>
+      <div role="tablist" aria-label="Response view" className="flex gap-1 text-xs">
+        {(['result', 'comparison'] as const).map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={paneTab === tab}
+            className={`rounded-md px-2 py-0.5 ${paneTab === tab ? 'bg-selected font-semibold' : 'hover:bg-hover'}`}
+            onClick={() => setPaneTab(tab)}
+          >
+            {tab === 'result' ? 'This result' : 'Comparison'}
+          </button>
+        ))}
+      </div>
+      {paneTab === 'result' ? (
+        resultBody
+      ) : shownComparison.view ? (
+        <ComparisonPane title={shownComparison.view.title} diff={shownComparison.view.diff} onClose={() => setComparison(undefined)} />
+      ) : (
+        <p className="text-sm text-muted">{shownComparison.problem ?? 'Comparing…'}</p>
+      )}
+    </>
+  ) : (
+    resultBody
+  );
 
   return (
     // Wide screens: the request (definition, form, Call) and the response side by side, each
@@ -201,7 +280,6 @@ export function ToolWorkspace({
                 tool={tool}
                 state={callState}
                 onCall={tryCall}
-                onCancel={cancelShown}
                 invalid={blocked !== undefined}
                 onSendAnyway={() => onRequest(draft.value, { unchecked: true })}
               />
@@ -219,8 +297,8 @@ export function ToolWorkspace({
         onCommit={commitRequestWidth}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto">
+        <ResultArea state={callState} bar={bar} result={resultView} />
         <RunList runs={runs} shownId={shownRun?.id} onShow={showRun} />
-        <ResultArea state={callState} result={resultView} />
         {outcome?.status === 'done' && targetsOf && onUseIn ? (
           <UseIn
             handles={collectHandles([{ tool: tool.name, runId: shownRun?.id ?? 0, structuredContent: outcome.result.structuredContent }])}

@@ -29,6 +29,12 @@ export function useSavedCalls(connection: McpConnection, tools: readonly McpTool
     await refresh();
   };
 
+  /** Saves a call of this session with its result as the expected one. */
+  const saveRun = async (tool: string, args: Record<string, unknown>, result: unknown, name: string) => {
+    await addSaved({ server, name, tool, args, expected: result, savedAt: Date.now() });
+    await refresh();
+  };
+
   const run = (calls: readonly SavedCall[], unchecked = false) =>
     runSaved(
       calls,
@@ -74,6 +80,7 @@ export function useSavedCalls(connection: McpConnection, tools: readonly McpTool
     verdicts,
     problem,
     save,
+    saveRun,
     remove: async (id: number) => {
       await deleteSaved(id);
       await refresh();

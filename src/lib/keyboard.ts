@@ -5,8 +5,5 @@ export function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** A request to another part of the app that has no props path to it (the Traffic drawer). */
-export const TOGGLE_TRAFFIC = 'toolscope:toggle-traffic';
+/** A request to the tool list's search box from the shell (Ctrl+K's "Search tools"). */
 export const FOCUS_TOOL_SEARCH = 'toolscope:focus-tool-search';
-export const TOGGLE_HISTORY = 'toolscope:toggle-history';
-export const TOGGLE_CONSOLE = 'toolscope:toggle-console';

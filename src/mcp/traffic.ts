@@ -129,7 +129,7 @@ export class TrafficRecorder {
     try {
       response = await this.baseFetch(input, init);
     } catch (error) {
-      this.#update(seq, () => ({ state: 'failed', error: String(error), durationMs: performance.now() - started }));
+      this.#update(seq, () => ({ state: 'failed', error: abortOrText(error), durationMs: performance.now() - started }));
       throw error;
     }
     const base = { status: response.status, responseHeaders: [...response.headers.entries()] as [string, string][] };

@@ -76,7 +76,39 @@ function Block({ block }: { block: BlockDiff }) {
   );
 }
 
-/** Two results side by side in words: what changed, where. */
+function Body({ diff }: { diff: ResultDiff }) {
+  // A text block that mirrors structuredContent (as the spec recommends) repeats its changes:
+  // it stays collapsed under the structured ones.
+  const mirrored = diff.structured.length > 0;
+  return (
+    <>
+      {diff.same ? <p className="text-sm">The two results are the same.</p> : null}
+      {diff.isError ? (
+        <p className="text-sm">
+          isError: {String(diff.isError.before)} → {String(diff.isError.after)}
+        </p>
+      ) : null}
+      {diff.structured.length ? (
+        <div className="flex flex-col gap-1">
+          <h3 className="text-xs font-semibold">structuredContent (by path)</h3>
+          <Changes changes={diff.structured} />
+        </div>
+      ) : null}
+      {diff.blocks.map((block) =>
+        mirrored && block.kind === 'json' ? (
+          <details key={block.index} className="text-xs">
+            <summary className="cursor-pointer text-subtle">content[{block.index}]: the text mirror of structuredContent</summary>
+            <Block block={block} />
+          </details>
+        ) : (
+          <Block key={block.index} block={block} />
+        ),
+      )}
+    </>
+  );
+}
+
+/** Two results side by side in words: what changed, where (a dialog, from History). */
 export function Comparison({ title, diff, onClose }: { title: string; diff: ResultDiff; onClose: () => void }) {
   const id = useId();
   return (
@@ -85,25 +117,26 @@ export function Comparison({ title, diff, onClose }: { title: string; diff: Resu
         <h2 id={id} className="text-base font-semibold">
           {title}
         </h2>
-        {diff.same ? <p className="text-sm">The two results are the same.</p> : null}
-        {diff.isError ? (
-          <p className="text-sm">
-            isError: {String(diff.isError.before)} → {String(diff.isError.after)}
-          </p>
-        ) : null}
-        {diff.structured.length ? (
-          <div className="flex flex-col gap-1">
-            <h3 className="text-xs font-semibold">structuredContent (by path)</h3>
-            <Changes changes={diff.structured} />
-          </div>
-        ) : null}
-        {diff.blocks.map((block) => (
-          <Block key={block.index} block={block} />
-        ))}
+        <Body diff={diff} />
         <div className="flex justify-end">
           <Button onClick={onClose}>Close</Button>
         </div>
       </section>
     </Modal>
+  );
+}
+
+/** The same comparison inside the response pane (Compare with previous). */
+export function ComparisonPane({ title, diff, onClose }: { title: string; diff: ResultDiff; onClose: () => void }) {
+  return (
+    <section aria-label="Comparison" className="flex flex-col gap-2">
+      <div className="flex items-start gap-2">
+        <h3 className="flex-1 text-sm font-semibold">{title}</h3>
+        <Button className="px-2 py-0.5 text-xs" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <Body diff={diff} />
+    </section>
   );
 }

@@ -1,12 +1,11 @@
 // The "History" drawer: every call to this server (kept across reloads), searchable, with
 // Replay, Edit and replay, Compare, Copy link / as curl / JSON-RPC / TypeScript, and delete.
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { SaveCallDialog } from './SavedCalls.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { useDrawer } from '../../lib/drawer.ts';
-import { TOGGLE_HISTORY } from '../../lib/keyboard.ts';
+import { DockTab } from '../../components/ui/Dock.tsx';
+import { copyWithToast } from '../../lib/toasts.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { HistoryEntry } from './api/historyStore.ts';
 import type { Copied, CopyKind } from './policy.ts';
@@ -23,11 +22,8 @@ interface Props {
   onDelete: (id: number) => void;
   onClear: () => void;
   onSave: (entry: HistoryEntry, name: string) => void;
-  /** The saved calls section, shown above the calls. */
-  saved?: ReactNode;
 }
 
-const OPEN_KEY = 'toolscope.history.open';
 const OUTCOME = { ok: ['done', 'good'], 'tool-error': ['tool error', 'warn'], failed: ['failed', 'danger'] } as const;
 const COPY_LABELS: Record<CopyKind, string> = {
   link: 'Copy link',
@@ -38,13 +34,11 @@ const COPY_LABELS: Record<CopyKind, string> = {
 
 const time = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare, onCopy, onDelete, onClear, onSave, saved }: Props) {
+export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare, onCopy, onDelete, onClear, onSave }: Props) {
   const [saving, setSaving] = useState<HistoryEntry>();
   const [confirmClear, setConfirmClear] = useState(false);
-  const [open, setOpen] = useDrawer(OPEN_KEY, TOGGLE_HISTORY);
   const [search, setSearch] = useState('');
   const [base, setBase] = useState<HistoryEntry>();
-  const [copied, setCopied] = useState<Copied>();
   const shown = useMemo(() => {
     const words = search.toLowerCase().split(/\s+/).filter(Boolean);
     if (!words.length) return entries;
@@ -54,192 +48,160 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
     });
   }, [entries, search]);
 
-  const copy = (entry: HistoryEntry, kind: CopyKind) => {
-    const made = onCopy(entry, kind);
-    void navigator.clipboard?.writeText(made.text).catch(() => undefined);
-    setCopied(made);
-  };
+  const copy = (entry: HistoryEntry, kind: CopyKind) => copyWithToast(onCopy(entry, kind));
 
   return (
-    <section aria-label="History" className="flex min-h-0 shrink-0 flex-col border-t border-line bg-panel">
-      <div className="flex items-center justify-between gap-2 px-2 py-1">
-        <h2 className="text-sm font-semibold">
-          History{' '}
-          <span className="font-normal text-muted">
-            ({entries.length} {entries.length === 1 ? 'call' : 'calls'} to this server)
-          </span>
-        </h2>
-        <div className="flex items-center gap-1">
-          {open ? (
-            <input
-              type="search"
-              aria-label="Search history"
-              placeholder="tool, argument, outcome"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="rounded-md border border-field bg-panel px-2 py-0.5 text-xs"
-            />
-          ) : null}
-          {open && entries.length ? (
-            // Two steps: a stray click must not wipe every call of this server.
-            <Button
-              variant={confirmClear ? 'danger' : 'ghost'}
-              className="text-xs"
-              onBlur={() => setConfirmClear(false)}
-              onClick={() => {
-                if (confirmClear) onClear();
-                setConfirmClear(!confirmClear);
-              }}
-            >
-              {confirmClear ? `Delete all ${entries.length} calls?` : 'Clear history'}
-            </Button>
-          ) : null}
-          <Button variant="ghost" className="text-xs" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Hide' : 'Show'}
-          </Button>
-        </div>
-      </div>
-      {open ? (
-        <div className="flex max-h-[40vh] min-h-16 flex-col overflow-auto">
-          {note ? <p className="px-2 text-xs text-warn">{note}</p> : null}
-          {error ? (
-            <p role="alert" className="px-2 text-xs text-danger">
-              History is unavailable in this browser (IndexedDB: {error instanceof Error ? error.message : 'not available'}); calls are not
-              kept.
-            </p>
-          ) : null}
-          {base ? (
-            <p className="px-2 text-xs">
-              Comparing with {revealInvisible(base.tool)} at {time(base.at)}: press “Compare” on another call.{' '}
-              <Button variant="ghost" className="text-xs" onClick={() => setBase(undefined)}>
-                Cancel
-              </Button>
-            </p>
-          ) : null}
-          {saved}
-          {shown.length ? (
-            <ul aria-label="Calls" className="text-xs">
-              {shown.map((entry) => {
-                const [label, tone] = OUTCOME[entry.outcome];
-                return (
-                  <li key={entry.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-line/60 px-2 py-1">
-                    <span className="font-mono text-muted tabular-nums">{time(entry.at)}</span>
-                    <span className="font-mono font-medium">{revealInvisible(entry.tool)}</span>
-                    <Badge tone={tone}>{label}</Badge>
-                    <span className="text-muted">{Math.round(entry.durationMs)} ms</span>
-                    <span className="max-w-[28rem] truncate font-mono text-subtle" title={JSON.stringify(entry.args)}>
-                      {revealInvisible(JSON.stringify(entry.args))}
-                    </span>
-                    {entry.truncated ? (
-                      <span className="text-warn">result kept cut ({(entry.resultBytes / 1048576).toFixed(1)} MB)</span>
-                    ) : null}
-                    <span className="ml-auto flex flex-wrap gap-0.5">
-                      <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onReplay(entry)}>
-                        Replay
-                      </Button>
-                      <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onEdit(entry)}>
-                        Edit and replay
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        className="px-1.5 py-0.5 text-xs"
-                        title={
-                          base
-                            ? 'Compare with the call chosen first'
-                            : 'Compare with the previous call of this tool (click another call’s Compare first to pick any two)'
-                        }
-                        onClick={() => {
-                          onCompare(entry, base);
-                          setBase(undefined);
-                        }}
-                      >
-                        Compare
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        className="px-1.5 py-0.5 text-xs"
-                        aria-pressed={base?.id === entry.id}
-                        onClick={() => setBase(base?.id === entry.id ? undefined : entry)}
-                      >
-                        Pick to compare
-                      </Button>
-                      <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => setSaving(entry)}>
-                        Save
-                      </Button>
-                      <details className="flex items-center [&[open]]:rounded-md [&[open]]:bg-hover">
-                        <summary className="cursor-pointer rounded-md px-1.5 py-0.5 hover:bg-hover">Copy…</summary>
-                        <span className="inline-flex flex-wrap gap-0.5">
-                          {(Object.keys(COPY_LABELS) as CopyKind[]).map((kind) => (
-                            <Button
-                              key={kind}
-                              variant="ghost"
-                              className="justify-start px-1.5 py-0.5 text-xs whitespace-nowrap"
-                              onClick={(event) => {
-                                event.currentTarget.closest('details')?.removeAttribute('open');
-                                copy(entry, kind);
-                              }}
-                            >
-                              {COPY_LABELS[kind]}
-                            </Button>
-                          ))}
+    <DockTab id="history" label="History" order={1} badge={entries.length ? String(entries.length) : undefined}>
+      {(open) =>
+        open ? (
+          <section aria-label="History" className="flex h-full min-h-0 flex-col">
+            <div className="flex items-center justify-between gap-2 px-2 py-1">
+              <h2 className="text-sm font-semibold">
+                History{' '}
+                <span className="font-normal text-muted">
+                  ({entries.length} {entries.length === 1 ? 'call' : 'calls'} to this server)
+                </span>
+              </h2>
+              <div className="flex items-center gap-1">
+                <input
+                  type="search"
+                  aria-label="Search history"
+                  placeholder="tool, argument, outcome"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  className="rounded-md border border-field bg-panel px-2 py-0.5 text-xs"
+                />
+                {entries.length ? (
+                  // Two steps: a stray click must not wipe every call of this server.
+                  <Button
+                    variant={confirmClear ? 'danger' : 'ghost'}
+                    className="text-xs"
+                    onBlur={() => setConfirmClear(false)}
+                    onClick={() => {
+                      if (confirmClear) onClear();
+                      setConfirmClear(!confirmClear);
+                    }}
+                  >
+                    {confirmClear ? `Delete all ${entries.length} calls?` : 'Clear history'}
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+            <div className="flex min-h-0 flex-1 flex-col overflow-auto">
+              {note ? <p className="px-2 text-xs text-warn">{note}</p> : null}
+              {error ? (
+                <p role="alert" className="px-2 text-xs text-danger">
+                  History is unavailable in this browser (IndexedDB: {error instanceof Error ? error.message : 'not available'}); calls are
+                  not kept.
+                </p>
+              ) : null}
+              {base ? (
+                <p className="px-2 text-xs">
+                  Comparing with {revealInvisible(base.tool)} at {time(base.at)}: press “Compare” on another call.{' '}
+                  <Button variant="ghost" className="text-xs" onClick={() => setBase(undefined)}>
+                    Cancel
+                  </Button>
+                </p>
+              ) : null}
+              {shown.length ? (
+                <ul aria-label="Calls" className="text-xs">
+                  {shown.map((entry) => {
+                    const [label, tone] = OUTCOME[entry.outcome];
+                    return (
+                      <li key={entry.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-line/60 px-2 py-1">
+                        <span className="font-mono text-muted tabular-nums">{time(entry.at)}</span>
+                        <span className="font-mono font-medium">{revealInvisible(entry.tool)}</span>
+                        <Badge tone={tone}>{label}</Badge>
+                        <span className="text-muted">{Math.round(entry.durationMs)} ms</span>
+                        <span className="max-w-[28rem] truncate font-mono text-subtle" title={JSON.stringify(entry.args)}>
+                          {revealInvisible(JSON.stringify(entry.args))}
                         </span>
-                      </details>
-                      <Button
-                        variant="ghost"
-                        className="px-1.5 py-0.5 text-xs"
-                        aria-label={`Delete this call of ${entry.tool}`}
-                        onClick={() => onDelete(entry.id)}
-                      >
-                        ✕
-                      </Button>
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : (
-            <p className="px-2 py-1 text-xs text-muted">
-              {entries.length ? 'No call matches.' : 'No calls yet: every call you make to this server is kept here, across reloads.'}
-            </p>
-          )}
-        </div>
-      ) : null}
-      {saving ? (
-        <SaveCallDialog
-          initial={`${saving.tool} ${JSON.stringify(saving.args).slice(0, 40)}`}
-          onCancel={() => setSaving(undefined)}
-          onSave={(name) => {
-            onSave(saving, name);
-            setSaving(undefined);
-          }}
-        />
-      ) : null}
-      {copied ? <CopiedDialog copied={copied} onClose={() => setCopied(undefined)} /> : null}
-    </section>
-  );
-}
-
-function CopiedDialog({ copied, onClose }: { copied: Copied; onClose: () => void }) {
-  const id = useId();
-  return (
-    <Modal labelledBy={id} onCancel={onClose}>
-      <h2 id={id} className="mb-2 text-base font-semibold">
-        {copied.title}
-      </h2>
-      <pre
-        aria-label="Copied text"
-        className="max-h-80 overflow-auto rounded-md bg-hover p-2 font-mono text-xs whitespace-pre-wrap break-all"
-      >
-        {copied.text}
-      </pre>
-      {copied.notes.map((note) => (
-        <p key={note} className="mt-1 text-xs text-warn">
-          {note}
-        </p>
-      ))}
-      <div className="mt-3 flex justify-end">
-        <Button onClick={onClose}>Close</Button>
-      </div>
-    </Modal>
+                        {entry.truncated ? (
+                          <span className="text-warn">result kept cut ({(entry.resultBytes / 1048576).toFixed(1)} MB)</span>
+                        ) : null}
+                        <span className="ml-auto flex flex-wrap gap-0.5">
+                          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onReplay(entry)}>
+                            Replay
+                          </Button>
+                          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onEdit(entry)}>
+                            Edit and replay
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            className="px-1.5 py-0.5 text-xs"
+                            title={
+                              base
+                                ? 'Compare with the call chosen first'
+                                : 'Compare with the previous call of this tool (click another call’s Compare first to pick any two)'
+                            }
+                            onClick={() => {
+                              onCompare(entry, base);
+                              setBase(undefined);
+                            }}
+                          >
+                            Compare
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            className="px-1.5 py-0.5 text-xs"
+                            aria-pressed={base?.id === entry.id}
+                            onClick={() => setBase(base?.id === entry.id ? undefined : entry)}
+                          >
+                            Pick to compare
+                          </Button>
+                          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => setSaving(entry)}>
+                            Save
+                          </Button>
+                          <details className="flex items-center [&[open]]:rounded-md [&[open]]:bg-hover">
+                            <summary className="cursor-pointer rounded-md px-1.5 py-0.5 hover:bg-hover">Copy…</summary>
+                            <span className="inline-flex flex-wrap gap-0.5">
+                              {(Object.keys(COPY_LABELS) as CopyKind[]).map((kind) => (
+                                <Button
+                                  key={kind}
+                                  variant="ghost"
+                                  className="justify-start px-1.5 py-0.5 text-xs whitespace-nowrap"
+                                  onClick={(event) => {
+                                    event.currentTarget.closest('details')?.removeAttribute('open');
+                                    copy(entry, kind);
+                                  }}
+                                >
+                                  {COPY_LABELS[kind]}
+                                </Button>
+                              ))}
+                            </span>
+                          </details>
+                          <Button
+                            variant="ghost"
+                            className="px-1.5 py-0.5 text-xs"
+                            aria-label={`Delete this call of ${entry.tool}`}
+                            onClick={() => onDelete(entry.id)}
+                          >
+                            ✕
+                          </Button>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : (
+                <p className="px-2 py-1 text-xs text-muted">
+                  {entries.length ? 'No call matches.' : 'No calls yet: every call you make to this server is kept here, across reloads.'}
+                </p>
+              )}
+            </div>
+            {saving ? (
+              <SaveCallDialog
+                initial={`${saving.tool} ${JSON.stringify(saving.args).slice(0, 40)}`}
+                onCancel={() => setSaving(undefined)}
+                onSave={(name) => {
+                  onSave(saving, name);
+                  setSaving(undefined);
+                }}
+              />
+            ) : null}
+          </section>
+        ) : null
+      }
+    </DockTab>
   );
 }

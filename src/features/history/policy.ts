@@ -67,7 +67,7 @@ export function compareBase(entries: readonly HistoryEntry[], entry: HistoryEntr
 
 /** "Copy…" of a History entry: the text, and notes on everything that was left out and why. */
 export function copyOf(
-  entry: HistoryEntry,
+  entry: Pick<HistoryEntry, 'server' | 'tool' | 'args' | 'droppedArgs'>,
   kind: CopyKind,
   wire: WireFacts,
   appUrl: string,

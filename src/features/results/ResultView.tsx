@@ -85,7 +85,6 @@ function Block({
 }
 
 const FAILURE_TITLES: Partial<Record<McpFailure['kind'], string>> = {
-  cancelled: 'Call cancelled',
   timeout: 'Call timed out',
   'stream-cut': 'Response stream cut',
   unreachable: 'Server unreachable',
@@ -153,14 +152,15 @@ export default function ResultView({
   connection: McpConnection;
   stepUp?: StepUp;
 }) {
-  const duration = `${Math.round(state.durationMs)} ms`;
+  // How long and how big: the response bar above says it.
   if (state.status === 'failed') {
-    return (
-      <div className="flex flex-col gap-2">
-        <p className="text-xs text-muted">Failed after {duration}</p>
-        <ProtocolErrorView failure={state.failure} stepUp={stepUp} />
-      </div>
-    );
+    if (state.failure.kind === 'cancelled')
+      return (
+        <p className="text-sm text-subtle">
+          Call cancelled. Toolscope told the server (notifications/cancelled); a server may still finish the work it started.
+        </p>
+      );
+    return <ProtocolErrorView failure={state.failure} stepUp={stepUp} />;
   }
   const { result } = state;
   const repeats = textRepeatsStructured(result);
@@ -169,7 +169,8 @@ export default function ResultView({
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-muted">
-        Completed in {duration} · {result.content.length} content {result.content.length === 1 ? 'block' : 'blocks'}
+        {result.content.length} content {result.content.length === 1 ? 'block' : 'blocks'}
+        {result.hasStructuredContent ? ' · structuredContent' : ''}
       </p>
       {shape.length ? (
         <ul aria-label="Result findings" className="list-disc pl-5 text-xs text-warn">

@@ -9,6 +9,13 @@ import { diffResults, type ResultDiff } from '../../../compare/diff.ts';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { paramHeadersFor } from '../../../mcp/paramHeaders.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
+import { withoutSecrets } from '../../../mcp/secrets.ts';
+import { serverKey } from '../../../lib/serverKey.ts';
+
+export interface ComparisonView {
+  title: string;
+  diff: ResultDiff;
+}
 
 /** A call of this session: running, or finished (then recorded once). */
 export interface SessionRun {
@@ -64,8 +71,34 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
     [history.entries],
   );
 
+  // Calls recorded before this page opened: the earlier ones "Compare with previous" may reach.
+  const [openedAt] = useState(() => Date.now());
+  /** How "Compare with previous" compares a finished run: with the previous finished run of its tool
+   * in this session, else with its newest call in History before this session; undefined: none. */
+  const previousOf = useCallback(
+    (run: SessionRun): (() => Promise<ComparisonView>) | undefined => {
+      if (run.state.status !== 'done') return undefined;
+      const after = run.state.result.raw;
+      const earlier = runs.find(
+        (candidate): candidate is SessionRun & { state: { status: 'done' } } =>
+          candidate.tool === run.tool && candidate.id < run.id && candidate.state.status === 'done',
+      );
+      if (earlier) {
+        const before = earlier.state.result.raw;
+        return () => Promise.resolve({ title: `${run.tool}: run ${earlier.id} → run ${run.id}`, diff: diffResults(before, after) });
+      }
+      const stored = history.entries.find((entry) => entry.tool === run.tool && entry.at < openedAt && entry.outcome !== 'failed');
+      if (!stored) return undefined;
+      return async () => ({
+        title: `${run.tool}: ${new Date(stored.at).toLocaleString('en-GB')} (History) → run ${run.id}`,
+        diff: diffResults(await comparable(stored), after),
+      });
+    },
+    [runs, history.entries, openedAt],
+  );
+
   const copy = useCallback(
-    (entry: HistoryEntry, kind: CopyKind): Copied => {
+    (entry: Pick<HistoryEntry, 'server' | 'tool' | 'args' | 'droppedArgs'>, kind: CopyKind): Copied => {
       const tool = tools.find((candidate) => candidate.name === entry.tool);
       const paramHeaders = connection.era === 'modern' && tool?.paramHeaders ? paramHeadersFor(tool.paramHeaders, entry.args) : undefined;
       return copyOf(entry, kind, connection, window.location.href, paramHeaders);
@@ -73,7 +106,21 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
     [connection, tools],
   );
 
+  /** Copy as … of a call of this session, with the secrets History would leave out left out. */
+  const copyCall = useCallback(
+    (tool: string, args: Record<string, unknown>, kind: CopyKind): Copied => {
+      const safe = withoutSecrets(args);
+      return copy(
+        { server: serverKey(connection.url), tool, args: safe.value as Record<string, unknown>, droppedArgs: safe.dropped },
+        kind,
+      );
+    },
+    [copy, connection.url],
+  );
+
   return {
+    copyCall,
+    previousOf,
     panel: {
       entries: history.entries,
       note: compareNote ?? history.note,

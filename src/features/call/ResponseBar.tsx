@@ -1,0 +1,101 @@
+// The top of the response pane: what became of the shown call (one pill), how long it took and
+// how big the answer was; while it runs, its progress, the server's message and Cancel; once it
+// is done, what one does next with it (copy, save, compare).
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatBytes } from '../../mcp/results.ts';
+import type { McpTool } from '../../mcp/tools.ts';
+import type { Notice } from './callRequests.ts';
+import { humanDuration, outcomeOf, type OutcomeTone } from './outcome.ts';
+import type { CallState } from './useToolCalls.ts';
+
+const PILL: Record<OutcomeTone, string> = {
+  neutral: 'border-field bg-hover text-subtle',
+  running: 'border-info-line bg-info-surface text-info',
+  ok: 'border-ok-line bg-ok-surface text-ok',
+  warn: 'border-warn-line bg-warn-surface text-warn',
+  danger: 'border-danger-line bg-danger-surface text-danger',
+};
+
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  return <>{humanDuration(Math.max(0, now - since))}</>;
+}
+
+/** The app's own progress bar: determinate when the server reports a total. */
+function Progress({ label, value, total }: { label: string; value?: number; total?: number }) {
+  const fraction = total && value !== undefined ? Math.min(1, Math.max(0, value / total)) : undefined;
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={fraction === undefined ? undefined : 0}
+      aria-valuemax={fraction === undefined ? undefined : total}
+      aria-valuenow={fraction === undefined ? undefined : value}
+      className="relative h-1.5 w-full overflow-hidden rounded-full bg-hover"
+    >
+      <div
+        className={cn('absolute inset-y-0 left-0 rounded-full bg-accent', fraction === undefined && 'w-1/3 animate-pulse')}
+        style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }}
+      />
+    </div>
+  );
+}
+
+interface Props {
+  tool: McpTool;
+  state: CallState;
+  notice?: Notice;
+  /** The answer's size in bytes, when there is one. */
+  bytes?: number;
+  onCancel: () => void;
+  /** Copy as ▾, Save, Compare with previous (for a finished call). */
+  actions?: ReactNode;
+}
+
+export function ResponseBar({ tool, state, notice, bytes, onCancel, actions }: Props) {
+  const outcome = outcomeOf(state, notice);
+  if (!outcome) return null;
+  const running = state.status === 'running';
+  return (
+    <div className="sticky top-0 z-10 flex flex-col gap-1 border-b border-line bg-panel pb-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <p role="status" aria-label="Outcome" className="flex items-center gap-2 text-sm">
+          <span className={cn('rounded-full border px-2 py-0.5 text-xs font-semibold', PILL[outcome.tone])}>{outcome.label}</span>
+          <span className="text-xs text-muted">
+            <span className="sr-only"> · </span>
+            {running ? (
+              <Elapsed since={state.startedAt} />
+            ) : state.status === 'done' || state.status === 'failed' ? (
+              humanDuration(state.durationMs)
+            ) : null}
+            {bytes !== undefined && !running && !notice ? ` · ${formatBytes(bytes)}` : ''}
+          </span>
+        </p>
+        {running ? (
+          <Button className="ml-auto px-2 py-0.5 text-xs" onClick={onCancel} aria-keyshortcuts="Escape">
+            Cancel
+          </Button>
+        ) : !notice ? (
+          <div className="ml-auto flex flex-wrap items-center gap-1">{actions}</div>
+        ) : null}
+      </div>
+      {running ? (
+        <div className="flex flex-col gap-1">
+          <Progress label={`Calling ${tool.name}`} value={state.progress?.progress} total={state.progress?.total} />
+          <p className="text-xs text-muted">
+            {state.progress
+              ? `${state.progress.progress}${state.progress.total !== undefined ? ` of ${state.progress.total}` : ''}`
+              : 'Waiting for the server'}
+            {state.progress?.message ? ` · ${state.progress.message}` : ''} · Esc cancels
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// The bottom dock's state — open or not, which tab, how high — in one store (remembered across
+// reloads) that any part of the app asks directly: the palette's "Show or hide History", a
+// crashed stdio child opening its console. No window events.
+import { readStored, writeStored } from './storage.ts';
+
+export type DockTabId = 'traffic' | 'history' | 'saved' | 'console';
+
+export interface DockState {
+  open: boolean;
+  active: DockTabId;
+  /** The open panel's height in px (the person's, by the drag edge). */
+  height: number;
+}
+
+const KEY = 'toolscope.dock';
+export const DOCK_DEFAULT_HEIGHT = 220;
+export const DOCK_MIN_HEIGHT = 96;
+const TABS: readonly DockTabId[] = ['traffic', 'history', 'saved', 'console'];
+
+function parse(value: unknown): DockState | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { open, active, height } = value as Record<string, unknown>;
+  const tab = TABS.find((candidate) => candidate === active);
+  if (typeof open !== 'boolean' || !tab || typeof height !== 'number' || !Number.isFinite(height)) return undefined;
+  return { open, active: tab, height: Math.max(DOCK_MIN_HEIGHT, Math.round(height)) };
+}
+
+let state: DockState = readStored(KEY, parse) ?? { open: false, active: 'traffic', height: DOCK_DEFAULT_HEIGHT };
+const listeners = new Set<() => void>();
+
+function set(next: DockState) {
+  state = next;
+  writeStored(KEY, next);
+  listeners.forEach((listener) => listener());
+}
+
+export const dock = {
+  subscribe: (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  getSnapshot: (): DockState => state,
+  /** Opens the dock on this tab. */
+  show: (tab: DockTabId) => set({ ...state, open: true, active: tab }),
+  /** A tab's button and the palette: opens on it, or closes when it is already the one shown. */
+  toggle: (tab: DockTabId) => set(state.open && state.active === tab ? { ...state, open: false } : { ...state, open: true, active: tab }),
+  close: () => set({ ...state, open: false }),
+  setHeight: (height: number) => set({ ...state, height: Math.max(DOCK_MIN_HEIGHT, Math.round(height)) }),
+};
