@@ -10,7 +10,7 @@ const askDialog = (page: Page) => page.getByRole('dialog', { name: /asks for inp
 
 async function open(page: Page, server: string, tool: string) {
   await page.goto(deepLink(server, tool));
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
   await expect(page.getByRole('button', { name: 'Call tool' })).toBeVisible();
 }
 

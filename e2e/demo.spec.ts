@@ -9,7 +9,7 @@ const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
 /** Connected; the first tools/list exchange in Traffic shows the credential masked, never its value. */
 async function expectConnectedWithSecretHidden(page: Page, masked: string) {
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
   const traffic = await openTraffic(page);
   await page.screenshot({ path: '/tmp/x.png' });
   await traffic.getByText('tools/list').first().click();
@@ -24,7 +24,7 @@ async function openTool(page: Page, tool: string, title: string) {
 
 test('the deep link connects, loads every page of tools and shows badges with defaults', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl()));
-  const status = page.getByRole('status');
+  const status = page.getByRole('banner').getByRole('status');
   await expect(status).toContainText('Connected');
   await expect(status).toContainText('Toolscope demo shop');
   await expect(status).toContainText('2026-07-28');
@@ -44,7 +44,7 @@ test('connecting from the form, searching, and the display-name fallback', async
   await page.goto(appUrl());
   await page.getByRole('textbox', { name: 'Server URL' }).fill(demoMcpUrl());
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
   const tools = toolsRegion(page);
   await tools.getByRole('searchbox', { name: 'Search tools' }).fill('basket');
   await expect(tools.getByRole('listitem')).toHaveCount(5);
@@ -53,7 +53,7 @@ test('connecting from the form, searching, and the display-name fallback', async
   await expect(page.getByRole('heading', { level: 2, name: 'Sales chart' })).toBeVisible();
   await expect(page.getByText('render_sales_chart', { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Disconnect' }).click();
-  await expect(page.getByRole('status')).toContainText('Not connected');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Not connected');
 });
 
 test('a reconnect within ttlMs shows the cached list at once, marked as cached; Reload lists again', async ({ page }) => {
@@ -68,7 +68,7 @@ test('a reconnect within ttlMs shows the cached list at once, marked as cached; 
   // The demo says its list is fresh for 60 s and public: a reconnect asks for no page at all.
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
   await expect(tools.getByText(/^27 tools · 6 pages$/)).toBeVisible();
   await expect(tools.getByText(/^From cache, listed \d+ s ago · fresh for \d+ s more$/)).toBeVisible();
   await expect(traffic.locator('summary').filter({ hasText: /^server\/discover/ })).toHaveCount(2);
@@ -290,7 +290,7 @@ test('a server that needs authorization: 401 without a token, connected with the
 
 test('a server whose pagination never ends: stops at the repeated cursor and hides a duplicate name', async ({ page }) => {
   await page.goto(deepLink(loopingMcpUrl()));
-  await expect(page.getByRole('status')).toContainText('2025-06-18');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('2025-06-18');
   const tools = page.getByRole('region', { name: 'Tools' });
   await expect(tools.getByRole('alert')).toContainText('returned the cursor "loop" twice');
   await expect(tools.getByText(/^2 tools · 2 pages$/)).toBeVisible();

@@ -6,14 +6,14 @@ const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
 async function open(page: Page, tool: string, title: string) {
   await page.goto(deepLink(everythingMcpUrl(), tool));
-  await expect(page.getByRole('status')).toContainText('2025-11-25');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('2025-11-25');
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 }
 
 test('connects in the 2025 era and lists the tools with all four annotations', async ({ page }) => {
   await page.goto(deepLink(everythingMcpUrl()));
-  await expect(page.getByRole('status')).toContainText('Connected');
-  await expect(page.getByRole('status')).toContainText('Everything Reference Server');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Everything Reference Server');
   const tools = page.getByRole('region', { name: 'Tools' });
   await expect(tools.getByText(/^\d+ tools · 1 page$/)).toBeVisible();
   await tools.getByRole('searchbox', { name: 'Search tools' }).fill('echo');

@@ -9,7 +9,7 @@ import { broken2026McpUrl, deepLink } from './fixtures/urls.ts';
 test('a malformed 2026 tool list and result: what is valid is shown, what is not is named', async ({ page }) => {
   const errors = pageErrors(page);
   await page.goto(deepLink(broken2026McpUrl(), 'bad'));
-  await expect(page.getByRole('status')).toContainText('2026-07-28');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('2026-07-28');
   const tools = page.getByRole('region', { name: 'Tools' });
   await expect(tools.getByText(/^5 tools · 1 page$/)).toBeVisible();
   await tools.getByText('2 problems in the tool list').click();

@@ -38,7 +38,7 @@ test('signs in with OAuth, connects with the token, and steps up to more scope',
 
   const tab = await consent(page, context);
   await expect(tab.getByRole('status')).toContainText('Signed in');
-  await expect(page.getByRole('status')).toContainText('Connected to');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
   await expect(page.getByRole('button', { name: 'Diagnose' })).toHaveCount(1);
   await expect(panel(page)).toContainText('Got a Bearer token for scope “catalog:read”');
   await expect(panel(page)).toContainText(
@@ -99,9 +99,9 @@ test('“Stay signed in” keeps the token for that server across a reload; with
   await page.getByLabel('Stay signed in on this device (stores the tokens in this browser)').check();
   await page.getByRole('button', { name: 'Sign in with OAuth' }).click();
   await consent(page, context);
-  await expect(page.getByRole('status')).toContainText('Connected to');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
   await page.reload();
-  await expect(page.getByRole('status')).toContainText('Connected to');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
   // An access token the server no longer accepts (revoked, or expired early): the 401 is met
   // with the refresh token, and the connection goes on with the new access token.
   const key = `toolscope:oauth-grant:${oauthMcpUrl()}`;
@@ -111,7 +111,7 @@ test('“Stay signed in” keeps the token for that server across a reload; with
     return String(grant.refreshToken);
   }, key);
   await page.reload();
-  await expect(page.getByRole('status')).toContainText('Connected to');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
   // The refresh is in Traffic like any other exchange, its tokens masked.
   const traffic = await openTraffic(page);
   const refresh = traffic.locator('details').filter({ hasText: /^POST\s*POST\s*200/ });

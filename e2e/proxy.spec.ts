@@ -9,7 +9,7 @@ test('a CORS failure offers the local proxy; the choice is remembered for the se
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('alert')).toContainText('CORS');
   await page.getByRole('button', { name: 'Use the local proxy' }).click();
-  const status = page.getByRole('status');
+  const status = page.getByRole('banner').getByRole('status');
   await expect(status).toContainText('Connected');
   await expect(status).toContainText('via Toolscope’s local proxy');
   await expect(status).toContainText('2026-07-28');
@@ -26,7 +26,7 @@ test('a CORS failure offers the local proxy; the choice is remembered for the se
   await expect(traffic).toContainText('x-toolscope-proxy-token: •••• (hidden)');
 
   await page.goto(deepLink(noCorsMcpUrl()));
-  await expect(page.getByRole('status')).toContainText('via Toolscope’s local proxy');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('via Toolscope’s local proxy');
 });
 
 test('the connection doctor names what is wrong and the fix', async ({ page }) => {

@@ -38,7 +38,7 @@ async function expectUnharmed(page: Page) {
 
 async function openHostile(page: Page, search: string, title: string | RegExp) {
   await page.goto(deepLink(hostileMcpUrl()));
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
   await tools(page).getByRole('searchbox', { name: 'Search tools' }).fill(search);
   await tools(page).getByRole('button', { name: title }).first().click();
 }
@@ -50,7 +50,7 @@ async function callAndConfirm(page: Page, expectConfirm = false) {
 
 test('the hostile list renders as text, stops its cursor loop, and shows annotation findings', async ({ page }) => {
   await page.goto(deepLink(hostileMcpUrl()));
-  await expect(page.getByRole('status')).toContainText('Hostile <img src=x onerror="window.__pwned=33">');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Hostile <img src=x onerror="window.__pwned=33">');
   await expect(tools(page).getByRole('alert')).toContainText('returned the cursor "p2" twice');
   await expect(tools(page).getByText(/^18 tools · 2 pages$/)).toBeVisible();
   await tools(page).getByRole('searchbox', { name: 'Search tools' }).fill('script');
@@ -208,7 +208,7 @@ test('the served app sends a strict Content-Security-Policy', async ({ page }) =
   expect(csp).not.toContain('unsafe-inline');
   expect(csp).toContain("img-src 'self' data: blob:");
   expect(csp).toContain("frame-ancestors 'none'");
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
   await expectUnharmed(page);
 });
 

@@ -41,17 +41,17 @@ test('saves servers (header values only when asked), exports and imports mcpServ
   await page.reload();
   await page.getByText('Saved servers (2)').click();
   await page.getByRole('button', { name: 'Open everything' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected to');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
   await expect(page.getByLabel('Server URL')).toHaveValue(everythingMcpUrl());
 
   // A saved server without its secret fills the form and waits for the value.
   await page.getByRole('button', { name: 'Open protected shop' }).click();
   await expect(page.getByLabel('Server URL')).toHaveValue(protectedMcpUrl());
   await expect(page.getByLabel('Header 1 name')).toHaveValue('X-API-Key');
-  await expect(page.getByRole('status')).toContainText('Not connected');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Not connected');
   await page.getByLabel('Header 1 value').fill(protectedToken());
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('Connected to');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
 
   await page.getByRole('button', { name: 'Remove everything' }).click();
   await expect(page.getByText('Saved servers (1)')).toBeVisible();
@@ -59,13 +59,13 @@ test('saves servers (header values only when asked), exports and imports mcpServ
 
 test('the negotiated era is remembered per server, whatever the URL’s spelling, and used on the next connection', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl()));
-  await expect(page.getByRole('status')).toContainText('stateless 2026 era)');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('stateless 2026 era)');
   await page.reload();
-  await expect(page.getByRole('status')).toContainText('stateless 2026 era, remembered for this server)');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('stateless 2026 era, remembered for this server)');
   // The same server typed with an upper-case scheme and a fragment: the same memory.
   const respelled = demoMcpUrl().replace(/^http:/, 'HTTP:') + '#tools';
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(respelled);
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('status')).toContainText('stateless 2026 era, remembered for this server)');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('stateless 2026 era, remembered for this server)');
 });

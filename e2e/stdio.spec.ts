@@ -17,7 +17,7 @@ test('server-everything over stdio: what runs, its startup line, a call, and a r
   page,
 }) => {
   await page.goto(withTool(stdioEverythingLink(), 'echo'));
-  const status = page.getByRole('status').first();
+  const status = page.getByRole('banner').getByRole('status').first();
   await expect(status).toContainText('Connected');
   await expect(status).toContainText(/stdio: \S*node \S*server-everything\/dist\/index\.js stdio \(pid \d+\)/);
   await expect(page.getByRole('heading', { level: 2, name: 'Echo Tool' })).toBeVisible();
@@ -45,7 +45,9 @@ test('server-everything over stdio: what runs, its startup line, a call, and a r
 
 test('server-filesystem over stdio on a temporary folder: list, open, call list_allowed_directories', async ({ page }) => {
   await page.goto(stdioFilesLink());
-  await expect(page.getByRole('status').first()).toContainText(/stdio: \S*node \S*server-filesystem\/dist\/index\.js \S+ \(pid \d+\)/);
+  await expect(page.getByRole('banner').getByRole('status').first()).toContainText(
+    /stdio: \S*node \S*server-filesystem\/dist\/index\.js \S+ \(pid \d+\)/,
+  );
   const tools = page.getByRole('region', { name: 'Tools' });
   await expect(tools.getByText(/^\d+ tools · 1 page$/)).toBeVisible();
   await tools.getByRole('searchbox', { name: 'Search tools' }).fill('allowed');
@@ -61,7 +63,7 @@ test('a server that crashes: exit 3 and its last words in the status and the con
   const crashFile = stdioCrashFile();
   rmSync(crashFile, { force: true });
   await page.goto(stdioCrashingLink());
-  const status = page.getByRole('status').first();
+  const status = page.getByRole('banner').getByRole('status').first();
   await expect(status).toContainText(/\(pid \d+\)/);
   await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^\d+ tools · 1 page$/)).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { Toaster } from '../components/ui/Toaster.tsx';
 import { Dock } from '../components/ui/Dock.tsx';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConnectionBar } from '../features/connection/ConnectionBar.tsx';
 import { readDeepLink, writeDeepLink } from '../features/connection/deepLink.ts';
@@ -12,7 +12,7 @@ import { StepUpContext, useOAuth, type SignInPurpose } from '../features/connect
 import type { OAuthGrant } from '../mcp/oauth.ts';
 import type { OAuthChallenge } from '../mcp/errors.ts';
 import type { ProxySession } from '../mcp/proxy.ts';
-import { TrafficRecorder } from '../mcp/traffic.ts';
+import { TrafficRecorder, serverUnreachable } from '../mcp/traffic.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { startListing } from '../features/tools/api/toolPages.ts';
 import type { McpConnection } from '../mcp/connection.ts';
@@ -33,7 +33,9 @@ export function App({ start }: { start: Boot }) {
     (connection: McpConnection, authContext: string) => void startListing(queryClient, connection, authContext),
     [queryClient],
   );
-  const { state, connect, disconnect, reconnect } = useConnection(recorder, proxy.session, onEstablished);
+  const { state, connect, disconnect, reconnect, retry } = useConnection(recorder, proxy.session, onEstablished);
+  // A boolean snapshot: the shell re-renders when reachability changes, not on every exchange.
+  const unreachable = useSyncExternalStore(recorder.subscribe, () => serverUnreachable(recorder.getSnapshot()));
   const live = state.status === 'connected' ? state.connection : undefined;
   const onGrant = useCallback(
     (url: string, grant: OAuthGrant, purpose: SignInPurpose) => {
@@ -130,6 +132,8 @@ export function App({ start }: { start: Boot }) {
             onIntent={warmUp}
             proxy={proxy.session}
             onDisconnect={disconnect}
+            unreachable={state.status === 'connected' && unreachable}
+            onRetry={retry}
             onSignIn={(request) => void signIn(request)}
             runs={
               onBridge && stdioSession

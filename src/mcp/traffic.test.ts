@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TrafficRecorder, summarizeRpc } from './traffic.ts';
+import { TrafficRecorder, serverUnreachable, summarizeRpc, type TrafficEntry } from './traffic.ts';
 import { sseDataPayloads } from './sse.ts';
 
 describe('summarizeRpc', () => {
@@ -57,5 +57,29 @@ describe('TrafficRecorder', () => {
     expect(recorder.getSnapshot()[0]).toMatchObject({ state: 'failed', error: 'TypeError: Failed to fetch' });
     recorder.clear();
     expect(recorder.getSnapshot()).toEqual([]);
+  });
+});
+
+describe('serverUnreachable', () => {
+  const post = (fields: Partial<TrafficEntry>): TrafficEntry => ({
+    seq: 1,
+    startedAt: 0,
+    url: 'http://127.0.0.1/mcp',
+    httpMethod: 'POST',
+    requestHeaders: [],
+    sent: [{ method: 'tools/call', id: 1 }],
+    state: 'done',
+    status: 200,
+    responseBody: '',
+    responseBytes: 0,
+    received: [],
+    ...fields,
+  });
+  it('is the newest answered-or-not POST that decides; probes and cancels do not count', () => {
+    const down = post({ state: 'failed', status: undefined, error: 'TypeError: Failed to fetch' });
+    expect(serverUnreachable([post({}), down])).toBe(true);
+    expect(serverUnreachable([down, post({ status: 500 })])).toBe(false);
+    expect(serverUnreachable([post({}), post({ state: 'failed', status: undefined, error: 'aborted' })])).toBe(false);
+    expect(serverUnreachable([post({ ...down, sent: [{ method: 'server/discover' }] })])).toBe(false);
   });
 });

@@ -211,3 +211,18 @@ export class TrafficRecorder {
 }
 
 const abortOrText = (error: unknown) => (error instanceof Error && error.name === 'AbortError' ? 'aborted' : String(error));
+
+/**
+ * Whether the server has stopped answering: the newest finished JSON-RPC POST (not the era
+ * probe, not a cancel) got no HTTP answer at all. Any later answer, even an error, says it is back.
+ */
+export function serverUnreachable(entries: readonly TrafficEntry[]): boolean {
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index];
+    if (!entry || entry.httpMethod !== 'POST' || entry.sent.length === 0) continue;
+    if (entry.sent[0]?.method === 'server/discover' || entry.state === 'pending' || entry.state === 'streaming') continue;
+    if (entry.error === 'aborted') continue;
+    return entry.status === undefined && entry.state === 'failed';
+  }
+  return false;
+}

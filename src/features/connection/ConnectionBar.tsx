@@ -15,6 +15,10 @@ import { formatCount } from '../../lib/count.ts';
 
 interface Props {
   state: ConnectionState;
+  /** The connected server stopped answering (no HTTP answer to the last request). */
+  unreachable?: boolean;
+  /** Connects again as last time. */
+  onRetry?: () => void;
   initialUrl: string;
   onConnect: (url: string, bearerToken: string, path?: ConnectionPath, headers?: Record<string, string>) => void;
   onDisconnect: () => void;
@@ -30,7 +34,18 @@ interface Props {
 const inputClass =
   'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500';
 
-export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onSignIn, onIntent, runs }: Props) {
+export function ConnectionBar({
+  state,
+  initialUrl,
+  onConnect,
+  onDisconnect,
+  proxy,
+  onSignIn,
+  onIntent,
+  runs,
+  unreachable,
+  onRetry,
+}: Props) {
   const proxyAvailable = proxy !== undefined;
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
@@ -102,7 +117,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
       </form>
       <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} reveal={reveal} />
       <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
-      <ConnectionStatus state={state} runs={runs} />
+      <ConnectionStatus state={state} runs={runs} unreachable={unreachable} onRetry={onRetry} />
       {proxy && (state.status === 'failed' || state.status === 'connected') ? (
         <DoctorPanel
           key={`doctor:${state.status === 'failed' ? state.url : state.connection.url}`}
@@ -157,7 +172,17 @@ function Runs({ runs }: { runs: Props['runs'] }) {
   return <span className={runs.ended ? 'font-semibold text-danger' : 'text-subtle'}> · {runs.text}</span>;
 }
 
-function ConnectionStatus({ state, runs }: { state: ConnectionState; runs: Props['runs'] }) {
+function ConnectionStatus({
+  state,
+  runs,
+  unreachable,
+  onRetry,
+}: {
+  state: ConnectionState;
+  runs: Props['runs'];
+  unreachable?: boolean;
+  onRetry?: () => void;
+}) {
   switch (state.status) {
     case 'idle':
       return (
@@ -175,6 +200,20 @@ function ConnectionStatus({ state, runs }: { state: ConnectionState; runs: Props
       );
     case 'connected': {
       const { server, protocolVersion, era, instructions } = state.connection;
+      if (unreachable)
+        return (
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <p role="status" className="text-xs font-semibold text-warn">
+              Unreachable · {revealInvisible(server.title ?? server.name)} stopped answering (no HTTP response to the last request)
+              <Runs runs={runs} />
+            </p>
+            {onRetry ? (
+              <Button className="px-2 py-0.5 text-xs" onClick={onRetry}>
+                Retry
+              </Button>
+            ) : null}
+          </div>
+        );
       return (
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <p role="status" className="text-xs text-ok">

@@ -31,7 +31,7 @@ export function useConnection(
   const [state, setState] = useState<ConnectionState>({ status: 'idle' });
   const attempt = useRef(0);
   const live = useRef<McpConnection | undefined>(undefined);
-  const last = useRef<{ url: string; path?: ConnectionPath; customHeaders: Record<string, string> }>(undefined);
+  const last = useRef<{ url: string; bearerToken: string; path?: ConnectionPath; customHeaders: Record<string, string> }>(undefined);
 
   const disconnect = useCallback(() => {
     attempt.current++;
@@ -44,7 +44,7 @@ export function useConnection(
   const connect = useCallback(
     async (url: string, bearerToken: string, path?: ConnectionPath, customHeaders: Record<string, string> = {}) => {
       const via = choosePath(proxy !== undefined, path, storedPath(url));
-      last.current = { url, path: via, customHeaders };
+      last.current = { url, bearerToken, path: via, customHeaders };
       const id = ++attempt.current;
       const previous = live.current;
       live.current = undefined;
@@ -92,5 +92,11 @@ export function useConnection(
     [connect],
   );
 
-  return { state, connect, disconnect, reconnect };
+  /** Connects again exactly as last time (after the server stopped answering). */
+  const retry = useCallback(() => {
+    const previous = last.current;
+    if (previous) void connect(previous.url, previous.bearerToken, previous.path, previous.customHeaders);
+  }, [connect]);
+
+  return { state, connect, disconnect, reconnect, retry };
 }
