@@ -44,7 +44,6 @@ const Entry = memo(function Entry({ entry }: { entry: TrafficEntry }) {
     <li className={cn('border-b border-line/60', ROW_TONE[tone])}>
       <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className="flex cursor-pointer flex-wrap gap-x-2 px-2 py-1 font-mono text-xs">
-          <span className="text-muted tabular-nums">{clockTime(entry.startedAt)}</span>
           <span className="font-semibold">{sent}</span>
           <span className="text-muted">{entry.httpMethod}</span>
           <span className={tone === 'error' ? 'font-semibold' : 'text-muted'}>{entry.status ?? entry.state}</span>
@@ -54,6 +53,7 @@ const Entry = memo(function Entry({ entry }: { entry: TrafficEntry }) {
           <span className="text-muted">{formatBytes(entry.responseBytes)}</span>
           {received ? <span className="truncate text-muted">→ {received}</span> : null}
           {entry.error && tone === 'error' ? <span>{entry.error}</span> : null}
+          <span className="ml-auto text-muted tabular-nums">{clockTime(entry.startedAt)}</span>
         </summary>
         {open ? <EntryDetails entry={entry} /> : null}
       </details>
