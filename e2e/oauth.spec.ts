@@ -135,7 +135,7 @@ test('“Stay signed in” keeps the token for that server across a reload; with
   await fresh.goto(deepLink(oauthMcpUrl()));
   await fresh.getByRole('button', { name: 'Sign in with OAuth' }).click();
   await consent(fresh, other);
-  await expect(fresh.getByRole('status')).toContainText('Connected to');
+  await expect(fresh.getByRole('banner').getByRole('status')).toContainText('Connected to');
   await fresh.reload();
   await expect(fresh.getByRole('alert')).toContainText('HTTP 401');
   await other.close();
