@@ -1,6 +1,7 @@
 // The workspace: full-height panes that fit common screens, a real dark mode, and a keyboard path.
 import { expect, test, type Page } from '@playwright/test';
 import { pageErrors } from './fixtures/console.ts';
+import { openTraffic } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
@@ -70,6 +71,7 @@ test('Theme: dark applies to every surface and is remembered; light and system t
 
   await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption('dark');
   await expect(page.locator('html')).toHaveClass(/dark/);
+  await openTraffic(page);
   for (const surface of ['body', 'header', 'section[aria-label="Traffic"]', 'input[type="search"]'])
     expect(await lightness(surface)).toBeLessThan(25);
   expect(await page.locator('html').evaluate((element) => getComputedStyle(element).colorScheme)).toBe('dark');
