@@ -8,6 +8,10 @@ test('a CORS failure offers the local proxy; the choice is remembered for the se
   await page.getByRole('textbox', { name: 'Server URL' }).fill(noCorsMcpUrl());
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('alert')).toContainText('CORS');
+  // Nothing is chosen for the person: remembering the proxy is ticked by hand.
+  const always = page.getByRole('checkbox', { name: 'Always use the proxy for this server' });
+  await expect(always).not.toBeChecked();
+  await always.check();
   await page.getByRole('button', { name: 'Use the local proxy' }).click();
   const status = page.getByRole('banner').getByRole('status');
   await expect(status).toContainText('Connected');

@@ -11,9 +11,13 @@ const LISTED = PLANTED.filter(([rule]) => !['output-schema-mismatch', 'error-not
 test('the lint-bait server: each planted defect is found, the clean tools get no finding', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(lintBaitMcpUrl()));
-  await page.getByRole('button', { name: 'Server report' }).click();
+  // The report chip in the top bar shows the score before the report is opened.
+  const chip = page.getByRole('banner').getByRole('button', { name: /^Report \d+$/ });
+  await expect(chip).toBeVisible();
+  await chip.click();
   const report = page.getByRole('region', { name: 'Server report' });
   await expect(report.getByLabel(/^Score \d+ out of 100$/)).toBeVisible();
+  expect((await chip.textContent())?.replace('Report', '')).toBe(await report.getByLabel(/^Score/).textContent());
   await report.getByRole('button', { name: 'Run with active checks' }).click();
   await expect(report).toContainText('Active checks included');
   const findings = report.getByRole('list', { name: 'Findings' }).getByRole('listitem');
@@ -40,7 +44,8 @@ test('demo: the model’s view, an export, per-tool findings, and a call’s out
   await expect(page.getByText(/Report: \d+ findings? for this tool \(.*output-schema-mismatch/)).toBeVisible();
 
   await page.keyboard.press('Control+k');
-  await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('server report');
+  await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('report');
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first()).toContainText('the server report');
   await page.keyboard.press('Enter');
   const report = page.getByRole('region', { name: 'Server report' });
   const findings = report.getByRole('list', { name: 'Findings' }).getByRole('listitem');
@@ -51,6 +56,7 @@ test('demo: the model’s view, an export, per-tool findings, and a call’s out
 
   const shots = process.env.TOOLSCOPE_SCREENSHOTS;
   if (shots) await page.screenshot({ path: `${shots}/report-1440.png` });
+  await report.getByRole('tab', { name: 'Model’s view' }).click();
   const model = page.getByRole('region', { name: "Model's view" });
   await expect(model).toContainText(/[\d,]+ tokens/);
   await expect(model.getByRole('row')).toHaveCount(28); // header + 27 tools
@@ -61,6 +67,13 @@ test('demo: the model’s view, an export, per-tool findings, and a call’s out
   const markdown = await readFile(file, 'utf8');
   expect(markdown).toMatch(/^# Server report: toolscope-demo 0\.1\.0/);
   expect(markdown).toContain('`output-schema-mismatch`');
+
+  // The palette finds the model's view by "model".
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('model');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Model’s view' })).toHaveAttribute('aria-selected', 'true');
+  await report.getByRole('tab', { name: /^Findings/ }).click();
 
   // A finding's tool opens that tool.
   await findings.filter({ hasText: 'annotations-missing' }).getByRole('button', { name: 'sync_inventory' }).click();

@@ -53,6 +53,7 @@ test('saves servers (header values only when asked), exports and imports mcpServ
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
 
+  await page.getByText('Saved servers (2)').click();
   await page.getByRole('button', { name: 'Remove everything' }).click();
   await expect(page.getByText('Saved servers (1)')).toBeVisible();
 });

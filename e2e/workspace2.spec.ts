@@ -3,7 +3,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pageErrors } from './fixtures/console.ts';
 import { openTraffic } from './fixtures/panes.ts';
-import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { appUrl, deepLink, demoMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
+import { startDemoServer, type RunningServer } from '../server/testing/servers.ts';
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
@@ -107,4 +108,77 @@ test('after a first call Copy as curl takes two clicks and one toast; after a se
   await shot(page, 'w2-compare');
   await result(page).getByRole('tab', { name: 'This result' }).click();
   await expect(result(page)).toContainText('keyboard');
+});
+
+/** The top bar's height now (it must not grow when something in it opens). */
+const topBarHeight = async (page: Page) => (await page.getByRole('banner').boundingBox())?.height ?? 0;
+
+test('the first open offers the demo in one click and lists recent servers; the top bar keeps 44 px whatever opens', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(appUrl());
+  await page.evaluate(() => window.localStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Open an MCP server' })).toBeVisible();
+  await shot(page, 'w2-start');
+  await page.getByRole('button', { name: 'Try the demo server' }).click();
+  const status = page.getByRole('banner').getByRole('status');
+  await expect(status).toContainText('Connected to');
+  await expect(page.getByLabel('Server URL')).toHaveValue(new URL('/mcp', appUrl()).href);
+
+  for (const open of [
+    () => page.getByText(/^Custom headers/).click(),
+    () => page.getByText(/^Saved servers/).click(),
+    () => page.getByText('Server instructions').click(),
+  ]) {
+    await open();
+    expect(Math.abs((await topBarHeight(page)) - 44)).toBeLessThanOrEqual(4);
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('banner').getByRole('button', { name: 'Diagnose' }).click();
+  const doctor = page.getByRole('dialog', { name: /^Connection doctor/ });
+  await expect(doctor.getByRole('region', { name: 'Connection doctor' })).toContainText('server/discover');
+  expect(Math.abs((await topBarHeight(page)) - 44)).toBeLessThanOrEqual(4);
+  await doctor.getByRole('button', { name: 'Close' }).click();
+
+  // Another server, then back at the start screen: it is listed under Recent servers (the demo has its own button).
+  await page.goto(deepLink(lintBaitMcpUrl()));
+  await expect(status).toContainText('Connected to');
+  await page.goto(appUrl());
+  const recent = page.getByRole('list', { name: 'Recent servers' });
+  await expect(recent.getByRole('button', { name: `Connect to ${lintBaitMcpUrl()}` })).toBeVisible();
+  await expect(recent).toContainText('just now');
+  await expect(recent).not.toContainText(demoMcpUrl());
+  await recent.getByRole('button', { name: `Connect to ${lintBaitMcpUrl()}` }).click();
+  await expect(status).toContainText('Connected to');
+});
+
+test('a server that stops answering: “Unreachable” with Retry and Diagnose within 2 s; Retry reconnects once it is back', async ({
+  page,
+}) => {
+  const first = await startDemoServer();
+  const port = Number(new URL(first.url).port);
+  let second: RunningServer | undefined;
+  try {
+    await page.goto(deepLink(first.url, 'search_catalog'));
+    const status = page.getByRole('banner').getByRole('status');
+    await expect(status).toContainText('Connected to');
+    await first.stop();
+    await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('cable');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(status).toContainText('Unreachable', { timeout: 2000 });
+    await expect(outcome(page)).toHaveText(/^Unreachable/);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Diagnose' })).toBeVisible();
+    await shot(page, 'w2-unreachable');
+
+    second = await startDemoServer({ port });
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await expect(status).toContainText('Connected to');
+    await expect(status).not.toContainText('Unreachable');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(outcome(page)).toHaveText(/^Success/);
+  } finally {
+    await second?.stop();
+  }
 });

@@ -12,10 +12,10 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-function listen(server: Server): Promise<number> {
+function listen(server: Server, port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       resolve(typeof address === 'object' && address ? address.port : 0);
     });
@@ -24,13 +24,17 @@ function listen(server: Server): Promise<number> {
 
 /** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
 export async function startDemoServer(
-  options: DemoServerOptions & Pick<AppOptions, 'staticRoot' | 'bearerToken' | 'proxy' | 'cors' | 'oauth'> = {},
+  options: DemoServerOptions &
+    Pick<AppOptions, 'staticRoot' | 'bearerToken' | 'proxy' | 'cors' | 'oauth'> & {
+      /** A fixed port (a test that stops the server and starts it again where the page expects it); default: a free one. */
+      port?: number;
+    } = {},
 ): Promise<RunningServer> {
   const mcp = createDemoHandler(options);
   const { staticRoot, bearerToken, proxy, cors, oauth } = options;
   const listener = getRequestListener(createApp({ mcp, staticRoot, bearerToken, proxy, cors, oauth }).fetch);
   const server = createServer((req, res) => void listener(req, res));
-  const port = await listen(server);
+  const port = await listen(server, options.port);
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     stop: async () => {

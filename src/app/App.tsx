@@ -22,6 +22,9 @@ import type { Command } from './commands.ts';
 import { useStdioServer } from '../features/stdio/useStdioServer.ts';
 import { ServerConsole } from '../features/stdio/ServerConsole.tsx';
 import { stdioStatusText } from '../features/stdio/consoleStore.ts';
+import { StartScreen } from '../features/connection/StartScreen.tsx';
+import { rememberRecentServer } from '../features/connection/api/recentServers.ts';
+import type { SavedServer } from '../features/connection/api/serverList.ts';
 
 export function App({ start }: { start: Boot }) {
   const { initialLink, initialArgs, proxySession } = start;
@@ -107,8 +110,18 @@ export function App({ start }: { start: Boot }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [generation, childRuns]);
 
+  // A saved server to open through the connection form (which knows its header values).
+  const [openSaved, setOpenSaved] = useState<{ server: SavedServer; nonce: number }>();
+  const openServer = useCallback((server: SavedServer) => {
+    ConnectedView.preload();
+    setOpenSaved((previous) => ({ server, nonce: (previous?.nonce ?? 0) + 1 }));
+  }, []);
+  // Where the connected view puts its top-bar controls (the report chip).
+  const [topBarSlot, setTopBarSlot] = useState<HTMLDivElement | null>(null);
+
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
   useEffect(() => {
+    if (connectedUrl) rememberRecentServer(connectedUrl);
     if (connectedUrl)
       window.history.replaceState(
         null,
@@ -119,44 +132,37 @@ export function App({ start }: { start: Boot }) {
 
   return (
     <div className="flex h-dvh flex-col">
-      <header className="flex max-h-[50dvh] shrink-0 flex-col gap-1 overflow-auto border-b border-line bg-panel px-3 py-1.5">
-        <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
-          <h1 className="py-1 text-base font-bold">Toolscope</h1>
-          <ConnectionBar
-            state={state}
-            initialUrl={initialLink.server ?? ''}
-            onConnect={(url, token, path, headers) => {
-              ConnectedView.preload();
-              void connect(url, token, path, headers);
-            }}
-            onIntent={warmUp}
-            proxy={proxy.session}
-            onDisconnect={disconnect}
-            unreachable={state.status === 'connected' && unreachable}
-            onRetry={retry}
-            onSignIn={(request) => void signIn(request)}
-            runs={
-              onBridge && stdioSession
-                ? { text: stdioStatusText(stdio.snapshot, stdioSession.command), ended: stdio.snapshot.status !== undefined && !childRuns }
-                : undefined
-            }
-          />
-          <AppMenu
-            commands={toolCommands}
-            onConnectSaved={(server) => {
-              ConnectedView.preload();
-              disconnect();
-              void connect(server.url, '', server.path, server.headers);
-            }}
-          />
-        </div>
-        <OAuthPanel view={oauth.view} onDismiss={oauth.dismiss} />
-        {initialArgs.problem ? (
-          <p role="alert" className="text-xs text-warn">
-            {initialArgs.problem}
-          </p>
-        ) : null}
+      {/* The top bar keeps one height (44 px): what it opens floats over the page (popovers, dialogs). */}
+      <header className="relative z-30 flex h-11 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
+        <h1 className="shrink-0 text-base font-bold">Toolscope</h1>
+        <ConnectionBar
+          state={state}
+          initialUrl={initialLink.server ?? ''}
+          onConnect={(url, token, path, headers) => {
+            ConnectedView.preload();
+            void connect(url, token, path, headers);
+          }}
+          onIntent={warmUp}
+          proxy={proxy.session}
+          onDisconnect={disconnect}
+          unreachable={state.status === 'connected' && unreachable}
+          onRetry={retry}
+          open={openSaved}
+          runs={
+            onBridge && stdioSession
+              ? { text: stdioStatusText(stdio.snapshot, stdioSession.command), ended: stdio.snapshot.status !== undefined && !childRuns }
+              : undefined
+          }
+        />
+        <div ref={setTopBarSlot} className="flex shrink-0 items-center gap-2" />
+        <AppMenu commands={toolCommands} onConnectSaved={openServer} />
       </header>
+      <OAuthPanel view={oauth.view} onDismiss={oauth.dismiss} />
+      {initialArgs.problem ? (
+        <p role="alert" className="border-b border-line px-3 py-1 text-xs text-warn">
+          {initialArgs.problem}
+        </p>
+      ) : null}
       <main className="flex min-h-0 flex-1 flex-col overflow-hidden">
         {state.status === 'connected' ? (
           <StepUpContext value={stepUp}>
@@ -174,14 +180,25 @@ export function App({ start }: { start: Boot }) {
                   initialArgs={initialArgs.args}
                   onCommands={onCommands}
                   serverGeneration={stdioSession && state.connection.url === stdioSession.url ? generation : undefined}
+                  topBarSlot={topBarSlot}
                 />
               )}
             </ChunkBoundary>
           </StepUpContext>
         ) : (
-          <p className="p-4 text-sm text-muted">
-            Enter the URL of an MCP server (Streamable HTTP) above and press Connect — or press Ctrl+K for saved servers and commands.
-          </p>
+          <StartScreen
+            key={state.status === 'failed' ? `failed:${state.url}` : 'start'}
+            state={state}
+            proxy={proxy.session}
+            demoUrl={proxy.session ? new URL('/mcp', window.location.origin).href : undefined}
+            onConnect={(url) => {
+              ConnectedView.preload();
+              void connect(url, '');
+            }}
+            onOpenSaved={openServer}
+            onRetryVia={retry}
+            onSignIn={(request) => void signIn(request)}
+          />
         )}
       </main>
       {stdioSession ? (

@@ -76,9 +76,9 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
   }, [open, commands, onConnectSaved]);
 
   return (
-    <div className="ml-auto flex items-center gap-2 py-0.5">
+    <div className="ml-auto flex shrink-0 items-center gap-2 py-0.5">
       <label className="flex items-center gap-1 text-xs text-subtle">
-        Theme
+        <span className="hidden xl:inline">Theme</span>
         <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
       </label>
       <Button variant="ghost" className="text-xs" aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'} onClick={() => setOpen('palette')}>

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useReportScore } from '../features/report/api/useReportScore.ts';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
 import { dock } from '../lib/dock.ts';
@@ -26,6 +28,7 @@ import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { retryableLazy } from '../lib/chunks.ts';
 import { callRecords } from './callRecords.ts';
+import { rememberWorkspace, rememberedWorkspace } from './workspaceMemory.ts';
 import { useCallHistory } from '../features/history/api/useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
@@ -51,9 +54,13 @@ interface Props {
   onCommands: (build: () => readonly Command[]) => void;
   /** For Toolscope's stdio bridge: which start of the child answers (a restart reloads the list). */
   serverGeneration?: number;
+  /** Where the report chip goes in the top bar. */
+  topBarSlot?: HTMLElement | null;
 }
 
-export function ConnectedView({ connection, authContext, initialTool, initialArgs, onCommands, serverGeneration }: Props) {
+type ReportTab = 'findings' | 'model';
+
+export function ConnectedView({ connection, authContext, initialTool, initialArgs, onCommands, serverGeneration, topBarSlot }: Props) {
   const data = useToolPages(connection, authContext);
   const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
   const sinceLastTime = useListMemory(
@@ -61,24 +68,29 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
     data.tools,
     !data.loading && !data.error && !data.stopMessage && data.tools.length > 0,
   );
-  const [selected, setSelected] = useState(initialTool);
+  // A reconnect to the same server (Retry, a sign-in) finds the open tool and the drafts as they were.
+  const [remembered] = useState(() => rememberedWorkspace(connection.url));
+  const [selected, setSelected] = useState(remembered ? remembered.selected : initialTool);
   const tool = data.tools.find((candidate) => candidate.name === selected);
   // Per-tool drafts and calls live here, so switching tools keeps both.
   const [drafts, setDrafts] = useState<ReadonlyMap<string, ArgumentsDraft>>(
-    () => new Map(initialTool && initialArgs ? [[initialTool, draftFrom(initialArgs)]] : []),
+    () => remembered?.drafts ?? new Map(initialTool && initialArgs ? [[initialTool, draftFrom(initialArgs)]] : []),
   );
+  useEffect(() => rememberWorkspace(connection.url, { selected, drafts }), [connection.url, selected, drafts]);
   const calls = useToolCalls(connection);
   const [safety, setSafety] = useSafetySettings(connection.url);
   const elicitations = useElicitations(connection);
   const { ref: sidebarRef, initial: sidebarWidth } = useRememberedSize<HTMLDivElement>('toolscope.sidebar.width', 'width', 220);
   const [hint, setHint] = useState<HintFilter>('all');
-  const [showReport, setShowReport] = useState(false);
+  // The report in the main pane (which of its tabs), instead of a tool.
+  const [report, setReport] = useState<ReportTab>();
+  const showReport = report !== undefined;
   // The one call path: every origin asks it, it checks, gates (one confirmation dialog, below) and sends.
   const requests = useCallRequests((target, args, limits) => void calls.call(target, args, limits), safety);
 
   const select = useCallback(
     (name: string) => {
-      setShowReport(false);
+      setReport(undefined);
       setSelected(name);
       window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: name }));
     },
@@ -168,7 +180,22 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
           ]
         : [];
       const views: Command[] = [
-        { id: 'report', group: 'View', label: 'Open the server report', run: () => setShowReport(true) },
+        {
+          id: 'report',
+          group: 'View',
+          label: 'Report — the server report: score and findings',
+          keywords: 'lint quality',
+          aliases: ['report', 'server report', 'score', 'lint'],
+          run: () => setReport('findings'),
+        },
+        {
+          id: 'model',
+          group: 'View',
+          label: 'Model’s view — the tool list as the model is given it (tokens)',
+          keywords: 'model prompt tokens cost',
+          aliases: ['model', 'model view', 'model’s view', "model's view", 'tokens'],
+          run: () => setReport('model'),
+        },
         { id: 'history', group: 'View', label: 'Show or hide History', run: () => dock.toggle('history') },
         { id: 'saved', group: 'View', label: 'Show or hide Saved calls', run: () => dock.toggle('saved') },
       ];
@@ -178,17 +205,35 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
     return () => onCommands(() => []);
   }, [data.tools, onCommands, select, last, runLast]);
 
-  const reportButton = useMemo(
-    () => (
-      <Button variant="ghost" className="px-1.5 py-0.5 text-xs" aria-pressed={showReport} onClick={() => setShowReport((open) => !open)}>
-        Server report
-      </Button>
-    ),
-    [showReport],
+  const records = useMemo(() => callRecords(calls.runs), [calls.runs]);
+  const quick = useReportScore(connection, data.pages, records, !data.loading && !data.error && !data.stopMessage);
+  // The score of the last report the person made wins over the quick one (it also walked the list twice).
+  const [madeScore, setMadeScore] = useState<number>();
+  const shownScore = madeScore ?? quick;
+  const reportChip = (
+    <Button
+      variant="ghost"
+      className="px-2 py-0.5 text-xs"
+      aria-pressed={showReport}
+      title="The server report: every rule over this server’s tools and the calls made, and the model’s view"
+      onClick={() => setReport((open) => (open ? undefined : 'findings'))}
+    >
+      Report
+      {shownScore !== undefined ? (
+        <span
+          className={`ml-1 rounded px-1 font-semibold tabular-nums ${
+            shownScore >= 90 ? 'bg-ok-surface text-ok' : shownScore >= 70 ? 'bg-warn-surface text-warn' : 'bg-danger-surface text-danger'
+          }`}
+        >
+          {shownScore}
+        </span>
+      ) : null}
+    </Button>
   );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
+      {topBarSlot ? createPortal(reportChip, topBarSlot) : null}
       <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
         {/* The sidebar is resizable by its corner (220–560 px) and keeps its width. */}
         <div
@@ -204,15 +249,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
           {sinceLastTime.change ? (
             <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
           ) : null}
-          <ToolList
-            data={data}
-            serverUrl={connection.url}
-            selected={selected}
-            onSelect={select}
-            hint={hint}
-            onHintChange={setHint}
-            headerAction={reportButton}
-          />
+          <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} hint={hint} onHintChange={setHint} />
           <SafetyControls settings={safety} onChange={setSafety} />
         </div>
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
@@ -224,7 +261,16 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
                   onRetry={ReportView.retry}
                   loading={<p className="text-sm text-muted">Loading the report (rules and tokenizer)…</p>}
                 >
-                  {() => <ReportView.Component connection={connection} calls={callRecords(calls.runs)} onOpenTool={select} />}
+                  {() => (
+                    <ReportView.Component
+                      connection={connection}
+                      calls={records}
+                      onOpenTool={select}
+                      tab={report}
+                      onTab={setReport}
+                      onScore={setMadeScore}
+                    />
+                  )}
                 </ChunkBoundary>
               </ErrorBoundary>
             ) : tool ? (

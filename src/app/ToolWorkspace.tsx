@@ -1,3 +1,4 @@
+import { Tabs } from '../components/ui/Tabs.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { ResponseBar } from '../features/call/ResponseBar.tsx';
 import { ResultActions } from '../features/history/ResultActions.tsx';
@@ -206,20 +207,15 @@ export function ToolWorkspace({
   ) : null;
   const resultView = shownComparison ? (
     <>
-      <div role="tablist" aria-label="Response view" className="flex gap-1 text-xs">
-        {(['result', 'comparison'] as const).map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={paneTab === tab}
-            className={`rounded-md px-2 py-0.5 ${paneTab === tab ? 'bg-selected font-semibold' : 'hover:bg-hover'}`}
-            onClick={() => setPaneTab(tab)}
-          >
-            {tab === 'result' ? 'This result' : 'Comparison'}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Response view"
+        tabs={[
+          { id: 'result', label: 'This result' },
+          { id: 'comparison', label: 'Comparison' },
+        ]}
+        active={paneTab}
+        onChange={setPaneTab}
+      />
       {paneTab === 'result' ? (
         resultBody
       ) : shownComparison.view ? (

@@ -7,6 +7,8 @@ export interface Command {
   detail?: string;
   /** Also searched (a tool's description). */
   keywords?: string;
+  /** Queries this command answers before anything else ("report" opens the report, not a tool named report_…). */
+  aliases?: readonly string[];
   group: 'Tools' | 'Servers' | 'View';
   run: () => void;
 }
@@ -15,12 +17,15 @@ export interface Command {
 export function matchCommands(commands: readonly Command[], query: string, limit = 50): Command[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return commands.slice(0, limit);
+  const whole = words.join(' ');
   const scored: { command: Command; score: number }[] = [];
   for (const command of commands) {
     const label = command.label.toLowerCase();
     const haystack = `${label} ${command.detail?.toLowerCase() ?? ''} ${command.keywords?.toLowerCase() ?? ''}`;
     if (!words.every((word) => haystack.includes(word))) continue;
-    const score = (label.startsWith(words[0] ?? '') ? 0 : 2) + (words.every((word) => label.includes(word)) ? 0 : 1);
+    const score = command.aliases?.includes(whole)
+      ? -1
+      : (label.startsWith(words[0] ?? '') ? 0 : 2) + (words.every((word) => label.includes(word)) ? 0 : 1);
     scored.push({ command, score });
   }
   return scored

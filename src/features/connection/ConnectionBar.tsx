@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { describeFailure } from '../../mcp/errors.ts';
+import { Popover } from '../../components/ui/Popover.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import type { ConnectionPath } from './api/connectionPath.ts';
-import { useRememberProxy, useServerGrant } from './api/serverMemory.ts';
+import { useServerGrant } from './api/serverMemory.ts';
 import { DoctorPanel } from './DoctorPanel.tsx';
 import { HeadersEditor, headersOf, type HeaderRow } from './HeadersEditor.tsx';
 import type { ConnectionState } from './useConnection.ts';
-import type { SignInRequest } from './useOAuth.ts';
 import { SavedServers } from './SavedServers.tsx';
 import type { SavedServer } from './api/serverList.ts';
 import { formatCount } from '../../lib/count.ts';
@@ -22,9 +21,10 @@ interface Props {
   initialUrl: string;
   onConnect: (url: string, bearerToken: string, path?: ConnectionPath, headers?: Record<string, string>) => void;
   onDisconnect: () => void;
-  /** Toolscope's loopback proxy, when there is one to fall back on and to diagnose through. */
+  /** Toolscope's loopback proxy, when there is one to diagnose through. */
   proxy: ProxySession | undefined;
-  onSignIn: (request: SignInRequest) => void;
+  /** A saved server to open (from the start screen or the palette): it fills the form like a pick from "Saved servers". */
+  open?: { server: SavedServer; nonce: number };
   /** The person turned to the connection form (focus, pointer): a moment to start loading what connecting needs. */
   onIntent?: () => void;
   /** What runs behind this connection when it is Toolscope's stdio bridge ("stdio: node build/index.js (pid 1234)"). */
@@ -34,26 +34,20 @@ interface Props {
 const inputClass =
   'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500';
 
-export function ConnectionBar({
-  state,
-  initialUrl,
-  onConnect,
-  onDisconnect,
-  proxy,
-  onSignIn,
-  onIntent,
-  runs,
-  unreachable,
-  onRetry,
-}: Props) {
-  const proxyAvailable = proxy !== undefined;
+export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onIntent, runs, unreachable, onRetry, open }: Props) {
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const [reveal, setReveal] = useState(0);
   const grant = useServerGrant(state.status === 'connected' ? state.connection.url : undefined);
-  const rememberProxy = useRememberProxy();
   const connected = state.status === 'connected';
+  // The field shows the server being opened, however it was asked for (a deep link, the start screen, Retry).
+  const stateUrl = state.status === 'connected' ? state.connection.url : state.status === 'idle' ? undefined : state.url;
+  const [shownUrl, setShownUrl] = useState(stateUrl);
+  if (stateUrl !== shownUrl) {
+    setShownUrl(stateUrl);
+    if (stateUrl) setUrl(stateUrl);
+  }
 
   // A saved server fills the form; it connects at once unless a header value is missing.
   const use = (server: SavedServer) => {
@@ -65,6 +59,12 @@ export function ConnectionBar({
     else setReveal((count) => count + 1);
   };
 
+  const [opened, setOpened] = useState(open?.nonce);
+  if (open && open.nonce !== opened) {
+    setOpened(open.nonce);
+    use(open.server);
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (connected) onDisconnect();
@@ -72,12 +72,12 @@ export function ConnectionBar({
   };
 
   return (
-    <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 py-0.5">
+    <div className="flex min-w-0 flex-1 items-center gap-x-3">
       <form
         onSubmit={submit}
         onFocus={onIntent}
         onPointerEnter={onIntent}
-        className="flex min-w-0 flex-[1_1_22rem] items-center gap-2 xl:max-w-xl"
+        className="flex w-72 shrink-0 items-center gap-2 lg:w-96 xl:w-[30rem]"
         aria-label="Connection"
       >
         <label className="flex min-w-0 flex-[3] items-center">
@@ -94,7 +94,7 @@ export function ConnectionBar({
           />
         </label>
         {/* Once connected the token is in use and cannot change here: its field steps aside. */}
-        <label className={connected ? 'sr-only' : 'flex min-w-28 flex-1 items-center'}>
+        <label className={connected ? 'sr-only' : 'flex min-w-24 flex-1 items-center'}>
           <span className="sr-only">Bearer token</span>
           <input
             className={inputClass}
@@ -108,9 +108,11 @@ export function ConnectionBar({
           />
         </label>
         {connected ? (
-          <Button type="submit">Disconnect</Button>
+          <Button type="submit" className="shrink-0 py-1">
+            Disconnect
+          </Button>
         ) : (
-          <Button type="submit" variant="primary" disabled={state.status === 'connecting'}>
+          <Button type="submit" variant="primary" className="shrink-0 py-1" disabled={state.status === 'connecting'}>
             Connect
           </Button>
         )}
@@ -123,45 +125,22 @@ export function ConnectionBar({
           key={`doctor:${state.status === 'failed' ? state.url : state.connection.url}`}
           session={proxy}
           url={state.status === 'failed' ? state.url : state.connection.url}
+          className="shrink-0"
         />
       ) : null}
       {state.status === 'connected' && grant.signedIn ? (
         <Button
           variant="ghost"
-          className="text-xs"
+          className="shrink-0 px-2 py-0.5 text-xs"
+          aria-label="Sign out (forget this server’s OAuth tokens)"
+          title="Forget this server’s OAuth tokens"
           onClick={() => {
             grant.forget();
             onDisconnect();
           }}
         >
-          Sign out (forget this server’s OAuth tokens)
+          Sign out
         </Button>
-      ) : null}
-      {state.status === 'failed' && state.failure.kind === 'auth' ? (
-        <SignInOffer
-          key={`sign-in:${state.url}`}
-          url={state.url}
-          onSignIn={(clientId, persist) =>
-            onSignIn({
-              url: state.url,
-              challenge: state.failure.kind === 'auth' ? state.failure.challenge : undefined,
-              purpose: 'connect',
-              clientId,
-              persist,
-            })
-          }
-        />
-      ) : null}
-      {state.status === 'failed' &&
-      proxyAvailable &&
-      state.via === 'direct' &&
-      (state.failure.kind === 'cors' || state.failure.kind === 'unreachable') ? (
-        <ProxyOffer
-          onUse={(remember) => {
-            if (remember) rememberProxy(url);
-            onConnect(url, token, 'proxy', headersOf(headers));
-          }}
-        />
       ) : null}
     </div>
   );
@@ -183,125 +162,79 @@ function ConnectionStatus({
   unreachable?: boolean;
   onRetry?: () => void;
 }) {
+  // One line that never wraps: the top bar keeps its height; the whole text is in the tooltip.
+  const line = 'min-w-0 flex-1 truncate text-xs';
   switch (state.status) {
     case 'idle':
       return (
-        <p role="status" className="text-xs text-muted">
+        <p role="status" className={`${line} text-muted`}>
           Not connected.
           <Runs runs={runs} />
         </p>
       );
     case 'connecting':
       return (
-        <p role="status" className="text-xs text-muted">
+        <p role="status" className={`${line} text-muted`} title={state.url}>
           Connecting to {state.url}…
           <Runs runs={runs} />
         </p>
       );
     case 'connected': {
       const { server, protocolVersion, era, instructions } = state.connection;
+      const name = revealInvisible(server.title ?? server.name);
       if (unreachable)
         return (
-          <div className="flex min-w-0 flex-wrap items-center gap-2">
-            <p role="status" className="text-xs font-semibold text-warn">
-              Unreachable · {revealInvisible(server.title ?? server.name)} stopped answering (no HTTP response to the last request)
+          <>
+            <p
+              role="status"
+              className={`${line} font-semibold text-warn`}
+              title={`${name} stopped answering (no HTTP response to the last request)`}
+            >
+              Unreachable · {name} stopped answering (no HTTP response to the last request)
               <Runs runs={runs} />
             </p>
             {onRetry ? (
-              <Button className="px-2 py-0.5 text-xs" onClick={onRetry}>
+              <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={onRetry}>
                 Retry
               </Button>
             ) : null}
-          </div>
+          </>
         );
+      const eraText = `${protocolVersion} (${era === 'modern' ? 'stateless 2026 era' : '2025 era'}${
+        state.eraSource === 'remembered'
+          ? ', remembered for this server'
+          : state.eraSource === 're-probed'
+            ? ', re-probed: the remembered era failed'
+            : ''
+      })`;
       return (
-        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-          <p role="status" className="text-xs text-ok">
+        <>
+          <p role="status" className={`${line} text-ok`} title={`${name}${server.version ? ` ${server.version}` : ''} · ${eraText}`}>
             Connected to{' '}
-            <strong title={server.title && server.title !== server.name ? `serverInfo.name “${server.name}”` : undefined}>
-              {revealInvisible(server.title ?? server.name)}
-            </strong>
-            {server.version ? ` ${server.version}` : ''} · {protocolVersion} ({era === 'modern' ? 'stateless 2026 era' : '2025 era'}
-            {state.eraSource === 'remembered'
-              ? ', remembered for this server'
-              : state.eraSource === 're-probed'
-                ? ', re-probed: the remembered era failed'
-                : ''}
-            ){state.connection.via === 'proxy' ? ' · via Toolscope’s local proxy' : ''}
+            <strong title={server.title && server.title !== server.name ? `serverInfo.name “${server.name}”` : undefined}>{name}</strong>
+            {server.version ? ` ${server.version}` : ''} · {eraText}
+            {state.connection.via === 'proxy' ? ' · via Toolscope’s local proxy' : ''}
             <Runs runs={runs} />
           </p>
           {instructions?.trim() ? (
-            <details className="relative text-xs" title={`${formatCount(instructions.length)} characters, given to the model`}>
-              <summary className="cursor-pointer text-subtle">Server instructions</summary>
-              <pre className="absolute left-0 z-30 mt-1 max-h-72 w-[36rem] max-w-[90vw] overflow-auto rounded-md border border-line bg-panel p-2 whitespace-pre-wrap shadow-lg">
-                {instructions}
-              </pre>
-            </details>
+            <Popover
+              summary="Server instructions"
+              align="end"
+              className="shrink-0"
+              title={`${formatCount(instructions.length)} characters, given to the model`}
+            >
+              <pre className="w-[36rem] max-w-full whitespace-pre-wrap">{instructions}</pre>
+            </Popover>
           ) : null}
-        </div>
+        </>
       );
     }
     case 'failed':
       return (
-        <>
-          <p role="status" className={runs ? 'text-xs text-muted' : 'sr-only'}>
-            Not connected.
-            <Runs runs={runs} />
-          </p>
-          <p
-            role="alert"
-            className="basis-full rounded-md border border-danger-line bg-danger-surface px-3 py-2 text-sm text-danger-strong"
-          >
-            Could not connect to {state.url}
-            {state.via === 'proxy' ? ' through Toolscope’s local proxy' : ''}. {describeFailure(state.failure)}
-          </p>
-        </>
+        <p role="status" className={`${line} ${runs ? 'text-muted' : 'text-danger'}`}>
+          Not connected · the last attempt failed (below).
+          <Runs runs={runs} />
+        </p>
       );
   }
-}
-
-function SignInOffer({ url, onSignIn }: { url: string; onSignIn: (clientId: string, persist: boolean) => void }) {
-  const [clientId, setClientId] = useState('');
-  const { persisted } = useServerGrant(url);
-  const [persist, setPersist] = useState(persisted);
-  return (
-    <div className="flex basis-full flex-wrap items-end gap-3 text-sm">
-      <Button variant="primary" onClick={() => onSignIn(clientId, persist)}>
-        Sign in with OAuth
-      </Button>
-      <label className="flex flex-col gap-1 text-xs font-medium text-subtle">
-        OAuth client ID (optional)
-        <input
-          className={inputClass}
-          value={clientId}
-          onChange={(event) => setClientId(event.target.value)}
-          placeholder="registered by hand"
-          spellCheck={false}
-        />
-      </label>
-      {clientId.trim() ? (
-        <span className="text-xs text-subtle">
-          Register this redirect URI for it: <code>{`${window.location.origin}/oauth-callback.html`}</code>
-        </span>
-      ) : null}
-      <label className="flex items-center gap-1 text-xs">
-        <input type="checkbox" checked={persist} onChange={(event) => setPersist(event.target.checked)} />
-        Stay signed in on this device (stores the tokens in this browser)
-      </label>
-    </div>
-  );
-}
-
-function ProxyOffer({ onUse }: { onUse: (remember: boolean) => void }) {
-  const [remember, setRemember] = useState(true);
-  return (
-    <div className="flex basis-full flex-wrap items-center gap-3 text-sm">
-      <Button onClick={() => onUse(remember)}>Use the local proxy</Button>
-      <label className="flex items-center gap-1 text-xs">
-        <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-        Always use the proxy for this server
-      </label>
-      <span className="text-xs text-muted">Toolscope’s own server forwards the MCP traffic, so the browser’s CORS rules do not apply.</span>
-    </div>
-  );
 }

@@ -1,4 +1,5 @@
 import { Button } from '../../components/ui/Button.tsx';
+import { Popover } from '../../components/ui/Popover.tsx';
 import { customHeaderProblem } from '../../mcp/proxy.ts';
 
 export interface HeaderRow {
@@ -24,9 +25,8 @@ export function HeadersEditor({
 }) {
   const update = (id: number, change: Partial<HeaderRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
   return (
-    <details key={reveal} open={reveal > 0 || undefined} className="text-xs">
-      <summary className="cursor-pointer text-subtle">Custom headers{rows.length ? ` (${rows.length})` : ''}</summary>
-      <div className="mt-1 flex flex-col gap-1">
+    <Popover key={reveal} defaultOpen={reveal > 0} summary={`Custom headers${rows.length ? ` (${rows.length})` : ''}`}>
+      <div className="flex w-[28rem] max-w-full flex-col gap-1">
         {rows.map((row, index) => {
           const problem = row.name.trim() ? customHeaderProblem(row.name) : undefined;
           return (
@@ -70,7 +70,7 @@ export function HeadersEditor({
         </Button>
         <p className="text-muted">Sent on every request to this server and kept in memory only; values are hidden in Traffic.</p>
       </div>
-    </details>
+    </Popover>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { Popover } from '../../components/ui/Popover.tsx';
 import { useSavedServers } from './api/serverMemory.ts';
 import { parseMcpServers, toMcpServers, type ImportResult, type SavedServer } from './api/serverList.ts';
 import { StdioEntries } from './StdioEntries.tsx';
@@ -56,9 +57,8 @@ export function SavedServers({
   };
 
   return (
-    <details className="text-xs">
-      <summary className="cursor-pointer text-subtle">Saved servers{servers.length ? ` (${servers.length})` : ''}</summary>
-      <div className="mt-1 flex flex-col gap-2">
+    <Popover summary={`Saved servers${servers.length ? ` (${servers.length})` : ''}`}>
+      <div className="flex w-[32rem] max-w-full flex-col gap-2">
         {servers.length ? (
           <ul aria-label="Saved servers" className="flex flex-col gap-1">
             {servers.map((server) => (
@@ -135,6 +135,6 @@ export function SavedServers({
         {message ? <p aria-live="polite">{message}</p> : null}
         <StdioEntries entries={stdio} />
       </div>
-    </details>
+    </Popover>
   );
 }

@@ -92,11 +92,14 @@ export function useConnection(
     [connect],
   );
 
-  /** Connects again exactly as last time (after the server stopped answering). */
-  const retry = useCallback(() => {
-    const previous = last.current;
-    if (previous) void connect(previous.url, previous.bearerToken, previous.path, previous.customHeaders);
-  }, [connect]);
+  /** Connects again as last time (after the server stopped answering), or by another path (the proxy after a CORS failure). */
+  const retry = useCallback(
+    (path?: ConnectionPath) => {
+      const previous = last.current;
+      if (previous) void connect(previous.url, previous.bearerToken, path ?? previous.path, previous.customHeaders);
+    },
+    [connect],
+  );
 
   return { state, connect, disconnect, reconnect, retry };
 }

@@ -17,21 +17,30 @@ import { SCORE_FORMULA } from '../../lint/score.ts';
 import { downloadBytes, safeFileName } from '../../lib/download.ts';
 import { FindingItem } from './FindingItem.tsx';
 import { ModelView } from './ModelView.tsx';
+import { Tabs } from '../../components/ui/Tabs.tsx';
+
+export type ReportTab = 'findings' | 'model';
 
 interface Props {
   connection: McpConnection;
   /** The calls made in this session (their results feed the call-based rules). */
   calls: readonly CallRecord[];
   onOpenTool: (name: string) => void;
+  /** Which view of the report shows (the palette opens either). */
+  tab?: ReportTab;
+  onTab: (tab: ReportTab) => void;
+  /** Each report made tells its score (the top bar's chip shows it). */
+  onScore?: (score: number) => void;
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 const FORMAT_LABELS: Record<ReportFormat, string> = { markdown: 'Markdown', json: 'JSON', junit: 'JUnit XML', sarif: 'SARIF' };
 
-export default function ReportView({ connection, calls, onOpenTool }: Props) {
+export default function ReportView({ connection, calls, onOpenTool, tab = 'findings', onTab, onScore }: Props) {
   const run = useMutation({
     mutationFn: (active: boolean) => collectReport(connection, reportDeps, { active, calls }),
+    onSuccess: (report) => onScore?.(report.score),
   });
   // Opening the report makes it (listing only — the active checks wait for the person).
   const { mutate } = run;
@@ -58,12 +67,24 @@ export default function ReportView({ connection, calls, onOpenTool }: Props) {
           The report could not be made: {describeFailure(failureOf(run.error))}
         </p>
       ) : null}
-      {run.data ? <ReportBody report={run.data} serverUrl={connection.url} onOpenTool={onOpenTool} /> : null}
+      {run.data ? <ReportBody report={run.data} serverUrl={connection.url} onOpenTool={onOpenTool} tab={tab} onTab={onTab} /> : null}
     </section>
   );
 }
 
-function ReportBody({ report, serverUrl, onOpenTool }: { report: Report; serverUrl: string; onOpenTool: (name: string) => void }) {
+function ReportBody({
+  report,
+  serverUrl,
+  onOpenTool,
+  tab,
+  onTab,
+}: {
+  report: Report;
+  serverUrl: string;
+  onOpenTool: (name: string) => void;
+  tab: ReportTab;
+  onTab: (tab: ReportTab) => void;
+}) {
   const [rule, setRule] = useState<RuleId | 'all'>('all');
   const [severity, setSeverity] = useState<Severity | 'all'>('all');
   const [tool, setTool] = useState('');
@@ -118,41 +139,57 @@ function ReportBody({ report, serverUrl, onOpenTool }: { report: Report; serverU
         <summary>How the score is computed</summary>
         <p className="mt-1">{SCORE_FORMULA}</p>
       </details>
-      <div className="flex flex-wrap items-center gap-2 text-xs">
-        <label className="flex items-center gap-1">
-          Rule
-          <Select value={rule} options={[{ value: 'all', label: 'all rules' }, ...rules]} onChange={setRule} />
-        </label>
-        <label className="flex items-center gap-1">
-          Severity
-          <Select value={severity} options={['all', ...SEVERITY_ORDER]} onChange={setSeverity} />
-        </label>
-        <label className="flex items-center gap-1">
-          Tool
-          <input
-            type="search"
-            value={tool}
-            onChange={(event) => setTool(event.target.value)}
-            placeholder="name contains…"
-            className="rounded-md border border-field bg-panel px-2 py-1"
-          />
-        </label>
-        <span className="text-muted">
-          {shown.length} of {report.findings.length} findings
-        </span>
-      </div>
-      {shown.length ? (
-        <ul aria-label="Findings" className="rounded-md border border-line">
-          {shown.map((finding, index) => (
-            <FindingItem key={`${finding.rule}:${finding.tool ?? ''}:${index}`} finding={finding} onOpenTool={onOpenTool} />
-          ))}
-        </ul>
+      <Tabs
+        label="Report view"
+        tabs={[
+          { id: 'findings', label: `Findings (${report.findings.length})` },
+          { id: 'model', label: 'Model’s view' },
+        ]}
+        active={tab}
+        onChange={onTab}
+      />
+      {tab === 'model' ? (
+        <div role="tabpanel" aria-label="Model’s view">
+          <ModelView view={report.model} />
+        </div>
       ) : (
-        <p className="text-sm text-muted">
-          {report.findings.length ? 'No finding matches these filters.' : 'No findings: every rule passes.'}
-        </p>
+        <div role="tabpanel" aria-label="Findings" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2 text-xs">
+            <label className="flex items-center gap-1">
+              Rule
+              <Select value={rule} options={[{ value: 'all', label: 'all rules' }, ...rules]} onChange={setRule} />
+            </label>
+            <label className="flex items-center gap-1">
+              Severity
+              <Select value={severity} options={['all', ...SEVERITY_ORDER]} onChange={setSeverity} />
+            </label>
+            <label className="flex items-center gap-1">
+              Tool
+              <input
+                type="search"
+                value={tool}
+                onChange={(event) => setTool(event.target.value)}
+                placeholder="name contains…"
+                className="rounded-md border border-field bg-panel px-2 py-1"
+              />
+            </label>
+            <span className="text-muted">
+              {shown.length} of {report.findings.length} findings
+            </span>
+          </div>
+          {shown.length ? (
+            <ul aria-label="Findings" className="rounded-md border border-line">
+              {shown.map((finding, index) => (
+                <FindingItem key={`${finding.rule}:${finding.tool ?? ''}:${index}`} finding={finding} onOpenTool={onOpenTool} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted">
+              {report.findings.length ? 'No finding matches these filters.' : 'No findings: every rule passes.'}
+            </p>
+          )}
+        </div>
       )}
-      <ModelView view={report.model} />
     </>
   );
 }

@@ -1,39 +1,42 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import type { ListFreshness as Freshness } from './api/toolPages.ts';
+import { ago, roughDuration } from '../../lib/age.ts';
 
-const seconds = (ms: number) => {
-  const s = Math.max(0, Math.round(ms / 1000));
-  return s < 90 ? `${s} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`;
-};
-
-/** A clock that ticks once a second while mounted (only this line re-renders). */
-function useNow() {
+/**
+ * A clock that ticks once a minute while mounted (the line reads to the minute; a per-second tick
+ * re-rendered it for nothing), and once more at `deadline`, so "stale" shows the moment it is true.
+ */
+function useMinuteClock(deadline: number | undefined) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+    const tick = () => setNow(Date.now());
+    const timer = setInterval(tick, 60_000);
+    const wait = deadline === undefined ? -1 : deadline - Date.now();
+    const alarm = wait >= 0 && wait < 2 ** 31 - 1 ? setTimeout(tick, wait + 50) : undefined;
+    return () => {
+      clearInterval(timer);
+      clearTimeout(alarm);
+    };
+  }, [deadline]);
   return now;
 }
 
 /** How fresh the tool list is, by the server's ttlMs, and a Reload that bypasses the cache. */
 export function ListFreshness({ freshness, onReload }: { freshness?: Freshness; onReload: () => void }) {
-  const now = useNow();
+  const now = useMinuteClock(freshness && freshness.ttlMs > 0 ? freshness.updatedAt + freshness.ttlMs : undefined);
   if (!freshness) return null;
   const age = now - freshness.updatedAt;
   const left = freshness.updatedAt + freshness.ttlMs - now;
   const origin =
-    freshness.source === 'cache'
-      ? `From cache${freshness.sharedPublic ? ' (public list)' : ''}, listed ${seconds(age)} ago`
-      : `Listed ${age < 2000 ? 'just now' : `${seconds(age)} ago`}`;
+    freshness.source === 'cache' ? `From cache${freshness.sharedPublic ? ' (public list)' : ''}, listed ${ago(age)}` : `Listed ${ago(age)}`;
   const state =
     freshness.source === 'cache' && freshness.refreshing
       ? 'refreshing…'
       : freshness.ttlMs === 0
         ? 'the server allows no caching'
         : left > 0
-          ? `fresh for ${seconds(left)} more`
+          ? `fresh for ${roughDuration(left)} more`
           : 'stale';
   return (
     <div className="flex items-center justify-between gap-2 text-xs text-muted">

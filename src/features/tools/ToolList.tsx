@@ -1,6 +1,6 @@
 import { Select } from '../../components/ui/Select.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { displayName, matchesHintFilter, toolMatches, type HintFilter } from '../../mcp/toolHints.ts';
 import { type McpTool } from '../../mcp/tools.ts';
@@ -23,13 +23,11 @@ interface Props {
   /** The annotation filter, held by the caller so the command palette can set it too. */
   hint: HintFilter;
   onHintChange: (hint: HintFilter) => void;
-  /** A button beside the heading (the app puts "Server report" there). */
-  headerAction?: ReactNode;
 }
 
 const ROW_HEIGHT = 44;
 /** Memoized: a call or a keystroke elsewhere re-renders the page, not 10,000 tools' list. */
-export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChange, headerAction }: Props) {
+export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChange }: Props) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const visible = useMemo(
@@ -52,7 +50,6 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
     <section aria-label="Tools" className="flex min-h-[20rem] flex-1 flex-col gap-2 md:min-h-0">
       <div className="flex items-baseline gap-2">
         <h2 className="text-sm font-semibold">Tools</h2>
-        {headerAction}
         <p className="ml-auto text-xs text-muted" aria-live="polite">
           {count} tools
           {data.loading

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { MAX_PAGES, describeStop, nextPageDecision, walkPages as walk } from '../../../mcp/pagination.ts';
 import { createPageMerger } from '../../../mcp/pageMerge.ts';
-import { type McpTool } from '../../../mcp/tools.ts';
+import { type McpTool, type ToolsPage } from '../../../mcp/tools.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { listTtl, sharedList, type CachedList, type ToolListPages } from './toolListCache.ts';
@@ -101,6 +101,8 @@ export type ListFreshness =
 
 export interface ToolListData {
   tools: McpTool[];
+  /** The pages as the server sent them (the report's rules look at pages: duplicates, ttlMs). */
+  pages: readonly ToolsPage[];
   pagesLoaded: number;
   loading: boolean;
   error?: unknown;
@@ -138,6 +140,8 @@ export function startListing(queryClient: QueryClient, connection: McpConnection
   return listing;
 }
 
+const NO_PAGES: readonly ToolsPage[] = [];
+
 /** Loads every page, one after another, showing each as it arrives. */
 export function useToolPages(connection: McpConnection, authContext: string): ToolListData {
   const queryClient = useQueryClient();
@@ -159,6 +163,7 @@ export function useToolPages(connection: McpConnection, authContext: string): To
     const ttlMs = listTtl(pages ?? []);
     return {
       tools: merged.tools,
+      pages: pages ?? NO_PAGES,
       pagesLoaded: pages?.length ?? 0,
       // Loading while a walk is still short of its end (a refresh behind a complete list is not "loading").
       loading: isPending || (isFetching && decision?.reason === 'continue'),

@@ -1,0 +1,203 @@
+// What the page shows while no server is open: why the last attempt failed (and what to try),
+// the built-in demo in one click, and the servers this browser knows (saved, then recent).
+import { useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { ago } from '../../lib/age.ts';
+import { describeFailure } from '../../mcp/errors.ts';
+import type { ProxySession } from '../../mcp/proxy.ts';
+import type { ConnectionPath } from './api/connectionPath.ts';
+import { forgetRecentServer, loadRecentServers } from './api/recentServers.ts';
+import { useRememberProxy, useSavedServers, useServerGrant } from './api/serverMemory.ts';
+import type { SavedServer } from './api/serverList.ts';
+import type { ConnectionState } from './useConnection.ts';
+import type { SignInRequest } from './useOAuth.ts';
+
+type Unconnected = Exclude<ConnectionState, { status: 'connected' }>;
+
+interface Props {
+  state: Unconnected;
+  /** Toolscope's loopback proxy (its own server), when there is one. */
+  proxy: ProxySession | undefined;
+  /** The built-in demo MCP server, when Toolscope's own server runs it. */
+  demoUrl: string | undefined;
+  onConnect: (url: string) => void;
+  /** A saved server: it fills the connection form (and connects unless a header value is missing). */
+  onOpenSaved: (server: SavedServer) => void;
+  /** Connects again as last time, by this path (the proxy after a CORS failure). */
+  onRetryVia: (path: ConnectionPath) => void;
+  onSignIn: (request: SignInRequest) => void;
+}
+
+const fieldClass = 'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm';
+
+export function StartScreen({ state, proxy, demoUrl, onConnect, onOpenSaved, onRetryVia, onSignIn }: Props) {
+  const { servers } = useSavedServers();
+  const [recent, setRecent] = useState(loadRecentServers);
+  const [now] = useState(() => Date.now());
+  const savedUrls = new Set(servers.map((server) => server.url));
+  const others = recent.filter((entry) => !savedUrls.has(entry.url) && entry.url !== demoUrl);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 overflow-auto p-4">
+      {state.status === 'failed' ? <ConnectionProblem state={state} proxy={proxy} onRetryVia={onRetryVia} onSignIn={onSignIn} /> : null}
+      <section aria-labelledby="start-title" className="flex flex-col gap-3">
+        <h2 id="start-title" className="text-lg font-semibold">
+          Open an MCP server
+        </h2>
+        <p className="text-sm text-subtle">
+          Enter the URL of a Streamable HTTP server above and press Connect, or press Ctrl+K for saved servers and commands. A stdio server
+          opens from a terminal: <code className="rounded bg-hover px-1">npx toolscope -- &lt;command&gt;</code>.
+        </p>
+        {demoUrl ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="primary" onClick={() => onConnect(demoUrl)} disabled={state.status === 'connecting'}>
+              Try the demo server
+            </Button>
+            <span className="text-xs text-muted">
+              A small shop server built into Toolscope (<span className="font-mono">{demoUrl}</span>): tools that succeed, fail, stream
+              progress, ask for input.
+            </span>
+          </div>
+        ) : null}
+      </section>
+      {servers.length ? (
+        <section aria-labelledby="start-saved" className="flex flex-col gap-1">
+          <h3 id="start-saved" className="text-sm font-semibold">
+            Saved servers
+          </h3>
+          <ul aria-labelledby="start-saved" className="flex flex-col divide-y divide-line rounded-md border border-line">
+            {servers.map((server) => (
+              <li key={server.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                <Button variant="ghost" className="px-2 py-0.5 font-medium" onClick={() => onOpenSaved(server)}>
+                  Connect to {server.name}
+                </Button>
+                <span className="min-w-0 font-mono text-xs break-all text-muted">{server.url}</span>
+                {Object.values(server.headers).some((value) => !value) ? (
+                  <span className="text-xs text-muted">· asks for {Object.keys(server.headers).join(', ')}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {others.length ? (
+        <section aria-labelledby="start-recent" className="flex flex-col gap-1">
+          <h3 id="start-recent" className="text-sm font-semibold">
+            Recent servers
+          </h3>
+          <ul aria-labelledby="start-recent" className="flex flex-col divide-y divide-line rounded-md border border-line">
+            {others.map((entry) => (
+              <li key={entry.url} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                <Button variant="ghost" className="min-w-0 px-2 py-0.5 font-mono text-xs break-all" onClick={() => onConnect(entry.url)}>
+                  <span className="sr-only">Connect to </span>
+                  {entry.url}
+                </Button>
+                <span className="text-xs text-muted">{ago(now - entry.at)}</span>
+                <Button
+                  variant="ghost"
+                  className="ml-auto px-2 py-0.5 text-xs"
+                  aria-label={`Forget ${entry.url}`}
+                  onClick={() => setRecent(forgetRecentServer(entry.url))}
+                >
+                  Forget
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The failed attempt: what went wrong, then the one next step that can help (sign in, or the proxy after a CORS refusal). */
+function ConnectionProblem({
+  state,
+  proxy,
+  onRetryVia,
+  onSignIn,
+}: {
+  state: Extract<Unconnected, { status: 'failed' }>;
+  proxy: ProxySession | undefined;
+  onRetryVia: (path: ConnectionPath) => void;
+  onSignIn: (request: SignInRequest) => void;
+}) {
+  const rememberProxy = useRememberProxy();
+  const { failure } = state;
+  return (
+    <div className="flex flex-col gap-3">
+      <p role="alert" className="rounded-md border border-danger-line bg-danger-surface px-3 py-2 text-sm text-danger-strong">
+        Could not connect to {state.url}
+        {state.via === 'proxy' ? ' through Toolscope’s local proxy' : ''}. {describeFailure(failure)}
+      </p>
+      {failure.kind === 'auth' ? (
+        <SignInOffer
+          key={`sign-in:${state.url}`}
+          url={state.url}
+          onSignIn={(clientId, persist) =>
+            onSignIn({ url: state.url, challenge: failure.challenge, purpose: 'connect', clientId, persist })
+          }
+        />
+      ) : null}
+      {/* The proxy helps only when the browser itself refused the answer (CORS); it cannot wake a server that does not answer. */}
+      {proxy && state.via === 'direct' && failure.kind === 'cors' ? (
+        <ProxyOffer
+          key={`proxy:${state.url}`}
+          onUse={(remember) => {
+            if (remember) rememberProxy(state.url);
+            onRetryVia('proxy');
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function SignInOffer({ url, onSignIn }: { url: string; onSignIn: (clientId: string, persist: boolean) => void }) {
+  const [clientId, setClientId] = useState('');
+  const { persisted } = useServerGrant(url);
+  const [persist, setPersist] = useState(persisted);
+  return (
+    <div className="flex flex-wrap items-end gap-3 text-sm">
+      <Button variant="primary" onClick={() => onSignIn(clientId, persist)}>
+        Sign in with OAuth
+      </Button>
+      <label className="flex flex-col gap-1 text-xs font-medium text-subtle">
+        OAuth client ID (optional)
+        <input
+          className={fieldClass}
+          value={clientId}
+          onChange={(event) => setClientId(event.target.value)}
+          placeholder="registered by hand"
+          spellCheck={false}
+        />
+      </label>
+      {clientId.trim() ? (
+        <span className="text-xs text-subtle">
+          Register this redirect URI for it: <code>{`${window.location.origin}/oauth-callback.html`}</code>
+        </span>
+      ) : null}
+      <label className="flex items-center gap-1 text-xs">
+        <input type="checkbox" checked={persist} onChange={(event) => setPersist(event.target.checked)} />
+        Stay signed in on this device (stores the tokens in this browser)
+      </label>
+    </div>
+  );
+}
+
+function ProxyOffer({ onUse }: { onUse: (remember: boolean) => void }) {
+  // Nothing is chosen for the person: remembering the proxy is their decision.
+  const [remember, setRemember] = useState(false);
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <Button onClick={() => onUse(remember)}>Use the local proxy</Button>
+      <label className="flex items-center gap-1 text-xs">
+        <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+        Always use the proxy for this server
+      </label>
+      <span className="text-xs text-muted">
+        The browser refused this server’s answers (CORS). Toolscope’s own server can forward the MCP traffic instead, where the browser’s
+        CORS rules do not apply.
+      </span>
+    </div>
+  );
+}

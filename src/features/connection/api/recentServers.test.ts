@@ -1,0 +1,33 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_RECENT, forgetRecentServer, loadRecentServers, rememberRecentServer } from './recentServers.ts';
+
+beforeEach(() => {
+  const items = new Map<string, string>();
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    },
+  });
+});
+
+describe('recent servers', () => {
+  it('keeps each URL once, newest first, at most MAX_RECENT', () => {
+    for (let index = 0; index < MAX_RECENT + 3; index++) rememberRecentServer(`http://127.0.0.1:${3000 + index}/mcp`, index);
+    rememberRecentServer('http://127.0.0.1:3005/mcp', 100);
+    const recent = loadRecentServers();
+    expect(recent).toHaveLength(MAX_RECENT);
+    expect(recent[0]).toEqual({ url: 'http://127.0.0.1:3005/mcp', at: 100 });
+    expect(recent.filter((entry) => entry.url === 'http://127.0.0.1:3005/mcp')).toHaveLength(1);
+    expect(recent.map((entry) => entry.url)).not.toContain('http://127.0.0.1:3000/mcp');
+  });
+
+  it('stores only http(s) URLs and drops corrupt entries', () => {
+    rememberRecentServer('javascript:alert(1)');
+    expect(loadRecentServers()).toEqual([]);
+    window.localStorage.setItem('toolscope:recent-servers', JSON.stringify([{ url: 'https://a.example/mcp', at: 1 }, { url: 5 }, 'x']));
+    expect(loadRecentServers()).toEqual([{ url: 'https://a.example/mcp', at: 1 }]);
+    expect(forgetRecentServer('https://a.example/mcp')).toEqual([]);
+  });
+});
