@@ -104,7 +104,7 @@ test('the Call tool button stays where it first appears (no layout shift under t
   await page.addInitScript(`
     window.callButtonTops = [];
     const timer = setInterval(() => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Call tool');
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim().startsWith('Call tool'));
       if (button) window.callButtonTops.push(button.getBoundingClientRect().top + (button.closest('.overflow-auto')?.scrollTop ?? 0));
       if (window.callButtonTops.length >= 90) clearInterval(timer);
     }, 16);`);

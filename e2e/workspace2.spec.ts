@@ -120,20 +120,21 @@ test('the first open offers the demo in one click and lists recent servers; the 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Open an MCP server' })).toBeVisible();
   await shot(page, 'w2-start');
+
+  await page.getByText(/^Custom headers/).click();
+  expect(Math.abs((await topBarHeight(page)) - 44)).toBeLessThanOrEqual(4);
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Try the demo server' }).click();
   const status = page.getByRole('banner').getByRole('status');
   await expect(status).toContainText('Connected to');
   await expect(page.getByLabel('Server URL')).toHaveValue(new URL('/mcp', appUrl()).href);
 
-  for (const open of [
-    () => page.getByText(/^Custom headers/).click(),
-    () => page.getByText(/^Saved servers/).click(),
-    () => page.getByText('Server instructions').click(),
-  ]) {
+  for (const open of [() => page.getByText(/^Saved servers/).click(), () => page.getByText('Server instructions').click()]) {
     await open();
     expect(Math.abs((await topBarHeight(page)) - 44)).toBeLessThanOrEqual(4);
     await page.keyboard.press('Escape');
   }
+  await shot(page, 'w2-topbar-1280');
   await page.getByRole('banner').getByRole('button', { name: 'Diagnose' }).click();
   const doctor = page.getByRole('dialog', { name: /^Connection doctor/ });
   await expect(doctor.getByRole('region', { name: 'Connection doctor' })).toContainText('server/discover');
@@ -181,4 +182,73 @@ test('a server that stops answering: “Unreachable” with Retry and Diagnose w
   } finally {
     await second?.stop();
   }
+});
+
+/** Whether the element is inside the viewport without scrolling anything. */
+const inView = async (page: Page, name: string) =>
+  page.getByRole('button', { name, exact: true }).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return box.top >= 0 && box.bottom <= window.innerHeight && (hit === element || element.contains(hit));
+  });
+
+test('the request toolbar: Call tool in sight at 1280×720 (long forms, invalid JSON, the dock open); Form | JSON filled when active', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  for (const tool of ['add_item', 'preview_order']) {
+    await page.goto(deepLink(demoMcpUrl(), tool));
+    await expect(page.getByRole('form', { name: 'Arguments' })).toBeVisible();
+    expect(await inView(page, 'Call tool'), tool).toBe(true);
+  }
+  await shot(page, 'w2-toolbar-1280');
+  // The dock open at its default height.
+  await openTraffic(page);
+  expect(await inView(page, 'Call tool'), 'with the dock open').toBe(true);
+  await page.getByRole('button', { name: 'Hide ▾' }).click();
+
+  const json = page.getByRole('button', { name: 'Edit as JSON' });
+  const form = page.getByRole('button', { name: 'Edit as form' });
+  await expect(form).toHaveAttribute('aria-pressed', 'true');
+  await json.click();
+  await expect(json).toHaveAttribute('aria-pressed', 'true');
+  await expect(form).toHaveAttribute('aria-pressed', 'false');
+  // The active mode is filled (the accent), the other is not.
+  const background = (locator: typeof json) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await background(json)).not.toBe(await background(form));
+  await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"basket_id": ');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not valid JSON yet' })).toBeVisible();
+  expect(await inView(page, 'Call tool'), 'invalid JSON mode').toBe(true);
+});
+
+test('the keyboard path: deep link, Ctrl+K “search” Enter lands in the first empty required field; “usb”, Ctrl+Enter gives a result', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(deepLink(demoMcpUrl()));
+  // The palette lists the tools the page has listed so far.
+  await expect(page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Search catalog/ })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('search');
+  await page.keyboard.press('Enter');
+  const query = page.getByRole('form', { name: 'Arguments' }).getByLabel('query');
+  await expect(query).toBeFocused();
+  await page.keyboard.type('usb');
+  await page.keyboard.press('Control+Enter');
+  await expect(outcome(page)).toHaveText(/^Success/);
+  await expect(result(page)).toContainText('USB');
+
+  // Ctrl+Enter with the focus outside any field (on a result's button) calls too; in the tool search it does not.
+  await result(page).getByRole('button', { name: 'Copy as' }).focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('list', { name: 'Runs' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('searchbox', { name: 'Search tools' }).focus();
+  await page.keyboard.press('Control+Enter');
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('list', { name: 'Runs' }).getByRole('listitem')).toHaveCount(2);
+
+  // Search: Enter opens the first match with its first required field focused.
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('add item');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('basket_id')).toBeFocused();
 });

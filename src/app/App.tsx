@@ -38,7 +38,8 @@ export function App({ start }: { start: Boot }) {
   );
   const { state, connect, disconnect, reconnect, retry } = useConnection(recorder, proxy.session, onEstablished);
   // A boolean snapshot: the shell re-renders when reachability changes, not on every exchange.
-  const unreachable = useSyncExternalStore(recorder.subscribe, () => serverUnreachable(recorder.getSnapshot()));
+  const trafficFrom = state.status === 'connected' ? state.trafficFrom : 0;
+  const unreachable = useSyncExternalStore(recorder.subscribe, () => serverUnreachable(recorder.getSnapshot(), trafficFrom));
   const live = state.status === 'connected' ? state.connection : undefined;
   const onGrant = useCallback(
     (url: string, grant: OAuthGrant, purpose: SignInPurpose) => {

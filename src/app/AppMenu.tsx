@@ -81,8 +81,14 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
         <span className="hidden xl:inline">Theme</span>
         <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
       </label>
-      <Button variant="ghost" className="text-xs" aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'} onClick={() => setOpen('palette')}>
-        Commands <kbd className="font-mono text-[11px] text-muted">{MOD}K</kbd>
+      <Button
+        variant="ghost"
+        className="text-xs"
+        aria-label="Commands"
+        aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'}
+        onClick={() => setOpen('palette')}
+      >
+        <span className="hidden lg:inline">Commands</span> <kbd className="font-mono text-[11px] text-muted">{MOD}K</kbd>
       </Button>
       <Button
         variant="ghost"

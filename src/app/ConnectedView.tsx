@@ -88,10 +88,13 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
   // The one call path: every origin asks it, it checks, gates (one confirmation dialog, below) and sends.
   const requests = useCallRequests((target, args, limits) => void calls.call(target, args, limits), safety);
 
+  // Each opening of a tool (but ↑/↓ in the list, a replay) asks its form to take the focus.
+  const [focusRequest, setFocusRequest] = useState(initialTool ? 1 : 0);
   const select = useCallback(
-    (name: string) => {
+    (name: string, options?: { keepFocus?: boolean }) => {
       setReport(undefined);
       setSelected(name);
+      if (!options?.keepFocus) setFocusRequest((count) => count + 1);
       window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: name }));
     },
     [connection.url],
@@ -112,7 +115,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
   });
   useEffect(() => settleWaiting(), [data.tools, data.loading, settleWaiting]);
   const sendAgain = (name: string, args: Record<string, unknown>, origin: CallOrigin) => {
-    select(name);
+    select(name, { keepFocus: true });
     waiting.current = { name, args, origin };
     settleWaiting();
   };
@@ -292,6 +295,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
                       .map((candidate) => candidate.name)
                   }
                   runActions={runActions}
+                  focusRequest={focusRequest}
                   onUseIn={(name, key, value) => {
                     select(name);
                     setDrafts((previous) => {

@@ -13,7 +13,10 @@ import { lintTool } from '../lint/rules.ts';
 import { callRecords } from './callRecords.ts';
 import { useStableCallback } from '../lib/stableCallback.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
-import { CallBar, ResultArea } from '../features/call/CallPanel.tsx';
+import { RequestToolbar, ResultArea } from '../features/call/CallPanel.tsx';
+import { formSuitability } from '../schema/complexity.ts';
+import { focusWhenReady } from '../lib/focusFirstField.ts';
+import { isTyping } from '../lib/keyboard.ts';
 import type { Notice } from '../features/call/callRequests.ts';
 import type { RequestOptions } from '../features/call/callRequest.ts';
 import { loadCallChecks } from '../features/call/useCallRequests.ts';
@@ -55,6 +58,8 @@ interface Props {
   onUseIn?: (tool: string, key: string, value: string | number) => void;
   /** What the response bar offers for a finished run (History's copy, save and compare). */
   runActions?: RunActions;
+  /** Each new value asks to focus the first empty required field (the tool was opened by a click, the palette, a link). */
+  focusRequest?: number;
 }
 
 export interface RunActions {
@@ -85,6 +90,7 @@ export function ToolWorkspace({
   targetsOf,
   onUseIn,
   runActions,
+  focusRequest,
 }: Props) {
   // The run picked in the run list, until a newer run starts (from anywhere): then the newest.
   const [picked, setPicked] = useState<{ id: number; newest?: number }>();
@@ -142,21 +148,35 @@ export function ToolWorkspace({
   // The form's call: the one call path decides (the JSON editor's text must parse first).
   const tryCall = () => onRequest(draft.value, { unparsed: draft.mode === 'json' ? draft.jsonError : undefined });
 
-  // Ctrl+Enter / ⌘Enter calls from anywhere in the request pane, through the same checks and gate.
+  // Ctrl+Enter / ⌘Enter calls the open tool wherever the focus is — except in another text field
+  // (the tool search, the palette, a filter), whose Enter is its own — through the same checks and gate.
   const request = useRef<HTMLDivElement>(null);
   // Stable identities for the memoized form (and the key handler), calling the latest code.
   const submitForm = useStableCallback(tryCall);
   const changeDraft = useStableCallback(onDraftChange);
   useEffect(() => {
-    const element = request.current;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      const target = event.target instanceof Node ? event.target : null;
+      const inRequest = target !== null && request.current?.contains(target) === true;
+      if (!inRequest && (isTyping(event.target) || (event.target instanceof Element && event.target.closest('dialog')))) return;
       event.preventDefault();
       submitForm();
     };
-    element?.addEventListener('keydown', onKey);
-    return () => element?.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
   }, [submitForm]);
+
+  // Opening the tool (any route but ↑/↓ in the list) puts the focus in its first empty required field.
+  useEffect(() => {
+    const root = request.current;
+    if (!focusRequest || !root) return;
+    return focusWhenReady(root, () => ({
+      form: root.querySelector('form[aria-label="Arguments"]'),
+      fallback: root.querySelector<HTMLElement>('[aria-keyshortcuts$="+Enter"]'),
+    }));
+  }, [focusRequest]);
+  const { usable: formUsable } = useMemo(() => formSuitability(tool.inputSchema), [tool.inputSchema]);
 
   const {
     container: splitContainer,
@@ -249,12 +269,15 @@ export function ToolWorkspace({
         <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-muted">Loading form…</p>}>
           {() => (
             <>
-              <ArgumentsForm.Component
-                schema={tool.inputSchema}
-                draft={draft}
-                onChange={changeDraft}
-                onSubmit={submitForm}
-                showErrors={blocked !== undefined}
+              <RequestToolbar
+                tool={tool}
+                state={callState}
+                onCall={tryCall}
+                invalid={blocked !== undefined}
+                onSendAnyway={() => onRequest(draft.value, { unchecked: true })}
+                mode={formUsable ? draft.mode : 'json'}
+                formUsable={formUsable}
+                onMode={(mode) => onDraftChange({ ...draft, mode })}
               />
               {schemaNote ? (
                 <p role="note" className="text-sm text-warn">
@@ -272,12 +295,12 @@ export function ToolWorkspace({
                   Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
                 </p>
               ) : null}
-              <CallBar
-                tool={tool}
-                state={callState}
-                onCall={tryCall}
-                invalid={blocked !== undefined}
-                onSendAnyway={() => onRequest(draft.value, { unchecked: true })}
+              <ArgumentsForm.Component
+                schema={tool.inputSchema}
+                draft={draft}
+                onChange={changeDraft}
+                onSubmit={submitForm}
+                showErrors={blocked !== undefined}
               />
             </>
           )}

@@ -82,4 +82,10 @@ describe('serverUnreachable', () => {
     expect(serverUnreachable([post({}), post({ state: 'failed', status: undefined, error: 'aborted' })])).toBe(false);
     expect(serverUnreachable([post({ ...down, sent: [{ method: 'server/discover' }] })])).toBe(false);
   });
+  it('forgets the exchanges of an earlier connection (a Retry that needed no new POST yet)', () => {
+    const down = post({ seq: 4, state: 'failed', status: undefined, error: 'TypeError: Failed to fetch' });
+    expect(serverUnreachable([post({ seq: 3 }), down], 3)).toBe(true);
+    expect(serverUnreachable([post({ seq: 3 }), down], 4)).toBe(false);
+    expect(serverUnreachable([down, post({ seq: 5, sent: [{ method: 'server/discover' }] })], 4)).toBe(false);
+  });
 });

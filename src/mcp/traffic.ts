@@ -215,11 +215,14 @@ const abortOrText = (error: unknown) => (error instanceof Error && error.name ==
 /**
  * Whether the server has stopped answering: the newest finished JSON-RPC POST (not the era
  * probe, not a cancel) got no HTTP answer at all. Any later answer, even an error, says it is back.
+ * Only exchanges after `afterSeq` (the current connection's) count.
  */
-export function serverUnreachable(entries: readonly TrafficEntry[]): boolean {
+export function serverUnreachable(entries: readonly TrafficEntry[], afterSeq = 0): boolean {
   for (let index = entries.length - 1; index >= 0; index--) {
     const entry = entries[index];
-    if (!entry || entry.httpMethod !== 'POST' || entry.sent.length === 0) continue;
+    // Exchanges of an earlier connection say nothing about this one (a Retry starts afresh).
+    if (!entry || entry.seq <= afterSeq) return false;
+    if (entry.httpMethod !== 'POST' || entry.sent.length === 0) continue;
     if (entry.sent[0]?.method === 'server/discover' || entry.state === 'pending' || entry.state === 'streaming') continue;
     if (entry.error === 'aborted') continue;
     return entry.status === undefined && entry.state === 'failed';

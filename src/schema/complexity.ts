@@ -49,3 +49,9 @@ export function formUnsuitability(schema: unknown): string | undefined {
     return `The schema has ${size.truncated ? 'more than ' : ''}${formatCount(size.nodes)} parts; edit the arguments as JSON.`;
   return undefined;
 }
+
+/** Whether a form can be generated for this schema (else the arguments are edited as JSON), and why not. */
+export function formSuitability(schema: unknown): { usable: boolean; unsuitable?: string } {
+  const unsuitable = isRecord(schema) ? formUnsuitability(schema) : undefined;
+  return { usable: isRecord(schema) && unsuitable === undefined, unsuitable };
+}

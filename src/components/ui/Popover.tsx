@@ -25,9 +25,10 @@ export function Popover({ summary, children, defaultOpen, align = 'start', class
     const close = (event: Event) => {
       if (!element.open) return;
       if (event instanceof KeyboardEvent) {
-        if (event.key !== 'Escape' || !element.contains(document.activeElement)) return;
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        const inside = element.contains(document.activeElement);
         element.open = false;
-        element.querySelector('summary')?.focus();
+        if (inside) element.querySelector('summary')?.focus();
         return;
       }
       if (event.target instanceof Node && !element.contains(event.target)) element.open = false;

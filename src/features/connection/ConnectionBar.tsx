@@ -77,7 +77,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
         onSubmit={submit}
         onFocus={onIntent}
         onPointerEnter={onIntent}
-        className="flex w-72 shrink-0 items-center gap-2 lg:w-96 xl:w-[30rem]"
+        className="flex min-w-52 flex-[0_1_30rem] items-center gap-2"
         aria-label="Connection"
       >
         <label className="flex min-w-0 flex-[3] items-center">
@@ -117,7 +117,8 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
           </Button>
         )}
       </form>
-      <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} reveal={reveal} />
+      {/* Connected without custom headers, there is nothing to show or change here. */}
+      {connected && !headers.length ? null : <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} reveal={reveal} />}
       <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
       <ConnectionStatus state={state} runs={runs} unreachable={unreachable} onRetry={onRetry} />
       {proxy && (state.status === 'failed' || state.status === 'connected') ? (
@@ -163,7 +164,7 @@ function ConnectionStatus({
   onRetry?: () => void;
 }) {
   // One line that never wraps: the top bar keeps its height; the whole text is in the tooltip.
-  const line = 'min-w-0 flex-1 truncate text-xs';
+  const line = 'min-w-16 flex-1 truncate text-xs';
   switch (state.status) {
     case 'idle':
       return (

@@ -12,7 +12,15 @@ import { rememberEra, rememberedEra } from './api/eraMemory.ts';
 export type ConnectionState =
   | { status: 'idle' }
   | { status: 'connecting'; url: string }
-  | { status: 'connected'; connection: McpConnection; id: number; authContext: string; eraSource: EraSource }
+  | {
+      status: 'connected';
+      connection: McpConnection;
+      id: number;
+      authContext: string;
+      eraSource: EraSource;
+      /** The traffic sequence number before this connection began (its own exchanges come after). */
+      trafficFrom: number;
+    }
   | { status: 'failed'; url: string; failure: McpFailure; via: ConnectionPath };
 
 /** Starts fetching the protocol layer (the SDK) early, without blocking the first screen. */
@@ -46,6 +54,7 @@ export function useConnection(
       const via = choosePath(proxy !== undefined, path, storedPath(url));
       last.current = { url, bearerToken, path: via, customHeaders };
       const id = ++attempt.current;
+      const trafficFrom = recorder.getSnapshot().at(-1)?.seq ?? 0;
       const previous = live.current;
       live.current = undefined;
       void previous?.close();
@@ -74,7 +83,7 @@ export function useConnection(
         // A transition: if the connected screen's code is still on its way, the page keeps showing
         // "connecting" and then shows the screen whole, instead of a placeholder first (React
         // holds a placeholder on screen for a moment once it has shown one).
-        startTransition(() => setState({ status: 'connected', connection, id, authContext, eraSource }));
+        startTransition(() => setState({ status: 'connected', connection, id, authContext, eraSource, trafficFrom }));
       } catch (error) {
         if (id !== attempt.current) return;
         setState({ status: 'failed', url, failure: failureOf(error), via });

@@ -2,10 +2,9 @@ import { memo, useEffect, useMemo } from 'react';
 import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
 import { SchemaForm } from '../../components/form/SchemaForm.tsx';
 import { NO_DEFAULTS_BEHAVIOR, declaredDefaults } from '../../components/form/validators.ts';
-import { Button } from '../../components/ui/Button.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
-import { formUnsuitability } from '../../schema/complexity.ts';
+import { formSuitability } from '../../schema/complexity.ts';
 import { propertiesAt, valuesAt } from '../../schema/schemaPath.ts';
 import { retryableLazy } from '../../lib/chunks.ts';
 
@@ -20,11 +19,11 @@ interface Props {
   showErrors: boolean;
 }
 
+/** The fields (or the JSON editor); the request toolbar above switches between them. */
 function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props) {
-  const unsuitable = useMemo(() => (isRecord(schema) ? formUnsuitability(schema) : undefined), [schema]);
-  const usable = isRecord(schema) && unsuitable === undefined;
+  const { usable, unsuitable } = useMemo(() => formSuitability(schema), [schema]);
   const mode = usable ? draft.mode : 'json';
-  const hasProperties = usable && isRecord(schema.properties) && Object.keys(schema.properties).length > 0;
+  const hasProperties = usable && isRecord(schema) && isRecord(schema.properties) && Object.keys(schema.properties).length > 0;
   // What the form shows is what gets sent: put the declared defaults into a new draft once.
   useEffect(() => {
     if (draft.seeded || !usable || !isRecord(schema)) return;
@@ -36,18 +35,6 @@ function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props)
   }, [draft, usable, schema, onChange]);
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex items-center justify-between">
-        <h3 className="text-sm font-semibold">Arguments</h3>
-        <Button
-          variant="ghost"
-          aria-pressed={mode === 'json'}
-          disabled={!usable}
-          onClick={() => onChange({ ...draft, mode: mode === 'json' ? 'form' : 'json' })}
-          className="text-xs"
-        >
-          Edit as JSON
-        </Button>
-      </div>
       {!usable ? (
         <p role="note" className="text-sm text-warn">
           {unsuitable ?? 'This tool’s inputSchema is not a schema object, so no form can be generated; edit the arguments as JSON.'}

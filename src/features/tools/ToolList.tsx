@@ -19,7 +19,8 @@ interface Props {
   data: ToolListData;
   serverUrl: string;
   selected?: string;
-  onSelect: (name: string) => void;
+  /** `keepFocus`: the person is moving through the list with ↑/↓ (the form must not take the focus). */
+  onSelect: (name: string, options?: { keepFocus?: boolean }) => void;
   /** The annotation filter, held by the caller so the command palette can set it too. */
   hint: HintFilter;
   onHintChange: (hint: HintFilter) => void;
@@ -66,6 +67,22 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
         placeholder="Search name, title, description"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter opens the first match (its form takes the focus); ↓ steps into the list.
+          if (event.key === 'Enter') {
+            const first = data.tools.find((tool) => toolMatches(tool, search) && matchesHintFilter(tool, hint));
+            if (first) {
+              event.preventDefault();
+              onSelect(first.name);
+            }
+          } else if (event.key === 'ArrowDown') {
+            const row = event.currentTarget.closest('section')?.querySelector<HTMLElement>('[aria-label="Tool list"] li button');
+            if (row) {
+              event.preventDefault();
+              row.focus();
+            }
+          }
+        }}
         className="rounded-md border border-field bg-panel px-2 py-1.5 text-sm"
       />
       <label className="flex items-center gap-2 text-xs">
@@ -139,7 +156,8 @@ function VirtualToolList({
   loading: boolean;
   serverUrl: string;
   selected?: string;
-  onSelect: (name: string) => void;
+  /** `keepFocus`: the person is moving through the list with ↑/↓ (the form must not take the focus). */
+  onSelect: (name: string, options?: { keepFocus?: boolean }) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -161,7 +179,7 @@ function VirtualToolList({
     const target = tools[next];
     if (!target) return;
     focusNext.current = next;
-    onSelect(target.name);
+    onSelect(target.name, { keepFocus: true });
     virtualizer.scrollToIndex(next);
   };
   // Focus follows once the new selection has rendered (the row may have just scrolled in).
