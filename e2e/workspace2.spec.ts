@@ -252,3 +252,19 @@ test('the keyboard path: deep link, Ctrl+K “search” Enter lands in the first
   await page.keyboard.press('Enter');
   await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('basket_id')).toBeFocused();
 });
+
+test('a handle returned before a reload is still offered, from History, with its age', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl(), 'create_basket'));
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(outcome(page)).toHaveText(/^Success/);
+  await expect(result(page)).toContainText('bsk_');
+  const id = /bsk_[\w-]+/.exec((await result(page).textContent()) ?? '')?.[0];
+  expect(id).toBeDefined();
+  await page.goto(deepLink(demoMcpUrl(), 'add_item'));
+  const offers = page.getByRole('group', { name: 'Values from earlier calls' });
+  const offer = offers.getByRole('button', { name: `Use basket_id = "${id}"` });
+  await expect(offer).toBeVisible();
+  await expect(offers).toContainText('(History)');
+  await offer.click();
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('basket_id')).toHaveValue(id ?? '');
+});

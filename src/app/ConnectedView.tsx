@@ -130,16 +130,19 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
     },
   });
 
+  // Handles to offer: this page's results first, then History's (a reload keeps basket_id at hand).
+  const { historySources } = history;
   const handles = useMemo(
     () =>
-      collectHandles(
-        calls.runs.flatMap((run) =>
+      collectHandles([
+        ...calls.runs.flatMap((run) =>
           run.state.status === 'done' && !run.state.result.isError
             ? [{ tool: run.tool, runId: run.id, structuredContent: run.state.result.structuredContent }]
             : [],
         ),
-      ),
-    [calls.runs],
+        ...historySources,
+      ]),
+    [calls.runs, historySources],
   );
 
   const savedCalls = useSavedCalls(connection, data.tools, requests.store);

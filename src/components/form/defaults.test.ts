@@ -44,4 +44,24 @@ describe('an untouched arguments form', () => {
     };
     expect(untouched(schema)).toEqual({ unit: 'c' });
   });
+
+  it('keeps a nested optional model (anyOf [$ref, null], default null) null even when the model has its own null defaults', () => {
+    // Pydantic: `address: Address | None = None` with `zip: str | None = None` inside Address.
+    const schema: RJSFSchema = {
+      type: 'object',
+      $defs: {
+        Address: {
+          type: 'object',
+          properties: { street: { type: 'string' }, zip: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null } },
+          required: ['street'],
+        },
+      },
+      properties: {
+        name: { type: 'string' },
+        address: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }], default: null },
+      },
+      required: ['name'],
+    };
+    expect(untouched(schema)).toEqual({ address: null });
+  });
 });

@@ -1,6 +1,7 @@
 import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { Handle } from '../../mcp/handles.ts';
+import { ago } from '../../lib/age.ts';
 
 /** Values earlier results returned for this form's parameters, one click to use. */
 export function HandleOffers({
@@ -30,7 +31,9 @@ export function HandleOffers({
               Use {name} = {revealInvisible(JSON.stringify(handle.value).slice(0, 60))}
             </Button>
             <span className="text-muted">
-              from {revealInvisible(handle.tool)} (run {handle.runId})
+              from {revealInvisible(handle.tool)}{' '}
+              {handle.at !== undefined ? `· ${ago(Date.now() - handle.at)} (History)` : `(run ${handle.runId})`}
+              {handle.expiresAt !== undefined ? ` · expires ${new Date(handle.expiresAt).toLocaleTimeString('en-GB')}` : ''}
             </span>
           </p>
         )),

@@ -11,6 +11,11 @@ import { paramHeadersFor } from '../../../mcp/paramHeaders.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 import { withoutSecrets } from '../../../mcp/secrets.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
+import { isRecord } from '../../../mcp/guards.ts';
+import type { ResultSource } from '../../../mcp/handles.ts';
+
+/** How many earlier calls are read for handles to offer. */
+const HISTORY_HANDLE_CALLS = 20;
 
 export interface ComparisonView {
   title: string;
@@ -97,6 +102,35 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
     [runs, history.entries, openedAt],
   );
 
+  // Handles (basket_id…) returned by calls made before this page opened, for the forms to offer:
+  // the newest HISTORY_HANDLE_CALLS successful calls with structured content, read once.
+  const earlierIds = history.entries
+    .filter((entry) => entry.at < openedAt && entry.outcome === 'ok')
+    .slice(0, HISTORY_HANDLE_CALLS)
+    .map((entry) => entry.id)
+    .join(',');
+  const [historySources, setHistorySources] = useState<readonly ResultSource[]>([]);
+  useEffect(() => {
+    if (!earlierIds) return;
+    let live = true;
+    const wanted = new Set(earlierIds.split(',').map(Number));
+    const entries = history.entries.filter((entry) => wanted.has(entry.id));
+    void Promise.all(
+      entries.map(async (entry): Promise<ResultSource[]> => {
+        const stored = await readResult(entry.id).catch(() => undefined);
+        const structuredContent = isRecord(stored?.result) ? stored.result.structuredContent : undefined;
+        return structuredContent === undefined ? [] : [{ tool: entry.tool, runId: 0, at: entry.at, structuredContent }];
+      }),
+    ).then((sources) => {
+      if (live) setHistorySources(sources.flat());
+    });
+    return () => {
+      live = false;
+    };
+    // The entries are read for these ids; a new call of this page does not change them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [earlierIds]);
+
   const copy = useCallback(
     (entry: Pick<HistoryEntry, 'server' | 'tool' | 'args' | 'droppedArgs'>, kind: CopyKind): Copied => {
       const tool = tools.find((candidate) => candidate.name === entry.tool);
@@ -121,6 +155,7 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
   return {
     copyCall,
     previousOf,
+    historySources,
     panel: {
       entries: history.entries,
       note: compareNote ?? history.note,
