@@ -268,3 +268,48 @@ test('a handle returned before a reload is still offered, from History, with its
   await offer.click();
   await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('basket_id')).toHaveValue(id ?? '');
 });
+
+test('dark mode: the JSON editor’s strings, numbers, names and literals read at ≥ 4.5:1', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('usb');
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 5, "flag": true}');
+  await shot(page, 'w2-json-dark');
+  const ratios = await page.getByRole('textbox', { name: 'Arguments JSON' }).evaluate((content) => {
+    // Any CSS colour → sRGB through a canvas pixel (computed colours may be lab() or oklch()).
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    const rgb = (colour: string) => {
+      if (!context) throw new Error('no canvas');
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = colour;
+      context.fillRect(0, 0, 1, 1);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const luminance = (colour: string) => {
+      const [r = 0, g = 0, b = 0] = rgb(colour).map((channel) => {
+        const value = channel / 255;
+        return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    let background = 'rgb(0, 0, 0)';
+    for (let node: Element | null = content; node; node = node.parentElement ?? (node.getRootNode() as ShadowRoot).host ?? null) {
+      const colour = getComputedStyle(node).backgroundColor;
+      if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') {
+        background = colour;
+        break;
+      }
+    }
+    const back = luminance(background);
+    return [...content.querySelectorAll('span')].map((span) => {
+      const fore = luminance(getComputedStyle(span).color);
+      return { text: span.textContent, ratio: (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05) };
+    });
+  });
+  expect(ratios.length).toBeGreaterThanOrEqual(4);
+  for (const { text, ratio } of ratios) expect(ratio, `${text}`).toBeGreaterThanOrEqual(4.5);
+});

@@ -9,7 +9,8 @@
 import { autocompletion, completionKeymap, type CompletionSource } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting, syntaxTree } from '@codemirror/language';
+import { HighlightStyle, bracketMatching, syntaxHighlighting, syntaxTree } from '@codemirror/language';
+import { tags } from '@lezer/highlight';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
@@ -134,6 +135,17 @@ const theme = EditorView.theme({
   '.cm-placeholder': { color: '#94a3b8' },
 });
 
+// Colours from the page's tokens (styles.css), so each theme has its own readable set; the
+// default style's were made for a white page (2.4:1 for strings on dark navy).
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--color-code-property)' },
+  { tag: tags.string, color: 'var(--color-code-string)' },
+  { tag: tags.number, color: 'var(--color-code-number)' },
+  { tag: [tags.bool, tags.null, tags.keyword], color: 'var(--color-code-literal)' },
+  { tag: [tags.punctuation, tags.separator, tags.brace, tags.squareBracket], color: 'var(--color-code-punctuation)' },
+  { tag: tags.invalid, color: 'var(--color-danger)' },
+]);
+
 const NO_HINTS = () => [];
 
 export default function JsonEditor({ value, onChange, label, propertiesAt = NO_HINTS, valuesAt = NO_HINTS, invalid }: Props) {
@@ -160,7 +172,7 @@ export default function JsonEditor({ value, onChange, label, propertiesAt = NO_H
         extensions: [
           history(),
           json(),
-          syntaxHighlighting(defaultHighlightStyle),
+          syntaxHighlighting(highlight),
           bracketMatching(),
           autocompletion({
             override: [
