@@ -12,9 +12,14 @@ const history = (page: Page) => page.getByRole('region', { name: 'History' });
 const openHistory = async (page: Page) => {
   await openDock(page, 'History');
 };
+/** A row's action under "⋯" (a row shows only its checkbox and Replay at rest). */
+const more = async (entry: ReturnType<Page['getByRole']>, label: string) => {
+  await entry.hover();
+  await entry.getByRole('button', { name: /^More actions for/ }).click();
+  await entry.getByRole('menuitem', { name: label, exact: true }).click();
+};
 const copied = async (page: Page, entry: ReturnType<Page['getByRole']>, label: string) => {
-  await entry.getByText('Copy…').click();
-  await entry.getByRole('button', { name: label }).click();
+  await more(entry, label);
   // One toast confirms it (no dialog to close); the copied text is there to read.
   const toast = page.getByRole('status', { name: 'Notification' });
   await expect(toast).toContainText('copied');
@@ -43,12 +48,12 @@ test('a call is kept across a reload; Replay, Edit and replay, Copy link and Cop
 
   // Edit and replay: the form opens filled, nothing is sent.
   await page.getByRole('searchbox', { name: 'Search tools' }).fill('time');
-  await calls.first().getByRole('button', { name: 'Edit and replay' }).click();
+  await more(calls.first(), 'Edit and replay');
   await expect(form.getByLabel('Customer')).toHaveValue('Ann O’Hara "$(id)"');
   await expect(calls).toHaveCount(2);
 
   // Compare with the previous call of the same arguments: the same result.
-  await calls.first().getByRole('button', { name: 'Compare', exact: true }).click();
+  await more(calls.first(), 'Compare with previous');
   await expect(page.getByRole('region', { name: 'Comparison' })).toContainText('The two results are the same.');
   await page.getByRole('region', { name: 'Comparison' }).getByRole('button', { name: 'Close' }).click();
 
@@ -82,9 +87,29 @@ test('Compare shows the changed path between two calls of a tool', async ({ page
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('HDMI');
   await openHistory(page);
   const calls = history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem');
-  await calls.filter({ hasText: 'hdmi' }).first().getByRole('button', { name: 'Compare', exact: true }).click();
+  // A row is calm at rest: its checkbox and Replay; the rest waits under "⋯".
+  const row = calls.filter({ hasText: 'hdmi' }).first();
+  await page.mouse.move(0, 0);
+  const visibleControls = await row.evaluate(
+    (element) =>
+      [...element.querySelectorAll('button, input')].filter((control) => {
+        let node: Element | null = control;
+        for (; node && node !== element.parentElement; node = node.parentElement) if (getComputedStyle(node).opacity === '0') return false;
+        return true;
+      }).length,
+  );
+  expect(visibleControls).toBeLessThanOrEqual(2);
+  await expect(row).toContainText(/\d+ ms|\d+\.\d s/);
+  await more(row, 'Compare with previous');
   const comparison = page.getByRole('region', { name: 'Comparison' });
   await expect(comparison).toContainText('structuredContent.total');
+  await expect(comparison).toContainText('3 → 1');
+  await comparison.getByRole('button', { name: 'Close' }).click();
+
+  // Two selected rows offer Compare, older → newer.
+  await calls.filter({ hasText: 'cable' }).first().getByRole('checkbox').check();
+  await row.getByRole('checkbox').check();
+  await history(page).getByRole('button', { name: 'Compare selected' }).click();
   await expect(comparison).toContainText('3 → 1');
 });
 
@@ -162,7 +187,7 @@ test('saved calls: pin a call, change the server’s state, Run all reports the 
 
   await openHistory(page);
   const calls = history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem');
-  await calls.filter({ hasText: 'get_basket' }).getByRole('button', { name: 'Save', exact: true }).click();
+  await more(calls.filter({ hasText: 'get_basket' }), 'Save');
   const dialog = page.getByRole('dialog', { name: 'Save this call' });
   await dialog.getByLabel('Name').fill('basket contents');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -171,6 +196,13 @@ test('saved calls: pin a call, change the server’s state, Run all reports the 
 
   await saved.getByRole('button', { name: 'Run all' }).click();
   await expect(saved).toContainText('1 pass · 0 changed · 0 failed');
+  // The run's call is a call like any other: it enters History, and its verdict opens its result.
+  await openHistory(page);
+  await expect(calls.filter({ hasText: 'get_basket' })).toHaveCount(2);
+  await openDock(page, 'Saved calls');
+  await saved.getByRole('button', { name: 'pass: open the result of basket contents' }).click();
+  await expect(page.getByRole('heading', { name: 'Get basket' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Result' }).getByRole('status', { name: 'Outcome' })).toHaveText(/^Success/);
 
   // The server's state changes: an item goes into the basket.
   await tools.getByRole('button', { name: /^Add item to basket/ }).click();
@@ -205,7 +237,7 @@ test('every origin passes the same checks: Replay and Run all hold back argument
   await expect(history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem')).toHaveCount(1);
 
   // Run all: the saved call is "not sent" with the reason; its own "Send anyway" sends it and the server answers.
-  await entry.getByRole('button', { name: 'Save', exact: true }).click();
+  await more(entry, 'Save');
   const dialog = page.getByRole('dialog', { name: 'Save this call' });
   await dialog.getByLabel('Name').fill('limit zero');
   await dialog.getByRole('button', { name: 'Save' }).click();

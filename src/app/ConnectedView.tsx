@@ -37,7 +37,8 @@ import { collectHandles, offersFor } from '../mcp/handles.ts';
 import { useListMemory } from '../features/history/api/useListMemory.ts';
 import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
 import { SavedCalls } from '../features/history/SavedCalls.tsx';
-import { useSavedCalls } from './useSavedCalls.ts';
+import { useSavedCalls, type SendRun } from './useSavedCalls.ts';
+import { describeFailure } from '../mcp/errors.ts';
 import { downloadBytes, safeFileName } from '../lib/download.ts';
 import { useStableCallback } from '../lib/stableCallback.ts';
 
@@ -88,6 +89,8 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
   // The one call path: every origin asks it, it checks, gates (one confirmation dialog, below) and sends.
   const requests = useCallRequests((target, args, limits) => void calls.call(target, args, limits), safety);
 
+  // A run to show when its tool opens (a saved call's verdict opens the result it judged).
+  const [openRun, setOpenRun] = useState<{ tool: string; runId: number; nonce: number }>();
   // Each opening of a tool (but ↑/↓ in the list, a replay) asks its form to take the focus.
   const [focusRequest, setFocusRequest] = useState(initialTool ? 1 : 0);
   const select = useCallback(
@@ -145,7 +148,14 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
     [calls.runs, historySources],
   );
 
-  const savedCalls = useSavedCalls(connection, data.tools, requests.store);
+  const sendRun = useCallback<SendRun>(
+    async (target, args, limits) => {
+      const { id, state } = await calls.call(typeof target === 'string' ? { name: target } : target, args, limits);
+      return state.status === 'done' ? { result: state.result.raw, runId: id } : { failure: describeFailure(state.failure), runId: id };
+    },
+    [calls],
+  );
+  const savedCalls = useSavedCalls(connection, data.tools, requests.store, sendRun);
   const runLast = useStableCallback(sendAgain);
   const runActions = useMemo<RunActions>(
     () => ({
@@ -282,7 +292,8 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
             ) : tool ? (
               <ErrorBoundary label="this tool" resetKey={tool}>
                 <ToolWorkspace
-                  key={tool.name}
+                  key={openRun?.tool === tool.name ? `${tool.name}:${openRun.nonce}` : tool.name}
+                  initialRunId={openRun?.tool === tool.name ? openRun.runId : undefined}
                   tool={tool}
                   connection={connection}
                   draft={drafts.get(tool.name)}
@@ -334,6 +345,10 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
                     onSendAnyway={savedCalls.sendAnyway}
                     onDelete={(id) => void savedCalls.remove(id)}
                     onCompare={(name, diff) => history.showComparison(`${name}: saved result → this run`, diff)}
+                    onOpenRun={(name, runId) => {
+                      select(name, { keepFocus: true });
+                      setOpenRun((previous) => ({ tool: name, runId, nonce: (previous?.nonce ?? 0) + 1 }));
+                    }}
                     onExport={() =>
                       downloadBytes(
                         new TextEncoder().encode(savedCalls.exportText()),

@@ -60,6 +60,8 @@ interface Props {
   runActions?: RunActions;
   /** Each new value asks to focus the first empty required field (the tool was opened by a click, the palette, a link). */
   focusRequest?: number;
+  /** The run to show first (instead of the newest). */
+  initialRunId?: number;
 }
 
 export interface RunActions {
@@ -91,10 +93,13 @@ export function ToolWorkspace({
   onUseIn,
   runActions,
   focusRequest,
+  initialRunId,
 }: Props) {
   // The run picked in the run list, until a newer run starts (from anywhere): then the newest.
-  const [picked, setPicked] = useState<{ id: number; newest?: number }>();
   const newest = runs[0]?.id;
+  const [picked, setPicked] = useState<{ id: number; newest?: number } | undefined>(() =>
+    initialRunId === undefined ? undefined : { id: initialRunId, newest },
+  );
   const shownRun = (picked?.newest === newest ? runs.find((run) => run.id === picked?.id) : undefined) ?? runs[0];
   const showRun = useCallback((id: number) => setPicked({ id, newest }), [newest]);
   const callState: CallState = shownRun?.state ?? { status: 'idle' };

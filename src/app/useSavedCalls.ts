@@ -1,19 +1,27 @@
 // Saved calls for this server: pin a history entry with a name, export / import them as JSON,
 // and run them all in order (a smoke test after each server change) — through the same checks
-// and gate as any call (runSaved), the confirmations asked once for the whole run.
+// and gate as any call (runSaved), the confirmations asked once for the whole run; each call is a
+// run of the page like any other (its tool's runs, History).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CallRequests } from '../features/call/callRequests.ts';
+import type { CallLimits } from '../features/call/callRequest.ts';
 import { runSaved, type RunState } from '../features/call/runSaved.ts';
 import { addSaved, deleteSaved, listSaved, readResult, type HistoryEntry, type SavedCall } from '../features/history/api/historyStore.ts';
 import { exportSaved, parseSavedFile } from '../compare/savedCallFile.ts';
 import { queryKeys } from '../lib/queryKeys.ts';
 import { serverKey } from '../lib/serverKey.ts';
 import type { McpConnection } from '../mcp/connection.ts';
-import { describeFailure, failureOf } from '../mcp/errors.ts';
 import type { McpTool } from '../mcp/tools.ts';
 
-export function useSavedCalls(connection: McpConnection, tools: readonly McpTool[], requests: CallRequests) {
+/** Sends one call as a run of this page (so it shows in its tool's runs and enters History). */
+export type SendRun = (
+  tool: McpTool | string,
+  args: Record<string, unknown>,
+  limits: CallLimits,
+) => Promise<({ result: unknown } | { failure: string }) & { runId: number }>;
+
+export function useSavedCalls(connection: McpConnection, tools: readonly McpTool[], requests: CallRequests, send: SendRun) {
   const server = serverKey(connection.url);
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: queryKeys.saved(server), queryFn: () => listSaved(server), staleTime: Infinity });
@@ -42,13 +50,7 @@ export function useSavedCalls(connection: McpConnection, tools: readonly McpTool
         tools,
         decide: (tool, args, options) => requests.decide(tool, args, options),
         ask: (question) => requests.ask(question),
-        call: async (tool, args, limits) => {
-          try {
-            return { result: (await connection.callTool(tool, args, limits)).raw };
-          } catch (error) {
-            return { failure: describeFailure(failureOf(error)) };
-          }
-        },
+        call: send,
         // A whole run starts afresh; one call sent anyway keeps the others' verdicts.
         onStart: () => {
           if (!unchecked) setVerdicts(new Map());

@@ -1,5 +1,14 @@
-// Durations a person reads at a glance, to the minute: "under a minute", "12 min", "3 h", "2 d".
-// (Call durations, which need tenths of a second, are features/call/outcome.ts's humanDuration.)
+// Durations a person reads at a glance: a call's ("340 ms", "21.9 s", "2 min 05 s") and, to the
+// minute, an age ("under a minute", "12 min", "3 h", "2 d").
+
+/** "340 ms", "21.9 s", "2 min 05 s". */
+export function humanDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
 export function roughDuration(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
   if (seconds < 60) return 'under a minute';

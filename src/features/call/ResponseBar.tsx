@@ -7,7 +7,8 @@ import { cn } from '../../lib/cn.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { Notice } from './callRequests.ts';
-import { humanDuration, outcomeOf, type OutcomeTone } from './outcome.ts';
+import { outcomeOf, type OutcomeTone } from './outcome.ts';
+import { humanDuration } from '../../lib/age.ts';
 import type { CallState } from './useToolCalls.ts';
 
 const PILL: Record<OutcomeTone, string> = {

@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui/Button.tsx';
 import type { CallRun } from './useToolCalls.ts';
+import { humanDuration } from '../../lib/age.ts';
 
 function summary(run: CallRun): string {
   const { state } = run;
@@ -7,9 +8,9 @@ function summary(run: CallRun): string {
     case 'running':
       return state.progress?.total ? `running · ${Math.round((state.progress.progress / state.progress.total) * 100)}%` : 'running';
     case 'done':
-      return `${state.result.isError ? 'tool error' : 'done'} · ${Math.round(state.durationMs)} ms`;
+      return `${state.result.isError ? 'tool error' : 'done'} · ${humanDuration(state.durationMs)}`;
     case 'failed':
-      return `${state.failure.kind === 'protocol' ? `protocol error ${state.failure.code}` : state.failure.kind} · ${Math.round(state.durationMs)} ms`;
+      return `${state.failure.kind === 'protocol' ? `protocol error ${state.failure.code}` : state.failure.kind} · ${humanDuration(state.durationMs)}`;
   }
 }
 

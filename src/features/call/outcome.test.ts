@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpFailure } from '../../mcp/errors.ts';
 import type { CallResult } from '../../mcp/results.ts';
-import { humanDuration, outcomeOf } from './outcome.ts';
+import { outcomeOf } from './outcome.ts';
 
 const args = {};
 const result = (isError: boolean): CallResult => ({ content: [], isError, hasStructuredContent: false, raw: {} });
@@ -25,10 +25,4 @@ describe('outcomeOf', () => {
       'Not sent',
     );
   });
-});
-
-it('durations read as a person says them', () => {
-  expect(humanDuration(340.4)).toBe('340 ms');
-  expect(humanDuration(21_900)).toBe('21.9 s');
-  expect(humanDuration(125_000)).toBe('2 min 05 s');
 });

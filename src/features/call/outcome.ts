@@ -46,11 +46,3 @@ export function outcomeOf(state: CallState, notice?: Notice): Outcome | undefine
       return failureOutcome(state.failure);
   }
 }
-
-/** "340 ms", "21.9 s", "2 min 05 s". */
-export function humanDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
-}

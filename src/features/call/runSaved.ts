@@ -1,7 +1,7 @@
 // "Run all" saved calls: each goes through the same decision as any call (argument checks, the
 // gate, the limits the form sends), the confirmations are asked once for the whole run, and each
-// call gets a verdict (pass / changed / failed / not sent). The calls go to the server directly
-// (not into History): a run is a smoke test compared with the saved results.
+// call gets a verdict (pass / changed / failed / not sent): a smoke test compared with the saved
+// results. How a call is sent is the caller's (the app sends them as runs, so they enter History).
 import { judge, type Verdict } from '../../compare/savedCallFile.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { CallLimits, RequestOptions } from './callRequest.ts';
@@ -15,14 +15,19 @@ export interface SavedToRun {
   expected: unknown;
 }
 
-export type RunState = Verdict | { status: 'running' };
+/** A verdict, with the page's run that produced it when the call was sent (its result opens from there). */
+export type RunState = (Verdict & { runId?: number }) | { status: 'running' };
 
 export interface RunSavedDeps {
   tools: readonly McpTool[];
   decide: (tool: RequestTool, args: Record<string, unknown>, options: RequestOptions) => Promise<Decided>;
   ask: (question: PendingConfirm) => Promise<boolean>;
-  /** Sends one call; resolves to the raw result, or rejects with why it failed (already described). */
-  call: (tool: McpTool | string, args: Record<string, unknown>, limits: CallLimits) => Promise<{ result: unknown } | { failure: string }>;
+  /** Sends one call; resolves to the raw result or why it failed (already described), and the page's run id if it has one. */
+  call: (
+    tool: McpTool | string,
+    args: Record<string, unknown>,
+    limits: CallLimits,
+  ) => Promise<({ result: unknown } | { failure: string }) & { runId?: number }>;
   /** The run starts (after the confirmation, if one was asked). */
   onStart: () => void;
   onState: (id: number, state: RunState) => void;
@@ -59,7 +64,7 @@ export async function runSaved(calls: readonly SavedToRun[], deps: RunSavedDeps,
   return true;
 }
 
-async function verdictOf(call: SavedToRun, tool: McpTool | undefined, decision: Decided, deps: RunSavedDeps): Promise<Verdict> {
+async function verdictOf(call: SavedToRun, tool: McpTool | undefined, decision: Decided, deps: RunSavedDeps): Promise<RunState> {
   switch (decision.action) {
     case 'invalid':
       return { status: 'not sent', message: `Not sent — the arguments no longer match the tool's schema: ${decision.message}.` };
@@ -68,7 +73,9 @@ async function verdictOf(call: SavedToRun, tool: McpTool | undefined, decision: 
     case 'check-failed':
       return { status: 'failed', message: `Not sent — Toolscope could not load its argument checks (${decision.message}).` };
     case 'confirm':
-    case 'call':
-      return judge(call.expected, await deps.call(tool ?? call.tool, decision.args, decision.limits));
+    case 'call': {
+      const outcome = await deps.call(tool ?? call.tool, decision.args, decision.limits);
+      return { ...judge(call.expected, outcome), ...(outcome.runId !== undefined ? { runId: outcome.runId } : {}) };
+    }
   }
 }

@@ -45,7 +45,7 @@ export function useToolCalls(connection: McpConnection) {
       target: CallTarget,
       args: Record<string, unknown>,
       limits: { timeoutMs: number; maxTotalTimeoutMs: number },
-    ): Promise<number> => {
+    ): Promise<{ id: number; state: Exclude<CallState, { status: 'idle' | 'running' }> }> => {
       const tool = target.name;
       const id = ++nextId.current;
       const controller = new AbortController();
@@ -61,6 +61,7 @@ export function useToolCalls(connection: McpConnection) {
         );
         return [...previous.filter((run) => !drop.has(run.id)), { id, tool, state: { status: 'running', startedAt, args } }];
       });
+      let state: Exclude<CallState, { status: 'idle' | 'running' }>;
       try {
         const result = await connection.callTool(target, args, {
           ...limits,
@@ -69,13 +70,14 @@ export function useToolCalls(connection: McpConnection) {
             if (!controller.signal.aborted) update(id, { status: 'running', startedAt, args, progress });
           },
         });
-        update(id, { status: 'done', result, durationMs: performance.now() - startedAt, args });
+        state = { status: 'done', result, durationMs: performance.now() - startedAt, args };
       } catch (error) {
-        update(id, { status: 'failed', failure: failureOf(error), durationMs: performance.now() - startedAt, args });
+        state = { status: 'failed', failure: failureOf(error), durationMs: performance.now() - startedAt, args };
       } finally {
         controllers.current.delete(id);
       }
-      return id;
+      update(id, state);
+      return { id, state };
     },
     [connection, update],
   );

@@ -1,9 +1,12 @@
-// The "History" drawer: every call to this server (kept across reloads), searchable, with
-// Replay, Edit and replay, Compare, Copy link / as curl / JSON-RPC / TypeScript, and delete.
+// The "History" dock tab: every call to this server (kept across reloads), searchable. A row is
+// calm at rest (select, Replay); the rest is under "⋯" (Edit and replay, Compare with previous,
+// Save, Copy link / as curl / JSON-RPC / TypeScript, Delete). Two selected rows compare.
 import { useMemo, useState } from 'react';
 import { SaveCallDialog } from './SavedCalls.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { Menu } from '../../components/ui/Menu.tsx';
+import { humanDuration } from '../../lib/age.ts';
 import { DockTab } from '../../components/ui/Dock.tsx';
 import { copyWithToast } from '../../lib/toasts.ts';
 import { revealInvisible } from '../../mcp/text.ts';
@@ -38,7 +41,9 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
   const [saving, setSaving] = useState<HistoryEntry>();
   const [confirmClear, setConfirmClear] = useState(false);
   const [search, setSearch] = useState('');
-  const [base, setBase] = useState<HistoryEntry>();
+  const [selected, setSelected] = useState<readonly number[]>([]);
+  const pair = selected.length === 2 ? selected.map((id) => entries.find((entry) => entry.id === id)) : [];
+  const [first, second] = pair;
   const shown = useMemo(() => {
     const words = search.toLowerCase().split(/\s+/).filter(Boolean);
     if (!words.length) return entries;
@@ -95,11 +100,24 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
                   not kept.
                 </p>
               ) : null}
-              {base ? (
-                <p className="px-2 text-xs">
-                  Comparing with {revealInvisible(base.tool)} at {time(base.at)}: press “Compare” on another call.{' '}
-                  <Button variant="ghost" className="text-xs" onClick={() => setBase(undefined)}>
-                    Cancel
+              {selected.length ? (
+                <p className="flex items-center gap-2 px-2 py-0.5 text-xs">
+                  {selected.length === 1 ? 'Select one more call to compare with it.' : `${selected.length} calls selected.`}
+                  {first && second ? (
+                    <Button
+                      className="px-2 py-0.5 text-xs"
+                      onClick={() => {
+                        // Older first: the comparison reads from the earlier call to the later one.
+                        const [older, newer] = first.at <= second.at ? [first, second] : [second, first];
+                        onCompare(newer, older);
+                        setSelected([]);
+                      }}
+                    >
+                      Compare selected
+                    </Button>
+                  ) : null}
+                  <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => setSelected([])}>
+                    Clear selection
                   </Button>
                 </p>
               ) : null}
@@ -107,77 +125,55 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
                 <ul aria-label="Calls" className="text-xs">
                   {shown.map((entry) => {
                     const [label, tone] = OUTCOME[entry.outcome];
+                    const isSelected = selected.includes(entry.id);
+                    const what = `${revealInvisible(entry.tool)} at ${time(entry.at)}`;
                     return (
-                      <li key={entry.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-line/60 px-2 py-1">
+                      <li
+                        key={entry.id}
+                        className="group flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-line/60 px-2 py-1 hover:bg-hover/60"
+                      >
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${what}`}
+                          checked={isSelected}
+                          onChange={() =>
+                            setSelected((current) =>
+                              isSelected ? current.filter((id) => id !== entry.id) : [...current, entry.id].slice(-2),
+                            )
+                          }
+                        />
                         <span className="font-mono text-muted tabular-nums">{time(entry.at)}</span>
                         <span className="font-mono font-medium">{revealInvisible(entry.tool)}</span>
                         <Badge tone={tone}>{label}</Badge>
-                        <span className="text-muted">{Math.round(entry.durationMs)} ms</span>
+                        <span className="text-muted tabular-nums">{humanDuration(entry.durationMs)}</span>
                         <span className="max-w-[28rem] truncate font-mono text-subtle" title={JSON.stringify(entry.args)}>
                           {revealInvisible(JSON.stringify(entry.args))}
                         </span>
                         {entry.truncated ? (
                           <span className="text-warn">result kept cut ({(entry.resultBytes / 1048576).toFixed(1)} MB)</span>
                         ) : null}
-                        <span className="ml-auto flex flex-wrap gap-0.5">
+                        <span className="ml-auto flex items-center gap-0.5">
                           <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onReplay(entry)}>
                             Replay
                           </Button>
-                          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onEdit(entry)}>
-                            Edit and replay
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            className="px-1.5 py-0.5 text-xs"
-                            title={
-                              base
-                                ? 'Compare with the call chosen first'
-                                : 'Compare with the previous call of this tool (click another call’s Compare first to pick any two)'
-                            }
-                            onClick={() => {
-                              onCompare(entry, base);
-                              setBase(undefined);
-                            }}
-                          >
-                            Compare
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            className="px-1.5 py-0.5 text-xs"
-                            aria-pressed={base?.id === entry.id}
-                            onClick={() => setBase(base?.id === entry.id ? undefined : entry)}
-                          >
-                            Pick to compare
-                          </Button>
-                          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => setSaving(entry)}>
-                            Save
-                          </Button>
-                          <details className="flex items-center [&[open]]:rounded-md [&[open]]:bg-hover">
-                            <summary className="cursor-pointer rounded-md px-1.5 py-0.5 hover:bg-hover">Copy…</summary>
-                            <span className="inline-flex flex-wrap gap-0.5">
-                              {(Object.keys(COPY_LABELS) as CopyKind[]).map((kind) => (
-                                <Button
-                                  key={kind}
-                                  variant="ghost"
-                                  className="justify-start px-1.5 py-0.5 text-xs whitespace-nowrap"
-                                  onClick={(event) => {
-                                    event.currentTarget.closest('details')?.removeAttribute('open');
-                                    copy(entry, kind);
-                                  }}
-                                >
-                                  {COPY_LABELS[kind]}
-                                </Button>
-                              ))}
-                            </span>
-                          </details>
-                          <Button
-                            variant="ghost"
-                            className="px-1.5 py-0.5 text-xs"
-                            aria-label={`Delete this call of ${entry.tool}`}
-                            onClick={() => onDelete(entry.id)}
-                          >
-                            ✕
-                          </Button>
+                          {/* The rest waits under "⋯", shown when the row is hovered or holds the focus. */}
+                          <Menu
+                            label={`More for ${what}`}
+                            triggerLabel={`More actions for ${what}`}
+                            trigger={<span aria-hidden="true">⋯</span>}
+                            className="opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-within:opacity-100"
+                            triggerClassName="border-transparent bg-transparent"
+                            items={[
+                              { label: 'Edit and replay', onSelect: () => onEdit(entry) },
+                              { label: 'Compare with previous', onSelect: () => onCompare(entry) },
+                              { label: 'Save', onSelect: () => setSaving(entry) },
+                              ...(Object.keys(COPY_LABELS) as CopyKind[]).map((kind) => ({
+                                label: COPY_LABELS[kind],
+                                onSelect: () => copy(entry, kind),
+                              })),
+                              { label: 'Delete', danger: true, onSelect: () => onDelete(entry.id) },
+                            ]}
+                          />
                         </span>
                       </li>
                     );

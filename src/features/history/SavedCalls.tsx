@@ -7,7 +7,7 @@ import type { Verdict } from '../../compare/savedCallFile.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { SavedCall } from './api/historyStore.ts';
 
-type RunState = Verdict | { status: 'running' };
+type RunState = (Verdict & { runId?: number }) | { status: 'running' };
 
 interface Props {
   saved: readonly SavedCall[];
@@ -18,6 +18,8 @@ interface Props {
   onSendAnyway: (id: number) => void;
   onDelete: (id: number) => void;
   onCompare: (name: string, diff: ResultDiff) => void;
+  /** Opens the result a run produced (its tool, that run shown). */
+  onOpenRun: (tool: string, runId: number) => void;
   onExport: () => void;
   onImport: (text: string) => void;
 }
@@ -31,7 +33,18 @@ const TONE: Record<RunState['status'], BadgeTone> = {
 };
 
 /** Calls pinned with a name; "Run all" says pass / changed / failed for each at a glance. */
-export function SavedCalls({ saved, verdicts, problem, onRunAll, onSendAnyway, onDelete, onCompare, onExport, onImport }: Props) {
+export function SavedCalls({
+  saved,
+  verdicts,
+  problem,
+  onRunAll,
+  onSendAnyway,
+  onDelete,
+  onCompare,
+  onOpenRun,
+  onExport,
+  onImport,
+}: Props) {
   const file = useRef<HTMLInputElement>(null);
   const counts = (['pass', 'changed', 'failed', 'not sent'] as const)
     .map((status) => [status, [...verdicts.values()].filter((verdict) => verdict.status === status).length] as const)
@@ -83,7 +96,20 @@ export function SavedCalls({ saved, verdicts, problem, onRunAll, onSendAnyway, o
                 <span className="font-medium">{revealInvisible(call.name)}</span>
                 <span className="font-mono text-muted">{revealInvisible(call.tool)}</span>
                 <span className="max-w-80 truncate font-mono text-subtle">{revealInvisible(JSON.stringify(call.args))}</span>
-                {verdict ? <Badge tone={TONE[verdict.status]}>{verdict.status}</Badge> : null}
+                {verdict && 'runId' in verdict && verdict.runId !== undefined ? (
+                  // The verdict opens the result it judged.
+                  <button
+                    type="button"
+                    className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-500"
+                    aria-label={`${verdict.status}: open the result of ${call.name}`}
+                    title="Open this result"
+                    onClick={() => verdict.runId !== undefined && onOpenRun(call.tool, verdict.runId)}
+                  >
+                    <Badge tone={TONE[verdict.status]}>{verdict.status} ›</Badge>
+                  </button>
+                ) : verdict ? (
+                  <Badge tone={TONE[verdict.status]}>{verdict.status}</Badge>
+                ) : null}
                 {verdict?.status === 'failed' ? <span className="text-danger">{verdict.message}</span> : null}
                 {verdict?.status === 'not sent' ? <span className="text-warn">{verdict.message}</span> : null}
                 <span className="ml-auto flex gap-0.5">
