@@ -37,18 +37,50 @@ test('at 1280×720 search_catalog’s form and “Call tool” are in view witho
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('no horizontal scrollbar at 1024 px; at 390 px the panes stack', async ({ page }) => {
+test('no horizontal scrollbar at 1024 px (request and response as tabs, the pill in sight after a call); at 390 px one pane at a time', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
   await expect(page.getByRole('button', { name: 'Call tool' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('usb');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const pill = page.getByRole('region', { name: 'Result' }).getByRole('status', { name: 'Outcome' });
+  await expect(pill).toHaveText(/^Success/);
+  await expect(pill).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('tab', { name: 'Response' })).toHaveAttribute('aria-selected', 'true');
+  await shot(page, 'workspace-1024');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  const listBox = await tools(page).boundingBox();
-  const callBox = await page.getByRole('button', { name: 'Call tool' }).boundingBox();
-  expect(listBox && callBox && callBox.y > listBox.y + listBox.height - 1).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.goto(deepLink(demoMcpUrl()));
+  const paneTabs = page.getByRole('tablist', { name: 'Panes' });
+  await expect(paneTabs.getByRole('tab')).toHaveText(['Tools', 'Request', 'Response', 'Dock']);
+  await tools(page)
+    .getByRole('button', { name: /^Search catalog/ })
+    .click();
+  // The request alone: its form and Call tool in sight, the list out of the way.
+  await expect(page.getByRole('form', { name: 'Arguments' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Call tool' })).toBeInViewport();
+  await expect(tools(page)).toBeHidden();
+  await expect(paneTabs.getByRole('tab', { name: 'Request' })).toHaveAttribute('aria-selected', 'true');
   await shot(page, 'workspace-390');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('usb');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await paneTabs.getByRole('tab', { name: 'Response' }).click();
+  await expect(pill).toHaveText(/^Success/);
+  await expect(pill).toBeInViewport();
+  await shot(page, 'workspace-390-response');
+  await paneTabs.getByRole('tab', { name: 'Dock' }).click();
+  await expect(page.getByRole('tablist', { name: 'Dock' })).toBeVisible();
+  await page
+    .getByRole('tablist', { name: 'Dock' })
+    .getByRole('tab', { name: /^History/ })
+    .click();
+  await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  await paneTabs.getByRole('tab', { name: 'Tools' }).click();
+  await expect(tools(page)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
 test('Theme: dark applies to every surface and is remembered; light and system too', async ({ page }) => {

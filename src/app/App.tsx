@@ -25,6 +25,8 @@ import { stdioStatusText } from '../features/stdio/consoleStore.ts';
 import { StartScreen } from '../features/connection/StartScreen.tsx';
 import { rememberRecentServer } from '../features/connection/api/recentServers.ts';
 import type { SavedServer } from '../features/connection/api/serverList.ts';
+import { usePanes } from '../lib/panes.ts';
+import { cn } from '../lib/cn.ts';
 
 export function App({ start }: { start: Boot }) {
   const { initialLink, initialArgs, proxySession } = start;
@@ -117,8 +119,12 @@ export function App({ start }: { start: Boot }) {
     ConnectedView.preload();
     setOpenSaved((previous) => ({ server, nonce: (previous?.nonce ?? 0) + 1 }));
   }, []);
-  // Where the connected view puts its top-bar controls (the report chip).
+  // Where the connected view puts its top-bar controls (the report chip) and, on a narrow screen, its pane tabs.
   const [topBarSlot, setTopBarSlot] = useState<HTMLDivElement | null>(null);
+  const [bottomSlot, setBottomSlot] = useState<HTMLDivElement | null>(null);
+  // A narrow screen's Dock tab: the dock takes the page.
+  const { pane, tabbed } = usePanes();
+  const dockPane = tabbed && pane === 'dock';
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
   useEffect(() => {
@@ -134,7 +140,7 @@ export function App({ start }: { start: Boot }) {
   return (
     <div className="flex h-dvh flex-col">
       {/* The top bar keeps one height (44 px): what it opens floats over the page (popovers, dialogs). */}
-      <header className="relative z-30 flex h-11 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
+      <header className="relative z-30 flex min-h-11 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-panel px-3 py-1 md:h-11 md:flex-nowrap md:py-0">
         <h1 className="shrink-0 text-base font-bold">Toolscope</h1>
         <ConnectionBar
           state={state}
@@ -164,7 +170,7 @@ export function App({ start }: { start: Boot }) {
           {initialArgs.problem}
         </p>
       ) : null}
-      <main className="flex min-h-0 flex-1 flex-col overflow-hidden">
+      <main className={cn('flex min-h-0 flex-1 flex-col overflow-hidden', dockPane && 'hidden')}>
         {state.status === 'connected' ? (
           <StepUpContext value={stepUp}>
             <ChunkBoundary
@@ -182,6 +188,7 @@ export function App({ start }: { start: Boot }) {
                   onCommands={onCommands}
                   serverGeneration={stdioSession && state.connection.url === stdioSession.url ? generation : undefined}
                   topBarSlot={topBarSlot}
+                  bottomSlot={bottomSlot}
                 />
               )}
             </ChunkBoundary>
@@ -212,6 +219,7 @@ export function App({ start }: { start: Boot }) {
       ) : null}
       <TrafficPanel recorder={recorder} />
       <Dock />
+      <div ref={setBottomSlot} className="contents" />
       <Toaster />
     </div>
   );

@@ -77,8 +77,9 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
 
   return (
     <div className="ml-auto flex shrink-0 items-center gap-2 py-0.5">
-      <label className="flex items-center gap-1 text-xs text-subtle">
-        <span className="hidden xl:inline">Theme</span>
+      {/* Below 1024 px the theme is chosen from the palette (Ctrl+K, "theme"), to keep the top bar on one line. */}
+      <label className="hidden items-center gap-1 text-xs text-subtle lg:flex">
+        <span>Theme</span>
         <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
       </label>
       <Button
@@ -88,7 +89,7 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
         aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'}
         onClick={() => setOpen('palette')}
       >
-        <span className="hidden lg:inline">Commands</span> <kbd className="font-mono text-[11px] text-muted">{MOD}K</kbd>
+        <span className="hidden xl:inline">Commands</span> <kbd className="font-mono text-[11px] text-muted">{MOD}K</kbd>
       </Button>
       <Button
         variant="ghost"

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { NARROW, useMediaQuery } from '../lib/media.ts';
+import { panes, usePanes, type Pane } from '../lib/panes.ts';
+import { Tabs } from '../components/ui/Tabs.tsx';
+import { cn } from '../lib/cn.ts';
 import { useReportScore } from '../features/report/api/useReportScore.ts';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
@@ -57,11 +61,22 @@ interface Props {
   serverGeneration?: number;
   /** Where the report chip goes in the top bar. */
   topBarSlot?: HTMLElement | null;
+  /** Where the "Panes" tabs go on a narrow screen (below the dock). */
+  bottomSlot?: HTMLElement | null;
 }
 
 type ReportTab = 'findings' | 'model';
 
-export function ConnectedView({ connection, authContext, initialTool, initialArgs, onCommands, serverGeneration, topBarSlot }: Props) {
+export function ConnectedView({
+  connection,
+  authContext,
+  initialTool,
+  initialArgs,
+  onCommands,
+  serverGeneration,
+  topBarSlot,
+  bottomSlot,
+}: Props) {
   const data = useToolPages(connection, authContext);
   const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
   const sinceLastTime = useListMemory(
@@ -93,10 +108,21 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
   const [openRun, setOpenRun] = useState<{ tool: string; runId: number; nonce: number }>();
   // Each opening of a tool (but ↑/↓ in the list, a replay) asks its form to take the focus.
   const [focusRequest, setFocusRequest] = useState(initialTool ? 1 : 0);
+  // A narrow screen shows one pane at a time, chosen by the "Panes" tabs (and by what the person does).
+  const narrow = useMediaQuery(NARROW);
+  const { pane } = usePanes();
+  useEffect(() => {
+    panes.setTabbed(narrow);
+    return () => panes.setTabbed(false);
+  }, [narrow]);
+  // A deep link's tool opens on its request; no tool, on the list.
+  const [firstPane] = useState<Pane>(() => (selected ? 'request' : 'tools'));
+  useEffect(() => panes.show(firstPane), [firstPane]);
   const select = useCallback(
     (name: string, options?: { keepFocus?: boolean }) => {
       setReport(undefined);
       setSelected(name);
+      if (!options?.keepFocus || panes.getSnapshot().pane === 'tools') panes.show('request');
       if (!options?.keepFocus) setFocusRequest((count) => count + 1);
       window.history.replaceState(null, '', writeDeepLink(window.location.search, { server: connection.url, tool: name }));
     },
@@ -250,12 +276,35 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {topBarSlot ? createPortal(reportChip, topBarSlot) : null}
+      {narrow && bottomSlot
+        ? createPortal(
+            <Tabs<Pane>
+              label="Panes"
+              className="shrink-0 justify-around border-t border-line bg-panel px-2 py-1.5 text-sm"
+              tabs={[
+                { id: 'tools', label: 'Tools' },
+                { id: 'request', label: 'Request' },
+                { id: 'response', label: 'Response' },
+                { id: 'dock', label: 'Dock' },
+              ]}
+              active={pane}
+              onChange={(next) => {
+                if (next === 'dock') dock.show(dock.getSnapshot().active);
+                panes.show(next);
+              }}
+            />,
+            bottomSlot,
+          )
+        : null}
       <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
         {/* The sidebar is resizable by its corner (220–560 px) and keeps its width. */}
         <div
           ref={sidebarRef}
           style={sidebarWidth ? { width: sidebarWidth } : undefined}
-          className="flex min-h-0 flex-col gap-2 border-line p-2 md:w-72 md:max-w-[560px] md:min-w-[220px] md:shrink-0 md:resize-x md:overflow-hidden md:border-r lg:w-80"
+          className={cn(
+            'flex min-h-0 flex-col gap-2 border-line p-2 md:w-72 md:max-w-[560px] md:min-w-[220px] md:shrink-0 md:resize-x md:overflow-hidden md:border-r lg:w-80',
+            narrow && (pane === 'tools' ? 'flex-1' : 'hidden'),
+          )}
         >
           {listChange ? (
             <p aria-live="polite" className="rounded-md border border-info-line bg-info-surface p-2 text-xs text-info-strong">
@@ -268,7 +317,7 @@ export function ConnectedView({ connection, authContext, initialTool, initialArg
           <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} hint={hint} onHintChange={setHint} />
           <SafetyControls settings={safety} onChange={setSafety} />
         </div>
-        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
             {showReport ? (
               <ErrorBoundary label="the server report" resetKey={connection}>

@@ -17,6 +17,9 @@ import { RequestToolbar, ResultArea } from '../features/call/CallPanel.tsx';
 import { formSuitability } from '../schema/complexity.ts';
 import { focusWhenReady } from '../lib/focusFirstField.ts';
 import { isTyping } from '../lib/keyboard.ts';
+import { NARROW, WIDE, useMediaQuery } from '../lib/media.ts';
+import { panes, usePanes } from '../lib/panes.ts';
+import { cn } from '../lib/cn.ts';
 import type { Notice } from '../features/call/callRequests.ts';
 import type { RequestOptions } from '../features/call/callRequest.ts';
 import { loadCallChecks } from '../features/call/useCallRequests.ts';
@@ -103,6 +106,18 @@ export function ToolWorkspace({
   const shownRun = (picked?.newest === newest ? runs.find((run) => run.id === picked?.id) : undefined) ?? runs[0];
   const showRun = useCallback((id: number) => setPicked({ id, newest }), [newest]);
   const callState: CallState = shownRun?.state ?? { status: 'idle' };
+  // Below 1280 px the request and the response take turns (tabs here, or the "Panes" tabs on a
+  // narrow screen); a new run brings the response forward.
+  const wide = useMediaQuery(WIDE);
+  const narrow = useMediaQuery(NARROW);
+  const { pane } = usePanes();
+  const view = wide ? 'both' : pane === 'response' ? 'response' : 'request';
+  const seenNewest = useRef(newest);
+  useEffect(() => {
+    if (newest === undefined || newest === seenNewest.current) return;
+    seenNewest.current = newest;
+    if (!window.matchMedia(WIDE).matches) panes.show('response');
+  }, [newest]);
   const cancelShown = useCallback(() => {
     if (shownRun) onCancel(shownRun.id);
   }, [shownRun, onCancel]);
@@ -257,10 +272,25 @@ export function ToolWorkspace({
     // Wide screens: the request (definition, form, Call) and the response side by side, each
     // scrolling on its own, with a splitter between them; narrow ones: one after the other.
     <div ref={splitContainer} className="flex flex-col gap-4 xl:h-full xl:flex-row xl:gap-2">
+      {!wide && !narrow ? (
+        <Tabs
+          label="Request and response"
+          className="text-sm"
+          tabs={[
+            { id: 'request', label: 'Request' },
+            { id: 'response', label: 'Response' },
+          ]}
+          active={view === 'response' ? 'response' : 'request'}
+          onChange={panes.show}
+        />
+      ) : null}
       <div
         ref={request}
         style={requestWidth ? ({ '--request-width': `${requestWidth}px` } as CSSProperties) : undefined}
-        className="flex min-w-0 flex-col gap-4 xl:min-h-0 xl:w-[var(--request-width,50%)] xl:max-w-[calc(100%-20rem)] xl:shrink-0 xl:overflow-auto xl:pr-2"
+        className={cn(
+          'flex min-w-0 flex-col gap-4 xl:min-h-0 xl:w-[var(--request-width,50%)] xl:max-w-[calc(100%-20rem)] xl:shrink-0 xl:overflow-auto xl:pr-2',
+          view === 'response' && 'hidden',
+        )}
       >
         <ToolHeader tool={tool} serverUrl={connection.url} />
         <ToolFindings findings={reportFindings} />
@@ -320,7 +350,7 @@ export function ToolWorkspace({
         onChange={setRequestWidth}
         onCommit={commitRequestWidth}
       />
-      <div className="flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto">
+      <div className={cn('flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto', view === 'request' && 'hidden')}>
         <ResultArea state={callState} bar={bar} result={resultView} />
         <RunList runs={runs} shownId={shownRun?.id} onShow={showRun} />
         {outcome?.status === 'done' && targetsOf && onUseIn ? (

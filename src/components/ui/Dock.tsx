@@ -20,6 +20,7 @@ import {
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn.ts';
 import { dock, DOCK_MIN_HEIGHT, type DockTabId } from '../../lib/dock.ts';
+import { usePanes } from '../../lib/panes.ts';
 
 interface TabInfo {
   id: DockTabId;
@@ -114,6 +115,9 @@ export function Dock() {
   const [dragHeight, setDragHeight] = useState<number>();
   const tabs = registry?.tabs ?? [];
   const activeShown = state.open && tabs.some((tab) => tab.id === state.active);
+  // A narrow screen with the "Panes" tabs: the dock is one of the panes (the whole page when chosen, else out of sight).
+  const { tabbed, pane } = usePanes();
+  const filling = tabbed && pane === 'dock';
   const height = dragHeight ?? state.height;
   const maxHeight = () => Math.round(window.innerHeight * 0.7);
 
@@ -140,8 +144,10 @@ export function Dock() {
   };
 
   return (
-    <div className="flex shrink-0 flex-col border-t border-line bg-panel">
-      {activeShown ? (
+    <div
+      className={cn('flex flex-col border-t border-line bg-panel', filling ? 'min-h-0 flex-1' : 'shrink-0', tabbed && !filling && 'hidden')}
+    >
+      {activeShown && !filling ? (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a focusable separator is interactive (WAI-ARIA window splitter)
         <div
           role="separator"
@@ -190,14 +196,20 @@ export function Dock() {
         ) : null}
       </div>
       {tabs.map((tab) => (
-        <DockSlot key={tab.id} id={tab.id} base={base} shown={state.open && state.active === tab.id} height={height} />
+        <DockSlot
+          key={tab.id}
+          id={tab.id}
+          base={base}
+          shown={state.open && state.active === tab.id}
+          height={filling ? undefined : height}
+        />
       ))}
     </div>
   );
 }
 
 /** One tab's panel: the element its <DockTab> renders into (a stable ref: set once per mount). */
-function DockSlot({ id, base, shown, height }: { id: DockTabId; base: string; shown: boolean; height: number }) {
+function DockSlot({ id, base, shown, height }: { id: DockTabId; base: string; shown: boolean; height: number | undefined }) {
   const setSlot = useContext(DockContext)?.setSlot;
   const ref = useCallback((element: HTMLDivElement | null) => setSlot?.(id, element), [setSlot, id]);
   return (
@@ -207,8 +219,8 @@ function DockSlot({ id, base, shown, height }: { id: DockTabId; base: string; sh
       id={`${base}-${id}`}
       aria-labelledby={`${base}-${id}-tab`}
       hidden={!shown}
-      className="min-h-0 overflow-hidden border-t border-line"
-      style={{ height }}
+      className={cn('min-h-0 overflow-hidden border-t border-line', height === undefined && 'flex-1')}
+      style={height === undefined ? undefined : { height }}
     />
   );
 }

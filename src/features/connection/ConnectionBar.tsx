@@ -72,12 +72,13 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
   };
 
   return (
-    <div className="flex min-w-0 flex-1 items-center gap-x-3">
+    // On a phone the bar takes a row of its own under the title and the menu; from 768 px, one line.
+    <div className="order-last flex min-w-0 flex-1 basis-full flex-wrap items-center gap-x-3 gap-y-1 md:order-none md:basis-auto md:flex-nowrap">
       <form
         onSubmit={submit}
         onFocus={onIntent}
         onPointerEnter={onIntent}
-        className="flex min-w-52 flex-[0_1_30rem] items-center gap-2"
+        className="flex w-full min-w-52 items-center gap-2 md:w-auto md:flex-[0_1_30rem]"
         aria-label="Connection"
       >
         <label className="flex min-w-0 flex-[3] items-center">
@@ -219,7 +220,11 @@ function ConnectionStatus({
           </p>
           {instructions?.trim() ? (
             <Popover
-              summary="Server instructions"
+              summary={
+                <>
+                  <span className="hidden xl:inline">Server </span>instructions
+                </>
+              }
               align="end"
               className="shrink-0"
               title={`${formatCount(instructions.length)} characters, given to the model`}
