@@ -1,7 +1,7 @@
 // Accessibility of the main screens in both themes, checked by axe-core: no serious or critical
 // violation (WCAG 2 A/AA rules, contrast included).
 import AxeBuilder from '@axe-core/playwright';
-import { openTraffic } from './fixtures/panes.ts';
+import { openDock, openTraffic } from './fixtures/panes.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
@@ -44,5 +44,57 @@ for (const theme of ['light', 'dark'] as const) {
     await page.keyboard.press('Control+k');
     await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: the second step's surfaces (start screen, popovers, doctor, report tabs, History's ⋯, phone panes) — ${theme}`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(new URL('/', demoMcpUrl()).href);
+    await expect(page.getByRole('button', { name: 'Try the demo server' })).toBeVisible();
+    expect(await seriousViolations(page), 'start screen').toEqual([]);
+
+    await page.getByRole('button', { name: 'Try the demo server' }).click();
+    await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
+    await page.getByText(/^Saved servers/).click();
+    expect(await seriousViolations(page), 'saved servers').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByText(/instructions$/).click();
+    expect(await seriousViolations(page), 'server instructions').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('banner').getByRole('button', { name: 'Diagnose' }).click();
+    await expect(page.getByRole('region', { name: 'Connection doctor' })).toBeVisible();
+    expect(await seriousViolations(page), 'doctor').toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Report/ })
+      .click();
+    await expect(page.getByRole('region', { name: 'Server report' }).getByLabel(/^Score/)).toBeVisible();
+    expect(await seriousViolations(page), 'report').toEqual([]);
+    await page.getByRole('tab', { name: 'Model’s view' }).click();
+    expect(await seriousViolations(page), "model's view").toEqual([]);
+
+    await page
+      .getByRole('region', { name: 'Tools' })
+      .getByRole('button', { name: /^Search catalog/ })
+      .click();
+    await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('usb');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(page.getByRole('region', { name: 'Result' }).getByRole('status', { name: 'Outcome' })).toHaveText(/^Success/);
+    const historyPanel = await openDock(page, 'History');
+    const row = historyPanel.getByRole('listitem').first();
+    await row.hover();
+    await row.getByRole('button', { name: /^More actions for/ }).click();
+    expect(await seriousViolations(page), "History's ⋯ menu").toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('tablist', { name: 'Panes' })).toBeVisible();
+    expect(await seriousViolations(page), 'phone').toEqual([]);
   });
 }

@@ -82,14 +82,8 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
         <span>Theme</span>
         <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
       </label>
-      <Button
-        variant="ghost"
-        className="text-xs"
-        aria-label="Commands"
-        aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'}
-        onClick={() => setOpen('palette')}
-      >
-        <span className="hidden xl:inline">Commands</span> <kbd className="font-mono text-[11px] text-muted">{MOD}K</kbd>
+      <Button variant="ghost" className="text-xs" aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'} onClick={() => setOpen('palette')}>
+        <span className="sr-only xl:not-sr-only">Commands</span> <kbd className="font-mono text-[11px] text-muted">{MOD}K</kbd>
       </Button>
       <Button
         variant="ghost"

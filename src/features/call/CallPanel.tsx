@@ -28,7 +28,7 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
 export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mode, formUsable, onMode }: Props) {
   const running = state.status === 'running';
   const segment = (active: boolean) =>
-    cn('px-2.5 py-1 text-xs font-medium', active ? 'bg-accent text-white' : 'text-subtle hover:bg-hover disabled:opacity-50');
+    cn('px-2.5 py-1 text-xs font-medium', active ? 'bg-blue-600 text-white' : 'text-subtle hover:bg-hover disabled:opacity-50');
   return (
     <div className="sticky top-0 z-10 -mx-1 flex flex-col gap-1 border-b border-line bg-canvas px-1 py-2">
       <div role="toolbar" aria-label="Request" className="flex flex-wrap items-center gap-2">
@@ -71,7 +71,7 @@ export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mod
             title={running ? 'Starts another run; this one keeps going' : undefined}
           >
             Call tool
-            <kbd aria-hidden="true" className="ml-1.5 font-mono text-[11px] font-normal opacity-80">
+            <kbd aria-hidden="true" className="ml-1.5 font-mono text-[11px] font-normal">
               {MAC ? '⌘↵' : 'Ctrl+↵'}
             </kbd>
           </Button>

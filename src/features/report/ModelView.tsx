@@ -19,7 +19,9 @@ export function ModelView({ view }: { view: View }) {
         <strong>{formatCount(view.totalTokens)} tokens</strong>, {formatCount(view.totalBytes)} bytes, counted with {view.tokenizer}. Most
         expensive first.
       </p>
-      <div className="max-h-72 overflow-auto rounded-md border border-line">
+      {/* Focusable, so the keyboard can scroll it (a long list of tools overflows). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keys */}
+      <div role="region" aria-label="What each tool costs" tabIndex={0} className="max-h-72 overflow-auto rounded-md border border-line">
         <table className="w-full text-xs">
           <thead className="sticky top-0 bg-panel text-left">
             <tr>
@@ -48,7 +50,14 @@ export function ModelView({ view }: { view: View }) {
       </div>
       <details>
         <summary className="text-xs">The tool list JSON</summary>
-        <pre className="mt-1 max-h-96 overflow-auto rounded-md bg-hover p-2 font-mono text-xs whitespace-pre-wrap break-words">{json}</pre>
+        <pre
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keys
+          tabIndex={0}
+          aria-label="The tool list JSON"
+          className="mt-1 max-h-96 overflow-auto rounded-md bg-hover p-2 font-mono text-xs whitespace-pre-wrap break-words"
+        >
+          {json}
+        </pre>
         {json.length < view.json.length ? (
           <Button className="mt-1 text-xs" onClick={() => setAll(true)}>
             Show all ({formatCount(view.json.length)} characters)
