@@ -97,6 +97,10 @@ test('after a first call Copy as curl takes two clicks and one toast; after a se
   await expect(toast).toContainText('curl copied');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await toast.getByLabel('Copied text').textContent()).toContain('search_catalog');
+  // The tool header's Copy link: the tool with the arguments as they are now.
+  await page.getByRole('button', { name: 'Copy link', exact: true }).click();
+  await expect(toast).toContainText('Link copied');
+  expect(await toast.getByLabel('Copied text').textContent()).toContain('tool=search_catalog');
 
   await form.getByLabel('query').fill('keyboard');
   await page.getByRole('button', { name: 'Call tool' }).click();

@@ -183,15 +183,13 @@ export function ConnectedView({
   );
   const savedCalls = useSavedCalls(connection, data.tools, requests.store, sendRun);
   const runLast = useStableCallback(sendAgain);
-  const runActions = useMemo<RunActions>(
-    () => ({
-      copy: (run, kind) => history.copyCall(run.tool, run.state.args, kind),
-      save: (run, name) =>
-        savedCalls.saveRun(run.tool, run.state.args, run.state.status === 'done' ? run.state.result.raw : undefined, name),
-      previousOf: history.previousOf,
-    }),
-    [history, savedCalls],
-  );
+  // A plain object: the workspace is not memoized, so a memo here would only cost.
+  const runActions: RunActions = {
+    copy: (run, kind) => history.copyCall(run.tool, run.state.args, kind),
+    copyArgs: history.copyCall,
+    save: (run, name) => savedCalls.saveRun(run.tool, run.state.args, run.state.status === 'done' ? run.state.result.raw : undefined, name),
+    previousOf: history.previousOf,
+  };
 
   const last = calls.last;
   useEffect(() => {

@@ -69,6 +69,8 @@ interface Props {
 
 export interface RunActions {
   copy: (run: CallRun, kind: CopyKind) => { title: string; text: string; notes: string[] };
+  /** Copy as … of arguments not sent yet (the tool header's Copy link). */
+  copyArgs: (tool: string, args: Record<string, unknown>, kind: CopyKind) => { title: string; text: string; notes: string[] };
   save: (run: CallRun, name: string) => Promise<void>;
   /** Undefined when there is nothing earlier to compare the run with. */
   previousOf: (run: CallRun) => (() => Promise<ComparisonView>) | undefined;
@@ -292,7 +294,11 @@ export function ToolWorkspace({
           view === 'response' && 'hidden',
         )}
       >
-        <ToolHeader tool={tool} serverUrl={connection.url} />
+        <ToolHeader
+          tool={tool}
+          serverUrl={connection.url}
+          onCopyLink={runActions ? () => copyWithToast(runActions.copyArgs(tool.name, draft.value, 'link')) : undefined}
+        />
         <ToolFindings findings={reportFindings} />
         <HandleOffers
           offers={offersFor(tool.inputSchema, handles)}

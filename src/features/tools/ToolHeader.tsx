@@ -1,3 +1,4 @@
+import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import { displayName } from '../../mcp/toolHints.ts';
 import { type McpTool } from '../../mcp/tools.ts';
@@ -16,12 +17,22 @@ function SchemaView({ label, schema }: { label: string; schema: unknown }) {
 }
 
 /** The selected tool as a model sees it: name, description, hints, schemas. All text, never HTML. */
-export function ToolHeader({ tool, serverUrl }: { tool: McpTool; serverUrl: string }) {
+export function ToolHeader({ tool, serverUrl, onCopyLink }: { tool: McpTool; serverUrl: string; onCopyLink?: () => void }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
         <ToolIcon tool={tool} serverUrl={serverUrl} size={28} />
         <h2 className="text-xl font-semibold break-words">{revealInvisible(displayName(tool))}</h2>
+        {onCopyLink ? (
+          <Button
+            variant="ghost"
+            className="ml-auto shrink-0 px-2 py-0.5 text-xs"
+            title="A link that opens this tool with the arguments as they are now (not sent)"
+            onClick={onCopyLink}
+          >
+            Copy link
+          </Button>
+        ) : null}
       </div>
       <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
         <span>
