@@ -2,6 +2,7 @@
 // reloads) that any part of the app asks directly: the palette's "Show or hide History", a
 // crashed stdio child opening its console. No window events.
 import { readStored, writeStored } from './storage.ts';
+import { createStore } from './store.ts';
 
 export type DockTabId = 'traffic' | 'history' | 'saved' | 'console';
 
@@ -25,25 +26,24 @@ function parse(value: unknown): DockState | undefined {
   return { open, active: tab, height: Math.max(DOCK_MIN_HEIGHT, Math.round(height)) };
 }
 
-let state: DockState = readStored(KEY, parse) ?? { open: false, active: 'traffic', height: DOCK_DEFAULT_HEIGHT };
-const listeners = new Set<() => void>();
+const store = createStore<DockState>(readStored(KEY, parse) ?? { open: false, active: 'traffic', height: DOCK_DEFAULT_HEIGHT });
 
 function set(next: DockState) {
-  state = next;
   writeStored(KEY, next);
-  listeners.forEach((listener) => listener());
+  store.set(next);
 }
+const current = () => store.getSnapshot();
 
 export const dock = {
-  subscribe: (listener: () => void) => {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-  getSnapshot: (): DockState => state,
+  subscribe: store.subscribe,
+  getSnapshot: store.getSnapshot,
   /** Opens the dock on this tab. */
-  show: (tab: DockTabId) => set({ ...state, open: true, active: tab }),
+  show: (tab: DockTabId) => set({ ...current(), open: true, active: tab }),
   /** A tab's button and the palette: opens on it, or closes when it is already the one shown. */
-  toggle: (tab: DockTabId) => set(state.open && state.active === tab ? { ...state, open: false } : { ...state, open: true, active: tab }),
-  close: () => set({ ...state, open: false }),
-  setHeight: (height: number) => set({ ...state, height: Math.max(DOCK_MIN_HEIGHT, Math.round(height)) }),
+  toggle: (tab: DockTabId) => {
+    const state = current();
+    set(state.open && state.active === tab ? { ...state, open: false } : { ...state, open: true, active: tab });
+  },
+  close: () => set({ ...current(), open: false }),
+  setHeight: (height: number) => set({ ...current(), height: Math.max(DOCK_MIN_HEIGHT, Math.round(height)) }),
 };

@@ -2,6 +2,7 @@
 // the parts ask directly: opening a tool shows its request, a call its response, the Dock tab the
 // dock. Between 768 and 1280 px the request and the response are tabs of the same choice.
 import { useSyncExternalStore } from 'react';
+import { createStore } from './store.ts';
 
 export type Pane = 'tools' | 'request' | 'response' | 'dock';
 
@@ -11,23 +12,19 @@ export interface PanesState {
   tabbed: boolean;
 }
 
-let state: PanesState = { pane: 'tools', tabbed: false };
-const listeners = new Set<() => void>();
+const store = createStore<PanesState>({ pane: 'tools', tabbed: false });
 
-function set(next: PanesState) {
-  if (next.pane === state.pane && next.tabbed === state.tabbed) return;
-  state = next;
-  listeners.forEach((listener) => listener());
+function set(change: Partial<PanesState>) {
+  const state = store.getSnapshot();
+  const next = { ...state, ...change };
+  if (next.pane !== state.pane || next.tabbed !== state.tabbed) store.set(next);
 }
 
 export const panes = {
-  subscribe: (listener: () => void) => {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-  getSnapshot: (): PanesState => state,
-  show: (pane: Pane) => set({ ...state, pane }),
-  setTabbed: (tabbed: boolean) => set({ ...state, tabbed }),
+  subscribe: store.subscribe,
+  getSnapshot: store.getSnapshot,
+  show: (pane: Pane) => set({ pane }),
+  setTabbed: (tabbed: boolean) => set({ tabbed }),
 };
 
 export const usePanes = () => useSyncExternalStore(panes.subscribe, panes.getSnapshot);

@@ -1,6 +1,6 @@
 // What the page shows while no server is open: why the last attempt failed (and what to try),
 // the built-in demo in one click, and the servers this browser knows (saved, then recent).
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { ago } from '../../lib/age.ts';
 import { describeFailure } from '../../mcp/errors.ts';
@@ -60,52 +60,57 @@ export function StartScreen({ state, proxy, demoUrl, onConnect, onOpenSaved, onR
         ) : null}
       </section>
       {servers.length ? (
-        <section aria-labelledby="start-saved" className="flex flex-col gap-1">
-          <h3 id="start-saved" className="text-sm font-semibold">
-            Saved servers
-          </h3>
-          <ul aria-labelledby="start-saved" className="flex flex-col divide-y divide-line rounded-md border border-line">
-            {servers.map((server) => (
-              <li key={server.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-                <Button variant="ghost" className="px-2 py-0.5 font-medium" onClick={() => onOpenSaved(server)}>
-                  Connect to {server.name}
-                </Button>
-                <span className="min-w-0 font-mono text-xs break-all text-muted">{server.url}</span>
-                {Object.values(server.headers).some((value) => !value) ? (
-                  <span className="text-xs text-muted">· asks for {Object.keys(server.headers).join(', ')}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ServerSection title="Saved servers">
+          {servers.map((server) => (
+            <li key={server.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+              <Button variant="ghost" className="px-2 py-0.5 font-medium" onClick={() => onOpenSaved(server)}>
+                Connect to {server.name}
+              </Button>
+              <span className="min-w-0 font-mono text-xs break-all text-muted">{server.url}</span>
+              {Object.values(server.headers).some((value) => !value) ? (
+                <span className="text-xs text-muted">· asks for {Object.keys(server.headers).join(', ')}</span>
+              ) : null}
+            </li>
+          ))}
+        </ServerSection>
       ) : null}
       {others.length ? (
-        <section aria-labelledby="start-recent" className="flex flex-col gap-1">
-          <h3 id="start-recent" className="text-sm font-semibold">
-            Recent servers
-          </h3>
-          <ul aria-labelledby="start-recent" className="flex flex-col divide-y divide-line rounded-md border border-line">
-            {others.map((entry) => (
-              <li key={entry.url} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-                <Button variant="ghost" className="min-w-0 px-2 py-0.5 font-mono text-xs break-all" onClick={() => onConnect(entry.url)}>
-                  <span className="sr-only">Connect to </span>
-                  {entry.url}
-                </Button>
-                <span className="text-xs text-muted">{ago(now - entry.at)}</span>
-                <Button
-                  variant="ghost"
-                  className="ml-auto px-2 py-0.5 text-xs"
-                  aria-label={`Forget ${entry.url}`}
-                  onClick={() => setRecent(forgetRecentServer(entry.url))}
-                >
-                  Forget
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ServerSection title="Recent servers">
+          {others.map((entry) => (
+            <li key={entry.url} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+              <Button variant="ghost" className="min-w-0 px-2 py-0.5 font-mono text-xs break-all" onClick={() => onConnect(entry.url)}>
+                <span className="sr-only">Connect to </span>
+                {entry.url}
+              </Button>
+              <span className="text-xs text-muted">{ago(now - entry.at)}</span>
+              <Button
+                variant="ghost"
+                className="ml-auto px-2 py-0.5 text-xs"
+                aria-label={`Forget ${entry.url}`}
+                onClick={() => setRecent(forgetRecentServer(entry.url))}
+              >
+                Forget
+              </Button>
+            </li>
+          ))}
+        </ServerSection>
       ) : null}
     </div>
+  );
+}
+
+/** A titled list of servers (the list is named by its title). */
+function ServerSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-1">
+      <h3 id={id} className="text-sm font-semibold">
+        {title}
+      </h3>
+      <ul aria-labelledby={id} className="flex flex-col divide-y divide-line rounded-md border border-line">
+        {children}
+      </ul>
+    </section>
   );
 }
 
