@@ -1,4 +1,5 @@
 // The workspace: full-height panes that fit common screens, a real dark mode, and a keyboard path.
+import { coveredTopBarControls } from './fixtures/layout.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { pageErrors } from './fixtures/console.ts';
 import { openTraffic } from './fixtures/panes.ts';
@@ -50,6 +51,7 @@ test('no horizontal scrollbar at 1024 px (request and response as tabs, the pill
   await expect(pill).toHaveText(/^Success/);
   await expect(pill).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('tab', { name: 'Response' })).toHaveAttribute('aria-selected', 'true');
+  expect(await coveredTopBarControls(page)).toEqual([]);
   await shot(page, 'workspace-1024');
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -80,6 +82,7 @@ test('no horizontal scrollbar at 1024 px (request and response as tabs, the pill
   await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
   await paneTabs.getByRole('tab', { name: 'Tools' }).click();
   await expect(tools(page)).toBeVisible();
+  expect(await coveredTopBarControls(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 

@@ -2,6 +2,7 @@
 // Cancel where the result appears), actions beside the result, one toast per copy.
 import { expect, test, type Page } from '@playwright/test';
 import { pageErrors } from './fixtures/console.ts';
+import { coveredTopBarControls } from './fixtures/layout.ts';
 import { openTraffic } from './fixtures/panes.ts';
 import { appUrl, deepLink, demoMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
 import { startDemoServer, type RunningServer } from '../server/testing/servers.ts';
@@ -139,6 +140,7 @@ test('the first open offers the demo in one click and lists recent servers; the 
     await page.keyboard.press('Escape');
   }
   await shot(page, 'w2-topbar-1280');
+  expect(await coveredTopBarControls(page)).toEqual([]);
   await page.getByRole('banner').getByRole('button', { name: 'Diagnose' }).click();
   const doctor = page.getByRole('dialog', { name: /^Connection doctor/ });
   await expect(doctor.getByRole('region', { name: 'Connection doctor' })).toContainText('server/discover');

@@ -77,8 +77,8 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
 
   return (
     <div className="ml-auto flex shrink-0 items-center gap-2 py-0.5">
-      {/* Below 1024 px the theme is chosen from the palette (Ctrl+K, "theme"), to keep the top bar on one line. */}
-      <label className="hidden items-center gap-1 text-xs text-subtle lg:flex">
+      {/* Below 1280 px the theme is chosen from the palette (Ctrl+K, "theme"), to keep the top bar on one line. */}
+      <label className="hidden items-center gap-1 text-xs text-subtle xl:flex">
         <span>Theme</span>
         <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
       </label>

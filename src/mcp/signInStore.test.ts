@@ -4,21 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { forgetGrant, grantFor, saveGrant } from './grants.ts';
 import type { OAuthFlowOptions, OAuthGrant, OAuthLeg } from './oauth.ts';
 import type { CallbackMessage } from './oauthCallback.ts';
-import { PendingSignIns, type KeyValueStore } from './signIns.ts';
+import { PendingSignIns, memoryStore } from './signIns.ts';
 import { SignInStore, type OAuthView, type SignInFlow } from './signInStore.ts';
 
 const URL_A = 'https://mcp.example/a';
-
-function mapStore(): KeyValueStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    keys: () => [...map.keys()],
-    get: (key) => map.get(key) ?? null,
-    set: (key, value) => void map.set(key, value),
-    remove: (key) => void map.delete(key),
-  };
-}
 
 const grant: OAuthGrant = {
   accessToken: 'tok',
@@ -47,7 +36,7 @@ class StandInFlow implements SignInFlow {
 }
 
 function setUp(outcome?: { prepare?: Error; complete?: Error; load?: Error }) {
-  const kv = mapStore();
+  const kv = memoryStore();
   const grants: string[] = [];
   const views: OAuthView['status'][] = [];
   const flows: StandInFlow[] = [];

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PENDING_LIFETIME_MS, PENDING_PREFIX, parsePending } from './oauthCallback.ts';
-import { PendingSignIns, callbackFor, type KeyValueStore } from './signIns.ts';
-
-function mapStore(): KeyValueStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    keys: () => [...map.keys()],
-    get: (key) => map.get(key) ?? null,
-    set: (key, value) => void map.set(key, value),
-    remove: (key) => void map.delete(key),
-  };
-}
+import { PendingSignIns, callbackFor, memoryStore } from './signIns.ts';
 
 describe('PendingSignIns', () => {
   it('keeps a secret-free record per state that the callback page can read, and forgets it', () => {
-    const store = mapStore();
+    const store = memoryStore();
     const pending = new PendingSignIns(store, () => 1_000);
     pending.remember('st-1', { issuer: 'https://auth.example', issParameterSupported: true });
     expect(parsePending(store.get(`${PENDING_PREFIX}st-1`))).toEqual({
@@ -28,7 +17,7 @@ describe('PendingSignIns', () => {
   });
 
   it('sweeps records of abandoned sign-ins and unreadable ones, and nothing else', () => {
-    const store = mapStore();
+    const store = memoryStore();
     let now = 0;
     const pending = new PendingSignIns(store, () => now);
     pending.remember('old', { issuer: 'https://a', issParameterSupported: false });

@@ -13,6 +13,18 @@ export interface KeyValueStore {
   remove(key: string): void;
 }
 
+/** A KeyValueStore in memory (a browser without storage; tests), its map open to look at. */
+export function memoryStore(): KeyValueStore & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    keys: () => [...map.keys()],
+    get: (key) => map.get(key) ?? null,
+    set: (key, value) => void map.set(key, value),
+    remove: (key) => void map.delete(key),
+  };
+}
+
 export class PendingSignIns {
   constructor(
     private readonly store: KeyValueStore,

@@ -78,7 +78,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
         onSubmit={submit}
         onFocus={onIntent}
         onPointerEnter={onIntent}
-        className="flex w-full min-w-52 items-center gap-2 md:w-auto md:flex-[0_1_30rem]"
+        className="flex w-full min-w-52 items-center gap-2 md:w-auto md:flex-[0_3_26rem]"
         aria-label="Connection"
       >
         <label className="flex min-w-0 flex-[3] items-center">
@@ -165,7 +165,7 @@ function ConnectionStatus({
   onRetry?: () => void;
 }) {
   // One line that never wraps: the top bar keeps its height; the whole text is in the tooltip.
-  const line = 'min-w-16 flex-1 truncate text-xs';
+  const line = 'min-w-24 flex-1 truncate text-xs';
   switch (state.status) {
     case 'idle':
       return (
