@@ -1,6 +1,9 @@
-// The active check (only when the person asks): does the server answer an unknown tool and
-// arguments that break a read-only tool's schema with a JSON-RPC protocol error, as the spec says?
-// Only read-only tools are called, with arguments the server must refuse before doing anything.
+// The active check (only when the person asks): does the server refuse an unknown tool and
+// arguments that break a read-only tool's schema the way its protocol revision says? An unknown
+// tool is -32602 in every era. Arguments that break the schema: in 2025-11-25 (SEP-1303) a tool
+// execution error (isError: true) with an actionable message; in 2026-07-28 and in revisions up to
+// 2025-06-18, a protocol error -32602. Only read-only tools are called, with arguments the server
+// must refuse before doing anything.
 import type { McpConnection } from '../mcp/connection.ts';
 import { failureOf } from '../mcp/errors.ts';
 import { isRecord, own } from '../mcp/guards.ts';
@@ -21,55 +24,79 @@ const WRONG_VALUE: Record<string, unknown> = {
 };
 
 /** Arguments this tool's schema refuses: a required parameter left out, else a parameter of the wrong type. */
-export function invalidArguments(tool: McpTool): { args: Record<string, unknown>; what: string; required: boolean } | undefined {
+export function invalidArguments(
+  tool: McpTool,
+): { args: Record<string, unknown>; what: string; required: boolean; argument: string } | undefined {
   const schema = tool.inputSchema;
   if (!isRecord(schema)) return undefined;
   const required = own(schema, 'required');
   if (Array.isArray(required) && typeof required[0] === 'string')
-    return { args: {}, what: `without the required "${required[0]}"`, required: true };
+    return { args: {}, what: `without the required "${required[0]}"`, required: true, argument: required[0] };
   const props = own(schema, 'properties');
   if (!isRecord(props)) return undefined;
   for (const [key, prop] of Object.entries(props)) {
     const type = isRecord(prop) ? own(prop, 'type') : undefined;
     if (typeof type === 'string' && type in WRONG_VALUE) {
-      return { args: { [key]: WRONG_VALUE[type] }, what: `with "${key}" of the wrong type`, required: false };
+      return { args: { [key]: WRONG_VALUE[type] }, what: `with "${key}" of the wrong type`, required: false, argument: key };
     }
   }
   return undefined;
 }
 
-async function expectProtocolError(
+/** How a revision wants a call whose arguments break the schema answered. */
+export const argumentErrorChannel = (protocolVersion: string): 'tool-error' | 'protocol' =>
+  protocolVersion === '2025-11-25' ? 'tool-error' : 'protocol';
+
+const SEP_1303 = 'SEP-1303 (2025-11-25): argument-validation failures are tool execution errors the model can read and correct';
+
+async function expectRefusal(
   connection: McpConnection,
   name: string,
   args: Record<string, unknown>,
   case_: string,
-  tool?: string,
+  expected: 'tool-error' | 'protocol',
+  tool?: { name: string; argument?: string },
 ): Promise<Finding | undefined> {
   const base = {
     rule: 'error-channel',
     severity: 'warning',
-    ...(tool ? { tool } : {}),
-    fix: 'Answer unknown tools and arguments that break the schema with a JSON-RPC error, code -32602 (Invalid params), before running anything.',
+    ...(tool ? { tool: tool.name } : {}),
+    fix:
+      expected === 'tool-error'
+        ? `Return a tool execution error (isError: true) whose text names the argument and what is wrong with it — ${SEP_1303}.`
+        : 'Answer unknown tools and arguments that break the schema with a JSON-RPC error, code -32602 (Invalid params), before running anything.',
   } as const;
+  const wanted = expected === 'tool-error' ? `a tool execution error (isError: true; ${SEP_1303})` : 'a protocol error -32602';
   try {
     const result = await connection.callTool(name, args, { timeoutMs: TIMEOUT_MS });
+    if (expected === 'tool-error' && result.isError) {
+      // Right channel; the message must let a model fix its call.
+      const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join(' ');
+      if (!tool?.argument || text.toLowerCase().includes(tool.argument.toLowerCase())) return undefined;
+      return {
+        ...base,
+        severity: 'info',
+        message: `${case_} came back as a tool error, as ${connection.protocolVersion} wants, but its text does not name "${tool.argument}": ${JSON.stringify(text.slice(0, 120))}.`,
+      };
+    }
     return {
       ...base,
-      message: `${case_} came back as a ${result.isError ? 'tool error (isError: true)' : 'successful result'}, not as a protocol error -32602.`,
+      message: `${case_} came back as a ${result.isError ? 'tool error (isError: true)' : 'successful result'}, not as ${wanted}.`,
     };
   } catch (error) {
     const failure = failureOf(error);
+    // -32602 is right for a protocol-error revision; in 2025-11-25 it is still a refusal a host understands.
     if (failure.kind === 'protocol' && failure.code === -32602) return undefined;
     return {
       ...base,
-      message: `${case_} failed with ${failure.kind === 'protocol' ? `JSON-RPC error ${failure.code}` : `a ${failure.kind} failure`} (${failure.message.slice(0, 120)}), not -32602.`,
+      message: `${case_} failed with ${failure.kind === 'protocol' ? `JSON-RPC error ${failure.code}` : `a ${failure.kind} failure`} (${failure.message.slice(0, 120)}), not ${wanted}.`,
     };
   }
 }
 
 export async function activeChecks(connection: McpConnection, tools: readonly McpTool[]): Promise<Finding[]> {
   const findings: Finding[] = [];
-  const unknown = await expectProtocolError(connection, UNKNOWN_TOOL, {}, `Calling an unknown tool ("${UNKNOWN_TOOL}")`);
+  const unknown = await expectRefusal(connection, UNKNOWN_TOOL, {}, `Calling an unknown tool ("${UNKNOWN_TOOL}")`, 'protocol');
   if (unknown) findings.push(unknown);
   // A few read-only tools, those with a required parameter first (leaving it out is the plainest breach).
   const candidates = tools
@@ -80,8 +107,12 @@ export async function activeChecks(connection: McpConnection, tools: readonly Mc
     })
     .sort((a, b) => Number(b.required) - Number(a.required))
     .slice(0, MAX_TOOLS_CHECKED);
-  for (const { tool, args, what } of candidates) {
-    const finding = await expectProtocolError(connection, tool.name, args, `Calling the read-only "${tool.name}" ${what}`, tool.name);
+  const channel = argumentErrorChannel(connection.protocolVersion);
+  for (const { tool, args, what, argument } of candidates) {
+    const finding = await expectRefusal(connection, tool.name, args, `Calling the read-only "${tool.name}" ${what}`, channel, {
+      name: tool.name,
+      argument,
+    });
     if (finding) findings.push(finding);
   }
   return findings;

@@ -13,8 +13,6 @@ export interface ListingChecks {
 
 const SPEC_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const PORTABLE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-const THIN_WORDS = 6;
-const THIN_CHARS = 40;
 
 const quote = (text: string, max = 80) => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 
@@ -67,18 +65,37 @@ function descriptionFindings(tool: McpTool): Finding[] {
       },
     ];
   }
-  const words = text.split(/\s+/).length;
-  if (words >= THIN_WORDS && text.length >= THIN_CHARS) return [];
+  // Judged by meaning, not by length: "Returns the sum of two numbers" and "Navigate to a URL" are
+  // complete; a placeholder is not, and a one- or two-word label says nothing a model can act on.
+  const placeholder = PLACEHOLDER.test(text) || sameAsName(text, tool.name);
+  const words = text.split(/\s+/).filter(Boolean).length;
+  if (!placeholder && words > 2) return [];
   return [
     {
       rule: 'description-thin',
-      severity: 'warning',
+      severity: placeholder ? 'warning' : 'info',
       tool: tool.name,
-      message: `The description ${quote(text)} has ${words} ${words === 1 ? 'word' : 'words'}: too short to say what the tool does, when to use it and what it returns.`,
-      fix: 'Add when to use the tool and what it returns (e.g. "Returns up to 10 products with id, name and price").',
+      message: placeholder
+        ? `The description ${quote(text)} is a placeholder: it does not say what the tool does.`
+        : `The description ${quote(text)} is a label, not a description: it does not say what the tool returns or when to use it.`,
+      fix: 'Say what the tool does, when to use it and what it returns (e.g. "Returns up to 10 products with id, name and price").',
     },
   ];
 }
+
+// Placeholders SDK templates and hurried authors leave behind.
+const PLACEHOLDER =
+  /^(?:todo|tbd|fixme|description|tool description|add (?:a |the )?(?:tool )?description(?: here)?|describe (?:this|the) tool|an? (?:example|sample|test|simple|my) tool\b.*|does (?:stuff|things|something)|lorem ipsum\b.*|placeholder|no description)\.?$/i;
+/** The description only repeats the tool's name ("get_user" → "Get user"). */
+const sameAsName = (text: string, name: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim() ===
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** The top-level properties of an object schema, with local `$ref`s (#/$defs/…, #/definitions/…) followed once. */
 function properties(schema: unknown): [string, Record<string, unknown>][] {
@@ -100,20 +117,87 @@ function properties(schema: unknown): [string, Record<string, unknown>][] {
 
 const hasText = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
 
+// Names whose meaning a model knows without being told (an URL is an URL); "code", "data" or
+// "value" are not among them.
+const SELF_EXPLAINING = new Set([
+  'url',
+  'uri',
+  'path',
+  'file_path',
+  'filepath',
+  'filename',
+  'file_name',
+  'query',
+  'search',
+  'search_query',
+  'email',
+  'title',
+  'name',
+  'username',
+  'limit',
+  'offset',
+  'page',
+  'page_size',
+  'per_page',
+  'cursor',
+  'text',
+  'message',
+  'content',
+  'timezone',
+  'time_zone',
+  'language',
+  'locale',
+  'width',
+  'height',
+  'x',
+  'y',
+  'a',
+  'b',
+]);
+const normalName = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+
+/** Why a parameter without a description is still clear to a model, if it is. */
+function explainedElsewhere(key: string, schema: Record<string, unknown>, toolDescription: string): boolean {
+  if (SELF_EXPLAINING.has(normalName(key))) return true;
+  // Its values say it: an enum, a constant, a format (date-time, uri, email…).
+  if (Array.isArray(own(schema, 'enum')) || own(schema, 'const') !== undefined || hasText(own(schema, 'format'))) return true;
+  if (hasText(own(schema, 'title'))) return true;
+  // Its parts say it: every property of an object, or the items of an array, described.
+  const described = (part: unknown) => isRecord(part) && (hasText(own(part, 'description')) || allPropertiesDescribed(part));
+  if (own(schema, 'type') === 'object' && allPropertiesDescribed(schema)) return true;
+  if (own(schema, 'type') === 'array' && described(own(schema, 'items'))) return true;
+  // The tool's description explains it by name ("… the file at `path` …").
+  const words = normalName(key).replace(/_/g, ' ');
+  return new RegExp(`(^|[^a-z0-9_])(${escapeRegExp(key)}|${escapeRegExp(words)})([^a-z0-9_]|$)`, 'i').test(toolDescription);
+}
+
+function allPropertiesDescribed(schema: Record<string, unknown>): boolean {
+  const props = own(schema, 'properties');
+  return (
+    isRecord(props) &&
+    Object.keys(props).length > 0 &&
+    Object.values(props).every((part) => isRecord(part) && hasText(own(part, 'description')))
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function paramFindings(tool: McpTool): Finding[] {
+  const toolDescription = tool.description ?? '';
   return properties(tool.inputSchema)
-    .filter(([, schema]) => !hasText(own(schema, 'description')))
+    .filter(([key, schema]) => !hasText(own(schema, 'description')) && !explainedElsewhere(key, schema, toolDescription))
     .map(([key]) => ({
       rule: 'param-description-missing',
       severity: 'warning',
       tool: tool.name,
-      message: `The parameter ${quote(key, 60)} has no description.`,
+      message: `The parameter ${quote(key, 60)} has no description, and neither its name, its schema nor the tool's description says what it means.`,
       fix: `Describe ${quote(key, 60)}: what it means, its format or unit, and an example.`,
     }));
 }
 
 // A bound stated in words: "up to 50", "at most 10 items", "max 200 characters", "between 1 and 5".
-const PROSE_BOUND = /\b(?:up to|at most|no more than|max(?:imum)?|between|limit(?:ed)? to|not (?:more|longer) than)\b[^.]{0,30}?\d/i;
+const PROSE_BOUND =
+  /\b(?:up to|at most|no more than|max(?:imum)?|between|limit(?:ed)? to|not (?:more|longer) than)\b[^.]{0,30}?\d+(?:[.,]\d+)*/i;
 
 const BOUND_KEYS: Record<string, readonly string[]> = {
   string: ['maxLength', 'enum', 'const', 'format'],
@@ -168,10 +252,11 @@ function schemaFindings(tool: McpTool, checks: ListingChecks): Finding[] {
     return [
       {
         rule: 'schema-open-no-params',
-        severity: 'warning',
+        severity: 'info',
         tool: tool.name,
-        message: 'The tool takes no parameters, but its schema accepts any object.',
-        fix: 'Use exactly {"type": "object", "additionalProperties": false}.',
+        message:
+          'The tool takes no parameters and its schema accepts any object: valid (what most SDKs emit), but a model is not told to send nothing.',
+        fix: 'If the tool never reads arguments, {"type": "object", "additionalProperties": false} says so.',
       },
     ];
   }
