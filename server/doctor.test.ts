@@ -120,6 +120,30 @@ describe('connection doctor', () => {
   });
 });
 
+describe('a plain 403 (a Host-header check, as @playwright/mcp answers 127.0.0.1)', () => {
+  it('is a refusal with the server’s words and the host-name hint, not an OAuth discovery', async () => {
+    const refusing = createServer((_request, response) => {
+      response.writeHead(403, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' });
+      response.end('Invalid Host header');
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = refusing.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const checks = await diagnose(`http://127.0.0.1:${port}/mcp`, ORIGIN);
+      expect(byCheck(checks, 'Forbidden')[0]).toMatchObject({
+        status: 'fail',
+        sentence: expect.stringContaining('“Invalid Host header”'),
+        fix: expect.stringContaining(`http://localhost:${port}/mcp`),
+      });
+      expect(byCheck(checks, 'Protected resource metadata')).toEqual([]);
+      expect(byCheck(checks, 'Authorization')).toEqual([]);
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
+    }
+  });
+});
+
 describe('protected resource coverage', () => {
   it('needs the same origin and a whole-segment path prefix', () => {
     const server = new URL('https://api.example/mcp');

@@ -148,7 +148,25 @@ export async function diagnose(target: string, origin: string): Promise<DoctorCh
   const type = discover.headers.get('content-type') ?? '';
   const body = await firstJson(discover.clone());
   const auth = discover.headers.get('www-authenticate');
-  if (discover.status === 401 || discover.status === 403) {
+  if (discover.status === 403 && !(auth && /^\s*(Bearer|DPoP)\b/i.test(auth))) {
+    // A refusal that asks for no token: signing in will not help. On a local server this is most
+    // often a Host-header check (DNS-rebinding protection) that accepts only the name it printed.
+    const said = (
+      await discover
+        .clone()
+        .text()
+        .catch(() => '')
+    )
+      .trim()
+      .split(/\r?\n/)[0]
+      ?.slice(0, 200);
+    checks.push({
+      check: 'Forbidden',
+      status: 'fail',
+      sentence: `The server refused the request (HTTP 403) without a Bearer challenge${said ? `: “${said}”` : ''}.`,
+      fix: `A 403 on every request often means a Host-header check: open the server by the host name it printed (e.g. http://localhost:${url.port || (url.protocol === 'https:' ? '443' : '80')}${url.pathname} instead of ${url.host}), or allow ${url.host} in its allowed hosts.`,
+    });
+  } else if (discover.status === 401 || discover.status === 403) {
     const metadata = auth?.match(/resource_metadata="([^"]+)"/)?.[1];
     checks.push({
       check: 'Authorization',

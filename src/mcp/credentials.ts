@@ -56,12 +56,15 @@ export class Credentials {
       } catch {
         // A malformed resource_metadata URL: keep the status alone.
       }
+      const bearer = /^\s*bearer\b/i.test(response.headers.get('www-authenticate') ?? '');
       this.lastChallenge = {
         status: response.status,
         resourceMetadataUrl: params.resourceMetadataUrl?.href,
         scope: params.scope,
         error: params.error,
         errorDescription: params.errorDescription,
+        bearer,
+        bodyLine: bearer ? undefined : await firstLine(response),
       };
     }
     return response;
@@ -69,5 +72,16 @@ export class Credentials {
 
   explain(failure: McpFailure): McpFailure {
     return withChallenge(failure, this.lastChallenge);
+  }
+}
+
+/** The first line of a (small) refusal's body, read from a copy so the SDK still gets the answer whole. */
+async function firstLine(response: Response): Promise<string | undefined> {
+  try {
+    // Bounded: a refusal whose body never ends must not hold the request up.
+    const text = await Promise.race([response.clone().text(), new Promise<string>((resolve) => setTimeout(() => resolve(''), 2000))]);
+    return text.trim().split(/\r?\n/)[0]?.slice(0, 200) || undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -11,6 +11,10 @@ export interface OAuthChallenge {
   scope?: string;
   error?: string;
   errorDescription?: string;
+  /** Whether the answer carried a Bearer challenge at all (a plain 403 is a refusal, not a request to sign in). */
+  bearer?: boolean;
+  /** The first line of the answer's body (what a plain refusal says). */
+  bodyLine?: string;
 }
 
 export type McpFailure =
@@ -183,6 +187,8 @@ export function classifyError(error: unknown): McpFailure {
 /** An auth failure with the server's challenge attached, explained in its terms. */
 export function withChallenge(failure: McpFailure, challenge: OAuthChallenge | undefined): McpFailure {
   if (failure.kind !== 'auth' || !challenge) return failure;
+  // A 403 that asks for no token is a refusal: signing in would not help, and saying so would mislead.
+  if (failure.status === 403 && challenge.bearer === false && challenge.error === undefined) return forbidden(challenge.bodyLine);
   if (challenge.error === 'insufficient_scope')
     return {
       ...failure,
@@ -196,6 +202,15 @@ export function withChallenge(failure: McpFailure, challenge: OAuthChallenge | u
       message: `The server rejected the token (HTTP ${failure.status}${challenge.errorDescription ? `: ${challenge.errorDescription}` : ''}). Sign in again or paste a new bearer token.`,
     };
   return { ...failure, challenge };
+}
+
+/** A plain HTTP 403 (no Bearer challenge): what the server said, and the usual cause on a local server. */
+export function forbidden(bodyLine: string | undefined): McpFailure {
+  return {
+    kind: 'http',
+    status: 403,
+    message: `Forbidden (HTTP 403)${bodyLine ? `: “${bodyLine}”` : ''}. The server refused the request without asking for a token. A 403 on every request often means a Host-header check (DNS-rebinding protection): try the host name the server printed (e.g. localhost instead of 127.0.0.1).`,
+  };
 }
 
 /** One sentence for an alert, naming the status code or CORS where relevant (the e2e tests read these). */
