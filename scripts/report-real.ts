@@ -1,0 +1,108 @@
+// npm run report:real — the server report on real servers written by others (pinned dev
+// dependencies, on loopback; stdio ones through the CLI's bridge), each warning and error printed,
+// then a count per rule. It prints; it judges nothing (that is the reader's job: see the README).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startEverything } from '../server/testing/servers.ts';
+
+const run = promisify(execFile);
+const BIN = fileURLToPath(new URL('../bin/toolscope.mjs', import.meta.url));
+const entry = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
+/** A package's bin script (some packages export no subpath for it). */
+const packageFile = (name: string, file: string) => join(fileURLToPath(new URL('../node_modules/', import.meta.url)), name, file);
+
+interface Finding {
+  rule: string;
+  severity: string;
+  tool?: string;
+  message: string;
+}
+
+interface RealReport {
+  server: { name: string; protocolVersion: string };
+  tools: number;
+  score: number;
+  findings: Finding[];
+}
+
+async function report(args: string[]): Promise<RealReport> {
+  try {
+    const { stdout } = await run(process.execPath, [BIN, 'report', '--active', '--format', 'json', ...args], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return JSON.parse(stdout) as RealReport;
+  } catch (error) {
+    // Exit 1 (error findings) still printed the report.
+    const stdout = (error as { stdout?: string }).stdout ?? '';
+    if (stdout.trim().startsWith('{')) return JSON.parse(stdout) as RealReport;
+    throw error;
+  }
+}
+
+const files = mkdtempSync(join(tmpdir(), 'toolscope-real-'));
+const everything = await startEverything();
+const targets: [string, string[]][] = [
+  ['server-everything (HTTP)', [everything.url]],
+  ['server-filesystem', ['--', process.execPath, entry('@modelcontextprotocol/server-filesystem/dist/index.js'), files]],
+  [
+    'server-memory',
+    [
+      '--env',
+      `MEMORY_FILE_PATH=${join(files, 'memory.jsonl')}`,
+      '--',
+      process.execPath,
+      entry('@modelcontextprotocol/server-memory/dist/index.js'),
+    ],
+  ],
+  ['server-sequential-thinking', ['--', process.execPath, entry('@modelcontextprotocol/server-sequential-thinking/dist/index.js')]],
+  [
+    '@playwright/mcp',
+    [
+      '--',
+      process.execPath,
+      packageFile('@playwright/mcp', 'cli.js'),
+      '--headless',
+      '--isolated',
+      '--executable-path',
+      '/usr/bin/chromium',
+    ],
+  ],
+  [
+    'fastmcp (README example)',
+    ['--', process.execPath, fileURLToPath(new URL('../server/testing/real/fastmcp-server.mjs', import.meta.url))],
+  ],
+  [
+    'mcp-framework (its template)',
+    ['--', process.execPath, fileURLToPath(new URL('../server/testing/real/mcp-framework/index.mjs', import.meta.url))],
+  ],
+];
+
+const perRule = new Map<string, number>();
+try {
+  for (const [label, args] of targets) {
+    try {
+      const result = await report(args);
+      const loud = result.findings.filter((finding) => finding.severity === 'warning' || finding.severity === 'error');
+      console.log(
+        `\n## ${label} — ${result.server.name} ${result.server.protocolVersion}: ${result.tools} tools, score ${result.score}, ${loud.length} warnings/errors`,
+      );
+      for (const finding of loud) {
+        console.log(`- ${finding.severity} ${finding.rule}${finding.tool ? ` (${finding.tool})` : ''}: ${finding.message}`);
+        perRule.set(finding.rule, (perRule.get(finding.rule) ?? 0) + 1);
+      }
+    } catch (error) {
+      console.log(`\n## ${label}: the report could not be made — ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  console.log('\n## warnings and errors per rule');
+  for (const [rule, count] of [...perRule].sort((a, b) => b[1] - a[1])) console.log(`${String(count).padStart(4)}  ${rule}`);
+} finally {
+  await everything.stop();
+  rmSync(files, { recursive: true, force: true });
+}
