@@ -8,6 +8,8 @@ test('a CORS failure offers the local proxy; the choice is remembered for the se
   await page.getByRole('textbox', { name: 'Server URL' }).fill(noCorsMcpUrl());
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('alert')).toContainText('CORS');
+  // What exactly is missing, from the doctor's probes (run at once through Toolscope's own server).
+  await expect(page.getByRole('list', { name: 'What the server’s CORS lacks' })).toContainText('no Access-Control-Allow-Origin');
   // Nothing is chosen for the person: remembering the proxy is ticked by hand.
   const always = page.getByRole('checkbox', { name: 'Always use the proxy for this server' });
   await expect(always).not.toBeChecked();

@@ -1,6 +1,7 @@
 // What the page shows while no server is open: why the last attempt failed (and what to try),
 // the built-in demo in one click, and the servers this browser knows (saved, then recent).
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useDiagnosis } from './api/useDiagnosis.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ago } from '../../lib/age.ts';
 import { describeFailure } from '../../mcp/errors.ts';
@@ -143,6 +144,7 @@ function ConnectionProblem({
           }
         />
       ) : null}
+      {proxy && failure.kind === 'cors' ? <CorsDetails session={proxy} url={state.url} /> : null}
       {/* The proxy helps only when the browser itself refused the answer (CORS); it cannot wake a server that does not answer. */}
       {proxy && state.via === 'direct' && failure.kind === 'cors' ? (
         <ProxyOffer
@@ -154,6 +156,29 @@ function ConnectionProblem({
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What exactly the server's CORS lacks, from the connection doctor's probes (run at once through
+ * Toolscope's own server, which sees the real headers): the missing headers by name, per era.
+ */
+function CorsDetails({ session, url }: { session: ProxySession; url: string }) {
+  const diagnosis = useDiagnosis(session, url);
+  const { mutate } = diagnosis;
+  useEffect(() => mutate(), [mutate]);
+  const cors = diagnosis.data?.filter((check) => check.check.startsWith('CORS') && (check.status === 'warn' || check.status === 'fail'));
+  if (diagnosis.isPending) return <p className="text-xs text-muted">Checking which CORS headers the server lacks…</p>;
+  if (!cors?.length) return null;
+  return (
+    <ul aria-label="What the server’s CORS lacks" className="flex flex-col gap-1 text-sm">
+      {cors.map((check) => (
+        <li key={check.check} className="rounded-md border border-warn-line bg-warn-surface px-3 py-1.5 text-warn-strong">
+          <strong>{check.check}:</strong> {check.sentence}
+          {check.fix ? <span className="block text-xs">Fix: {check.fix}</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 
