@@ -8,19 +8,21 @@ import type { McpConnection } from '../mcp/connection.ts';
 import { failureOf } from '../mcp/errors.ts';
 import { isRecord, own } from '../mcp/guards.ts';
 import type { McpTool } from '../mcp/tools.ts';
+import { readOnlyDoubt } from '../mcp/callGate.ts';
 import type { Finding } from './findings.ts';
 
 export const UNKNOWN_TOOL = 'toolscope_active_check_no_such_tool';
 const TIMEOUT_MS = 15_000;
 const MAX_TOOLS_CHECKED = 3;
 
+// null breaks every typed parameter and, unlike a truthy string, cannot be read as "yes" by a lax server.
 const WRONG_VALUE: Record<string, unknown> = {
-  string: 12345,
-  number: 'not a number',
-  integer: 'not a number',
-  boolean: 'not a boolean',
-  array: 'not an array',
-  object: 'not an object',
+  string: null,
+  number: null,
+  integer: null,
+  boolean: null,
+  array: null,
+  object: null,
 };
 
 /** Arguments this tool's schema refuses: a required parameter left out, else a parameter of the wrong type. */
@@ -100,7 +102,8 @@ export async function activeChecks(connection: McpConnection, tools: readonly Mc
   if (unknown) findings.push(unknown);
   // A few read-only tools, those with a required parameter first (leaving it out is the plainest breach).
   const candidates = tools
-    .filter((tool) => tool.annotations.readOnlyHint === true && !tool.unusable)
+    // Only tools trusted as read-only: a destructive hint or a destroying verb in the name rules a tool out.
+    .filter((tool) => tool.annotations.readOnlyHint === true && readOnlyDoubt(tool) === undefined && !tool.unusable)
     .flatMap((tool) => {
       const invalid = invalidArguments(tool);
       return invalid ? [{ tool, ...invalid }] : [];
