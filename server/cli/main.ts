@@ -1,5 +1,6 @@
 // `toolscope` — the command line: Toolscope for the demo, a URL or a stdio server, or the
 // server report. The only place a command is read from (argv, or a config file named in argv).
+import { printable } from '../../src/lib/printable.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readMcpServersFile } from '../../src/lib/mcpServersFile.ts';
@@ -142,6 +143,6 @@ try {
   if (code !== undefined) process.exit(code);
 } catch (error) {
   const message = errorMessage(error);
-  console.error(`toolscope: ${message}`);
+  console.error(printable(`toolscope: ${message}`));
   process.exit(error instanceof UsageError ? 2 : 1);
 }

@@ -2,6 +2,7 @@
 // src/lint rules as the app, in Node, no browser. A stdio server is reached through the
 // same bridge the page uses, in process (no port is opened).
 // Exit 0 without error findings, 1 with any, 2 when the report could not be made.
+import { printable } from '../../src/lib/printable.ts';
 import { writeFile } from 'node:fs/promises';
 import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
 import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
@@ -49,7 +50,8 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
   const name = target.label ?? target.url;
   const failed = (message: string) => {
     const more = target.explain?.();
-    console.error(`${message}${more ? `\n${more}` : ''}`);
+    // Server-derived text (its error message, its name): no terminal control reaches the terminal.
+    console.error(printable(`${message}${more ? `\n${more}` : ''}`));
     return 2;
   };
   let connection: McpConnection;
@@ -66,10 +68,10 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
   }
   try {
     const report = await collectReport(connection, reportDeps, { active: options.active });
-    const text = formatReport(report, format, target.label ? undefined : target.url);
+    const text = printable(formatReport(report, format, target.label ? undefined : target.url));
     if (options.output) {
       await writeFile(options.output, text);
-      console.error(`Report written to ${options.output}: score ${report.score}/100, ${report.findings.length} findings.`);
+      console.error(printable(`Report written to ${options.output}: score ${report.score}/100, ${report.findings.length} findings.`));
     } else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return report.findings.some((finding) => finding.severity === 'error') ? 1 : 0;
   } catch (error) {

@@ -1,0 +1,34 @@
+// The CLI prints nothing a server sends as a terminal control: a hostile error body (OSC 52 to
+// write the clipboard, a screen clear) comes out as visible \uXXXX text on stderr.
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = process.env.TOOLSCOPE_BIN ?? fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+it('shows a hostile server’s control sequences as text, never as controls', async () => {
+  const hostile = createServer((_request, response) => {
+    response.writeHead(500, { 'Content-Type': 'text/plain' });
+    response.end('boom \u001b]52;c;ZXZpbA==\u0007\u001b[2J\u009b31m');
+  });
+  await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+  try {
+    const address = hostile.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`;
+    const failed = await run(process.execPath, [BIN, 'report', '--format', 'markdown', url], { encoding: 'utf8' }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
+    );
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain('boom');
+    expect(failed.stderr).toContain('\\u001b]52;c;ZXZpbA==\\u0007');
+    expect(failed.stderr).not.toMatch(CONTROL);
+  } finally {
+    await new Promise((resolve) => hostile.close(resolve));
+  }
+}, 60_000);
