@@ -9,8 +9,12 @@ import type { CallRecord } from './callRules.ts';
 import { buildReport, type Report, type ReportDeps } from './report.ts';
 
 export async function listAllPages(connection: McpConnection, signal?: AbortSignal): Promise<ToolsPage[]> {
-  return (await walkPages((cursor) => connection.listToolsPage(cursor, signal))).pages;
+  return (await listWalk(connection, signal)).pages;
 }
+
+/** Every page, and why the walk stopped (its end, a repeated cursor, the page limit). */
+export const listWalk = (connection: McpConnection, signal?: AbortSignal) =>
+  walkPages((cursor) => connection.listToolsPage(cursor, signal));
 
 export interface CollectOptions {
   active?: boolean;
@@ -19,8 +23,9 @@ export interface CollectOptions {
 }
 
 export async function collectReport(connection: McpConnection, deps: ReportDeps, options: CollectOptions = {}): Promise<Report> {
-  const pages = await listAllPages(connection, options.signal);
-  const secondPages = await listAllPages(connection, options.signal);
+  const { pages, stop } = await listWalk(connection, options.signal);
+  // A listing that never ends is said once; walking it a second time would only repeat it.
+  const secondPages = stop.reason === 'end' ? await listAllPages(connection, options.signal) : undefined;
   const active = options.active ? await activeChecks(connection, mergePages(pages).tools) : undefined;
   return buildReport(
     {
@@ -29,6 +34,7 @@ export async function collectReport(connection: McpConnection, deps: ReportDeps,
       era: connection.era,
       pages,
       secondPages,
+      listingStop: stop,
       calls: options.calls,
       active,
     },

@@ -35,6 +35,8 @@ export const RULES = {
   'error-channel': 'Unknown tools and invalid arguments are protocol errors (-32602): hosts retry or fix those, not the model.',
   'handle-weak': 'Guessable ids (short, sequential) let one caller reach another caller’s objects.',
   'icon-invalid': 'Hosts drop icons they cannot use; the tool then shows without one.',
+  'pagination-unbounded':
+    'A listing that never ends (a repeated cursor, or pages past any limit) hangs or truncates every client that lists the tools.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

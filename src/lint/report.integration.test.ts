@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEAN_TOOLS, PLANTED, startLintBaitServer } from '../../server/testing/lintBait.ts';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startMisbehavingServer } from '../../server/testing/misbehaving.ts';
 import { McpConnection } from '../mcp/connection.ts';
 import { failureOf } from '../mcp/errors.ts';
 import type { CallRecord } from './callRules.ts';
@@ -48,9 +49,9 @@ describe('the server report on a server with one planted defect per rule', () =>
     expect(report.findings.filter((finding) => finding.rule === rule && finding.tool === tool).length).toBeGreaterThan(0);
   });
 
-  it('covers every rule but the tool-count cap (its own test), and each defect only where planted', () => {
+  it('covers every rule but the tool-count cap and the endless listing (their own tests), and each defect only where planted', () => {
     const found = new Set(report.findings.map((finding) => finding.rule));
-    expect(RULE_IDS.filter((rule) => !found.has(rule))).toEqual(['tool-count-host-cap']);
+    expect(RULE_IDS.filter((rule) => !found.has(rule))).toEqual(['tool-count-host-cap', 'pagination-unbounded']);
     for (const finding of report.findings) {
       if (finding.tool === undefined) continue;
       const planted = PLANTED.filter(([, tool]) => tool === finding.tool).map(([rule]) => rule);
@@ -126,5 +127,15 @@ describe('the CLI (npx toolscope report)', () => {
     }
     const unreachable = await cli('http://127.0.0.1:9/mcp');
     expect(unreachable.code).toBe(2);
+    // A listing that loops forever is an error finding (exit 1), not a quiet truncation.
+    const looping = await startMisbehavingServer();
+    try {
+      const result = await cli(looping.url);
+      expect(result.code).toBe(1);
+      const json = JSON.parse(result.stdout) as { findings: { rule: string; severity: string }[] };
+      expect(json.findings).toContainEqual(expect.objectContaining({ rule: 'pagination-unbounded', severity: 'error' }));
+    } finally {
+      await looping.stop();
+    }
   }, 90_000);
 });

@@ -6,6 +6,7 @@ import { SEVERITY_ORDER, type Finding } from './findings.ts';
 import { modelView, type ModelView, type Tokenizer } from './promptCost.ts';
 import { cacheFindings, countFindings, duplicateFindings, lintTool, orderFindings, type ListingChecks } from './rules.ts';
 import { score } from './score.ts';
+import type { PageStop } from '../mcp/pagination.ts';
 import { formatCount } from '../lib/count.ts';
 
 export interface ReportServer {
@@ -22,6 +23,8 @@ export interface ReportInput {
   pages: readonly ToolsPage[];
   /** A second walk, to check the order is stable. */
   secondPages?: readonly ToolsPage[];
+  /** Why the walk stopped, when it did not reach the end by itself. */
+  listingStop?: PageStop;
   calls?: readonly CallRecord[];
   /** Findings of the active checks, when the person ran them. */
   active?: readonly Finding[];
@@ -74,6 +77,22 @@ function tokenFindings(model: ModelView): Finding[] {
   return [...perTool, total];
 }
 
+/** A walk of tools/list that had to be stopped: the server's pagination never ends. */
+export function paginationFindings(stop: PageStop | undefined): Finding[] {
+  if (!stop || stop.reason === 'end') return [];
+  return [
+    {
+      rule: 'pagination-unbounded',
+      severity: 'error',
+      message:
+        stop.reason === 'repeated-cursor'
+          ? `tools/list handed out the cursor ${JSON.stringify(stop.cursor.slice(0, 60))} twice: the listing loops forever (stopped there).`
+          : `tools/list was still handing out cursors after ${formatCount(stop.pages)} pages (stopped there).`,
+      fix: 'Return no nextCursor on the last page, and never a cursor already handed out in the same listing.',
+    },
+  ];
+}
+
 const rank = (finding: Finding) => SEVERITY_ORDER.indexOf(finding.severity);
 
 export function buildReport(input: ReportInput, deps: ReportDeps): Report {
@@ -92,6 +111,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...tokenFindings(model),
     ...callFindings(input.calls ?? [], tools, deps.validateOutput),
     ...(input.active ?? []),
+    ...paginationFindings(input.listingStop),
   ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));
   return {
     server: input.server,
