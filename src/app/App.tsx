@@ -128,14 +128,15 @@ export function App({ start }: { start: Boot }) {
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
   useEffect(() => {
-    if (connectedUrl) rememberRecentServer(connectedUrl);
+    // The stdio bridge's URL lives only as long as this launch: not a server to offer next time.
+    if (connectedUrl && connectedUrl !== stdioSession?.url) rememberRecentServer(connectedUrl);
     if (connectedUrl)
       window.history.replaceState(
         null,
         '',
         writeDeepLink(window.location.search, { server: connectedUrl, tool: readDeepLink(window.location.search).tool }),
       );
-  }, [connectedUrl]);
+  }, [connectedUrl, stdioSession?.url]);
 
   return (
     <div className="flex h-dvh flex-col">

@@ -23,8 +23,10 @@ describe('recent servers', () => {
     expect(recent.map((entry) => entry.url)).not.toContain('http://127.0.0.1:3000/mcp');
   });
 
-  it('stores only http(s) URLs and drops corrupt entries', () => {
+  it('stores only http(s) URLs without credentials, and drops corrupt entries', () => {
     rememberRecentServer('javascript:alert(1)');
+    rememberRecentServer('https://user:pw@a.example/mcp');
+    rememberRecentServer('https://a.example/mcp?api_key=s3cret');
     expect(loadRecentServers()).toEqual([]);
     window.localStorage.setItem('toolscope:recent-servers', JSON.stringify([{ url: 'https://a.example/mcp', at: 1 }, { url: 5 }, 'x']));
     expect(loadRecentServers()).toEqual([{ url: 'https://a.example/mcp', at: 1 }]);

@@ -23,10 +23,18 @@ function parseRecent(value: unknown): RecentServer[] | undefined {
 
 export const loadRecentServers = (): RecentServer[] => (readStored(KEY, parseRecent) ?? []).slice(0, MAX_RECENT);
 
+const CREDENTIAL_PARAM = /key|token|secret|sig|code|pass|auth|session/i;
+
+/** A URL that carries a credential (user:pass@, ?api_key=…) is not written down as a "recent server". */
+function carriesCredentials(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.username !== '' || parsed.password !== '' || [...parsed.searchParams.keys()].some((name) => CREDENTIAL_PARAM.test(name));
+}
+
 /** Puts the server first (once), dropping the oldest beyond MAX_RECENT. */
 export function rememberRecentServer(url: string, at = Date.now()): RecentServer[] {
   const clean = httpUrl(url);
-  if (!clean) return loadRecentServers();
+  if (!clean || carriesCredentials(clean)) return loadRecentServers();
   const next = [{ url: clean, at }, ...loadRecentServers().filter((entry) => entry.url !== clean)].slice(0, MAX_RECENT);
   writeStored(KEY, next);
   return next;
