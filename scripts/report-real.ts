@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startEverything } from '../server/testing/servers.ts';
+import { printable } from '../src/lib/printable.ts';
 
 const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../bin/toolscope.mjs', import.meta.url));
@@ -83,25 +84,27 @@ const targets: [string, string[]][] = [
   ],
 ];
 
+// What a server sent (names, messages) is printed through printable(): no terminal control from it reaches the terminal.
+const say = (text: string) => console.log(printable(text));
 const perRule = new Map<string, number>();
 try {
   for (const [label, args] of targets) {
     try {
       const result = await report(args);
       const loud = result.findings.filter((finding) => finding.severity === 'warning' || finding.severity === 'error');
-      console.log(
+      say(
         `\n## ${label} — ${result.server.name} ${result.server.protocolVersion}: ${result.tools} tools, score ${result.score}, ${loud.length} warnings/errors`,
       );
       for (const finding of loud) {
-        console.log(`- ${finding.severity} ${finding.rule}${finding.tool ? ` (${finding.tool})` : ''}: ${finding.message}`);
+        say(`- ${finding.severity} ${finding.rule}${finding.tool ? ` (${finding.tool})` : ''}: ${finding.message}`);
         perRule.set(finding.rule, (perRule.get(finding.rule) ?? 0) + 1);
       }
     } catch (error) {
-      console.log(`\n## ${label}: the report could not be made — ${(error as Error).message.split('\n')[0]}`);
+      say(`\n## ${label}: the report could not be made — ${(error as Error).message.split('\n')[0]}`);
     }
   }
-  console.log('\n## warnings and errors per rule');
-  for (const [rule, count] of [...perRule].sort((a, b) => b[1] - a[1])) console.log(`${String(count).padStart(4)}  ${rule}`);
+  say('\n## warnings and errors per rule');
+  for (const [rule, count] of [...perRule].sort((a, b) => b[1] - a[1])) say(`${String(count).padStart(4)}  ${rule}`);
 } finally {
   await everything.stop();
   rmSync(files, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { McpConnection } from '../mcp/connection.ts';
 import { collectReport } from './collect.ts';
 import { reportDeps } from './deps.ts';
 import type { Report } from './report.ts';
+import { printable } from '../lib/printable.ts';
 
 describe('the report on server-everything', () => {
   let server: RunningServer;
@@ -34,6 +35,8 @@ describe('the report on server-everything', () => {
     const noisy = loud.filter((finding) => ['schema-open-no-params', 'description-thin'].includes(finding.rule));
     expect(noisy.map((finding) => `${finding.rule} ${finding.tool ?? ''}: ${finding.message}`)).toEqual([]);
     // What is left, for the person reading the test log.
-    console.log(loud.map((finding) => `${finding.severity} ${finding.rule} ${finding.tool ?? ''}: ${finding.message}`).join('\n'));
+    console.log(
+      printable(loud.map((finding) => `${finding.severity} ${finding.rule} ${finding.tool ?? ''}: ${finding.message}`).join('\n')),
+    );
   });
 });
