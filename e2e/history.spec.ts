@@ -16,7 +16,8 @@ const openHistory = async (page: Page) => {
 const more = async (entry: ReturnType<Page['getByRole']>, label: string) => {
   await entry.hover();
   await entry.getByRole('button', { name: /^More actions for/ }).click();
-  await entry.getByRole('menuitem', { name: label, exact: true }).click();
+  // The contract names these actions as buttons ("Edit and replay", "Copy as curl", "Copy link").
+  await entry.getByRole('button', { name: label, exact: true }).click();
 };
 const copied = async (page: Page, entry: ReturnType<Page['getByRole']>, label: string) => {
   await more(entry, label);

@@ -52,6 +52,7 @@ test('no horizontal scrollbar at 1024 px (request and response as tabs, the pill
   await expect(pill).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('tab', { name: 'Response' })).toHaveAttribute('aria-selected', 'true');
   expect(await coveredTopBarControls(page)).toEqual([]);
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toBeVisible();
   await shot(page, 'workspace-1024');
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -83,6 +84,7 @@ test('no horizontal scrollbar at 1024 px (request and response as tabs, the pill
   await paneTabs.getByRole('tab', { name: 'Tools' }).click();
   await expect(tools(page)).toBeVisible();
   expect(await coveredTopBarControls(page)).toEqual([]);
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 

@@ -77,9 +77,9 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
 
   return (
     <div className="ml-auto flex shrink-0 items-center gap-2 py-0.5">
-      {/* Below 1280 px the theme is chosen from the palette (Ctrl+K, "theme"), to keep the top bar on one line. */}
-      <label className="hidden items-center gap-1 text-xs text-subtle xl:flex">
-        <span>Theme</span>
+      {/* The word "Theme" shows from 1280 px; the combobox (named Theme) at every width. */}
+      <label className="flex items-center gap-1 text-xs text-subtle">
+        <span className="hidden xl:inline">Theme</span>
         <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
       </label>
       <Button variant="ghost" className="text-xs" aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'} onClick={() => setOpen('palette')}>

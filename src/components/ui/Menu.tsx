@@ -18,23 +18,31 @@ interface Props {
   items: readonly MenuItem[];
   className?: string;
   triggerClassName?: string;
+  /**
+   * 'menu' (ARIA menu, menuitems) or 'disclosure' (a button that shows a list of plain buttons —
+   * where the UI contract names the actions as buttons, e.g. History's "Edit and replay").
+   */
+  kind?: 'menu' | 'disclosure';
 }
 
 /** A button that opens a list of actions (ARIA menu): ↑/↓ move, Esc or leaving closes, a pick closes it. */
-export function Menu({ label, trigger, triggerLabel, items, className, triggerClassName }: Props) {
+export function Menu({ label, trigger, triggerLabel, items, className, triggerClassName, kind = 'menu' }: Props) {
+  const isMenu = kind === 'menu';
   const [open, setOpen] = useState(false);
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
   const closeOnLeave = (event: FocusEvent) => {
     if (!container.current?.contains(event.relatedTarget)) setOpen(false);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const entries = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const list = useRef<HTMLUListElement>(null);
+  // On each item (not the list): a plain list takes no key handlers; a key on an item moves or closes.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const entries = [...(list.current?.querySelectorAll<HTMLElement>('button') ?? [])];
     const at = entries.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') {
       event.stopPropagation();
       setOpen(false);
-      container.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus();
+      container.current?.querySelector<HTMLElement>('button[aria-expanded]')?.focus();
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       entries[(at + (event.key === 'ArrowDown' ? 1 : entries.length - 1)) % entries.length]?.focus();
@@ -46,7 +54,7 @@ export function Menu({ label, trigger, triggerLabel, items, className, triggerCl
         onBlur={closeOnLeave}
         className={cn('px-2 py-0.5 text-xs', triggerClassName)}
         aria-label={triggerLabel}
-        aria-haspopup="menu"
+        aria-haspopup={isMenu ? 'menu' : undefined}
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         onClick={() => setOpen(!open)}
@@ -56,17 +64,18 @@ export function Menu({ label, trigger, triggerLabel, items, className, triggerCl
       {open ? (
         <ul
           id={id}
-          role="menu"
+          ref={list}
+          role={isMenu ? 'menu' : undefined}
           aria-label={label}
-          onBlur={closeOnLeave}
-          onKeyDown={onKeyDown}
           className="absolute right-0 z-20 mt-1 flex min-w-40 flex-col rounded-md border border-field bg-panel p-1 shadow-lg"
         >
           {items.map((item) => (
-            <li key={item.label} role="none">
+            <li key={item.label} role={isMenu ? 'none' : undefined}>
               <button
                 type="button"
-                role="menuitem"
+                role={isMenu ? 'menuitem' : undefined}
+                onBlur={closeOnLeave}
+                onKeyDown={onKeyDown}
                 className={cn(
                   'w-full rounded px-2 py-1 text-left text-xs whitespace-nowrap hover:bg-hover focus-visible:outline-2 focus-visible:outline-blue-500',
                   item.danger && 'text-danger',

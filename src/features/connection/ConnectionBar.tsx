@@ -165,7 +165,7 @@ function ConnectionStatus({
   onRetry?: () => void;
 }) {
   // One line that never wraps: the top bar keeps its height; the whole text is in the tooltip.
-  const line = 'min-w-24 flex-1 truncate text-xs';
+  const line = 'min-w-16 flex-1 truncate text-xs';
   switch (state.status) {
     case 'idle':
       return (

@@ -163,6 +163,7 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
                             trigger={<span aria-hidden="true">⋯</span>}
                             className="opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-within:opacity-100"
                             triggerClassName="border-transparent bg-transparent"
+                            kind="disclosure"
                             items={[
                               { label: 'Edit and replay', onSelect: () => onEdit(entry) },
                               { label: 'Compare with previous', onSelect: () => onCompare(entry) },
