@@ -68,9 +68,38 @@ describe('parseCli', () => {
     expect(parseCli(['report', '--format', 'sarif', '--active', '--header', 'X-A: 1', '--', 'node', 's.js'])).toEqual({
       kind: 'report',
       target: { kind: 'stdio', spec: { command: 'node', args: ['s.js'], env: [], envFile: undefined, cwd: undefined } },
-      report: { format: 'sarif', output: undefined, bearer: undefined, headers: ['X-A: 1'], active: true, era: undefined },
+      report: {
+        format: 'sarif',
+        output: undefined,
+        bearer: undefined,
+        headers: ['X-A: 1'],
+        active: true,
+        era: undefined,
+        timeoutMs: 30_000,
+        maxResponseBytes: 16 * 1024 * 1024,
+      },
     });
     expect(parseCli(['report', 'https://example.com/mcp'])).toMatchObject({ kind: 'report', report: { format: 'json' } });
+  });
+
+  it('report credentials can come from the environment (out of ps and CI logs); an option wins', () => {
+    const env = { TOOLSCOPE_BEARER: 'tok-env', TOOLSCOPE_HEADERS: 'X-Api-Key: from-env\nX-Tenant: acme\n' };
+    expect(parseCli(['report', 'https://example.com/mcp'], env)).toMatchObject({
+      report: { bearer: 'tok-env', headers: ['X-Api-Key: from-env', 'X-Tenant: acme'] },
+    });
+    expect(parseCli(['report', '--bearer', 'tok-arg', '--header', 'x-tenant: other', 'https://example.com/mcp'], env)).toMatchObject({
+      report: { bearer: 'tok-arg', headers: ['X-Api-Key: from-env', 'x-tenant: other'] },
+    });
+    // Never read for serving, nor without asking.
+    expect(parseCli(['report', 'https://example.com/mcp'])).toMatchObject({ report: { bearer: undefined, headers: [] } });
+  });
+
+  it('--timeout and --max-mb take positive numbers', () => {
+    expect(parseCli(['report', '--timeout', '2.5', '--max-mb', '1', 'https://example.com/mcp'])).toMatchObject({
+      report: { timeoutMs: 2500, maxResponseBytes: 1024 * 1024 },
+    });
+    expect(() => parseCli(['report', '--timeout', '0', 'https://example.com/mcp'])).toThrow(/--timeout 0: expected a number above 0/);
+    expect(() => parseCli(['report', '--max-mb', 'lots', 'https://example.com/mcp'])).toThrow(/--max-mb lots/);
   });
 
   it('--help wins, and the text lists every mode and the environment rule', () => {

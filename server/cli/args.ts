@@ -36,6 +36,10 @@ The command comes only from this terminal: no web request can start or change it
 Report options:
   --format json|markdown|junit|sarif   (default json)     --output FILE   write to FILE
   --bearer TOKEN    Authorization: Bearer TOKEN            --header "Name: value"  (repeatable)
+                    or, to keep them out of ps and CI logs: $TOOLSCOPE_BEARER, and
+                    $TOOLSCOPE_HEADERS ("Name: value" lines); the options win over the variables
+  --timeout S       seconds each request may take (default 30)
+  --max-mb N        cap on each response body in MB (default 16; the whole report: 4 × N)
   --active          also call the server to check its error channel
   --era legacy|2026-07-28   skip era discovery
   (and --env, --env-file, --cwd for a stdio server)
@@ -65,6 +69,8 @@ export interface ReportOptions {
   headers: string[];
   active: boolean;
   era?: string;
+  timeoutMs: number;
+  maxResponseBytes: number;
 }
 
 export type CliCommand =
@@ -94,6 +100,8 @@ const REPORT_OPTIONS = {
   header: { type: 'string', multiple: true },
   active: { type: 'boolean' },
   era: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-mb': { type: 'string' },
 } as const;
 
 const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
@@ -118,7 +126,25 @@ function parseOptions<T extends typeof SERVE_OPTIONS | typeof REPORT_OPTIONS>(ar
   }
 }
 
-export function parseCli(argv: readonly string[]): CliCommand {
+function parsePositive(option: string, text: unknown, fallback: number, max: number): number {
+  if (typeof text !== 'string') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value > max)
+    throw new UsageError(`--${option} ${text}: expected a number above 0, at most ${max}.`);
+  return value;
+}
+
+/** Report credentials from the environment ($TOOLSCOPE_BEARER, $TOOLSCOPE_HEADERS), used when no option gives them. */
+function fromEnvironment(env: Readonly<Record<string, string | undefined>>) {
+  const headers = (env.TOOLSCOPE_HEADERS ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return { bearer: env.TOOLSCOPE_BEARER || undefined, headers };
+}
+
+/** `environ` is read for the report's credentials only ($TOOLSCOPE_BEARER, $TOOLSCOPE_HEADERS). */
+export function parseCli(argv: readonly string[], environ: Readonly<Record<string, string | undefined>> = {}): CliCommand {
   const split = argv.indexOf('--');
   const before = split === -1 ? [...argv] : argv.slice(0, split);
   const command = split === -1 ? undefined : argv.slice(split + 1);
@@ -154,16 +180,25 @@ export function parseCli(argv: readonly string[]): CliCommand {
     for (const option of SERVE_ONLY) if (values[option] !== undefined) throw new UsageError(`--${option} is not a report option.`);
     if (target.kind === 'demo') throw new UsageError('report needs a server: a URL, -- <command> [args…], or --config FILE --server NAME.');
     const report = values as typeof values & Partial<Record<keyof typeof REPORT_OPTIONS, unknown>>;
+    const environment = fromEnvironment(environ);
+    const headers = Array.isArray(report.header) ? report.header.filter((item): item is string => typeof item === 'string') : [];
+    const named = new Set(headers.map((header) => header.slice(0, header.indexOf(':')).trim().toLowerCase()));
     return {
       kind: 'report',
       target,
       report: {
         format: typeof report.format === 'string' ? report.format : 'json',
         output: typeof report.output === 'string' ? report.output : undefined,
-        bearer: typeof report.bearer === 'string' ? report.bearer : undefined,
-        headers: Array.isArray(report.header) ? report.header.filter((item): item is string => typeof item === 'string') : [],
+        bearer: typeof report.bearer === 'string' ? report.bearer : environment.bearer,
+        // A header named by an option wins over the same header from the environment.
+        headers: [
+          ...environment.headers.filter((header) => !named.has(header.slice(0, header.indexOf(':')).trim().toLowerCase())),
+          ...headers,
+        ],
         active: report.active === true,
         era: typeof report.era === 'string' ? report.era : undefined,
+        timeoutMs: parsePositive('timeout', report.timeout, 30, 3600) * 1000,
+        maxResponseBytes: Math.round(parsePositive('max-mb', report['max-mb'], 16, 4096) * 1024 * 1024),
       },
     };
   }

@@ -82,7 +82,7 @@ async function started(child: StdioChild): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<number | undefined> {
-  const command = parseCli(argv);
+  const command = parseCli(argv, process.env);
   if (command.kind === 'help') {
     console.log(USAGE);
     return 0;

@@ -3,6 +3,7 @@
 // same bridge the page uses, in process (no port is opened).
 // Exit 0 without error findings, 1 with any, 2 when the report could not be made.
 import { printable } from '../../src/lib/printable.ts';
+import { redactUrl } from '../../src/lib/redactUrl.ts';
 import { writeFile } from 'node:fs/promises';
 import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
 import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
@@ -11,6 +12,7 @@ import { collectReport } from '../../src/lint/collect.ts';
 import { reportDeps } from '../../src/lint/deps.ts';
 import { REPORT_FORMATS, formatReport } from '../../src/lint/formats.ts';
 import { UsageError, type ReportOptions } from './args.ts';
+import { limitedFetch } from './limits.ts';
 
 export interface ReportTarget {
   url: string;
@@ -47,27 +49,39 @@ export function checkReportOptions(options: ReportOptions) {
 
 export async function runReport(target: ReportTarget, options: ReportOptions): Promise<number> {
   const { format, eraHint, headers } = checkReportOptions(options);
-  const name = target.label ?? target.url;
+  // Never the URL's credentials (?api_key=, user:password@) on stderr.
+  const name = target.label ?? redactUrl(target.url).url;
   const failed = (message: string) => {
     const more = target.explain?.();
     // Server-derived text (its error message, its name): no terminal control reaches the terminal.
     console.error(printable(`${message}${more ? `\n${more}` : ''}`));
     return 2;
   };
+  const limited = limitedFetch(target.fetch ?? ((input, init) => fetch(input, init)), {
+    timeoutMs: options.timeoutMs,
+    responseBytes: options.maxResponseBytes,
+    reportBytes: options.maxResponseBytes * 4,
+  });
+  // A limit's own sentence says more than the SDK's wrapping of the aborted stream.
+  const reason = (error: unknown) => limited.hit() ?? describeFailure(failureOf(error));
   let connection: McpConnection;
   try {
-    connection = await McpConnection.connect({
-      url: target.url,
-      bearerToken: options.bearer,
-      customHeaders: headers,
-      eraHint,
-      fetch: target.fetch,
-    });
+    connection = await Promise.race([
+      limited.stopped,
+      McpConnection.connect({
+        url: target.url,
+        bearerToken: options.bearer,
+        customHeaders: headers,
+        eraHint,
+        fetch: limited.fetch,
+        timeoutMs: options.timeoutMs,
+      }),
+    ]);
   } catch (error) {
-    return failed(`Could not connect to ${name}: ${describeFailure(failureOf(error))}`);
+    return failed(`Could not connect to ${name}: ${reason(error)}`);
   }
   try {
-    const report = await collectReport(connection, reportDeps, { active: options.active });
+    const report = await Promise.race([limited.stopped, collectReport(connection, reportDeps, { active: options.active })]);
     const text = printable(formatReport(report, format, target.label ? undefined : target.url));
     if (options.output) {
       await writeFile(options.output, text);
@@ -75,7 +89,7 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
     } else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return report.findings.some((finding) => finding.severity === 'error') ? 1 : 0;
   } catch (error) {
-    return failed(`The report failed: ${describeFailure(failureOf(error))}`);
+    return failed(`The report failed: ${reason(error)}`);
   } finally {
     await connection.close().catch(() => undefined);
   }

@@ -1,4 +1,5 @@
 // Saved calls as a file (export / import) and the verdict of running one again.
+import { redactUrl } from '../lib/redactUrl.ts';
 import { isRecord } from '../mcp/guards.ts';
 import { diffResults, type ResultDiff } from './diff.ts';
 import { errorMessage } from '../lib/errorMessage.ts';
@@ -14,7 +15,12 @@ const FORMAT = 'toolscope-saved-calls';
 
 export function exportSaved(server: string, calls: readonly PortableCall[]): string {
   return JSON.stringify(
-    { format: FORMAT, version: 1, server, calls: calls.map(({ name, tool, args, expected }) => ({ name, tool, args, expected })) },
+    {
+      format: FORMAT,
+      version: 1,
+      server: redactUrl(server).url,
+      calls: calls.map(({ name, tool, args, expected }) => ({ name, tool, args, expected })),
+    },
     null,
     2,
   );

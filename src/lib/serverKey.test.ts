@@ -36,3 +36,20 @@ describe('serverKey', () => {
     expect(serverKey(' not a url ')).toBe('not a url');
   });
 });
+
+describe('serverKey and credentials', () => {
+  it('holds no credential of the URL, yet keeps two keys of one server apart', () => {
+    const one = serverKey('https://alice:hunter22@mcp.example.com/mcp?api_key=sk-live-123456&region=eu');
+    const two = serverKey('https://mcp.example.com/mcp?api_key=sk-live-999999&region=eu');
+    for (const key of [one, two]) {
+      expect(key).not.toMatch(/hunter22|alice|sk-live/);
+      expect(key).toMatch(/^https:\/\/mcp\.example\.com\/mcp\?api_key=REDACTED&region=eu#\w+$/);
+    }
+    expect(one).not.toBe(two);
+    expect(serverKey('https://mcp.example.com/mcp?api_key=sk-live-999999&region=eu')).toBe(two);
+  });
+
+  it('a URL without credentials keeps its plain key', () => {
+    expect(serverKey('https://mcp.example.com/mcp?region=eu')).toBe('https://mcp.example.com/mcp?region=eu');
+  });
+});

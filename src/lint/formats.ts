@@ -1,4 +1,5 @@
 // The report as files: JSON (the CLI's documented shape), Markdown, JUnit XML and SARIF 2.1.0.
+import { redactUrl } from '../lib/redactUrl.ts';
 import { RULES, RULE_IDS, type Finding, type Severity } from './findings.ts';
 import type { Report } from './report.ts';
 import { SCORE_FORMULA } from './score.ts';
@@ -117,7 +118,7 @@ export function toSarif(report: Report, serverUrl?: string): string {
               rules: RULE_IDS.map((id) => ({ id, shortDescription: { text: id }, fullDescription: { text: RULES[id] } })),
             },
           },
-          ...(serverUrl ? { originalUriBaseIds: { SERVER: { uri: serverUrl } } } : {}),
+          ...(serverUrl ? { originalUriBaseIds: { SERVER: { uri: redactUrl(serverUrl).url } } } : {}),
           results: report.findings.map((finding) => ({
             ruleId: finding.rule,
             ruleIndex: RULE_IDS.indexOf(finding.rule),

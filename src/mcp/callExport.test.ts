@@ -59,7 +59,7 @@ describe('Copy as curl / TypeScript', () => {
     expect(command).not.toContain('never-copied');
     expect(command).toContain('-H "X-Api-Key: $X_API_KEY"');
     expect(command).toContain('-H "Authorization: Bearer $TOKEN"');
-    expect(command.split('\n')[0]).toBe('# Set TOKEN, X_API_KEY first (secrets are never copied).');
+    expect(command.split('\n')[0]).toBe('# Set TOKEN, X_REGION, X_API_KEY first (credentials and header values are not copied).');
     expect(typescriptSnippet(context('http://x/mcp', 'modern'))).toContain('process.env.X_API_KEY');
   });
 

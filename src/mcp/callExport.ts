@@ -6,6 +6,7 @@ import { isRecord } from './guards.ts';
 import { MCP_HEADER } from './headers.ts';
 import { isSecretName, withoutSecrets } from './secrets.ts';
 import { formatCount } from '../lib/count.ts';
+import { isCredentialParam } from '../lib/redactUrl.ts';
 
 export interface SharedCall {
   /** The MCP endpoint. */
@@ -19,8 +20,10 @@ export interface CallContext extends SharedCall {
   protocolVersion: string;
   /** Whether the connection sends a bearer token (curl gets a $TOKEN placeholder, never the token). */
   bearer: boolean;
-  /** Custom header names → values; secret-looking values become $ENV placeholders. */
+  /** Custom header names → values: each becomes a $ENV placeholder, unless `headerValues` is 'inline'. */
   headers: Record<string, string>;
+  /** 'inline': non-secret header values are written into the copy (the person opted in); default 'env'. */
+  headerValues?: 'env' | 'inline';
   /** 2026 `x-mcp-header` mirrors of this call's arguments. */
   paramHeaders?: Record<string, string>;
 }
@@ -31,7 +34,7 @@ const MAX_ARGS_CHARS = 64 * 1024;
 export function shareableServer(server: string): { url: string; dropped: string[] } {
   try {
     const url = new URL(server);
-    const dropped = [...url.searchParams.keys()].filter(isSecretName);
+    const dropped = [...new Set(url.searchParams.keys())].filter(isCredentialParam);
     for (const key of dropped) url.searchParams.delete(key);
     if (url.username || url.password) dropped.push('user:password@');
     url.username = '';
@@ -76,10 +79,23 @@ export function readLinkArgs(text: string | null): { args?: Record<string, unkno
 const sh = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 const envName = (header: string) => header.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 
+/** Whether this header's value is written into a copy: only a non-secret one, and only when the person opted in. */
+const inline = (context: CallContext, name: string) => context.headerValues === 'inline' && !isSecretName(name);
+
+/** The environment variables a copy needs set first. */
+export function neededVariables(context: CallContext): string[] {
+  return [
+    ...(context.bearer ? ['TOKEN'] : []),
+    ...Object.keys(context.headers)
+      .filter((name) => !inline(context, name))
+      .map(envName),
+  ];
+}
+
 function headerLines(context: CallContext): string[] {
   const lines = context.bearer ? [`-H "Authorization: Bearer $TOKEN"`] : [];
   for (const [name, value] of Object.entries(context.headers)) {
-    lines.push(isSecretName(name) ? `-H "${name}: $${envName(name)}"` : `-H ${sh(`${name}: ${value}`)}`);
+    lines.push(inline(context, name) ? `-H ${sh(`${name}: ${value}`)}` : `-H "${name}: $${envName(name)}"`);
   }
   return lines;
 }
@@ -108,8 +124,8 @@ export function callMessage(context: CallContext, id = 1): Record<string, unknow
 /** "Copy as curl": one request (2026) or initialize → initialized → call with the session id (2025). */
 export function curlCommand(context: CallContext): string {
   const base = ['-sS', `-H 'Content-Type: application/json'`, `-H 'Accept: application/json, text/event-stream'`, ...headerLines(context)];
-  const needs = [context.bearer ? 'TOKEN' : undefined, ...Object.keys(context.headers).filter(isSecretName).map(envName)].filter(Boolean);
-  const preface = needs.length ? [`# Set ${needs.join(', ')} first (secrets are never copied).`] : [];
+  const needs = neededVariables(context);
+  const preface = needs.length ? [`# Set ${needs.join(', ')} first (credentials and header values are not copied).`] : [];
   if (context.era === 'modern') {
     const headers = [
       `-H ${sh(`${MCP_HEADER.protocolVersion}: ${context.protocolVersion}`)}`,
@@ -148,9 +164,9 @@ export function typescriptSnippet(context: CallContext): string {
   const headers = [
     ...(context.bearer ? [`Authorization: \`Bearer \${process.env.TOKEN}\``] : []),
     ...Object.entries(context.headers).map(([name, value]) =>
-      isSecretName(name)
-        ? `${JSON.stringify(name)}: process.env.${envName(name)} ?? ''`
-        : `${JSON.stringify(name)}: ${JSON.stringify(value)}`,
+      inline(context, name)
+        ? `${JSON.stringify(name)}: ${JSON.stringify(value)}`
+        : `${JSON.stringify(name)}: process.env.${envName(name)} ?? ''`,
     ),
   ];
   return [

@@ -11,6 +11,7 @@ import { fetchChain, type Route } from './fetchChain.ts';
 import { describeTimeout, hardLimit } from './timeouts.ts';
 import { classifySdkError } from './sdkErrors.ts';
 import { RawResults } from './lenientResults.ts';
+import { isCredentialParam } from '../lib/redactUrl.ts';
 import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS, listHeaders } from './headers.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { StreamWatcher } from './streamWatch.ts';
@@ -201,6 +202,22 @@ export class McpConnection {
       rawResults,
       headers,
     );
+  }
+
+  /**
+   * The values this connection must never write where they outlive it (History, saved calls,
+   * exports): its bearer token, its custom header values, credentials in its URL.
+   */
+  get secretValues(): string[] {
+    const values = [this.credentials.token ?? '', ...Object.values(this.customHeaders)];
+    try {
+      const url = new URL(this.url);
+      values.push(decodeURIComponent(url.username), decodeURIComponent(url.password));
+      for (const [name, value] of url.searchParams) if (isCredentialParam(name)) values.push(value);
+    } catch {
+      // not a URL: nothing more
+    }
+    return values.filter(Boolean);
   }
 
   /** Whether requests carry a bearer token (never the token itself). */

@@ -47,10 +47,22 @@ describe('isSecretName', () => {
 });
 
 describe('one rule for every view', () => {
-  it('a header Traffic masks is a placeholder in curl, and one Traffic shows is copied as is', () => {
+  it('a header Traffic masks is a placeholder in curl even when the person opts in to header values; by default none is copied', () => {
     const headers = { 'X-Session': 's-123', 'Ocp-Apim-Subscription-Key': 'k-456', 'X-Region': 'eu' };
     const masked = new Map(maskHeaders(Object.entries(headers)));
+    const byDefault = curlCommand({
+      server: 'http://x/mcp',
+      tool: 't',
+      args: {},
+      era: 'modern',
+      protocolVersion: '2026-07-28',
+      bearer: false,
+      headers,
+    });
+    for (const value of Object.values(headers)) expect(byDefault).not.toContain(value);
+    expect(byDefault).toContain('-H "X-Region: $X_REGION"');
     const curl = curlCommand({
+      headerValues: 'inline',
       server: 'http://x/mcp',
       tool: 't',
       args: {},
@@ -73,5 +85,17 @@ describe('one rule for every view', () => {
       value: { q: 'usb', nested: { keyword: 'w' } },
       dropped: ['key', 'nested.access_key'],
     });
+  });
+});
+
+describe('the connection’s own secrets', () => {
+  it('are replaced wherever they appear, at any depth; short values are not searched for', async () => {
+    const { withoutKnownSecrets } = await import('./secrets.ts');
+    expect(withoutKnownSecrets({ a: ['x tok_123456 y'], b: { c: 'tok_123456' }, n: 3 }, ['tok_123456', 'yes'])).toEqual({
+      a: ['x •••• (hidden) y'],
+      b: { c: '•••• (hidden)' },
+      n: 3,
+    });
+    expect(withoutKnownSecrets('say yes', ['yes'])).toBe('say yes');
   });
 });

@@ -1,17 +1,9 @@
 // The one place that decides what a secret looks like: Traffic, the OAuth legs, History, share
 // links and the curl / TypeScript exports all use these, so no view can show what another hides.
 import { isRecord } from './guards.ts';
+import { looksSecretName } from '../lib/secretNames.ts';
 import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS } from './headers.ts';
 
-// Words that mark a name as a secret's, matched word by word (camelCase, `-`, `_` and `.` split
-// a name), so `X-API-Key`, `access_key`, `sessionId` and `client_secret` are secrets while
-// `keyword`, `author` and `max_tokens` are not; plus a few compounds written as one word.
-const SECRET_WORDS = new Set(
-  'key apikey token secret password passwd pwd passphrase passcode auth authorization credential credentials cookie session signature jwt bearer otp'.split(
-    ' ',
-  ),
-);
-const SECRET_COMPOUND = /pass(word|wd|phrase)|secret|apikey|accesskey|accesstoken|authtoken|credential/i;
 // The protocol's own headers are not secrets by their name (the session id is not a credential:
 // the spec forbids using it for authentication); Authorization is, and is masked on its own.
 const PROTOCOL_HEADERS = new Set([...MCP_REQUEST_HEADERS, ...MCP_EXPOSED_HEADERS].map((name) => name.toLowerCase()));
@@ -19,11 +11,7 @@ const PROTOCOL_HEADERS = new Set([...MCP_REQUEST_HEADERS, ...MCP_EXPOSED_HEADERS
 /** Whether a header, argument or query parameter of this name likely carries a secret. */
 export function isSecretName(name: string): boolean {
   if (PROTOCOL_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization') return false;
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/);
-  return words.some((word) => SECRET_WORDS.has(word)) || SECRET_COMPOUND.test(name);
+  return looksSecretName(name);
 }
 
 /** A value without secret-named entries (at any depth): those keys are left out, and named. */
@@ -78,4 +66,65 @@ export function maskOAuthBody(body: string): string {
     return decodeURIComponent(params.toString().replaceAll('+', ' '));
   }
   return body;
+}
+
+// A JSON Web Token: three base64url parts, the first a JSON header (`eyJ` is `{"`).
+const JWT = /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/g;
+/** Shorter known values are not searched for: "1" or "yes" would be hidden everywhere. */
+const MIN_KNOWN = 6;
+
+function replaceAll(text: string, known: readonly string[]): string {
+  let out = text;
+  for (const secret of known) if (out.includes(secret)) out = out.split(secret).join(HIDDEN);
+  return out;
+}
+
+/**
+ * A value as it may be kept or copied: every occurrence of the connection's own secrets (its
+ * bearer token, its custom header values, credentials in its URL) replaced in every string, at
+ * any depth — a whoami tool that echoes the token, an argument pasted from a header.
+ */
+export function withoutKnownSecrets(value: unknown, known: readonly string[]): unknown {
+  const secrets = known.filter((secret) => secret.length >= MIN_KNOWN);
+  if (!secrets.length) return value;
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return replaceAll(item, secrets);
+    if (Array.isArray(item)) return item.map(walk);
+    if (!isRecord(item)) return item;
+    return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry)]));
+  };
+  return walk(value);
+}
+
+/** A secret-named field, but not one named only for a session (`session_id` is a handle, not a credential). */
+const isTokenField = (key: string) => isSecretName(key) && looksSecretName(key.replace(/session/gi, ''));
+
+/**
+ * A tool result as History keeps it: the connection's own secrets replaced, and token-shaped
+ * values (JWTs anywhere in a string; the string value of a secret-named field such as
+ * `access_token`, `refresh_token`, `api_key`) hidden. Counts what it hid.
+ */
+export function storableResult(result: unknown, known: readonly string[]): { value: unknown; hidden: number } {
+  let hidden = 0;
+  const secrets = known.filter((secret) => secret.length >= MIN_KNOWN);
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') {
+      let text = replaceAll(item, secrets);
+      text = text.replace(JWT, () => HIDDEN);
+      if (text !== item) hidden++;
+      return text;
+    }
+    if (Array.isArray(item)) return item.map(walk);
+    if (!isRecord(item)) return item;
+    return Object.fromEntries(
+      Object.entries(item).map(([key, entry]) => {
+        if (typeof entry === 'string' && entry !== '' && isTokenField(key)) {
+          hidden++;
+          return [key, HIDDEN];
+        }
+        return [key, walk(entry)];
+      }),
+    );
+  };
+  return { value: walk(result), hidden };
 }

@@ -1,4 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { copyHeaderValues } from '../../lib/copyPrefs.ts';
 import { Popover } from '../../components/ui/Popover.tsx';
 import { customHeaderProblem } from '../../mcp/proxy.ts';
 
@@ -23,6 +25,7 @@ export function HeadersEditor({
   /** Changing this opens the editor (a saved server needs a value filled in). */
   reveal?: number;
 }) {
+  const copyValues = useSyncExternalStore(copyHeaderValues.subscribe, copyHeaderValues.getSnapshot);
   const update = (id: number, change: Partial<HeaderRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
   return (
     <Popover key={reveal} defaultOpen={reveal > 0} summary={`Custom headers${rows.length ? ` (${rows.length})` : ''}`}>
@@ -68,7 +71,14 @@ export function HeadersEditor({
         >
           Add header
         </Button>
-        <p className="text-muted">Sent on every request to this server and kept in memory only; values are hidden in Traffic.</p>
+        <p className="text-muted">
+          Sent on every request to this server and kept in memory only; values are hidden in Traffic and History, and copies name them as
+          environment variables.
+        </p>
+        <label className="flex items-center gap-1 text-muted">
+          <input type="checkbox" checked={copyValues} onChange={(event) => copyHeaderValues.set(event.target.checked)} />
+          Put header values in copied curl and TypeScript (never a secret-named header’s)
+        </label>
       </div>
     </Popover>
   );

@@ -25,6 +25,9 @@ interface Props {
   onDelete: (id: number) => void;
   onClear: () => void;
   onSave: (entry: HistoryEntry, name: string) => void;
+  /** Whether results of calls to this server are kept (off: only the call and its outcome). */
+  keepResults: boolean;
+  onKeepResults: (keep: boolean) => void;
 }
 
 const OUTCOME = { ok: ['done', 'good'], 'tool-error': ['tool error', 'warn'], failed: ['failed', 'danger'] } as const;
@@ -37,7 +40,20 @@ const COPY_LABELS: Record<CopyKind, string> = {
 
 const time = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare, onCopy, onDelete, onClear, onSave }: Props) {
+export function HistoryPanel({
+  entries,
+  note,
+  error,
+  onReplay,
+  onEdit,
+  onCompare,
+  onCopy,
+  onDelete,
+  onClear,
+  onSave,
+  keepResults,
+  onKeepResults,
+}: Props) {
   const [saving, setSaving] = useState<HistoryEntry>();
   const [confirmClear, setConfirmClear] = useState(false);
   const [search, setSearch] = useState('');
@@ -76,22 +92,46 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
                   onChange={(event) => setSearch(event.target.value)}
                   className="rounded-md border border-field bg-panel px-2 py-0.5 text-xs"
                 />
+                <label
+                  className="flex items-center gap-1 text-xs text-muted"
+                  title="Calls are still listed, with their outcome; their results are not stored"
+                >
+                  <input type="checkbox" checked={!keepResults} onChange={(event) => onKeepResults(!event.target.checked)} />
+                  Don’t keep results for this server
+                </label>
                 {entries.length ? (
-                  // Two steps: a stray click must not wipe every call of this server.
-                  <Button
-                    variant={confirmClear ? 'danger' : 'ghost'}
-                    className="text-xs"
-                    onBlur={() => setConfirmClear(false)}
-                    onClick={() => {
-                      if (confirmClear) onClear();
-                      setConfirmClear(!confirmClear);
-                    }}
-                  >
-                    {confirmClear ? `Delete all ${entries.length} calls?` : 'Clear history'}
+                  <Button variant="ghost" className="text-xs" aria-expanded={confirmClear} onClick={() => setConfirmClear(!confirmClear)}>
+                    Clear history
                   </Button>
                 ) : null}
               </div>
             </div>
+            {confirmClear && entries.length ? (
+              // Says what goes and what stays before anything is deleted: a stray click wipes nothing.
+              <div
+                role="group"
+                aria-label="Clear history"
+                className="mx-2 mb-1 flex flex-wrap items-center gap-2 rounded-md border border-danger-line bg-danger-surface px-2 py-1 text-xs"
+              >
+                <span>
+                  Deletes the {entries.length} {entries.length === 1 ? 'call' : 'calls'} to this server kept in this browser, with their
+                  results. Saved calls, other servers and sign-ins stay.
+                </span>
+                <Button
+                  variant="danger"
+                  className="px-2 py-0.5 text-xs"
+                  onClick={() => {
+                    onClear();
+                    setConfirmClear(false);
+                  }}
+                >
+                  Delete {entries.length} {entries.length === 1 ? 'call' : 'calls'}
+                </Button>
+                <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => setConfirmClear(false)}>
+                  Cancel
+                </Button>
+              </div>
+            ) : null}
             <div className="flex min-h-0 flex-1 flex-col overflow-auto">
               {note ? <p className="px-2 text-xs text-warn">{note}</p> : null}
               {error ? (
@@ -149,6 +189,7 @@ export function HistoryPanel({ entries, note, error, onReplay, onEdit, onCompare
                         <span className="max-w-[28rem] truncate font-mono text-subtle" title={JSON.stringify(entry.args)}>
                           {revealInvisible(JSON.stringify(entry.args))}
                         </span>
+                        {entry.resultKept === false ? <span className="text-muted">result not kept</span> : null}
                         {entry.truncated ? (
                           <span className="text-warn">result kept cut ({(entry.resultBytes / 1048576).toFixed(1)} MB)</span>
                         ) : null}

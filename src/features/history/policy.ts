@@ -1,7 +1,20 @@
 // What History records of a finished call, which earlier call a "Compare" picks, and what each
 // "Copy…" gives (link, curl, JSON-RPC, TypeScript) with the notes on what was left out. Pure:
 // unit-tested without a browser; the hook (api/useCallHistory.ts) only wires it to the session.
-import { curlCommand, jsonRpcText, shareLink, shareableServer, typescriptSnippet, type CallContext } from '../../mcp/callExport.ts';
+import {
+  curlCommand,
+  jsonRpcText,
+  neededVariables,
+  shareLink,
+  shareableServer,
+  typescriptSnippet,
+  type CallContext,
+} from '../../mcp/callExport.ts';
+
+const headerNote = (variables: readonly string[]) =>
+  variables.length
+    ? [`Header values are not copied: set ${variables.join(', ')} first (to copy non-secret values, tick the option under Custom headers).`]
+    : [];
 import { describeFailure, type McpFailure } from '../../mcp/errors.ts';
 import type { CallResult } from '../../mcp/results.ts';
 import type { HistoryEntry, NewEntry } from './api/historyStore.ts';
@@ -29,6 +42,8 @@ export interface WireFacts {
   protocolVersion: string;
   hasBearerToken: boolean;
   customHeaders: Readonly<Record<string, string>>;
+  /** The person opted in to non-secret header values in curl / TypeScript copies. */
+  copyHeaderValues?: boolean;
 }
 
 function summary(state: FinishedRun['state']): string {
@@ -83,8 +98,10 @@ export function copyOf(
     protocolVersion: wire.protocolVersion,
     bearer: wire.hasBearerToken,
     headers: { ...wire.customHeaders },
+    headerValues: wire.copyHeaderValues ? 'inline' : 'env',
     paramHeaders,
   };
+  const variables = neededVariables(context).filter((name) => name !== 'TOKEN');
   const dropped = [
     ...(entry.droppedArgs.length ? [`Not in History, so not copied (secrets): ${entry.droppedArgs.join(', ')}.`] : []),
     ...(server.dropped.length && kind !== 'link'
@@ -110,11 +127,15 @@ export function copyOf(
       return {
         title: `curl copied (${wire.era === 'modern' ? 'one request' : 'initialize, then the call'})`,
         text: curlCommand(context),
-        notes: dropped,
+        notes: [...dropped, ...headerNote(variables)],
       };
     case 'json-rpc':
       return { title: 'JSON-RPC request copied', text: jsonRpcText(context), notes: dropped };
     case 'typescript':
-      return { title: 'TypeScript copied (@modelcontextprotocol/client)', text: typescriptSnippet(context), notes: dropped };
+      return {
+        title: 'TypeScript copied (@modelcontextprotocol/client)',
+        text: typescriptSnippet(context),
+        notes: [...dropped, ...headerNote(variables)],
+      };
   }
 }

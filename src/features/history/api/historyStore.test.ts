@@ -78,3 +78,41 @@ describe('call history (IndexedDB)', () => {
     expect(await readResult(987_654)).toEqual({ id: 987_654, text: '{"content": [' });
   });
 });
+
+describe('what History keeps of a call to a server with credentials', () => {
+  const token = 'tok_live_5f2c9a1b7e';
+  const headerValue = 'ocp-key-123456789';
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLXZhbHVl';
+
+  it('never the connection’s token or header values, nor token-shaped values of a result', async () => {
+    const result = {
+      content: [{ type: 'text', text: `whoami: Bearer ${token}, subscription ${headerValue}, id token ${jwt}` }],
+      structuredContent: { access_token: 'at-0123456789', refresh_token: 'rt-0123456789', session_id: 'sess-42', user: 'alice' },
+    };
+    const { id } = await addEntry(entry('https://secret.example/mcp', 'whoami', { note: `pasted ${token}`, key: 'k-1' }), result, {
+      known: [token, headerValue],
+      results: true,
+    });
+    const [stored] = await listEntries('https://secret.example/mcp');
+    const kept = JSON.stringify([stored, await readResult(id)]);
+    for (const secret of [token, headerValue, jwt, 'at-0123456789', 'rt-0123456789', 'k-1']) expect(kept).not.toContain(secret);
+    // What is not a credential stays: a handle and the person's data.
+    expect(kept).toContain('sess-42');
+    expect(kept).toContain('alice');
+    expect(stored?.args).toEqual({ note: 'pasted •••• (hidden)' });
+    expect(stored?.droppedArgs).toEqual(['key']);
+  });
+
+  it('keeps no result at all for a server set to "Don’t keep results"', async () => {
+    const { id, stored } = await addEntry(
+      entry('https://private.example/mcp', 'read'),
+      { content: [{ type: 'text', text: 'medical record' }] },
+      {
+        known: [],
+        results: false,
+      },
+    );
+    expect(stored.resultKept).toBe(false);
+    expect(await readResult(id)).toEqual({ id });
+  });
+});

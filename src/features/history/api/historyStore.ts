@@ -1,9 +1,11 @@
 // Every call per server, in IndexedDB (across reloads): a small metadata record per call (listed,
 // searched) and its result in a second store (read when replayed or compared). Bounded per
 // server — 500 calls and 200 MB of results, oldest dropped — and results over 5 MB are kept
-// truncated with their size. Secret-named arguments are never stored.
+// truncated with their size. Secret-named arguments are never stored, nor the connection's own
+// secrets (token, header values) anywhere in a call, nor token-shaped values in a result; and a
+// server can be set to keep no results at all.
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { withoutSecrets } from '../../../mcp/secrets.ts';
+import { storableResult, withoutKnownSecrets, withoutSecrets } from '../../../mcp/secrets.ts';
 import type { ToolSnapshot } from '../../../compare/toolListDiff.ts';
 
 export interface HistoryEntry {
@@ -23,9 +25,25 @@ export interface HistoryEntry {
   protocolVersion: string;
   resultBytes: number;
   truncated: boolean;
+  /** False when the result was not kept ("Don't keep results for this server"). */
+  resultKept?: boolean;
 }
 
-export type NewEntry = Omit<HistoryEntry, 'id' | 'droppedArgs' | 'resultBytes' | 'truncated'>;
+export type NewEntry = Omit<HistoryEntry, 'id' | 'droppedArgs' | 'resultBytes' | 'truncated' | 'resultKept'>;
+
+/** What must not be kept: the connection's secret values; and whether results are kept at all. */
+export interface Keeping {
+  known: readonly string[];
+  results: boolean;
+}
+
+const KEEP_ALL: Keeping = { known: [], results: true };
+
+/** Arguments as kept: secret-named entries left out (and named), the connection's secrets replaced. */
+function keptArgs(args: Record<string, unknown>, known: readonly string[]) {
+  const safe = withoutSecrets(withoutKnownSecrets(args, known));
+  return { args: safe.value as Record<string, unknown>, dropped: safe.dropped };
+}
 
 interface StoredResult {
   id: number;
@@ -121,20 +139,26 @@ function db() {
 }
 
 /** Adds a call; returns it as stored, and how many old calls were dropped to stay within the bounds. */
-export async function addEntry(entry: NewEntry, result: unknown): Promise<{ id: number; stored: HistoryEntry; dropped: number }> {
-  const json = result === undefined ? '' : JSON.stringify(result);
+export async function addEntry(
+  entry: NewEntry,
+  result: unknown,
+  keeping: Keeping = KEEP_ALL,
+): Promise<{ id: number; stored: HistoryEntry; dropped: number }> {
+  const json = result === undefined || !keeping.results ? '' : JSON.stringify(storableResult(result, keeping.known).value);
   const bytes = new TextEncoder().encode(json).length;
   const truncated = bytes > MAX_RESULT_BYTES;
-  const safe = withoutSecrets(entry.args);
+  const safe = keptArgs(entry.args, keeping.known);
   const store = await db();
   const tx = store.transaction(['calls', 'results'], 'readwrite');
   const calls = tx.objectStore('calls');
   const fields: Omit<HistoryEntry, 'id'> = {
     ...entry,
-    args: safe.value as Record<string, unknown>,
+    summary: withoutKnownSecrets(entry.summary, keeping.known) as string,
+    args: safe.args,
     droppedArgs: safe.dropped,
     resultBytes: bytes,
     truncated,
+    ...(keeping.results ? {} : { resultKept: false }),
   };
   const id = await calls.add(fields as HistoryEntry);
   // As a string: cloning a string into IndexedDB is a copy, cloning a 5 MB object graph held the
@@ -200,9 +224,9 @@ export async function listSaved(server: string): Promise<SavedCall[]> {
   return (await db()).getAllFromIndex('saved', 'server', server);
 }
 
-export async function addSaved(call: Omit<SavedCall, 'id'>): Promise<number> {
-  const safe = withoutSecrets(call.args);
-  return (await db()).add('saved', { ...call, args: safe.value as Record<string, unknown> } as SavedCall);
+export async function addSaved(call: Omit<SavedCall, 'id'>, known: readonly string[] = []): Promise<number> {
+  const expected = call.expected === undefined ? undefined : storableResult(call.expected, known).value;
+  return (await db()).add('saved', { ...call, args: keptArgs(call.args, known).args, expected } as SavedCall);
 }
 
 export async function deleteSaved(id: number): Promise<void> {

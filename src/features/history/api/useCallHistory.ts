@@ -9,7 +9,8 @@ import { diffResults, type ResultDiff } from '../../../compare/diff.ts';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { paramHeadersFor } from '../../../mcp/paramHeaders.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
-import { withoutSecrets } from '../../../mcp/secrets.ts';
+import { withoutKnownSecrets, withoutSecrets } from '../../../mcp/secrets.ts';
+import { copyHeaderValues } from '../../../lib/copyPrefs.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { isRecord } from '../../../mcp/guards.ts';
 import type { ResultSource } from '../../../mcp/handles.ts';
@@ -47,7 +48,9 @@ async function comparable(entry: HistoryEntry): Promise<unknown> {
 }
 
 export function useCallHistory({ connection, runs, tools, replay, edit }: Options) {
-  const history = useHistory(connection.url);
+  // Read at each call: the token can change while connected (a new sign-in).
+  const knownSecrets = useCallback(() => connection.secretValues, [connection]);
+  const history = useHistory(connection.url, knownSecrets);
   const { record } = history;
   const recorded = useRef(new Set<number>());
   useEffect(() => {
@@ -134,8 +137,18 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
   const copy = useCallback(
     (entry: Pick<HistoryEntry, 'server' | 'tool' | 'args' | 'droppedArgs'>, kind: CopyKind): Copied => {
       const tool = tools.find((candidate) => candidate.name === entry.tool);
-      const paramHeaders = connection.era === 'modern' && tool?.paramHeaders ? paramHeadersFor(tool.paramHeaders, entry.args) : undefined;
-      return copyOf(entry, kind, connection, window.location.href, paramHeaders);
+      // A copy never carries the connection's own secrets, even pasted into an argument.
+      const args = withoutKnownSecrets(entry.args, connection.secretValues) as Record<string, unknown>;
+      const paramHeaders = connection.era === 'modern' && tool?.paramHeaders ? paramHeadersFor(tool.paramHeaders, args) : undefined;
+      const wire = {
+        url: connection.url,
+        era: connection.era,
+        protocolVersion: connection.protocolVersion,
+        hasBearerToken: connection.hasBearerToken,
+        customHeaders: connection.customHeaders,
+        copyHeaderValues: copyHeaderValues.getSnapshot(),
+      };
+      return copyOf({ ...entry, args }, kind, wire, window.location.href, paramHeaders);
     },
     [connection, tools],
   );
@@ -166,6 +179,8 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
       onCopy: copy,
       onDelete: (id: number) => void history.remove(id),
       onClear: () => void history.clear(),
+      keepResults: history.keepResults,
+      onKeepResults: history.setKeepResults,
     },
     comparison,
     showComparison: (title: string, diff: ResultDiff) => setComparison({ title, diff }),

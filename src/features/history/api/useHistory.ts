@@ -1,14 +1,28 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { queryKeys } from '../../../lib/queryKeys.ts';
-import { serverKey } from '../../../lib/serverKey.ts';
+import { serverKey, serverStorageKey } from '../../../lib/serverKey.ts';
+import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
 import { MAX_CALLS, addEntry, clearServer, deleteEntry, listEntries, type HistoryEntry, type NewEntry } from './historyStore.ts';
 import { errorMessage } from '../../../lib/errorMessage.ts';
 import { afterPaint } from '../../../lib/idle.ts';
 
-/** This server's call history (newest first), and the ways to change it. */
-export function useHistory(serverUrl: string) {
+/**
+ * This server's call history (newest first), and the ways to change it. `known`: the
+ * connection's secret values, never kept (see historyStore).
+ */
+export function useHistory(serverUrl: string, known: () => readonly string[] = () => []) {
   const server = serverKey(serverUrl);
+  const noResultsKey = serverStorageKey('no-results', serverUrl);
+  const [keepResults, setKeepResultsState] = useState(() => readStored(noResultsKey, (value) => value === true) !== true);
+  const setKeepResults = useCallback(
+    (keep: boolean) => {
+      if (keep) removeStored(noResultsKey);
+      else writeStored(noResultsKey, true);
+      setKeepResultsState(keep);
+    },
+    [noResultsKey],
+  );
   const queryClient = useQueryClient();
   const key = queryKeys.history(server);
   const query = useQuery({ queryKey: key, queryFn: () => listEntries(server), staleTime: Infinity });
@@ -19,7 +33,7 @@ export function useHistory(serverUrl: string) {
     async (entry: Omit<NewEntry, 'server'>, result: unknown) => {
       try {
         await afterPaint();
-        const { stored, dropped } = await addEntry({ ...entry, server }, result);
+        const { stored, dropped } = await addEntry({ ...entry, server }, result, { known: known(), results: keepResults });
         if (!dropped) {
           // Newest first: put it on top, without reading every entry back from the database.
           queryClient.setQueryData<HistoryEntry[]>(queryKeys.history(server), (entries) => (entries ? [stored, ...entries] : entries));
@@ -33,7 +47,7 @@ export function useHistory(serverUrl: string) {
       }
       await refresh();
     },
-    [server, refresh, queryClient],
+    [server, refresh, queryClient, known, keepResults],
   );
   const remove = useCallback(
     async (id: number) => {
@@ -48,5 +62,5 @@ export function useHistory(serverUrl: string) {
     await refresh();
   }, [server, refresh]);
 
-  return { entries: query.data ?? [], error: query.error, note, record, remove, clear };
+  return { entries: query.data ?? [], error: query.error, note, record, remove, clear, keepResults, setKeepResults };
 }

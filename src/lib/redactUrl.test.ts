@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from './redactUrl.ts';
+
+describe('redactUrl', () => {
+  it('drops user:password@ and replaces credential-looking parameters, naming what it removed', () => {
+    const out = redactUrl(
+      'https://bob:s3cret@api.example.com/mcp?key=k1&api_key=a2&token=t3&sig=s4&code=c5&X-Amz-Credential=x6&q=keep&page=2',
+    );
+    expect(out.url).toBe(
+      'https://api.example.com/mcp?key=REDACTED&api_key=REDACTED&token=REDACTED&sig=REDACTED&code=REDACTED&X-Amz-Credential=REDACTED&q=keep&page=2',
+    );
+    expect(out.removed).toEqual(['user:password@', 'key', 'api_key', 'token', 'sig', 'code', 'X-Amz-Credential']);
+    expect(out.hash).toMatch(/^\w+$/);
+  });
+
+  it('leaves a URL without credentials as it is', () => {
+    expect(redactUrl('http://127.0.0.1:6274/mcp?keyword=a&author=b')).toEqual({
+      url: 'http://127.0.0.1:6274/mcp?keyword=a&author=b',
+      removed: [],
+      hash: '',
+    });
+  });
+
+  it('is idempotent, and keeps text that is no URL', () => {
+    const once = redactUrl('https://x.example/mcp?api_key=abc').url;
+    expect(redactUrl(once)).toEqual({ url: once, removed: [], hash: '' });
+    expect(redactUrl(' not a url ').url).toBe('not a url');
+  });
+});

@@ -1,0 +1,64 @@
+// The one way a URL is written anywhere it can outlive the request: exports, printed output,
+// History records and storage keys. The user:password@ part is dropped and the values of
+// credential-looking query parameters are replaced, so `?api_key=…` never lands in a SARIF file,
+// a terminal or localStorage.
+import { looksSecretName } from './secretNames.ts';
+
+export const REDACTED = 'REDACTED';
+
+// Query parameters that carry credentials in URLs although their names are not secret words:
+// signed-URL signatures and OAuth's one-time code.
+const URL_CREDENTIALS = /^(sig|sign|hmac|code|x-amz-credential|x-amz-security-token|x-goog-credential)$/i;
+
+export const isCredentialParam = (name: string) => looksSecretName(name) || URL_CREDENTIALS.test(name);
+
+export interface RedactedUrl {
+  /** The URL with credentials replaced (or the trimmed text, when it does not parse). */
+  url: string;
+  /** What was removed, by name: `user:password@`, `api_key`, … */
+  removed: string[];
+  /** A short hash of the removed values ('' when nothing was): two keys of one server stay apart. */
+  hash: string;
+}
+
+export function redactUrl(text: string): RedactedUrl {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return { url: text.trim(), removed: [], hash: '' };
+  }
+  const removed: string[] = [];
+  const values: string[] = [];
+  if (url.username || url.password) {
+    removed.push('user:password@');
+    values.push(url.username, url.password);
+    url.username = '';
+    url.password = '';
+  }
+  const secret = (name: string, value: string) => isCredentialParam(name) && value !== '' && value !== REDACTED;
+  const params = [...url.searchParams];
+  if (params.some(([name, value]) => secret(name, value))) {
+    for (const [name, value] of params) {
+      if (!secret(name, value)) continue;
+      removed.push(name);
+      values.push(value);
+    }
+    url.search = new URLSearchParams(params.map(([name, value]) => [name, secret(name, value) ? REDACTED : value])).toString();
+  }
+  return { url: url.href, removed: [...new Set(removed)], hash: removed.length ? hash(values.join('\u0000')) : '' };
+}
+
+/** cyrb53: a fast 53-bit string hash, in base 36. Not cryptographic: it only tells two removed values apart. */
+function hash(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
