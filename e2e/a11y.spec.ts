@@ -2,7 +2,7 @@
 // violation (WCAG 2 A/AA rules, contrast included).
 import AxeBuilder from '@axe-core/playwright';
 import { openDock, openTraffic } from './fixtures/panes.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,6 +1,6 @@
 // Calls that behave and results a person can read, on the demo server (2026 era)
 // and server-everything (2025 era).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl, liveMcpUrl } from './fixtures/urls.ts';
 import { callConfirmed } from './fixtures/calls.ts';
 import { openTraffic, openCallSettings } from './fixtures/panes.ts';

@@ -1,5 +1,5 @@
 // The core journey on Toolscope's own demo server (2026-07-28 era), role/label locators only.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { appUrl, deepLink, demoMcpUrl, loopingMcpUrl, noCorsUrl, protectedMcpUrl, protectedToken } from './fixtures/urls.ts';
 import { callConfirmed } from './fixtures/calls.ts';
 import { openTraffic } from './fixtures/panes.ts';

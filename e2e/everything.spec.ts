@@ -1,5 +1,5 @@
 // The same core journey against @modelcontextprotocol/server-everything (2025 era, others' code).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, everythingMcpUrl } from './fixtures/urls.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });

@@ -1,5 +1,5 @@
 // Argument forms round-trip: what the form shows is exactly what the server receives.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 import { openTraffic } from './fixtures/panes.ts';
 

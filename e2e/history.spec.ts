@@ -2,7 +2,7 @@
 // (the copied command is run here, with the shell, against the same server).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { openDock } from './fixtures/panes.ts';
 import { changingMcpUrl, deepLink, demoMcpUrl } from './fixtures/urls.ts';
 import { McpConnection } from '../src/mcp/connection.ts';

@@ -1,7 +1,7 @@
 // A 2026-07-28 server that breaks the spec's schema: the good tool is listed and callable, the
 // bad one is listed with what is wrong named, a result with an unknown block is shown with its
 // findings — and the page stays usable, with no error of its own.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { callConfirmed } from './fixtures/calls.ts';
 import { pageErrors } from './fixtures/console.ts';
 import { broken2026McpUrl, deepLink } from './fixtures/urls.ts';

@@ -3,7 +3,7 @@
 // identifies itself with its Client ID Metadata Document, sends the user to the consent page
 // in a new tab, takes the redirect back on its callback page, exchanges the code through its
 // proxy, connects with the token, and steps up when a tool needs more scope.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures/test.ts';
 import { appUrl, deepLink, oauthIssuer, oauthMcpUrl } from './fixtures/urls.ts';
 import { pageErrors } from './fixtures/console.ts';
 import { openTraffic } from './fixtures/panes.ts';

@@ -1,5 +1,5 @@
 // Connecting to a server that does not allow browser CORS, through Toolscope's loopback proxy.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { appUrl, deepLink, noCorsMcpUrl } from './fixtures/urls.ts';
 import { openTraffic } from './fixtures/panes.ts';
 

@@ -1,7 +1,7 @@
 // The server report in the browser: every planted defect found and the clean tools left alone,
 // the model's view, exports, per-tool findings, and findings from calls made in the session.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
 import { PLANTED } from '../server/testing/lintBait.ts';
 

@@ -1,6 +1,6 @@
 // Trust and safety: a hostile server cannot script or break the page, and a human confirms
 // risky calls. Every test fails on any dialog, any console error, or any payload side effect.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl, hostileMcpUrl } from './fixtures/urls.ts';
 import { pageErrors } from './fixtures/console.ts';
 import { callConfirmed } from './fixtures/calls.ts';

@@ -1,5 +1,5 @@
 // Saved servers with mcpServers JSON import/export, and the era remembered per server.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { appUrl, deepLink, demoMcpUrl, everythingMcpUrl, protectedMcpUrl, protectedToken } from './fixtures/urls.ts';
 
 test('saves servers (header values only when asked), exports and imports mcpServers JSON, and opens one', async ({ page }) => {

@@ -1,7 +1,7 @@
 // stdio servers written by others, opened the way a user opens them: `toolscope -- <command>`
 // prints a link; the page connects to the bridge, shows what runs, its stderr, and restarts it.
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { openDock } from './fixtures/panes.ts';
 import { stdioCrashFile, stdioCrashingLink, stdioEverythingLink, stdioFilesDir, stdioFilesLink } from './fixtures/urls.ts';
 

@@ -1,6 +1,6 @@
 // The workspace: full-height panes that fit common screens, a real dark mode, and a keyboard path.
 import { coveredTopBarControls } from './fixtures/layout.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { pageErrors } from './fixtures/console.ts';
 import { openTraffic } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';

@@ -1,6 +1,6 @@
 // The workspace, second step: the response pane owns the call (one outcome pill, progress and
 // Cancel where the result appears), actions beside the result, one toast per copy.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { pageErrors } from './fixtures/console.ts';
 import { coveredTopBarControls } from './fixtures/layout.ts';
 import { openTraffic } from './fixtures/panes.ts';

@@ -24,6 +24,7 @@ import { ServerConsole } from '../features/stdio/ServerConsole.tsx';
 import { stdioStatusText } from '../features/stdio/consoleStore.ts';
 import { StartScreen } from '../features/connection/StartScreen.tsx';
 import { rememberRecentServer } from '../features/connection/api/recentServers.ts';
+import { isKnownServer, rememberKnownServer } from '../features/connection/api/knownServers.ts';
 import type { SavedServer } from '../features/connection/api/serverList.ts';
 import { usePanes } from '../lib/panes.ts';
 import { cn } from '../lib/cn.ts';
@@ -90,13 +91,19 @@ export function App({ start }: { start: Boot }) {
     void proxySession.then((session) => setProxy({ loaded: true, session }));
   }, [proxySession]);
 
-  // ?server= connects at once (a link that names a server is a request to connect), once we know whether a proxy exists
-  // (a remembered "use the proxy" choice needs it).
+  // ?server= of a server the person used before connects at once, once we know whether a proxy
+  // exists (a remembered "use the proxy" choice needs it); any other server is asked about first.
+  // Either way, a link's connection sends no reachability probe.
   const linked = useRef(false);
+  const [askLink, setAskLink] = useState(() =>
+    initialLink.server && !isKnownServer(initialLink.server, window.location.origin) ? initialLink.server : undefined,
+  );
   useEffect(() => {
     if (!proxy.loaded || linked.current) return;
     linked.current = true;
-    if (initialLink.server) void connect(initialLink.server, '');
+    if (initialLink.server && !askLink) void connect(initialLink.server, '', undefined, {}, true);
+    // Once, when the proxy is known; the question's answer connects by itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [connect, proxy.loaded, initialLink.server]);
 
   // Is the workspace on the stdio bridge? Then the status says what runs, and a restart reloads the list —
@@ -130,6 +137,7 @@ export function App({ start }: { start: Boot }) {
   useEffect(() => {
     // The stdio bridge's URL lives only as long as this launch: not a server to offer next time.
     if (connectedUrl && connectedUrl !== stdioSession?.url) rememberRecentServer(connectedUrl);
+    if (connectedUrl) rememberKnownServer(connectedUrl);
     if (connectedUrl)
       window.history.replaceState(
         null,
@@ -198,6 +206,16 @@ export function App({ start }: { start: Boot }) {
           <StartScreen
             key={state.status === 'failed' ? `failed:${state.url}` : 'start'}
             state={state}
+            askLink={state.status === 'idle' ? askLink : undefined}
+            linkTool={initialLink.tool}
+            onAnswerLink={(connectNow) => {
+              const server = askLink;
+              setAskLink(undefined);
+              if (connectNow && server) {
+                ConnectedView.preload();
+                void connect(server, '', undefined, {}, true);
+              }
+            }}
             proxy={proxy.session}
             demoUrl={proxy.session ? new URL('/mcp', window.location.origin).href : undefined}
             onConnect={(url) => {

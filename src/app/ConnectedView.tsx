@@ -37,6 +37,8 @@ import { useCallHistory } from '../features/history/api/useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
 import { applyFormValue, draftFrom, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
+import { withoutKey } from '../schema/hiddenKeys.ts';
+import { LinkExtras } from '../features/tools/LinkExtras.tsx';
 import { collectHandles, offersFor } from '../mcp/handles.ts';
 import { useListMemory } from '../features/history/api/useListMemory.ts';
 import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
@@ -47,6 +49,9 @@ import { downloadBytes, safeFileName } from '../lib/download.ts';
 import { useStableCallback } from '../lib/stableCallback.ts';
 
 // The report brings Ajv and the o200k tokenizer: loaded when the person opens it.
+/** Why the first call of a link's tool asks first. */
+const LINK_ARGUMENTS = 'These arguments came from a link, not from you: check each one before it is sent.';
+
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
 
 interface Props {
@@ -93,6 +98,9 @@ export function ConnectedView({
     () => remembered?.drafts ?? new Map(initialTool && initialArgs ? [[initialTool, draftFrom(initialArgs)]] : []),
   );
   useEffect(() => rememberWorkspace(connection.url, { selected, drafts }), [connection.url, selected, drafts]);
+  // A link's arguments are not the person's: keys the form would not show are shown, and the
+  // first call of the link's tool asks first with the exact arguments (whatever its hints say).
+  const [linkPending, setLinkPending] = useState(() => (!remembered && initialTool && initialArgs ? initialTool : undefined));
   const calls = useToolCalls(connection);
   const [safety, setSafety] = useSafetySettings(connection.url);
   const elicitations = useElicitations(connection);
@@ -346,7 +354,28 @@ export function ConnectedView({
                   draft={drafts.get(tool.name)}
                   onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
                   runs={calls.runsOf(tool.name)}
-                  onRequest={(args, options) => void requests.store.request(tool, args, { ...options, origin: 'form' })}
+                  onRequest={(args, options) => {
+                    const fromLink = linkPending === tool.name;
+                    void requests.store
+                      .request(tool, args, { ...options, origin: 'form', ...(fromLink ? { foreign: LINK_ARGUMENTS } : {}) })
+                      .then((outcome) => {
+                        if (fromLink && (outcome === 'call' || outcome === 'confirm')) setLinkPending(undefined);
+                      });
+                  }}
+                  linkNotice={
+                    linkPending === tool.name ? (
+                      <LinkExtras
+                        value={drafts.get(tool.name)?.value ?? {}}
+                        schema={tool.inputSchema}
+                        onRemove={(path) =>
+                          setDrafts((previous) => {
+                            const current = previous.get(tool.name);
+                            return current ? new Map(previous).set(tool.name, draftFrom(withoutKey(current.value, path))) : previous;
+                          })
+                        }
+                      />
+                    ) : undefined
+                  }
                   onCancel={(runId) => calls.cancel(runId)}
                   notice={requests.snapshot.notices.get(tool.name)}
                   handles={handles}

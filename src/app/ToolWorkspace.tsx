@@ -1,5 +1,5 @@
 import { Tabs } from '../components/ui/Tabs.tsx';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { ResponseBar } from '../features/call/ResponseBar.tsx';
 import { ResultActions } from '../features/history/ResultActions.tsx';
 import { ComparisonPane } from '../features/history/Comparison.tsx';
@@ -65,6 +65,8 @@ interface Props {
   focusRequest?: number;
   /** The run to show first (instead of the newest). */
   initialRunId?: number;
+  /** What a link put in this form that the form does not show (above the form). */
+  linkNotice?: ReactNode;
 }
 
 export interface RunActions {
@@ -99,6 +101,7 @@ export function ToolWorkspace({
   runActions,
   focusRequest,
   initialRunId,
+  linkNotice,
 }: Props) {
   // The run picked in the run list, until a newer run starts (from anywhere): then the newest.
   const newest = runs[0]?.id;
@@ -300,6 +303,7 @@ export function ToolWorkspace({
           onCopyLink={runActions ? () => copyWithToast(runActions.copyArgs(tool.name, draft.value, 'link')) : undefined}
         />
         <ToolFindings findings={reportFindings} />
+        {linkNotice}
         <HandleOffers
           offers={offersFor(tool.inputSchema, handles)}
           current={draft.value}

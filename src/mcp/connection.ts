@@ -39,6 +39,11 @@ export interface ConnectOptions {
   bearerToken?: string;
   /** Extra headers on every request (e.g. X-API-Key); names must be valid and not reserved. */
   customHeaders?: Record<string, string>;
+  /**
+   * After a network failure, tell CORS from unreachable with a no-cors GET (default true). Off
+   * for a URL that came from a link: a link must not make the page GET an arbitrary address.
+   */
+  probe?: boolean;
   /** The traffic recorder's fetch (or any fetch). */
   fetch?: FetchLike;
   timeoutMs?: number;
@@ -115,6 +120,12 @@ async function explainNetworkFailure(url: URL, fetchImpl: FetchLike): Promise<Mc
   }
 }
 
+/** A network failure of a link's connection, told without a probe: which of the two it was is for the person to find out. */
+const unprobed = (url: URL): McpFailure => ({
+  kind: 'unreachable',
+  message: `Nothing answered from ${url.origin}, or the browser blocked its answer (CORS). Toolscope does not probe a server a link names: Try again or Diagnose to find out which.`,
+});
+
 export class McpConnection {
   private constructor(
     readonly url: string,
@@ -151,6 +162,7 @@ export class McpConnection {
     stdio,
     eraHint,
     refreshToken,
+    probe = true,
   }: ConnectOptions) {
     const endpoint = parseUrl(url);
     const headers: Record<string, string> = {};
@@ -187,7 +199,8 @@ export class McpConnection {
       await client.connect(transport, { timeout: timeoutMs });
     } catch (error) {
       await client.close().catch(() => undefined);
-      const failure = !proxy && isNetworkFailure(error) ? await explainNetworkFailure(endpoint, fetchImpl) : classifySdkError(error);
+      const network = !proxy && isNetworkFailure(error);
+      const failure = !network ? classifySdkError(error) : probe ? await explainNetworkFailure(endpoint, fetchImpl) : unprobed(endpoint);
       throw new McpError(credentials.explain(failure));
     }
     return new McpConnection(

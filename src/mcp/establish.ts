@@ -50,6 +50,8 @@ export interface ConnectRequest {
   bearerToken: string;
   via: ConnectionPath;
   customHeaders: Record<string, string>;
+  /** The URL came from a link: no reachability probe beyond the MCP requests themselves. */
+  fromLink?: boolean;
 }
 
 /** Where the policy reads and writes what it remembers, and how it reaches the server. */
@@ -83,6 +85,7 @@ export async function establish(request: ConnectRequest, deps: ConnectDeps): Pro
     fetch: deps.fetch,
     proxy: via === 'proxy' ? deps.proxy : undefined,
     stdio: deps.proxy?.stdio,
+    probe: !request.fromLink,
     // Only a token from a sign-in can be refreshed; a typed one is the person's to change.
     refreshToken: typed || !token ? undefined : () => deps.refreshToken(url, deps.fetch),
   };

@@ -44,6 +44,22 @@ describe('callRequest', () => {
     expect(callLimits(safety)).toEqual({ timeoutMs: 7000, maxTotalTimeoutMs: 42_000 });
   });
 
+  it('arguments from a link or an imported file always ask first — even for a read-only tool; read-only mode still refuses', () => {
+    const foreign = 'These arguments came from a link.';
+    expect(callRequest(readOnly, { id: 'abc' }, { origin: 'form', foreign }, safety, checks)).toMatchObject({
+      action: 'confirm',
+      reason: foreign,
+    });
+    expect(callRequest(destructive, { id: 'abc' }, { origin: 'form', foreign }, safety, checks)).toMatchObject({
+      action: 'confirm',
+      reason: expect.stringContaining(foreign) as unknown,
+    });
+    expect(callRequest(destructive, { id: 'abc' }, { origin: 'form', foreign }, { ...safety, readOnlyMode: true }, checks).action).toBe(
+      'refuse',
+    );
+    expect(callRequest(readOnly, { id: 'abc' }, { origin: 'run-all', foreign, confirmed: true }, safety, checks).action).toBe('call');
+  });
+
   it('"Send anyway" skips the argument checks, never the gate', () => {
     expect(callRequest(readOnly, { id: 1 }, { origin: 'form', unchecked: true }, safety, checks).action).toBe('call');
     expect(callRequest(destructive, { id: 1 }, { origin: 'form', unchecked: true }, safety, checks)).toMatchObject({

@@ -32,6 +32,11 @@ export interface RequestOptions {
   confirmed?: boolean;
   /** The JSON editor's text does not parse: nothing can be sent. */
   unparsed?: string;
+  /**
+   * The arguments came from somewhere other than the person (a link, an imported file) and were
+   * never sent from here: said why, and the call always asks first, whatever the tool's hints.
+   */
+  foreign?: string;
 }
 
 export type CallDecision =
@@ -70,6 +75,9 @@ export function callRequest(
   const gate = callGate(tool, safety.policy, safety.readOnlyMode);
   const limits = callLimits(safety);
   if (gate.action === 'refuse') return { action: 'refuse', reason: `${gate.reason} Turn read-only mode off to call it.` };
-  if (gate.action === 'confirm' && !options.confirmed) return { action: 'confirm', reason: gate.reason, args, limits };
+  if (options.confirmed) return { action: 'call', args, limits };
+  if (gate.action === 'confirm')
+    return { action: 'confirm', reason: options.foreign ? `${gate.reason} ${options.foreign}` : gate.reason, args, limits };
+  if (options.foreign) return { action: 'confirm', reason: options.foreign, args, limits };
   return { action: 'call', args, limits };
 }

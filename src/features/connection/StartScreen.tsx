@@ -27,11 +27,27 @@ interface Props {
   /** Connects again as last time, by this path (the proxy after a CORS failure). */
   onRetryVia: (path: ConnectionPath) => void;
   onSignIn: (request: SignInRequest) => void;
+  /** A link's server never used here before: nothing is sent until the person answers. */
+  askLink?: string;
+  /** The tool the link opens, if any (named in the question). */
+  linkTool?: string;
+  onAnswerLink?: (connect: boolean) => void;
 }
 
 const fieldClass = 'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm';
 
-export function StartScreen({ state, proxy, demoUrl, onConnect, onOpenSaved, onRetryVia, onSignIn }: Props) {
+export function StartScreen({
+  state,
+  proxy,
+  demoUrl,
+  onConnect,
+  onOpenSaved,
+  onRetryVia,
+  onSignIn,
+  askLink,
+  linkTool,
+  onAnswerLink,
+}: Props) {
   const { servers } = useSavedServers();
   const [recent, setRecent] = useState(loadRecentServers);
   const [now] = useState(() => Date.now());
@@ -39,6 +55,7 @@ export function StartScreen({ state, proxy, demoUrl, onConnect, onOpenSaved, onR
   const others = recent.filter((entry) => !savedUrls.has(entry.url) && entry.url !== demoUrl);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 overflow-auto p-4">
+      {askLink && onAnswerLink ? <LinkQuestion url={askLink} tool={linkTool} onAnswer={onAnswerLink} /> : null}
       {state.status === 'failed' ? <ConnectionProblem state={state} proxy={proxy} onRetryVia={onRetryVia} onSignIn={onSignIn} /> : null}
       <section aria-labelledby="start-title" className="flex flex-col gap-3">
         <h2 id="start-title" className="text-lg font-semibold">
@@ -100,6 +117,42 @@ export function StartScreen({ state, proxy, demoUrl, onConnect, onOpenSaved, onR
   );
 }
 
+/** "Connect to <origin>?" for a link's server this browser has not used: the link alone sends nothing. */
+function LinkQuestion({ url, tool, onAnswer }: { url: string; tool?: string; onAnswer: (connect: boolean) => void }) {
+  const id = useId();
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    // shown as given; connecting will say what is wrong with it
+  }
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2 rounded-md border border-warn-line bg-warn-surface px-3 py-2 text-sm">
+      <h2 id={id} className="font-semibold text-warn-strong">
+        Connect to {origin}?
+      </h2>
+      <p className="text-subtle">
+        A link opened Toolscope on a server you have not used here: <span className="font-mono break-all">{url}</span>
+        {tool ? (
+          <>
+            {' '}
+            (tool <span className="font-mono">{tool}</span>, its form filled in, nothing sent)
+          </>
+        ) : null}
+        . Nothing has been sent to it yet.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="primary" onClick={() => onAnswer(true)}>
+          Connect to {origin}
+        </Button>
+        <Button variant="ghost" onClick={() => onAnswer(false)}>
+          Not now
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** A titled list of servers (the list is named by its title). */
 function ServerSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -143,6 +196,11 @@ function ConnectionProblem({
             onSignIn({ url: state.url, challenge: failure.challenge, purpose: 'connect', clientId, persist })
           }
         />
+      ) : null}
+      {failure.kind === 'unreachable' ? (
+        <div>
+          <Button onClick={() => onRetryVia(state.via)}>Try again</Button>
+        </div>
       ) : null}
       {proxy && failure.kind === 'cors' ? <CorsDetails session={proxy} url={state.url} /> : null}
       {/* The proxy helps only when the browser itself refused the answer (CORS); it cannot wake a server that does not answer. */}

@@ -50,7 +50,7 @@ export function useConnection(
   }, []);
 
   const connect = useCallback(
-    async (url: string, bearerToken: string, path?: ConnectionPath, customHeaders: Record<string, string> = {}) => {
+    async (url: string, bearerToken: string, path?: ConnectionPath, customHeaders: Record<string, string> = {}, fromLink = false) => {
       const via = choosePath(proxy !== undefined, path, storedPath(url));
       last.current = { url, bearerToken, path: via, customHeaders };
       const id = ++attempt.current;
@@ -63,7 +63,7 @@ export function useConnection(
         // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
         const { McpConnection } = await preloadProtocolLayer();
         const { connection, eraSource, authContext } = await establish(
-          { url, bearerToken, via, customHeaders },
+          { url, bearerToken, via, customHeaders, fromLink },
           {
             connect: (options) => McpConnection.connect(options),
             fetch: recorder.fetch,
