@@ -133,6 +133,8 @@ test('“Stay signed in” keeps the token for that server across a reload; with
   const fresh = await other?.newPage();
   if (!other || !fresh) throw new Error('no second browser context');
   await fresh.goto(deepLink(oauthMcpUrl()));
+  // A browser that never used this server: the link asks first.
+  await fresh.getByRole('button', { name: `Connect to ${new URL(oauthMcpUrl()).origin}` }).click();
   await fresh.getByRole('button', { name: 'Sign in with OAuth' }).click();
   await consent(fresh, other);
   await expect(fresh.getByRole('banner').getByRole('status')).toContainText('Connected to');

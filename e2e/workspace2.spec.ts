@@ -167,6 +167,8 @@ test('a server that stops answering: “Unreachable” with Retry and Diagnose w
   let second: RunningServer | undefined;
   try {
     await page.goto(deepLink(first.url, 'search_catalog'));
+    // A server this browser never used: the link asks first.
+    await page.getByRole('button', { name: `Connect to ${new URL(first.url).origin}` }).click();
     const status = page.getByRole('banner').getByRole('status');
     await expect(status).toContainText('Connected to');
     await first.stop();

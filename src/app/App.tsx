@@ -1,4 +1,6 @@
 import { Toaster } from '../components/ui/Toaster.tsx';
+import { redactUrl } from '../lib/redactUrl.ts';
+import { toasts } from '../lib/toasts.ts';
 import { Dock } from '../components/ui/Dock.tsx';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +27,8 @@ import { stdioStatusText } from '../features/stdio/consoleStore.ts';
 import { StartScreen } from '../features/connection/StartScreen.tsx';
 import { rememberRecentServer } from '../features/connection/api/recentServers.ts';
 import { isKnownServer, rememberKnownServer } from '../features/connection/api/knownServers.ts';
+import { clearAllData, forgetServer } from './forgetting.ts';
+import type { Forgetting } from './ForgetDialogs.tsx';
 import type { SavedServer } from '../features/connection/api/serverList.ts';
 import { usePanes } from '../lib/panes.ts';
 import { cn } from '../lib/cn.ts';
@@ -134,6 +138,26 @@ export function App({ start }: { start: Boot }) {
   const dockPane = tabbed && pane === 'dock';
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
+  // Forgetting disconnects first (nothing more is written), then deletes; "all" starts a fresh page.
+  const forget = useCallback(
+    async (what: Forgetting) => {
+      if (what.kind === 'all') {
+        disconnect();
+        await clearAllData();
+        window.location.replace(window.location.pathname);
+        return;
+      }
+      disconnect();
+      const { calls, saved } = await forgetServer(what.url);
+      queryClient.clear();
+      window.history.replaceState(null, '', window.location.pathname);
+      toasts.show({
+        title: `Forgot ${redactUrl(what.url).url}: ${calls} ${calls === 1 ? 'call' : 'calls'}, ${saved} saved, its sign-in and settings.`,
+        notes: [],
+      });
+    },
+    [disconnect, queryClient],
+  );
   useEffect(() => {
     // The stdio bridge's URL lives only as long as this launch: not a server to offer next time.
     if (connectedUrl && connectedUrl !== stdioSession?.url) rememberRecentServer(connectedUrl);
@@ -171,7 +195,7 @@ export function App({ start }: { start: Boot }) {
           }
         />
         <div ref={setTopBarSlot} className="flex shrink-0 items-center gap-2" />
-        <AppMenu commands={toolCommands} onConnectSaved={openServer} />
+        <AppMenu commands={toolCommands} onConnectSaved={openServer} connectedUrl={connectedUrl} onForget={forget} />
       </header>
       <OAuthPanel view={oauth.view} onDismiss={oauth.dismiss} />
       {initialArgs.problem ? (

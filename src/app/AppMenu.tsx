@@ -8,6 +8,7 @@ import { CommandPalette } from './CommandPalette.tsx';
 import type { Command } from './commands.ts';
 import { FOCUS_TOOL_SEARCH, isTyping } from '../lib/keyboard.ts';
 import { dock } from '../lib/dock.ts';
+import { ForgetDialog, type Forgetting } from './ForgetDialogs.tsx';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = MAC ? '⌘' : 'Ctrl+';
@@ -28,12 +29,16 @@ interface Props {
   /** The connected server's commands (its tools…), built when the palette opens. */
   commands: () => readonly Command[];
   onConnectSaved: (server: SavedServer) => void;
+  /** The open server, which "Forget this server" forgets. */
+  connectedUrl?: string;
+  onForget: (what: Forgetting) => Promise<void>;
 }
 
 /** The top bar's right end: theme, the command palette and the shortcut sheet (and their keys). */
-export function AppMenu({ commands, onConnectSaved }: Props) {
+export function AppMenu({ commands, onConnectSaved, connectedUrl, onForget }: Props) {
   const { choice } = useTheme();
   const [open, setOpen] = useState<'palette' | 'shortcuts'>();
+  const [forgetting, setForgetting] = useState<Forgetting>();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
@@ -72,8 +77,29 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
       { id: 'traffic', group: 'View', label: 'Show or hide Traffic', run: () => dock.toggle('traffic') },
       { id: 'shortcuts', group: 'View', label: 'Keyboard shortcuts', run: () => setOpen('shortcuts') },
     ];
-    return [...commands(), ...servers, ...view];
-  }, [open, commands, onConnectSaved]);
+    const forget: Command[] = [
+      ...(connectedUrl
+        ? [
+            {
+              id: 'forget-server',
+              group: 'Servers' as const,
+              label: 'Forget this server',
+              detail: 'its History, saved calls, sign-in and settings',
+              run: () => setForgetting({ kind: 'server', url: connectedUrl }),
+            },
+          ]
+        : []),
+      {
+        id: 'clear-all',
+        group: 'Servers',
+        label: 'Clear all Toolscope data',
+        detail: 'every server, in this browser',
+        aliases: ['delete', 'privacy', 'reset'],
+        run: () => setForgetting({ kind: 'all' }),
+      },
+    ];
+    return [...commands(), ...servers, ...forget, ...view];
+  }, [open, commands, onConnectSaved, connectedUrl]);
 
   return (
     <div className="ml-auto flex shrink-0 items-center gap-2 py-0.5">
@@ -96,6 +122,9 @@ export function AppMenu({ commands, onConnectSaved }: Props) {
       </Button>
       {open === 'palette' ? <CommandPalette commands={all} onClose={() => setOpen(undefined)} /> : null}
       {open === 'shortcuts' ? <ShortcutSheet onClose={() => setOpen(undefined)} /> : null}
+      {forgetting ? (
+        <ForgetDialog what={forgetting} onConfirm={() => onForget(forgetting)} onClose={() => setForgetting(undefined)} />
+      ) : null}
     </div>
   );
 }

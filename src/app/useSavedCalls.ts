@@ -7,7 +7,16 @@ import { useState } from 'react';
 import type { CallRequests } from '../features/call/callRequests.ts';
 import type { CallLimits } from '../features/call/callRequest.ts';
 import { runSaved, type RunState } from '../features/call/runSaved.ts';
-import { addSaved, deleteSaved, listSaved, readResult, type HistoryEntry, type SavedCall } from '../features/history/api/historyStore.ts';
+import {
+  addSaved,
+  deleteSaved,
+  listSaved,
+  markSavedRun,
+  readResult,
+  type HistoryEntry,
+  type SavedCall,
+} from '../features/history/api/historyStore.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 import { exportSaved, parseSavedFile } from '../compare/savedCallFile.ts';
 import { queryKeys } from '../lib/queryKeys.ts';
 import { serverKey } from '../lib/serverKey.ts';
@@ -30,18 +39,26 @@ export function useSavedCalls(connection: McpConnection, tools: readonly McpTool
   const [verdicts, setVerdicts] = useState<ReadonlyMap<number, RunState>>(new Map());
   const [problem, setProblem] = useState<string>();
 
-  const save = async (entry: HistoryEntry, name: string) => {
-    const stored = await readResult(entry.id);
-    const expected = stored?.text !== undefined ? { content: [{ type: 'text', text: stored.text }] } : stored?.result;
-    await addSaved({ server, name, tool: entry.tool, args: entry.args, expected, savedAt: Date.now() });
+  /** Stores one saved call; a bound reached (count, result size) is said, not thrown. */
+  const store = async (call: Omit<SavedCall, 'id'>) => {
+    try {
+      await addSaved(call, connection.secretValues);
+      setProblem(undefined);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
     await refresh();
   };
 
-  /** Saves a call of this session with its result as the expected one. */
-  const saveRun = async (tool: string, args: Record<string, unknown>, result: unknown, name: string) => {
-    await addSaved({ server, name, tool, args, expected: result, savedAt: Date.now() });
-    await refresh();
+  const save = async (entry: HistoryEntry, name: string) => {
+    const stored = await readResult(entry.id);
+    const expected = stored?.text !== undefined ? { content: [{ type: 'text', text: stored.text }] } : stored?.result;
+    await store({ server, name, tool: entry.tool, args: entry.args, expected, savedAt: Date.now() });
   };
+
+  /** Saves a call of this session with its result as the expected one. */
+  const saveRun = (tool: string, args: Record<string, unknown>, result: unknown, name: string) =>
+    store({ server, name, tool, args, expected: result, savedAt: Date.now() });
 
   const run = (calls: readonly SavedCall[], unchecked = false) =>
     runSaved(
@@ -55,7 +72,12 @@ export function useSavedCalls(connection: McpConnection, tools: readonly McpTool
         onStart: () => {
           if (!unchecked) setVerdicts(new Map());
         },
-        onState: (id, state) => setVerdicts((previous) => new Map(previous).set(id, state)),
+        onState: (id, state) => {
+          setVerdicts((previous) => new Map(previous).set(id, state));
+          // Sent from here once: an imported call is the person's now.
+          if ('runId' in state && state.runId !== undefined && calls.find((call) => call.id === id)?.imported)
+            void markSavedRun(id).then(refresh);
+        },
       },
       unchecked,
     );
@@ -72,9 +94,8 @@ export function useSavedCalls(connection: McpConnection, tools: readonly McpTool
       setProblem(`Import failed: ${parsed.problem}`);
       return;
     }
-    for (const call of parsed.calls) await addSaved({ ...call, server, savedAt: Date.now() });
-    setProblem(undefined);
-    await refresh();
+    // Imported arguments are not the person's until run from here once: the first run asks first.
+    for (const call of parsed.calls) await store({ ...call, server, savedAt: Date.now(), imported: true });
   };
 
   return {

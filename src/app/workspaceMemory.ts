@@ -15,3 +15,7 @@ export const rememberedWorkspace = (serverUrl: string): WorkspaceMemory | undefi
 export function rememberWorkspace(serverUrl: string, workspace: WorkspaceMemory): void {
   memory.set(serverUrl, workspace);
 }
+
+export function forgetWorkspace(serverUrl: string): void {
+  memory.delete(serverUrl);
+}

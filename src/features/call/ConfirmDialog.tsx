@@ -38,13 +38,19 @@ export function ConfirmDialog({ question, hints, onConfirm, onCancel }: Props) {
       ) : (
         <>
           <p id="confirm-reason" className="mt-1 text-sm">
-            These calls need confirmation (they may change or destroy data). Check their arguments before you send them.
+            These calls need confirmation (each says why). Check their arguments before you send them.
           </p>
           <ul className="my-2 flex max-h-96 flex-col gap-2 overflow-auto text-sm">
             {question.items.map((item, index) => (
               <li key={index}>
                 <span className="font-medium">{revealInvisible(item.label ?? item.tool.name)}</span>{' '}
-                <span className="font-mono text-muted">{revealInvisible(item.tool.name)}</span> — {item.reason}
+                <span className="font-mono text-muted">{revealInvisible(item.tool.name)}</span>
+                {item.imported ? (
+                  <span className="ml-1 rounded border border-warn-line bg-warn-surface px-1 text-xs text-warn-strong">
+                    imported, never run
+                  </span>
+                ) : null}{' '}
+                — {item.reason}
                 <div className="mt-1">{hints(item.tool)}</div>
                 <pre className={argsBlock}>{JSON.stringify(item.args, null, 2)}</pre>
               </li>

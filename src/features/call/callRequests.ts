@@ -16,6 +16,8 @@ export interface ConfirmItem {
   label?: string;
   args: Record<string, unknown>;
   reason: string;
+  /** A saved call imported from a file and never run from here. */
+  imported?: boolean;
 }
 
 /** The question the confirmation dialog asks: one call, or several ("Run all"). */

@@ -13,10 +13,14 @@ export interface SavedToRun {
   tool: string;
   args: Record<string, unknown>;
   expected: unknown;
+  /** Imported from a file, never run from here: asks first, and is marked so in the question. */
+  imported?: boolean;
 }
 
 /** A verdict, with the page's run that produced it when the call was sent (its result opens from there). */
 export type RunState = (Verdict & { runId?: number }) | { status: 'running' };
+
+const IMPORTED = 'Imported from a file and never run from here: its arguments are not yours yet.';
 
 export interface RunSavedDeps {
   tools: readonly McpTool[];
@@ -43,12 +47,21 @@ export async function runSaved(calls: readonly SavedToRun[], deps: RunSavedDeps,
     calls.map(async (call) => {
       const tool = deps.tools.find((candidate) => candidate.name === call.tool);
       const target: RequestTool = tool ?? { name: call.tool, annotations: {}, inputSchema: {} };
-      return { call, tool, decision: await deps.decide(target, call.args, { origin: 'run-all', unchecked: unchecked || !tool }) };
+      const foreign = call.imported ? IMPORTED : undefined;
+      return { call, tool, decision: await deps.decide(target, call.args, { origin: 'run-all', unchecked: unchecked || !tool, foreign }) };
     }),
   );
   const asking = decided.flatMap(({ call, tool, decision }): ConfirmItem[] =>
     decision.action === 'confirm'
-      ? [{ tool: tool ?? { name: call.tool, annotations: {} }, label: call.name, args: call.args, reason: decision.reason }]
+      ? [
+          {
+            tool: tool ?? { name: call.tool, annotations: {} },
+            label: call.name,
+            args: call.args,
+            reason: decision.reason,
+            ...(call.imported ? { imported: true } : {}),
+          },
+        ]
       : [],
   );
   if (asking.length) {

@@ -94,6 +94,7 @@ export function SavedCalls({
             return (
               <li key={call.id} className="flex flex-wrap items-center gap-x-2 py-0.5">
                 <span className="font-medium">{revealInvisible(call.name)}</span>
+                {call.imported ? <Badge tone="warn">imported, never run</Badge> : null}
                 <span className="font-mono text-muted">{revealInvisible(call.tool)}</span>
                 <span className="max-w-80 truncate font-mono text-subtle">{revealInvisible(JSON.stringify(call.args))}</span>
                 {verdict && 'runId' in verdict && verdict.runId !== undefined ? (

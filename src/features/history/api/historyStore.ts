@@ -4,7 +4,7 @@
 // truncated with their size. Secret-named arguments are never stored, nor the connection's own
 // secrets (token, header values) anywhere in a call, nor token-shaped values in a result; and a
 // server can be set to keep no results at all.
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { storableResult, withoutKnownSecrets, withoutSecrets } from '../../../mcp/secrets.ts';
 import type { ToolSnapshot } from '../../../compare/toolListDiff.ts';
 
@@ -86,6 +86,8 @@ export interface SavedCall {
   /** The result it was saved with: later runs are compared with it. */
   expected: unknown;
   savedAt: number;
+  /** Imported from a file and not run from here yet: its first run asks first. */
+  imported?: boolean;
 }
 
 interface HistoryDb extends DBSchema {
@@ -98,6 +100,9 @@ interface HistoryDb extends DBSchema {
 }
 
 export const MAX_CALLS = 500;
+/** Saved calls per server, and the size of one saved call's expected result. */
+export const MAX_SAVED = 200;
+export const MAX_SAVED_RESULT_BYTES = 1024 * 1024;
 export const MAX_BYTES = 200 * 1024 * 1024;
 export const MAX_RESULT_BYTES = 5 * 1024 * 1024;
 
@@ -224,9 +229,55 @@ export async function listSaved(server: string): Promise<SavedCall[]> {
   return (await db()).getAllFromIndex('saved', 'server', server);
 }
 
+/** Why a call cannot be saved (a bound is reached): said to the person, nothing stored. */
+export class SavedLimitError extends Error {}
+
 export async function addSaved(call: Omit<SavedCall, 'id'>, known: readonly string[] = []): Promise<number> {
   const expected = call.expected === undefined ? undefined : storableResult(call.expected, known).value;
-  return (await db()).add('saved', { ...call, args: keptArgs(call.args, known).args, expected } as SavedCall);
+  const bytes = expected === undefined ? 0 : new TextEncoder().encode(JSON.stringify(expected)).length;
+  if (bytes > MAX_SAVED_RESULT_BYTES)
+    throw new SavedLimitError(
+      `“${call.name.slice(0, 80)}” was not saved: its result is ${(bytes / 1048576).toFixed(1)} MB, and a saved call keeps at most 1 MB (it is compared whole on every run).`,
+    );
+  const store = await db();
+  if ((await store.countFromIndex('saved', 'server', call.server)) >= MAX_SAVED)
+    throw new SavedLimitError(
+      `“${call.name.slice(0, 80)}” was not saved: this server already has ${MAX_SAVED} saved calls. Delete some first.`,
+    );
+  return store.add('saved', { ...call, args: keptArgs(call.args, known).args, expected } as SavedCall);
+}
+
+/** A saved call was sent from here: it is the person's now (no longer "imported, never run"). */
+export async function markSavedRun(id: number): Promise<void> {
+  const store = await db();
+  const call = await store.get('saved', id);
+  if (call?.imported) {
+    delete call.imported;
+    await store.put('saved', call);
+  }
+}
+
+/** Everything kept about one server: its calls with their results, its saved calls, its last-seen list. */
+export async function forgetServerData(server: string): Promise<{ calls: number; saved: number }> {
+  const store = await db();
+  const calls = await store.getAllKeysFromIndex('calls', 'server', server);
+  const saved = await store.getAllKeysFromIndex('saved', 'server', server);
+  const tx = store.transaction(['calls', 'results', 'saved', 'lists'], 'readwrite');
+  await Promise.all([
+    ...calls.flatMap((id) => [tx.objectStore('calls').delete(id), tx.objectStore('results').delete(id)]),
+    ...saved.map((id) => tx.objectStore('saved').delete(id)),
+    tx.objectStore('lists').delete(server),
+    tx.done,
+  ]);
+  return { calls: calls.length, saved: saved.length };
+}
+
+/** Deletes the whole database (every server's calls, results, saved calls, lists). */
+export async function deleteHistoryDatabase(): Promise<void> {
+  const open = database;
+  database = undefined;
+  if (open) (await open.catch(() => undefined))?.close();
+  await deleteDB('toolscope-history');
 }
 
 export async function deleteSaved(id: number): Promise<void> {

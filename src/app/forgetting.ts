@@ -1,0 +1,45 @@
+// Forgetting, for real: everything Toolscope keeps about one server, or everything it keeps at
+// all. One place lists where things are kept, so a new store cannot be missed by one of the two.
+import { deleteHistoryDatabase, forgetServerData } from '../features/history/api/historyStore.ts';
+import { forgetKnownServer } from '../features/connection/api/knownServers.ts';
+import { forgetRecentServer, loadRecentServers } from '../features/connection/api/recentServers.ts';
+import { loadSavedServers, removeServer } from '../features/connection/api/serverList.ts';
+import { forgetGrant } from '../mcp/grants.ts';
+import { serverKey } from '../lib/serverKey.ts';
+import { browserStore } from '../lib/storage.ts';
+import { forgetWorkspace } from './workspaceMemory.ts';
+
+/** What "Forget this server" deletes, in the words the confirmation uses. */
+export const FORGET_SERVER_LIST = [
+  'its calls in History, with their results',
+  'its saved calls',
+  'the tool list last seen',
+  'its sign-in (OAuth tokens)',
+  'its settings (era, proxy choice, call limits, “Don’t keep results”)',
+  'its place in recent and saved servers',
+];
+
+/** Deletes every trace of this server in this browser; says how many calls and saved calls went. */
+export async function forgetServer(url: string): Promise<{ calls: number; saved: number }> {
+  const key = serverKey(url);
+  const counts = await forgetServerData(key);
+  forgetGrant(url);
+  forgetKnownServer(url);
+  for (const recent of loadRecentServers()) if (serverKey(recent.url) === key) forgetRecentServer(recent.url);
+  for (const saved of loadSavedServers()) if (serverKey(saved.url) === key) removeServer(saved.name);
+  // Every per-server key (serverStorageKey: `toolscope:<kind>:<serverKey>`).
+  for (const name of browserStore.keys()) if (name.startsWith('toolscope:') && name.endsWith(`:${key}`)) browserStore.remove(name);
+  forgetWorkspace(url);
+  return counts;
+}
+
+/** Every key and database Toolscope writes in this browser, for every server; then a fresh page. */
+export async function clearAllData(): Promise<void> {
+  await deleteHistoryDatabase();
+  for (const name of browserStore.keys()) if (name.startsWith('toolscope')) browserStore.remove(name);
+  try {
+    for (const name of Object.keys(window.sessionStorage)) if (name.startsWith('toolscope')) window.sessionStorage.removeItem(name);
+  } catch {
+    // no session storage: nothing kept there
+  }
+}
