@@ -6,15 +6,18 @@
 //    allows http: and https: — that is as narrow as direct connections allow.
 //  - img-src / media-src: our own files plus data: and blob: URLs made after magic-byte checks;
 //    https icons are fetched and checked first, then shown from blob: URLs.
-export function contentSecurityPolicy({ allowEval = true }: { allowEval?: boolean } = {}): string {
+//  - dev (Vite's hot reload, `npm run dev`) needs only three additions, each for Vite itself:
+//    its inline React Refresh preamble ('unsafe-inline' scripts), the CSS it injects as <style>
+//    ('unsafe-inline' styles) and its HMR WebSocket (ws:).
+export function contentSecurityPolicy({ allowEval = true, dev = false }: { allowEval?: boolean; dev?: boolean } = {}): string {
   return [
     "default-src 'self'",
-    `script-src 'self'${allowEval ? " 'unsafe-eval'" : ''}`,
-    "style-src 'self'",
+    `script-src 'self'${allowEval ? " 'unsafe-eval'" : ''}${dev ? " 'unsafe-inline'" : ''}`,
+    `style-src 'self'${dev ? " 'unsafe-inline'" : ''}`,
     "img-src 'self' data: blob:",
     "media-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self' http: https:",
+    `connect-src 'self' http: https:${dev ? ' ws:' : ''}`,
     "object-src 'none'",
     "frame-src 'none'",
     "worker-src 'none'",
@@ -22,4 +25,14 @@ export function contentSecurityPolicy({ allowEval = true }: { allowEval?: boolea
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** The headers every page of Toolscope is served with — by `npm start` and by `npm run dev` alike. */
+export function securityHeaders(options: { allowEval?: boolean; dev?: boolean } = {}): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
 }

@@ -144,6 +144,62 @@ describe('a plain 403 (a Host-header check, as @playwright/mcp answers 127.0.0.1
   });
 });
 
+describe('what the doctor itself will not do', () => {
+  /** A raw HTTP server for one test, on a free loopback port; its URL. */
+  async function raw(handler: Parameters<typeof createServer>[1]) {
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`, server };
+  }
+  const close = (server: ReturnType<typeof createServer>) => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  };
+
+  it('does not follow a redirect: it reports the Location, and the target is never contacted', async () => {
+    let contacted = 0;
+    const target = await raw((_request, response) => {
+      contacted++;
+      response.end('{}');
+    });
+    const redirecting = await raw((_request, response) => {
+      response.writeHead(307, { location: target.url });
+      response.end();
+    });
+    try {
+      const checks = await diagnose(redirecting.url, ORIGIN);
+      expect(byCheck(checks, 'Redirect')[0]).toMatchObject({ status: 'fail', sentence: expect.stringContaining(target.url) });
+      expect(contacted).toBe(0);
+    } finally {
+      await Promise.all([close(target.server), close(redirecting.server)]);
+    }
+  });
+
+  it('reads at most 200 KB of a body that never ends, and answers', async () => {
+    let sent = 0;
+    const endless = await raw((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = 'x'.repeat(64 * 1024);
+      const timer = setInterval(() => {
+        if (response.destroyed || sent > 50 * 1024 * 1024) return clearInterval(timer);
+        sent += chunk.length;
+        response.write(chunk);
+      }, 1);
+      response.on('close', () => clearInterval(timer));
+    });
+    try {
+      const started = Date.now();
+      const checks = await diagnose(endless.url, ORIGIN);
+      expect(byCheck(checks, 'MCP endpoint')[0]?.status).toBe('fail');
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(sent).toBeLessThan(20 * 1024 * 1024);
+    } finally {
+      await close(endless.server);
+    }
+  });
+});
+
 describe('protected resource coverage', () => {
   it('needs the same origin and a whole-segment path prefix', () => {
     const server = new URL('https://api.example/mcp');

@@ -3,6 +3,7 @@
 // for the server's author.
 import { LEGACY_REQUEST_HEADERS, MODERN_REQUEST_HEADERS, lower } from '../src/mcp/headers.ts';
 import { diagnoseAuth } from './doctorAuth.ts';
+import { cappedText, probe } from './doctorFetch.ts';
 import { errorMessage } from '../src/lib/errorMessage.ts';
 import { sseDataPayloads } from '../src/mcp/sse.ts';
 
@@ -78,11 +79,11 @@ async function preflight(url: URL, origin: string, era: 'modern' | 'legacy', hea
   const label = era === 'modern' ? 'CORS preflight (2026-07-28 headers)' : 'CORS preflight (2025 headers)';
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await probe(url, {
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': headers.join(',') },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+    void response.body?.cancel().catch(() => undefined);
   } catch (error) {
     return { check: label, status: 'fail', sentence: `The preflight failed: ${networkCause(error)}.` };
   }
@@ -109,16 +110,15 @@ async function preflight(url: URL, origin: string, era: 'modern' | 'legacy', hea
 }
 
 async function post(url: URL, origin: string, body: unknown, headers: Record<string, string>) {
-  return fetch(url, {
+  return probe(url, {
     method: 'POST',
     headers: { origin, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
   });
 }
 
-async function firstJson(response: Response): Promise<unknown> {
-  const text = (await response.text()).slice(0, 200_000);
+/** The first JSON-RPC message of a body (read once, capped): plain JSON, or an SSE stream's first data. */
+function firstJson(response: Response, text: string): unknown {
   // A stream's last event may lack its closing blank line when the server ends the response.
   const data = response.headers.get('content-type')?.includes('text/event-stream') ? sseDataPayloads(`${text}\n\n`)[0] : text;
   try {
@@ -144,22 +144,28 @@ export async function diagnose(target: string, origin: string): Promise<DoctorCh
     return checks;
   }
   checks.push({ check: 'Reachability', status: 'ok', sentence: `${url.host} answered (HTTP ${discover.status}).` });
+  if (discover.status >= 300 && discover.status < 400) {
+    const location = discover.headers.get('location') ?? '';
+    void discover.body?.cancel().catch(() => undefined);
+    checks.push({
+      check: 'Redirect',
+      status: 'fail',
+      sentence: `The server answered with a redirect (HTTP ${discover.status}) to ${location.slice(0, 300) || 'no Location'}; the doctor does not follow it, and MCP clients should not have to.`,
+      fix: location
+        ? `Use the final URL (${location.slice(0, 300)}) as the server URL, if that is the MCP endpoint.`
+        : 'Answer MCP requests at this URL.',
+    });
+    return checks;
+  }
 
   const type = discover.headers.get('content-type') ?? '';
-  const body = await firstJson(discover.clone());
+  const discoverText = await cappedText(discover);
+  const body = firstJson(discover, discoverText);
   const auth = discover.headers.get('www-authenticate');
   if (discover.status === 403 && !(auth && /^\s*(Bearer|DPoP)\b/i.test(auth))) {
     // A refusal that asks for no token: signing in will not help. On a local server this is most
     // often a Host-header check (DNS-rebinding protection) that accepts only the name it printed.
-    const said = (
-      await discover
-        .clone()
-        .text()
-        .catch(() => '')
-    )
-      .trim()
-      .split(/\r?\n/)[0]
-      ?.slice(0, 200);
+    const said = discoverText.trim().split(/\r?\n/)[0]?.slice(0, 200);
     checks.push({
       check: 'Forbidden',
       status: 'fail',
@@ -231,7 +237,7 @@ export async function diagnose(target: string, origin: string): Promise<DoctorCh
       },
       {},
     ).catch(() => undefined);
-    const initBody = init ? await firstJson(init.clone()) : undefined;
+    const initBody = init ? firstJson(init, await cappedText(init)) : undefined;
     const version =
       typeof initBody === 'object' &&
       initBody !== null &&
@@ -259,7 +265,7 @@ export async function diagnose(target: string, origin: string): Promise<DoctorCh
             fix: 'Add Mcp-Session-Id to Access-Control-Expose-Headers.',
           });
         }
-        await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': session, origin } }).catch(() => undefined);
+        await probe(url, { method: 'DELETE', headers: { 'mcp-session-id': session, origin } }).catch(() => undefined);
       }
     } else {
       checks.push({

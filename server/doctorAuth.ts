@@ -2,8 +2,7 @@
 // (RFC 9728), does it name an authorization server whose metadata is there (RFC 8414) with a
 // matching issuer and PKCE S256, and can a browser read both (CORS)?
 import type { DoctorCheck } from './doctor.ts';
-
-const TIMEOUT_MS = 10_000;
+import { cappedText, probe } from './doctorFetch.ts';
 
 interface Fetched {
   url: string;
@@ -14,12 +13,8 @@ interface Fetched {
 
 async function getJson(url: string, origin: string): Promise<Fetched | undefined> {
   try {
-    const response = await fetch(url, {
-      headers: { accept: 'application/json', origin, 'mcp-protocol-version': '2026-07-28' },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const text = (await response.text()).slice(0, 200_000);
+    const response = await probe(url, { headers: { accept: 'application/json', origin, 'mcp-protocol-version': '2026-07-28' } });
+    const text = await cappedText(response);
     let json: Record<string, unknown> | undefined;
     try {
       const parsed: unknown = JSON.parse(text);

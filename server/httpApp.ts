@@ -5,8 +5,16 @@ import './authInfo.ts';
 import { MCP_EXPOSED_HEADERS } from '../src/mcp/headers.ts';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { McpHttpHandler } from '@modelcontextprotocol/server';
-import { contentSecurityPolicy } from './csp.ts';
+import {
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  originValidationResponse,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server';
+import type { Context } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import { securityHeaders } from './csp.ts';
 import { diagnose } from './doctor.ts';
 import { proxySession, sameSecret, type Proxy } from './proxy.ts';
 import { withCutStream } from './demo/cutStream.ts';
@@ -34,10 +42,28 @@ export interface AppOptions {
 // from the preflight (which covers Authorization and every Mcp-Param-*), and the headers the
 // client must read are exposed (src/mcp/headers.ts).
 
+/**
+ * This server's own origin for a request: the loopback name the request used (Host validation
+ * admits only those) with the port the server really listens on — never a port from the Host
+ * header, which a caller chooses.
+ */
+function listeningOrigin(c: Context): string {
+  const url = new URL(c.req.url);
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const port = incoming?.socket.localPort ?? url.port;
+  return `${url.protocol}//${url.hostname}${port ? `:${port}` : ''}`;
+}
+
 export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true, oauth, stdio }: AppOptions): Hono {
   const app = new Hono();
+  // Every route answers loopback names only (DNS rebinding: a page on evil.example whose name
+  // now points at 127.0.0.1 sends Host: evil.example and is refused). The proxy and the stdio
+  // bridge run their own caller checks (proxy.ts, stdio/routes.ts), with their own error codes.
+  app.use('*', async (c, next) =>
+    /^\/(proxy|stdio)(\/|$)/.test(c.req.path) ? next() : (hostHeaderValidationResponse(c.req.raw, localhostAllowedHostnames()) ?? next()),
+  );
   // Toolscope's Client ID Metadata Document: its client_id is its own URL on this origin.
-  app.get('/oauth/client-metadata.json', (c) => c.json(clientMetadataDocument(new URL(c.req.url).origin)));
+  app.get('/oauth/client-metadata.json', (c) => c.json(clientMetadataDocument(listeningOrigin(c))));
   if (proxy) {
     app.get('/proxy/session', (c) => proxySession(c.req.raw, proxy, stdio ? { stdio: stdioHandout(stdio) } : {}));
     app.all('/proxy', (c) => proxy.handle(c.req.raw));
@@ -55,7 +81,7 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
         return c.json({ error: 'scheme_not_allowed', detail: 'Only http: and https: targets.' }, 400);
-      return c.json({ checks: await diagnose(url.href, `http://${c.req.header('host') ?? ''}`) });
+      return c.json({ checks: await diagnose(url.href, listeningOrigin(c)) });
     });
   }
   if (stdio) mountStdio(app, stdio);
@@ -73,6 +99,11 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
       }),
     );
   }
+  // The demo endpoint answers pages on loopback origins only (a website the person visits cannot
+  // drive it or spend its rate limit); clients without an Origin (not browsers) pass.
+  app.use('/mcp', async (c, next) =>
+    c.req.method === 'OPTIONS' ? next() : (originValidationResponse(c.req.raw, localhostAllowedOrigins()) ?? next()),
+  );
   if (bearerToken) {
     app.use('/mcp', async (c, next) => {
       // Either an Authorization bearer token or an X-API-Key header, as real servers accept.
@@ -101,10 +132,8 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
   if (staticRoot) {
     app.use('*', async (c, next) => {
       await next();
-      c.header('X-Content-Type-Options', 'nosniff');
-      c.header('Referrer-Policy', 'no-referrer');
-      c.header('Content-Security-Policy', contentSecurityPolicy({ allowEval: process.env.TOOLSCOPE_CSP_NO_EVAL !== '1' }));
-      c.header('Cross-Origin-Opener-Policy', 'same-origin');
+      for (const [name, value] of Object.entries(securityHeaders({ allowEval: process.env.TOOLSCOPE_CSP_NO_EVAL !== '1' })))
+        c.header(name, value);
     });
     // Built chunks are named by their content hash: cached for good (the chunk loader fetches
     // one before importing it, and the import is then served from the cache).

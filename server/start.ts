@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './httpApp.ts';
+import { securityHeaders } from './csp.ts';
 import { buildIfNeeded } from './build.ts';
 import { createProxy } from './proxy.ts';
 import { createDemoHandler } from './demo/server.ts';
@@ -69,9 +70,14 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
     }
     const devServer = await vite.createServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: 'spa' });
     const mcpListener = getRequestListener(createApp(appOptions).fetch);
+    // The same security headers as the built app (the CSP with only what Vite's hot reload needs).
+    const headers = Object.entries(securityHeaders({ dev: true }));
     server.on('request', (req, res) => {
       if (/^\/(mcp|proxy|stdio\/|oauth\/|\.well-known\/)/.test(req.url ?? '')) void mcpListener(req, res);
-      else devServer.middlewares(req, res);
+      else {
+        for (const [name, value] of headers) res.setHeader(name, value);
+        devServer.middlewares(req, res);
+      }
     });
   } else {
     await buildIfNeeded(root);

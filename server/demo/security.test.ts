@@ -9,14 +9,19 @@ import { CallLimiter } from './rateLimit.ts';
 
 type Handler = ReturnType<typeof createDemoHandler>;
 
-/** A connection whose every request carries `clientId`'s verified authorization (or none). */
-function connectAs(handler: Handler, clientId?: string) {
+/** A connection whose every request carries `clientId`'s verified authorization (or none), for this token subject if given. */
+function connectAs(handler: Handler, clientId?: string, subject?: string) {
+  const authInfo = clientId
+    ? { token: `token-of-${clientId}-${subject ?? ''}`, clientId, scopes: [], ...(subject ? { extra: { subject } } : {}) }
+    : undefined;
   return McpConnection.connect({
     url: 'http://127.0.0.1:1/mcp',
-    fetch: (input, init) =>
-      handler.fetch(new Request(input, init), clientId ? { authInfo: { token: `token-of-${clientId}`, clientId, scopes: [] } } : {}),
+    fetch: (input, init) => handler.fetch(new Request(input, init), authInfo ? { authInfo } : {}),
   });
 }
+
+/** Every Toolscope signs in with the same client id: its Client ID Metadata Document URL. */
+const TOOLSCOPE_CLIENT = 'http://127.0.0.1:6274/oauth/client-metadata.json';
 
 const textOf = (result: CallResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 const basketIdOf = (result: CallResult) => {
@@ -40,6 +45,23 @@ describe('basket handles', () => {
     // Still Alice's, untouched.
     expect(textOf(await alice.callTool('get_basket', { basket_id: id }))).not.toContain('prd_cab_001');
     await Promise.all([alice.close(), bob.close(), anonymous.close()]);
+  });
+
+  it('bind to the token’s subject, not the client id every Toolscope shares', async () => {
+    const handler = createDemoHandler({ rateLimit: { calls: 3, windowMs: 60_000 } });
+    const [ann, ben] = await Promise.all([
+      connectAs(handler, TOOLSCOPE_CLIENT, 'user-ann'),
+      connectAs(handler, TOOLSCOPE_CLIENT, 'user-ben'),
+    ]);
+    const id = basketIdOf(await ann.callTool('create_basket', {}));
+    const refused = await ben.callTool('get_basket', { basket_id: id });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain(`No basket with id ${id} exists`);
+    // Ann's budget is hers: Ben's calls (one above) do not spend it, nor hers his.
+    for (let i = 0; i < 2; i++) expect((await ann.callTool('get_current_time', {})).isError).toBeFalsy();
+    expect((await ann.callTool('get_current_time', {})).isError).toBe(true);
+    expect((await ben.callTool('get_current_time', {})).isError).toBeFalsy();
+    await Promise.all([ann.close(), ben.close()]);
   });
 
   it('say so in the tool description', () => {

@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler, isInputRequiredResult } from '@modelcontextprotocol/server';
-import type { McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
 import { BasketStore } from './catalog.ts';
 import { CallLimiter, type RateLimit } from './rateLimit.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
@@ -44,6 +44,12 @@ function decodeCursor(cursor: string, size: number): number {
   return offset;
 }
 
+/** Whom a call is bound to (rate limit, basket ownership): a signed-in subject, a bearer token's holder, or anyone. */
+export function callerOf(authInfo: AuthInfo | undefined): string {
+  const subject = authInfo?.extra?.subject;
+  if (typeof subject === 'string' && subject) return `subject:${subject}`;
+  return authInfo ? `client:${authInfo.clientId}` : 'anonymous';
+}
 export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandler & { tools: readonly DemoTool[] } {
   const pageSize = Math.max(1, options.pageSize ?? 10);
   const store = new BasketStore(options.basketLifetimeMs ?? 30 * 60_000);
@@ -104,9 +110,11 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
       if (!tool || (tool.definition.name === SEASONAL_TOOL && !seasonal.on)) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
       }
-      // The caller's authorization context, as the HTTP layer verified it (server/app.ts).
-      const owner = request.authInfo?.clientId;
-      const admitted = limiter.take(owner ?? 'anonymous');
+      // The caller, as the HTTP layer verified it (server/httpApp.ts): the token's subject — never
+      // the client id, which every Toolscope shares (its CIMD URL), so one signed-in person could
+      // otherwise read another's baskets and spend their rate limit.
+      const owner = callerOf(request.authInfo);
+      const admitted = limiter.take(owner);
       if (!admitted.allowed) {
         const seconds = Math.ceil(admitted.retryAfterMs / 1000);
         return {

@@ -25,6 +25,12 @@ export interface AuthServerOptions {
 
 export interface IssuedToken {
   clientId: string;
+  /**
+   * Who the token speaks for. The demo has no accounts: each sign-in (each consent) is its own
+   * subject, kept across refreshes. Every Toolscope shares one client id (its CIMD URL), so
+   * anything bound to a caller binds to this, never to the client.
+   */
+  subject: string;
   scopes: string[];
   resource: string;
   expiresAt: number;
@@ -254,7 +260,12 @@ export function createAuthServer(options: AuthServerOptions) {
     if (s256(field('code_verifier')) !== grant.challenge) return tokenError(c, 'invalid_grant', 'PKCE verification failed.');
     if (field('resource') && field('resource') !== grant.resource)
       return tokenError(c, 'invalid_target', 'resource differs from the authorization request.');
-    return issue(c, { clientId: grant.client.client_id, scopes: grant.scopes, resource: grant.resource });
+    return issue(c, {
+      clientId: grant.client.client_id,
+      subject: `user-${random().slice(0, 12)}`,
+      scopes: grant.scopes,
+      resource: grant.resource,
+    });
   });
 
   /** What a resource server asks: is this access token valid, and for what? */

@@ -84,7 +84,13 @@ export function protectResource(app: Hono, options: ProtectionOptions): Middlewa
         `Forbidden: this needs the scope ${missing.join(' ')}.`,
       );
     }
-    c.set('authInfo', { token: presented, clientId: token.clientId, scopes: token.scopes, expiresAt: Math.floor(token.expiresAt / 1000) });
+    c.set('authInfo', {
+      token: presented,
+      clientId: token.clientId,
+      scopes: token.scopes,
+      expiresAt: Math.floor(token.expiresAt / 1000),
+      extra: { subject: token.subject },
+    });
     return next();
   };
 }

@@ -7,7 +7,7 @@
 // exchanges (secrets masked); a leg the browser's CORS blocks is retried through Toolscope's
 // loopback proxy when there is one. The protocol work is the official SDK's; the sequencing,
 // checks and explanations are ours. No React here.
-import { maskHeaders, maskOAuthBody } from './secrets.ts';
+import { maskHeaders, maskOAuthBody, maskResponseHeaders } from './secrets.ts';
 import {
   LATEST_PROTOCOL_VERSION,
   checkResourceAllowed,
@@ -157,7 +157,7 @@ function recordingFetch(leg: OAuthLeg, base: FetchLike, proxy: ProxySession | un
       }
     }
     exchange.status = response.status;
-    exchange.responseHeaders = maskHeaders(response.headers);
+    exchange.responseHeaders = maskResponseHeaders(response.headers);
     const text = await response
       .clone()
       .text()

@@ -99,3 +99,33 @@ describe('the connection’s own secrets', () => {
     expect(withoutKnownSecrets('say yes', ['yes'])).toBe('say yes');
   });
 });
+
+describe('response headers in Traffic', () => {
+  it('hide Set-Cookie and a challenge’s token parameters; keep what explains the challenge', async () => {
+    const { maskResponseHeaders } = await import('./secrets.ts');
+    const masked = new Map(
+      maskResponseHeaders([
+        ['Set-Cookie', 'sid=abc123; HttpOnly'],
+        [
+          'WWW-Authenticate',
+          'Bearer realm="api", error="invalid_token", token="tok-123456", resource_metadata="https://x/.well-known/oauth-protected-resource", scope="a b", nonce=n0nce99',
+        ],
+        ['Mcp-Session-Id', 'sess-1'],
+        ['Content-Type', 'application/json'],
+      ]),
+    );
+    expect(masked.get('Set-Cookie')).toBe(HIDDEN);
+    const challenge = masked.get('WWW-Authenticate') ?? '';
+    expect(challenge).not.toContain('tok-123456');
+    expect(challenge).not.toContain('n0nce99');
+    for (const kept of [
+      'realm="api"',
+      'error="invalid_token"',
+      'resource_metadata="https://x/.well-known/oauth-protected-resource"',
+      'scope="a b"',
+    ])
+      expect(challenge).toContain(kept);
+    expect(masked.get('Mcp-Session-Id')).toBe('sess-1');
+    expect(masked.get('Content-Type')).toBe('application/json');
+  });
+});

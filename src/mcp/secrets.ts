@@ -40,6 +40,24 @@ export function maskHeaders(headers: Headers | Iterable<[string, string]>): [str
   });
 }
 
+/**
+ * A response's headers for display: what maskHeaders hides (Set-Cookie, a secret-named header),
+ * and in a WWW-Authenticate challenge the values of parameters that carry secrets (a `token`,
+ * a `nonce`…) — its realm, scope, error and resource_metadata stay readable.
+ */
+export function maskResponseHeaders(headers: Headers | Iterable<[string, string]>): [string, string][] {
+  return maskHeaders(headers).map(([name, value]) =>
+    name.toLowerCase() === 'www-authenticate'
+      ? [
+          name,
+          value.replace(/([\w-]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,]+)/g, (whole, param: string) =>
+            isSecretName(param) || /nonce|code/i.test(param) ? `${param}="${HIDDEN}"` : whole,
+          ),
+        ]
+      : [name, value],
+  );
+}
+
 const maskValue = (value: string) => (value.length <= 8 ? '••••' : `${value.slice(0, 4)}…(${value.length} chars)`);
 
 /**

@@ -2,7 +2,7 @@
 // headers, timing, size and the JSON-RPC messages inside (JSON or SSE). Bounded: at most
 // MAX_ENTRIES exchanges and MAX_BODY_CHARS of each body are kept (under 80 MB in the worst case).
 import { isRecord, own } from './guards.ts';
-import { maskHeaders, maskOAuthBody } from './secrets.ts';
+import { maskHeaders, maskOAuthBody, maskResponseHeaders } from './secrets.ts';
 import { sseDataPayloads } from './sse.ts';
 
 export const MAX_ENTRIES = 300;
@@ -132,7 +132,7 @@ export class TrafficRecorder {
       this.#update(seq, () => ({ state: 'failed', error: abortOrText(error), durationMs: performance.now() - started }));
       throw error;
     }
-    const base = { status: response.status, responseHeaders: [...response.headers.entries()] as [string, string][] };
+    const base = { status: response.status, responseHeaders: maskResponseHeaders(response.headers) };
     if (!response.body || response.type === 'opaqueredirect') {
       this.#update(seq, () => ({ ...base, state: 'done', durationMs: performance.now() - started }));
       return response;
