@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { openDock, openTraffic } from './fixtures/panes.ts';
 import { expect, test, type Page } from './fixtures/test.ts';
-import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -98,3 +98,38 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'phone').toEqual([]);
   });
 }
+
+test.describe('hardening surfaces', () => {
+  test.use({ knownServers: false });
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe: a link's question, its hidden arguments, History's options, Forget this server — ${theme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const server = everythingMcpUrl();
+      const origin = new URL(server).origin;
+      await page.goto(
+        `${deepLink(server, 'echo')}&args=${encodeURIComponent(JSON.stringify({ message: 'hi', bcc: 'attacker@evil.example' }))}`,
+      );
+      await expect(page.getByRole('region', { name: `Connect to ${origin}?` })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: `Connect to ${origin}` }).click();
+      await expect(page.getByRole('region', { name: 'From the link, not in the form' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      const history = await openDock(page, 'History');
+      await page.getByRole('button', { name: 'Call tool' }).click();
+      await page
+        .getByRole('dialog', { name: /Confirm/ })
+        .getByRole('button', { name: 'Call tool' })
+        .click();
+      await history.getByRole('button', { name: 'Clear history' }).click();
+      await expect(history.getByRole('group', { name: 'Clear history' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Control+K');
+      const palette = page.getByRole('dialog', { name: 'Command palette' });
+      await palette.getByRole('combobox').fill('Forget this server');
+      await palette.getByRole('combobox').press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Confirm: forget this server' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
