@@ -87,6 +87,17 @@ const deepLink = (server: string, tool?: string) => `${appUrl}?server=${encodeUR
 async function newPage(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.addInitScript(`
+    // A returning user: the server a deep link names is one this browser used before, so the
+    // link connects at once (a never-used server would first ask "Connect to <origin>?").
+    try {
+      const linked = new URLSearchParams(location.search).get('server');
+      if (linked) {
+        const key = new URL(linked);
+        key.hash = '';
+        const known = JSON.parse(localStorage.getItem('toolscope:known-servers') ?? '[]');
+        localStorage.setItem('toolscope:known-servers', JSON.stringify([...known, key.href]));
+      }
+    } catch {}
     window.__longTasks = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__longTasks.push({ at: performance.timeOrigin + entry.startTime, duration: entry.duration });
