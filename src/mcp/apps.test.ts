@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { appMayCall, buildAppCsp, isAppMime, resolveUiResource, toolApp } from './apps.ts';
+
+describe('toolApp: the UI a tool names', () => {
+  it('reads _meta.ui, and the deprecated flat key', () => {
+    expect(toolApp({ ui: { resourceUri: 'ui://shop/cart.html' } })).toEqual({
+      resourceUri: 'ui://shop/cart.html',
+      visibility: ['model', 'app'],
+      deprecated: false,
+      problems: [],
+    });
+    expect(toolApp({ 'ui/resourceUri': 'ui://old/app.html' })).toMatchObject({ resourceUri: 'ui://old/app.html', deprecated: true });
+    expect(toolApp({})).toBeUndefined();
+    expect(toolApp(undefined)).toBeUndefined();
+  });
+
+  it('names what is wrong: a URI that is not ui://, a visibility that is not a list of model/app', () => {
+    const app = toolApp({ ui: { resourceUri: 'https://x/app.html', visibility: ['everyone'] } });
+    expect(app?.visibility).toEqual(['model', 'app']);
+    expect(app?.problems).toHaveLength(2);
+  });
+});
+
+describe('appMayCall', () => {
+  it('refuses a tool whose visibility lacks "app" (with or without its own UI); allows the default', () => {
+    expect(appMayCall({ ui: { visibility: ['model'] } })).toMatchObject({ allowed: false });
+    expect(appMayCall({ ui: { resourceUri: 'ui://a', visibility: ['model'] } })).toMatchObject({ allowed: false });
+    expect(appMayCall({ ui: { visibility: ['app'] } })).toEqual({ allowed: true });
+    expect(appMayCall(undefined)).toEqual({ allowed: true });
+  });
+});
+
+describe('resolveUiResource', () => {
+  const html = '<!doctype html><p>héllo</p>';
+  it('takes the HTML from text or a base64 blob, and _meta.ui from the item, else the listed resource', () => {
+    const fromText = resolveUiResource(
+      {
+        contents: [
+          {
+            uri: 'ui://a',
+            mimeType: 'text/html;profile=mcp-app',
+            text: html,
+            _meta: { ui: { csp: { connectDomains: ['https://api.x'] } } },
+          },
+        ],
+      },
+      'ui://a',
+      { ui: { csp: { connectDomains: ['https://listed.x'] } } },
+    );
+    expect(fromText).toMatchObject({ html, meta: { csp: { connectDomains: ['https://api.x'] } } });
+    const blob = Buffer.from(html).toString('base64');
+    const fromBlob = resolveUiResource({ contents: [{ uri: 'ui://a', blob }] }, 'ui://a', { ui: { prefersBorder: true } });
+    expect(fromBlob).toMatchObject({ html, meta: { prefersBorder: true } });
+  });
+
+  it('says why when there is nothing to show', () => {
+    expect(resolveUiResource({ contents: [] }, 'ui://a')).toContain('no contents');
+    expect(resolveUiResource({ contents: [{ uri: 'ui://a', blob: '////' }] }, 'ui://a')).toContain('neither text nor');
+  });
+
+  it('knows the app MIME type, parameters spaced or not', () => {
+    expect(isAppMime('text/html;profile=mcp-app')).toBe(true);
+    expect(isAppMime('text/html; profile=mcp-app')).toBe(true);
+    expect(isAppMime('text/html')).toBe(false);
+  });
+});
+
+describe('buildAppCsp', () => {
+  it('is strict when nothing is declared', () => {
+    const { policy } = buildAppCsp(undefined);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("connect-src 'none'");
+    expect(policy).toContain("frame-src 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'self'");
+  });
+
+  it('adds declared origins to their directives only', () => {
+    const { policy, rejected } = buildAppCsp({
+      connectDomains: ['https://api.example.com'],
+      resourceDomains: ['https://*.cdn.example.com'],
+      frameDomains: ['https://maps.example.com:8443'],
+    });
+    expect(policy).toContain('connect-src https://api.example.com');
+    expect(policy).toMatch(/img-src [^;]*https:\/\/\*\.cdn\.example\.com/);
+    expect(policy).toMatch(/script-src [^;]*https:\/\/\*\.cdn\.example\.com/);
+    expect(policy).toContain('frame-src https://maps.example.com:8443');
+    expect(rejected).toEqual([]);
+  });
+
+  it('lets no declaration add a directive or a keyword (injection attempts are left out and named)', () => {
+    const attempts = [
+      "https://a.example; script-src 'unsafe-eval'",
+      "'unsafe-eval'",
+      'https://a.example https://b.example',
+      '*',
+      'data:',
+      'javascript:alert(1)',
+      'https://a.example/\u0000',
+      "https://a.example';",
+    ];
+    const { policy, rejected } = buildAppCsp({ connectDomains: attempts, resourceDomains: attempts });
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).not.toContain('javascript');
+    expect(policy.split(';').length).toBe(10);
+    expect(policy).toContain("connect-src 'none'");
+    expect(rejected).toHaveLength(attempts.length * 2);
+  });
+
+  it('relaxed (diagnosis only) allows any https origin', () => {
+    expect(buildAppCsp(undefined, { relaxed: true }).policy).toContain('connect-src https: wss:');
+  });
+});

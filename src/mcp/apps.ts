@@ -1,0 +1,182 @@
+// MCP Apps (the io.modelcontextprotocol/ui extension, SEP-1865), the parts that are data: which
+// UI resource a tool names and who may call it (`_meta.ui`), the UI resource as read (its HTML
+// and its own `_meta.ui`), and the Content-Security-Policy the host builds from what the
+// resource declares. Pure: unit-tested, used by the app frame, the report and the call gate.
+import { isRecord } from './guards.ts';
+
+export const APP_MIME = 'text/html;profile=mcp-app';
+const UI_SCHEME = 'ui://';
+
+export type AppVisibility = 'model' | 'app';
+
+export interface ToolApp {
+  /** The `ui://` resource with the tool's interface. */
+  resourceUri: string;
+  /** Who may call the tool: the model (listed to it), the app (from its frame). Default both. */
+  visibility: AppVisibility[];
+  /** Read from the deprecated flat `_meta["ui/resourceUri"]`. */
+  deprecated: boolean;
+  /** What is wrong with the declaration (a server author's finding). */
+  problems: string[];
+}
+
+/** Who may call a tool (`_meta.ui.visibility`, on any tool): default both; an invalid value is a problem, and the default applies. */
+export function toolVisibility(meta: unknown): { visibility: AppVisibility[]; problem?: string } {
+  const ui = isRecord(meta) && isRecord(meta.ui) ? meta.ui : undefined;
+  if (!ui || !('visibility' in ui)) return { visibility: ['model', 'app'] };
+  const raw = ui.visibility;
+  if (Array.isArray(raw) && raw.length > 0 && raw.every((item) => item === 'model' || item === 'app'))
+    return { visibility: [...new Set(raw as AppVisibility[])] };
+  return {
+    visibility: ['model', 'app'],
+    problem: `_meta.ui.visibility is ${JSON.stringify(raw)?.slice(0, 120)}: it must be a non-empty array of "model" and "app"; the default (both) applies.`,
+  };
+}
+
+/** A tool's app declaration, from `_meta.ui` (or the deprecated flat key); undefined for a plain tool. */
+export function toolApp(meta: unknown): ToolApp | undefined {
+  if (!isRecord(meta)) return undefined;
+  const ui = isRecord(meta.ui) ? meta.ui : undefined;
+  const nested = typeof ui?.resourceUri === 'string' ? ui.resourceUri : undefined;
+  const flat = typeof meta['ui/resourceUri'] === 'string' ? meta['ui/resourceUri'] : undefined;
+  const resourceUri = nested ?? flat;
+  if (resourceUri === undefined) return undefined;
+  const problems: string[] = [];
+  if (!resourceUri.startsWith(UI_SCHEME))
+    problems.push(`_meta.ui.resourceUri is ${JSON.stringify(resourceUri).slice(0, 120)}: it must be a ui:// URI.`);
+  const { visibility, problem } = toolVisibility(meta);
+  if (problem) problems.push(problem);
+  return { resourceUri, visibility, deprecated: nested === undefined, problems };
+}
+
+/** What a UI resource declares about itself (`_meta.ui` of the content item, else of the listed resource). */
+export interface UiResourceMeta {
+  csp?: AppCsp;
+  prefersBorder?: boolean;
+  domain?: string;
+}
+
+export interface AppCsp {
+  connectDomains?: string[];
+  resourceDomains?: string[];
+  frameDomains?: string[];
+  baseUriDomains?: string[];
+}
+
+export interface UiResource {
+  uri: string;
+  mimeType?: string;
+  html: string;
+  meta: UiResourceMeta;
+}
+
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+
+function uiMeta(meta: unknown): UiResourceMeta | undefined {
+  if (!isRecord(meta) || !isRecord(meta.ui)) return undefined;
+  const { csp, prefersBorder, domain } = meta.ui;
+  return {
+    ...(isRecord(csp)
+      ? {
+          csp: {
+            connectDomains: strings(csp.connectDomains),
+            resourceDomains: strings(csp.resourceDomains),
+            frameDomains: strings(csp.frameDomains),
+            baseUriDomains: strings(csp.baseUriDomains),
+          },
+        }
+      : {}),
+    ...(typeof prefersBorder === 'boolean' ? { prefersBorder } : {}),
+    ...(typeof domain === 'string' ? { domain } : {}),
+  };
+}
+
+function decodeBase64(blob: string): string | undefined {
+  try {
+    const bytes = Uint8Array.from(atob(blob), (char) => char.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The UI resource from a `resources/read` result: the first content item for the URI (text or
+ * base64 blob), its `_meta.ui` — or, when the item has none, the listed resource's. A string says
+ * why there is none.
+ */
+export function resolveUiResource(result: unknown, uri: string, listedMeta?: unknown): UiResource | string {
+  const contents: unknown[] | undefined = isRecord(result) && Array.isArray(result.contents) ? (result.contents as unknown[]) : undefined;
+  if (!contents?.length) return `resources/read of ${uri} returned no contents.`;
+  const item: unknown = contents.find((candidate) => isRecord(candidate) && candidate.uri === uri) ?? contents[0];
+  if (!isRecord(item)) return `resources/read of ${uri} returned a content item that is not an object.`;
+  const html = typeof item.text === 'string' ? item.text : typeof item.blob === 'string' ? decodeBase64(item.blob) : undefined;
+  if (html === undefined) return `resources/read of ${uri} returned neither text nor a UTF-8 base64 blob.`;
+  return {
+    uri,
+    mimeType: typeof item.mimeType === 'string' ? item.mimeType : undefined,
+    html,
+    meta: uiMeta(item._meta) ?? uiMeta(listedMeta) ?? {},
+  };
+}
+
+/** Whether this MIME type is the one an app resource must have (parameters compared without spaces or case). */
+export const isAppMime = (mimeType: string | undefined) => mimeType?.replace(/\s+/g, '').toLowerCase() === APP_MIME;
+
+// A declared source: an http(s) origin (a `*.` wildcard subdomain allowed), optionally a port.
+// Nothing else — no quotes, no spaces, no `;`, no keywords — so a declaration can only add
+// origins to a directive, never a directive or a keyword like 'unsafe-eval'.
+const SOURCE = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?\/?$/i;
+
+export interface BuiltCsp {
+  policy: string;
+  /** Declared entries that are not origins, left out (with the field they came from). */
+  rejected: { field: keyof AppCsp; value: string }[];
+}
+
+/**
+ * The app frame's Content-Security-Policy, built by the host from what the resource declares —
+ * strict when it declares nothing: no network, no nested frames, no plugins, base-uri 'self'.
+ * `relaxed` is the diagnosis toggle ("not what hosts do"): any https origin is allowed.
+ */
+export function buildAppCsp(csp: AppCsp | undefined, options: { relaxed?: boolean } = {}): BuiltCsp {
+  const rejected: BuiltCsp['rejected'] = [];
+  const take = (field: keyof AppCsp): string[] =>
+    (csp?.[field] ?? []).flatMap((value) => {
+      const clean = value.trim().replace(/\/$/, '');
+      if (SOURCE.test(clean)) return [clean];
+      rejected.push({ field, value: value.slice(0, 200) });
+      return [];
+    });
+  const resources = options.relaxed ? ['https:'] : take('resourceDomains');
+  const connect = options.relaxed ? ['https:', 'wss:'] : take('connectDomains');
+  const frames = options.relaxed ? ['https:'] : take('frameDomains');
+  const base = take('baseUriDomains');
+  const list = (values: string[], fallback: string) => (values.length ? values.join(' ') : fallback);
+  const withSources = (own: string) => [own, ...resources].join(' ');
+  const policy = [
+    "default-src 'none'",
+    `script-src ${withSources("'self' 'unsafe-inline'")}`,
+    `style-src ${withSources("'self' 'unsafe-inline'")}`,
+    `img-src ${withSources("'self' data: blob:")}`,
+    `font-src ${withSources("'self' data:")}`,
+    `media-src ${withSources("'self' data: blob:")}`,
+    `connect-src ${list(connect, "'none'")}`,
+    `frame-src ${list(frames, "'none'")}`,
+    "object-src 'none'",
+    `base-uri ${base.length ? ["'self'", ...base].join(' ') : "'self'"}`,
+  ].join('; ');
+  return { policy, rejected };
+}
+
+/** Whether a call from an app to this tool is allowed: its visibility must include "app". */
+export function appMayCall(meta: unknown): { allowed: true } | { allowed: false; reason: string } {
+  const { visibility } = toolVisibility(meta);
+  return visibility.includes('app')
+    ? { allowed: true }
+    : {
+        allowed: false,
+        reason: `Refused: the tool's _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app" — an app may not call it.`,
+      };
+}
