@@ -1,5 +1,6 @@
 // Tool definitions as the model sees them, parsed leniently: one malformed tool becomes a
 // finding and never hides the others (05-architecture habit 2).
+import { toolApp, toolVisibility, type AppVisibility, type ToolApp } from './apps.ts';
 import { isRecord, optionalBoolean, optionalNumber, optionalString, own, type JsonObject } from './guards.ts';
 import { hasInvisible } from './text.ts';
 import { scanParamHeaders, type ParamHeader } from './paramHeaders.ts';
@@ -34,6 +35,10 @@ export interface McpTool {
   paramHeaders?: ParamHeader[];
   /** Why this tool cannot be called at all (the spec says clients leave it out); shown greyed. */
   unusable?: string;
+  /** MCP Apps: the UI this tool shows (`_meta.ui.resourceUri`). */
+  app?: ToolApp;
+  /** MCP Apps: who may call it (`_meta.ui.visibility`); absent: both the model and apps. */
+  visibility?: AppVisibility[];
 }
 
 export interface ToolsPage {
@@ -133,6 +138,11 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
     }
   }
   const execution = own(raw, 'execution');
+  const meta = own(raw, '_meta');
+  const app = toolApp(meta);
+  const { visibility, problem: visibilityProblem } = toolVisibility(meta);
+  if (app) findings.push(...app.problems);
+  else if (visibilityProblem) findings.push(visibilityProblem);
   const title = optionalString(own(raw, 'title'));
   const annotations = parseAnnotations(own(raw, 'annotations'));
   findings.push(...annotationFindings(name, title, annotations));
@@ -151,6 +161,8 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
     annotations,
     taskSupport: isRecord(execution) ? optionalString(own(execution, 'taskSupport')) : undefined,
     findings,
+    ...(app ? { app } : {}),
+    ...(visibility.length === 2 ? {} : { visibility }),
   };
 }
 
