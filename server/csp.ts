@@ -9,7 +9,12 @@
 //  - dev (Vite's hot reload, `npm run dev`) needs only three additions, each for Vite itself:
 //    its inline React Refresh preamble ('unsafe-inline' scripts), the CSS it injects as <style>
 //    ('unsafe-inline' styles) and its HMR WebSocket (ws:).
-export function contentSecurityPolicy({ allowEval = true, dev = false }: { allowEval?: boolean; dev?: boolean } = {}): string {
+//  - frame-src: only the MCP Apps sandbox origin (server/sandbox.ts), when it runs; nothing else.
+export function contentSecurityPolicy({
+  allowEval = true,
+  dev = false,
+  sandbox,
+}: { allowEval?: boolean; dev?: boolean; sandbox?: string } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self'${allowEval ? " 'unsafe-eval'" : ''}${dev ? " 'unsafe-inline'" : ''}`,
@@ -19,7 +24,7 @@ export function contentSecurityPolicy({ allowEval = true, dev = false }: { allow
     "font-src 'self'",
     `connect-src 'self' http: https:${dev ? ' ws:' : ''}`,
     "object-src 'none'",
-    "frame-src 'none'",
+    `frame-src ${sandbox ?? "'none'"}`,
     "worker-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -28,7 +33,7 @@ export function contentSecurityPolicy({ allowEval = true, dev = false }: { allow
 }
 
 /** The headers every page of Toolscope is served with — by `npm start` and by `npm run dev` alike. */
-export function securityHeaders(options: { allowEval?: boolean; dev?: boolean } = {}): Record<string, string> {
+export function securityHeaders(options: { allowEval?: boolean; dev?: boolean; sandbox?: string } = {}): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',

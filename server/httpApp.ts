@@ -36,6 +36,8 @@ export interface AppOptions {
   oauth?: ProtectionOptions;
   /** A stdio server from the terminal, bridged at /stdio/mcp (its token handed out with the proxy's). */
   stdio?: StdioEndpoint;
+  /** The MCP Apps sandbox origin (server/sandbox.ts), once it listens: framed by the page, handed out with the session. */
+  sandbox?: () => string | undefined;
 }
 
 // What a browser needs to call an MCP endpoint directly: allowed request headers are reflected
@@ -54,7 +56,7 @@ function listeningOrigin(c: Context): string {
   return `${url.protocol}//${url.hostname}${port ? `:${port}` : ''}`;
 }
 
-export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true, oauth, stdio }: AppOptions): Hono {
+export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true, oauth, stdio, sandbox }: AppOptions): Hono {
   const app = new Hono();
   // Every route answers loopback names only (DNS rebinding: a page on evil.example whose name
   // now points at 127.0.0.1 sends Host: evil.example and is refused). The proxy and the stdio
@@ -65,7 +67,13 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
   // Toolscope's Client ID Metadata Document: its client_id is its own URL on this origin.
   app.get('/oauth/client-metadata.json', (c) => c.json(clientMetadataDocument(listeningOrigin(c))));
   if (proxy) {
-    app.get('/proxy/session', (c) => proxySession(c.req.raw, proxy, stdio ? { stdio: stdioHandout(stdio) } : {}));
+    app.get('/proxy/session', (c) => {
+      const sandboxOrigin = sandbox?.();
+      return proxySession(c.req.raw, proxy, {
+        ...(stdio ? { stdio: stdioHandout(stdio) } : {}),
+        ...(sandboxOrigin ? { sandbox: sandboxOrigin } : {}),
+      });
+    });
     app.all('/proxy', (c) => proxy.handle(c.req.raw));
     // The connection doctor runs its probes here, behind the proxy's caller checks.
     app.post('/proxy/diagnose', async (c) => {
@@ -132,7 +140,9 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
   if (staticRoot) {
     app.use('*', async (c, next) => {
       await next();
-      for (const [name, value] of Object.entries(securityHeaders({ allowEval: process.env.TOOLSCOPE_CSP_NO_EVAL !== '1' })))
+      for (const [name, value] of Object.entries(
+        securityHeaders({ allowEval: process.env.TOOLSCOPE_CSP_NO_EVAL !== '1', sandbox: sandbox?.() }),
+      ))
         c.header(name, value);
     });
     // Built chunks are named by their content hash: cached for good (the chunk loader fetches

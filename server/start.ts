@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './httpApp.ts';
 import { securityHeaders } from './csp.ts';
+import { startSandbox, type RunningSandbox } from './sandbox.ts';
 import { buildIfNeeded } from './build.ts';
 import { createProxy } from './proxy.ts';
 import { createDemoHandler } from './demo/server.ts';
@@ -44,10 +45,10 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
   });
 
   // DEMO_OAUTH=1: /mcp becomes an OAuth-protected resource of a small authorization server
-  // on the next port (OAUTH_PORT), so the whole sign-in can be tried locally.
+  // two ports up (OAUTH_PORT; the next one is the MCP Apps sandbox), so the whole sign-in can be tried locally.
   let oauth: ReturnType<typeof demoProtection> | undefined;
   if (process.env.DEMO_OAUTH === '1') {
-    const oauthPort = Number(process.env.OAUTH_PORT ?? port + 1);
+    const oauthPort = Number(process.env.OAUTH_PORT ?? port + 2);
     const authServer = createAuthServer({ issuer: `http://${host}:${oauthPort}` });
     const authListener = getRequestListener(authServer.app.fetch);
     const authHttp = createServer((req, res) => void authListener(req, res));
@@ -59,7 +60,10 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
   // One proxy token per launch; the page fetches it (and the stdio bridge's) from /proxy/session.
   const proxy = createProxy();
   const stdio = open.kind === 'stdio' ? open.endpoint : undefined;
-  const appOptions = { mcp, bearerToken: process.env.DEMO_BEARER_TOKEN, proxy, oauth, stdio };
+  // The MCP Apps sandbox origin starts once this server listens (it needs this origin, and this
+  // page's CSP names it).
+  let sandbox: RunningSandbox | undefined;
+  const appOptions = { mcp, bearerToken: process.env.DEMO_BEARER_TOKEN, proxy, oauth, stdio, sandbox: () => sandbox?.origin };
   const server = createServer();
   if (dev) {
     let vite: typeof Vite;
@@ -71,11 +75,10 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
     const devServer = await vite.createServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: 'spa' });
     const mcpListener = getRequestListener(createApp(appOptions).fetch);
     // The same security headers as the built app (the CSP with only what Vite's hot reload needs).
-    const headers = Object.entries(securityHeaders({ dev: true }));
     server.on('request', (req, res) => {
       if (/^\/(mcp|proxy|stdio\/|oauth\/|\.well-known\/)/.test(req.url ?? '')) void mcpListener(req, res);
       else {
-        for (const [name, value] of headers) res.setHeader(name, value);
+        for (const [name, value] of Object.entries(securityHeaders({ dev: true, sandbox: sandbox?.origin }))) res.setHeader(name, value);
         devServer.middlewares(req, res);
       }
     });
@@ -92,7 +95,17 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
     server.listen(port, host, resolve);
   });
   const address = server.address();
-  const origin = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+  const listening = typeof address === 'object' && address ? address.port : port;
+  const origin = `http://${host}:${listening}`;
+  const sandboxPort = intEnv('SANDBOX_PORT') ?? (port === 0 ? 0 : listening + 1);
+  try {
+    sandbox = await startSandbox(origin, sandboxPort);
+  } catch (error) {
+    // Toolscope works without it; only MCP Apps cannot be shown.
+    console.warn(
+      `  MCP Apps sandbox: port ${sandboxPort} unavailable (${(error as Error).message}); apps will not render. Set SANDBOX_PORT.`,
+    );
+  }
   const target = open.kind === 'url' ? open.url : `${origin}${open.kind === 'stdio' ? STDIO_PATH : '/mcp'}`;
   console.log(`Toolscope ${dev ? '(dev, hot reload) ' : ''}is running.`);
   if (open.kind === 'demo') console.log(`  Demo MCP server: ${target}`);
@@ -107,7 +120,7 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
     stopping = true;
     server.close();
     server.closeAllConnections();
-    await Promise.allSettled([mcp.close(), onStop?.()]);
+    await Promise.allSettled([mcp.close(), onStop?.(), sandbox?.stop()]);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

@@ -1,4 +1,5 @@
 // Real servers for the test suites, on loopback and free ports, so suites can run side by side.
+import { startSandbox, type RunningSandbox } from '../sandbox.ts';
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -32,15 +33,20 @@ export async function startDemoServer(
 ): Promise<RunningServer> {
   const mcp = createDemoHandler(options);
   const { staticRoot, bearerToken, proxy, cors, oauth } = options;
-  const listener = getRequestListener(createApp({ mcp, staticRoot, bearerToken, proxy, cors, oauth }).fetch);
+  // Serving the app: with its MCP Apps sandbox origin beside it, as `npm start` does.
+  let sandbox: RunningSandbox | undefined;
+  const listener = getRequestListener(
+    createApp({ mcp, staticRoot, bearerToken, proxy, cors, oauth, sandbox: () => sandbox?.origin }).fetch,
+  );
   const server = createServer((req, res) => void listener(req, res));
   const port = await listen(server, options.port);
+  if (staticRoot) sandbox = await startSandbox(`http://127.0.0.1:${port}`, 0);
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     stop: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await mcp.close();
+      await Promise.all([mcp.close(), sandbox?.stop()]);
     },
   };
 }
@@ -188,6 +194,12 @@ export const stdioServers = {
     process.execPath,
     fileURLToPath(import.meta.resolve('@modelcontextprotocol/server-filesystem/dist/index.js')),
     dir,
+  ],
+  /** An MCP App server written by others (ext-apps' basic vanilla-JS example: get-time and its UI), over stdio. */
+  basicApp: () => [
+    process.execPath,
+    fileURLToPath(new URL('./index.js', import.meta.resolve('@modelcontextprotocol/server-basic-vanillajs'))),
+    '--stdio',
   ],
   /** A server that speaks 2026-07-28 or a 2025 revision, as the client opens (our SDK's serveStdio). */
   dualEra: () => [process.execPath, fileURLToPath(new URL('./dualEra.mjs', import.meta.url))],

@@ -218,6 +218,7 @@ export function App({ start }: { start: Boot }) {
                   authContext={state.authContext}
                   initialTool={initialLink.tool}
                   initialArgs={initialArgs.args}
+                  sandboxOrigin={proxy.session?.sandbox}
                   onCommands={onCommands}
                   serverGeneration={stdioSession && state.connection.url === stdioSession.url ? generation : undefined}
                   topBarSlot={topBarSlot}

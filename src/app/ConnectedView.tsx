@@ -60,6 +60,8 @@ interface Props {
   initialTool?: string;
   /** Arguments from a shared link: the tool opens with them filled in (never sent by itself). */
   initialArgs?: Record<string, unknown>;
+  /** The MCP Apps sandbox origin (Toolscope's own server), when it runs. */
+  sandboxOrigin?: string;
   /** Receives how to build this server's palette commands (called when the palette opens). */
   onCommands: (build: () => readonly Command[]) => void;
   /** For Toolscope's stdio bridge: which start of the child answers (a restart reloads the list). */
@@ -77,6 +79,7 @@ export function ConnectedView({
   authContext,
   initialTool,
   initialArgs,
+  sandboxOrigin,
   onCommands,
   serverGeneration,
   topBarSlot,
@@ -190,6 +193,32 @@ export function ConnectedView({
     [calls],
   );
   const savedCalls = useSavedCalls(connection, data.tools, requests.store, sendRun);
+  // An MCP App's own tools/call: only tools of this server whose visibility includes "app", then
+  // the same checks and gate as any call (a destructive tool asks), sent as a run of the page.
+  const callFromApp = useStableCallback(async (name: string, args: Record<string, unknown>) => {
+    const target = data.tools.find((candidate) => candidate.name === name);
+    if (!target) return { refused: `Refused: this server lists no tool named ${name}.` };
+    const visibility = target.visibility ?? ['model', 'app'];
+    if (!visibility.includes('app'))
+      return {
+        refused: `Refused: ${name}'s _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app" — an app may not call it.`,
+      };
+    const decision = await requests.store.decide(target, args, { origin: 'app' });
+    if (decision.action === 'invalid') return { refused: `Not sent — ${decision.message}` };
+    if (decision.action === 'refuse') return { refused: `Refused: ${decision.reason}` };
+    if (decision.action === 'check-failed')
+      return { refused: `Not sent — Toolscope could not load its argument checks (${decision.message}).` };
+    if (decision.action === 'confirm') {
+      const confirmed = await requests.store.ask({
+        title: `Confirm call to ${name} (asked by an MCP App)`,
+        action: 'Call tool',
+        items: [{ tool: target, args: decision.args, reason: decision.reason }],
+      });
+      if (!confirmed) return { refused: 'The person declined this call.' };
+    }
+    const { state } = await calls.call(target, decision.args, decision.limits, 'app');
+    return state.status === 'done' ? { result: state.result.raw } : { refused: describeFailure(state.failure) };
+  });
   const runLast = useStableCallback(sendAgain);
   // A plain object: the workspace is not memoized, so a memo here would only cost.
   const runActions: RunActions = {
@@ -362,6 +391,7 @@ export function ConnectedView({
                         if (fromLink && (outcome === 'call' || outcome === 'confirm')) setLinkPending(undefined);
                       });
                   }}
+                  apps={{ sandboxOrigin, callFromApp }}
                   linkNotice={
                     linkPending === tool.name ? (
                       <LinkExtras

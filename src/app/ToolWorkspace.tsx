@@ -1,3 +1,4 @@
+import type { AppCall } from '../features/apps/AppView.tsx';
 import { Tabs } from '../components/ui/Tabs.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { ResponseBar } from '../features/call/ResponseBar.tsx';
@@ -40,6 +41,8 @@ import { MIN_PANE, useSplit } from '../components/ui/useSplit.ts';
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
 const ArgumentsForm = retryableLazy(() => import('../features/tools/ArgumentsForm.tsx'));
 const ResultView = retryableLazy(() => import('../features/results/ResultView.tsx'));
+// MCP Apps (ext-apps' bridge and its schemas) load only when an app tool's result is shown.
+const AppView = retryableLazy(() => import('../features/apps/AppView.tsx'));
 
 interface Props {
   tool: McpTool;
@@ -67,6 +70,8 @@ interface Props {
   initialRunId?: number;
   /** What a link put in this form that the form does not show (above the form). */
   linkNotice?: ReactNode;
+  /** MCP Apps: the sandbox origin (Toolscope's own server) and the app's own calls. */
+  apps?: { sandboxOrigin?: string; callFromApp: AppCall };
 }
 
 export interface RunActions {
@@ -102,13 +107,16 @@ export function ToolWorkspace({
   focusRequest,
   initialRunId,
   linkNotice,
+  apps,
 }: Props) {
   // The run picked in the run list, until a newer run starts (from anywhere): then the newest.
-  const newest = runs[0]?.id;
+  // An MCP App's own calls stay in the app: the pane keeps showing the run that opened it.
+  const shownRuns = useMemo(() => runs.filter((run) => run.origin !== 'app'), [runs]);
+  const newest = shownRuns[0]?.id;
   const [picked, setPicked] = useState<{ id: number; newest?: number } | undefined>(() =>
     initialRunId === undefined ? undefined : { id: initialRunId, newest },
   );
-  const shownRun = (picked?.newest === newest ? runs.find((run) => run.id === picked?.id) : undefined) ?? runs[0];
+  const shownRun = (picked?.newest === newest ? runs.find((run) => run.id === picked?.id) : undefined) ?? shownRuns[0];
   const showRun = useCallback((id: number) => setPicked({ id, newest }), [newest]);
   const callState: CallState = shownRun?.state ?? { status: 'idle' };
   // Below 1280 px the request and the response take turns (tabs here, or the "Panes" tabs on a
@@ -246,9 +254,31 @@ export function ToolWorkspace({
       Refused, not sent: {refusal}
     </p>
   ) : outcome ? (
-    <ChunkBoundary label="the result view" onRetry={ResultView.retry} loading={<p className="text-sm text-muted">Loading result view…</p>}>
-      {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} />}
-    </ChunkBoundary>
+    <>
+      {/* An app tool's interface above its result (the text fallback a host without apps shows stays below). */}
+      {tool.app && apps && callState.status === 'done' && !callState.result.isError ? (
+        <ChunkBoundary label="the MCP App" onRetry={AppView.retry} loading={<p className="text-sm text-muted">Loading the app host…</p>}>
+          {() => (
+            <AppView.Component
+              key={shownRun?.id}
+              tool={{ ...tool, app: tool.app as NonNullable<McpTool['app']> }}
+              connection={connection}
+              args={callState.args}
+              result={callState.result.raw}
+              sandboxOrigin={apps.sandboxOrigin}
+              callFromApp={apps.callFromApp}
+            />
+          )}
+        </ChunkBoundary>
+      ) : null}
+      <ChunkBoundary
+        label="the result view"
+        onRetry={ResultView.retry}
+        loading={<p className="text-sm text-muted">Loading result view…</p>}
+      >
+        {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} />}
+      </ChunkBoundary>
+    </>
   ) : null;
   const resultView = shownComparison ? (
     <>

@@ -180,3 +180,20 @@ export function appMayCall(meta: unknown): { allowed: true } | { allowed: false;
         reason: `Refused: the tool's _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app" — an app may not call it.`,
       };
 }
+
+/** The message the app frame sends when its CSP blocks something (see `withHostPolicy`). */
+export const CSP_VIOLATION_METHOD = 'toolscope/csp-violation';
+
+/**
+ * The app's HTML as the host frames it: the host's policy as a <meta> first in the document (so
+ * it precedes anything the app declares), and a listener that reports each CSP violation to the
+ * host. Put after a leading doctype (else the page would fall into quirks mode), before all else.
+ */
+export function withHostPolicy(html: string, policy: string): string {
+  const escaped = policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const head =
+    `<meta http-equiv="Content-Security-Policy" content="${escaped}">` +
+    `<script>document.addEventListener('securitypolicyviolation',function(e){parent.postMessage({jsonrpc:'2.0',method:'${CSP_VIOLATION_METHOD}',params:{directive:e.effectiveDirective,blocked:String(e.blockedURI).slice(0,300)}},'*')})</script>`;
+  const doctype = /^\uFEFF?\s*<!doctype[^>]*>/i.exec(html);
+  return doctype ? `${doctype[0]}${head}${html.slice(doctype[0].length)}` : `${head}${html}`;
+}

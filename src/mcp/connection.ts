@@ -354,6 +354,11 @@ export class McpConnection {
     return contents;
   }
 
+  /** resources/read as the server sent it (MCP Apps need the items' `_meta`); never cached. */
+  async readResourceRaw(uri: string, signal?: AbortSignal): Promise<unknown> {
+    return this.#request('resources/read', { uri }, { signal });
+  }
+
   /**
    * Calls `onChanged` whenever the server says its tool list changed: in the 2025 era through
    * its notifications, in 2026 through a `subscriptions/listen` stream. Returns a stop function.

@@ -17,6 +17,20 @@ export interface ProxySession {
   url: string;
   /** The stdio server this launch of Toolscope runs, when the terminal gave one. */
   stdio?: StdioSession;
+  /** The MCP Apps sandbox origin (another loopback port), when it runs. */
+  sandbox?: string;
+}
+
+/** A sandbox origin: http on a loopback address with a port, and nothing else (never this page's own origin). */
+function parseSandbox(value: unknown, origin: string): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    const loopback = url.protocol === 'http:' && /^(127\.0\.0\.1|localhost|\[::1\])$/.test(url.hostname) && url.port !== '';
+    return loopback && url.origin === value && url.origin !== new URL(origin).origin ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Asks Toolscope's own server for the proxy token; undefined when there is no proxy. */
@@ -36,7 +50,8 @@ export async function fetchProxySession(
     if (typeof body !== 'object' || body === null || !('token' in body) || typeof body.token !== 'string') return undefined;
     const path = 'path' in body && typeof body.path === 'string' ? body.path : '/proxy';
     const stdio = 'stdio' in body ? parseStdioSession(body.stdio, origin) : undefined;
-    return { token: body.token, url: new URL(path, origin).href, ...(stdio ? { stdio } : {}) };
+    const sandbox = 'sandbox' in body ? parseSandbox(body.sandbox, origin) : undefined;
+    return { token: body.token, url: new URL(path, origin).href, ...(stdio ? { stdio } : {}), ...(sandbox ? { sandbox } : {}) };
   } catch {
     return undefined;
   }

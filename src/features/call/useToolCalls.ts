@@ -18,6 +18,8 @@ export type CallState =
 export interface CallRun {
   id: number;
   tool: string;
+  /** 'app': an MCP App's own call (it stays in the app; the response pane keeps showing the app's run). */
+  origin?: 'app';
   state: Exclude<CallState, { status: 'idle' }>;
 }
 
@@ -45,6 +47,7 @@ export function useToolCalls(connection: McpConnection) {
       target: CallTarget,
       args: Record<string, unknown>,
       limits: { timeoutMs: number; maxTotalTimeoutMs: number },
+      origin?: 'app',
     ): Promise<{ id: number; state: Exclude<CallState, { status: 'idle' | 'running' }> }> => {
       const tool = target.name;
       const id = ++nextId.current;
@@ -59,7 +62,10 @@ export function useToolCalls(connection: McpConnection) {
             .slice(0, Math.max(0, mine.length + 1 - KEEP_PER_TOOL))
             .map((run) => run.id),
         );
-        return [...previous.filter((run) => !drop.has(run.id)), { id, tool, state: { status: 'running', startedAt, args } }];
+        return [
+          ...previous.filter((run) => !drop.has(run.id)),
+          { id, tool, state: { status: 'running', startedAt, args }, ...(origin ? { origin } : {}) },
+        ];
       });
       let state: Exclude<CallState, { status: 'idle' | 'running' }>;
       try {

@@ -185,6 +185,7 @@ export function HistoryPanel({
                         <span className="font-mono text-muted tabular-nums">{time(entry.at)}</span>
                         <span className="font-mono font-medium">{revealInvisible(entry.tool)}</span>
                         <Badge tone={tone}>{label}</Badge>
+                        {entry.origin === 'app' ? <Badge tone="info">from app</Badge> : null}
                         <span className="text-muted tabular-nums">{humanDuration(entry.durationMs)}</span>
                         <span className="max-w-[28rem] truncate font-mono text-subtle" title={JSON.stringify(entry.args)}>
                           {revealInvisible(JSON.stringify(entry.args))}

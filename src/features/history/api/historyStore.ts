@@ -27,6 +27,8 @@ export interface HistoryEntry {
   truncated: boolean;
   /** False when the result was not kept ("Don't keep results for this server"). */
   resultKept?: boolean;
+  /** 'app': the call came from an MCP App's frame. */
+  origin?: 'app';
 }
 
 export type NewEntry = Omit<HistoryEntry, 'id' | 'droppedArgs' | 'resultBytes' | 'truncated' | 'resultKept'>;

@@ -27,6 +27,7 @@ export interface ComparisonView {
 export interface SessionRun {
   id: number;
   tool: string;
+  origin?: 'app';
   state: FinishedRun['state'] | { status: 'running' };
 }
 
@@ -58,7 +59,10 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
       const { state } = run;
       if (state.status === 'running' || recorded.current.has(run.id)) continue;
       recorded.current.add(run.id);
-      void record(entryOf({ tool: run.tool, state }, connection), state.status === 'done' ? state.result.raw : undefined);
+      void record(
+        { ...entryOf({ tool: run.tool, state }, connection), ...(run.origin ? { origin: run.origin } : {}) },
+        state.status === 'done' ? state.result.raw : undefined,
+      );
     }
   }, [runs, record, connection]);
 

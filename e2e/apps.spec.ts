@@ -1,0 +1,80 @@
+// MCP Apps against a real app server written by others (@modelcontextprotocol/server-basic-vanillajs,
+// ext-apps' example, over stdio): the app renders in a frame on another origin, its own tool
+// call goes through Toolscope's gate and updates it, and the host's theme reaches it.
+import { expect, test, type Page } from './fixtures/test.ts';
+import { stdioAppLink } from './fixtures/urls.ts';
+import { openDock } from './fixtures/panes.ts';
+
+const appFrame = (page: Page) => page.frameLocator('iframe[title="MCP App of get-time"]').frameLocator('iframe[title="MCP App"]');
+
+async function openAndCall(page: Page) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(stdioAppLink().replace('?', '?tool=get-time&'));
+  await page.getByRole('button', { name: 'Call tool' }).first().click();
+  // get-time has no annotations: by the spec's defaults it may be destructive, so it asks.
+  await page.getByRole('dialog', { name: 'Confirm call to get-time' }).getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'MCP App' })).toBeVisible();
+}
+
+test('an MCP App by others renders on its own origin, calls its server through the gate, and follows the host theme', async ({ page }) => {
+  await openAndCall(page);
+  const app = appFrame(page);
+  // The tool's result reached the app (tool-input, tool-result over the bridge).
+  await expect(app.locator('body')).toContainText(/Server Time:\s*\d{4}-\d\d-\d\dT/);
+  const before = await app.locator('body').innerText();
+
+  // Isolation: the app's document has an opaque origin; its frame is the sandbox origin, not Toolscope's.
+  const appOrigin = new URL(page.url()).origin;
+  const outer = page.frames().find((frame) => frame.url().endsWith('/sandbox.html'));
+  expect(outer && new URL(outer.url()).origin).not.toBe(appOrigin);
+  const inner = outer?.childFrames()[0];
+  expect(await inner?.evaluate(() => window.origin)).toBe('null');
+  expect(
+    await inner?.evaluate(() => {
+      try {
+        return document.cookie;
+      } catch (error) {
+        return `blocked: ${(error as Error).name}`;
+      }
+    }),
+  ).toBe('blocked: SecurityError');
+  expect(
+    await inner?.evaluate(() => {
+      try {
+        return String(window.top?.document.title);
+      } catch (error) {
+        return `blocked: ${(error as Error).name}`;
+      }
+    }),
+  ).toBe('blocked: SecurityError');
+
+  // The app's own tools/call: the same confirmation as any call, then the app shows the new result.
+  await app.getByRole('button', { name: 'Get Server Time' }).click();
+  const asked = page.getByRole('dialog', { name: 'Confirm call to get-time (asked by an MCP App)' });
+  await expect(asked).toBeVisible();
+  await page.waitForTimeout(1100); // a second later: another time
+  await asked.getByRole('button', { name: 'Call tool' }).click();
+  await expect.poll(async () => app.locator('body').innerText()).not.toBe(before);
+  // It is a call like any other: in History, marked as the app's.
+  const history = await openDock(page, 'History');
+  await expect(history.getByRole('listitem').filter({ hasText: 'from app' })).toHaveCount(1);
+
+  // The host's theme reaches it (host-context-changed), and so does a forced one.
+  await page.getByRole('combobox', { name: 'App theme' }).selectOption('dark');
+  await expect.poll(() => inner?.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+  await page.getByRole('combobox', { name: 'App theme' }).selectOption('light');
+  await expect.poll(() => inner?.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('light');
+});
+
+test('an app’s request to open a link is shown first and opens only when the person says so', async ({ page }) => {
+  await openAndCall(page);
+  const app = appFrame(page);
+  await expect(app.locator('body')).toContainText('Server Time');
+  await app.getByRole('button', { name: 'Open Link' }).click();
+  const question = page.getByRole('alertdialog', { name: 'The app wants to open a link' });
+  await expect(question).toContainText(/https?:\/\//);
+  await question.getByRole('button', { name: 'Don’t open' }).click();
+  await expect(question).toHaveCount(0);
+  await page.getByText(/^App events/).click();
+  await expect(page.getByRole('list', { name: 'App events' })).toContainText('not opened');
+});

@@ -1,0 +1,287 @@
+// An MCP App's interface for one finished call: its ui:// resource, framed on Toolscope's second
+// origin (server/sandbox.ts) with the host-built CSP, and spoken to through @modelcontextprotocol/
+// ext-apps' AppBridge over Toolscope's own connection. The app's own calls go through the page's
+// one call path (visibility, gate, History). A strip above the frame emulates what hosts vary
+// (theme, width) and lists what the app did that a host would not show (CSP violations, events).
+import { useEffect, useRef, useState } from 'react';
+import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Select } from '../../components/ui/Select.tsx';
+import { CSP_VIOLATION_METHOD, buildAppCsp, isAppMime, resolveUiResource, withHostPolicy, type UiResource } from '../../mcp/apps.ts';
+import type { McpConnection } from '../../mcp/connection.ts';
+import { describeFailure, failureOf } from '../../mcp/errors.ts';
+import { isRecord } from '../../mcp/guards.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+import type { McpTool } from '../../mcp/tools.ts';
+import { useTheme } from '../../lib/theme.ts';
+
+/** What the app's own tools/call got: the result, or why it was not sent (said to the app as an error result). */
+export type AppCall = (name: string, args: Record<string, unknown>) => Promise<{ result: unknown } | { refused: string }>;
+
+interface Props {
+  tool: McpTool & { app: NonNullable<McpTool['app']> };
+  connection: McpConnection;
+  args: Record<string, unknown>;
+  /** The call's raw result (CallToolResult). */
+  result: unknown;
+  /** The sandbox origin; undefined when Toolscope's own server does not run one (a static host). */
+  sandboxOrigin?: string;
+  callFromApp: AppCall;
+}
+
+const WIDTHS = { desktop: 760, tablet: 600, phone: 375 } as const;
+type Width = keyof typeof WIDTHS;
+type ThemeMode = 'follow' | 'light' | 'dark';
+const MAX_EVENTS = 50;
+const HOST_INFO = { name: 'Toolscope', version: '0.1.0' };
+
+interface AppEvent {
+  id: number;
+  kind: string;
+  text: string;
+}
+
+export default function AppView({ tool, connection, args, result, sandboxOrigin, callFromApp }: Props) {
+  const [resource, setResource] = useState<UiResource | string>();
+  const [relaxed, setRelaxed] = useState(false);
+  const [width, setWidth] = useState<Width>('desktop');
+  const [themeMode, setThemeMode] = useState<ThemeMode>('follow');
+  const [height, setHeight] = useState(360);
+  const [violations, setViolations] = useState<readonly { directive: string; blocked: string }[]>([]);
+  const [events, setEvents] = useState<readonly AppEvent[]>([]);
+  const [link, setLink] = useState<{ url: string; answer: (open: boolean) => void }>();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const bridgeRef = useRef<AppBridge | undefined>(undefined);
+  const { dark } = useTheme();
+  const theme = themeMode === 'follow' ? (dark ? 'dark' : 'light') : themeMode;
+  const uri = tool.app.resourceUri;
+
+  const addEvent = (kind: string, text: string) =>
+    setEvents((previous) => [{ id: (previous[0]?.id ?? 0) + 1, kind, text: text.slice(0, 500) }, ...previous].slice(0, MAX_EVENTS));
+
+  useEffect(() => {
+    let live = true;
+    connection.readResourceRaw(uri).then(
+      (raw) => live && setResource(resolveUiResource(raw, uri)),
+      (error: unknown) => live && setResource(`resources/read of ${uri} failed: ${describeFailure(failureOf(error))}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [connection, uri]);
+
+  const hostContext = (): McpUiHostContext => ({
+    theme,
+    displayMode: 'inline',
+    availableDisplayModes: ['inline'],
+    containerDimensions: { width: WIDTHS[width], maxHeight: 2000 },
+    locale: navigator.language,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    platform: 'web',
+    userAgent: 'Toolscope',
+  });
+
+  // One app session per resource and CSP mode: the frame, its bridge, and their teardown.
+  const ready = typeof resource === 'object' ? resource : undefined;
+  useEffect(() => {
+    const iframe = frame.current;
+    const target = iframe?.contentWindow;
+    if (!ready || !sandboxOrigin || !iframe || !target) return;
+    const policy = buildAppCsp(ready.meta.csp, { relaxed }).policy;
+    const html = withHostPolicy(ready.html, policy);
+    const bridge = new AppBridge(
+      null,
+      HOST_INFO,
+      { openLinks: {}, serverTools: {}, serverResources: {}, logging: {} },
+      { hostContext: hostContext() },
+    );
+    bridgeRef.current = bridge;
+    bridge.oninitialized = () => {
+      void bridge.sendToolInput({ arguments: args });
+      if (isRecord(result)) void bridge.sendToolResult(result as Parameters<AppBridge['sendToolResult']>[0]);
+    };
+    bridge.oncalltool = async (params) => {
+      const name = params.name;
+      addEvent('tools/call', `${name} ${JSON.stringify(params.arguments ?? {}).slice(0, 200)}`);
+      const outcome = await callFromApp(name, isRecord(params.arguments) ? params.arguments : {});
+      if ('refused' in outcome) {
+        addEvent('refused', outcome.refused);
+        return { isError: true, content: [{ type: 'text', text: outcome.refused }] };
+      }
+      return outcome.result as Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
+    };
+    bridge.onreadresource = async (params) => (await connection.readResourceRaw(params.uri)) as never;
+    bridge.onopenlink = (params) =>
+      new Promise((resolve) => {
+        let url: URL | undefined;
+        try {
+          url = new URL(params.url);
+        } catch {
+          url = undefined;
+        }
+        if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+          addEvent('open-link refused', `${params.url.slice(0, 200)} (only http and https links open)`);
+          resolve({ isError: true });
+          return;
+        }
+        setLink({
+          url: url.href,
+          answer: (open) => {
+            setLink(undefined);
+            if (open) window.open(url.href, '_blank', 'noopener,noreferrer');
+            addEvent('open-link', `${url.href} — ${open ? 'opened' : 'not opened'}`);
+            resolve(open ? {} : { isError: true });
+          },
+        });
+      });
+    bridge.onmessage = (params) => {
+      addEvent('message', `${params.role}: ${JSON.stringify(params.content).slice(0, 300)} (not sent to any model)`);
+      return Promise.resolve({});
+    };
+    bridge.onupdatemodelcontext = (params) => {
+      addEvent('update-model-context', `${JSON.stringify(params).slice(0, 300)} (no model here)`);
+      return Promise.resolve({});
+    };
+    bridge.ondownloadfile = (params) => {
+      addEvent('download-file', `${JSON.stringify(params).slice(0, 300)} (not saved)`);
+      return Promise.resolve({});
+    };
+    bridge.onloggingmessage = (params) => addEvent(`log ${params.level}`, JSON.stringify(params.data).slice(0, 300));
+    bridge.onsizechange = (params) => {
+      if (typeof params.height === 'number') setHeight(Math.min(2000, Math.max(80, Math.ceil(params.height))));
+    };
+    bridge.onrequestteardown = () => addEvent('request-teardown', 'the app asked to be closed');
+
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== target || event.origin !== sandboxOrigin) return;
+      const data: unknown = event.data;
+      if (!isRecord(data)) return;
+      if (data.method === 'ui/notifications/sandbox-proxy-ready') {
+        target.postMessage(
+          {
+            jsonrpc: '2.0',
+            method: 'ui/notifications/sandbox-resource-ready',
+            params: { html, sandbox: 'allow-scripts allow-forms', csp: ready.meta.csp ?? {} },
+          },
+          sandboxOrigin,
+        );
+      } else if (data.method === CSP_VIOLATION_METHOD && isRecord(data.params)) {
+        const directive = String(data.params.directive).slice(0, 80);
+        const blocked = String(data.params.blocked).slice(0, 300);
+        setViolations((previous) =>
+          previous.some((seen) => seen.directive === directive && seen.blocked === blocked)
+            ? previous
+            : [...previous, { directive, blocked }].slice(-50),
+        );
+      }
+    };
+    window.addEventListener('message', onMessage);
+    const transport = new PostMessageTransport(target, target);
+    void bridge.connect(transport);
+    iframe.src = `${sandboxOrigin}/sandbox.html`;
+    return () => {
+      window.removeEventListener('message', onMessage);
+      bridgeRef.current = undefined;
+      // The app hears it is going away (bounded: a frozen app does not hold the page).
+      void Promise.race([bridge.teardownResource({}), new Promise((resolve) => setTimeout(resolve, 500))])
+        .catch(() => undefined)
+        .finally(() => void bridge.close().catch(() => undefined));
+    };
+    // The session starts again only for another resource or CSP mode; context changes are sent to it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, relaxed, sandboxOrigin]);
+
+  // Theme and width changes reach the running app as host-context-changed.
+  useEffect(() => {
+    bridgeRef.current?.setHostContext(hostContext());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [theme, width]);
+
+  if (!sandboxOrigin)
+    return (
+      <Alert tone="info">
+        This tool has an MCP App ({uri}). Apps are shown only when Toolscope’s own server runs (npm start / npx toolscope), which serves
+        them from a second origin.
+      </Alert>
+    );
+  if (resource === undefined) return <p className="text-sm text-muted">Loading the app ({uri})…</p>;
+  if (typeof resource === 'string') return <Alert tone="danger">The app could not be loaded: {resource}</Alert>;
+  const declared = resource.meta.csp;
+  return (
+    <section aria-label="MCP App" className="flex flex-col gap-2 rounded-md border border-line p-2">
+      <div role="group" aria-label="Host emulation" className="flex flex-wrap items-center gap-2 text-xs">
+        <span className="font-semibold">App</span>
+        <span className="font-mono text-muted">{revealInvisible(uri)}</span>
+        {!isAppMime(resource.mimeType) ? (
+          <span className="text-warn">MIME type {revealInvisible(resource.mimeType ?? 'missing')}, not text/html;profile=mcp-app</span>
+        ) : null}
+        <label className="ml-auto flex items-center gap-1">
+          Theme
+          <Select
+            aria-label="App theme"
+            className="text-xs"
+            value={themeMode}
+            options={['follow', 'light', 'dark'] as const}
+            onChange={setThemeMode}
+          />
+        </label>
+        <label className="flex items-center gap-1">
+          Width
+          <Select
+            aria-label="App width"
+            className="text-xs"
+            value={width}
+            options={['desktop', 'tablet', 'phone'] as const}
+            onChange={setWidth}
+          />
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" checked={relaxed} onChange={(event) => setRelaxed(event.target.checked)} />
+          Relaxed CSP (not what hosts do)
+        </label>
+      </div>
+      <iframe
+        ref={frame}
+        title={`MCP App of ${tool.name}`}
+        // Its own origin (the sandbox port); the app inside it gets an opaque one.
+        sandbox="allow-scripts allow-same-origin allow-forms"
+        style={{ width: WIDTHS[width], maxWidth: '100%', height }}
+        className="rounded border border-line bg-white"
+      />
+      {link ? (
+        <div role="alertdialog" aria-label="The app wants to open a link" className="flex flex-wrap items-center gap-2 text-sm">
+          <span>
+            The app wants to open <span className="font-mono break-all">{link.url}</span> in a new tab.
+          </span>
+          <Button onClick={() => link.answer(true)}>Open link</Button>
+          <Button variant="ghost" onClick={() => link.answer(false)}>
+            Don’t open
+          </Button>
+        </div>
+      ) : null}
+      {violations.length ? (
+        <ul aria-label="CSP violations" className="flex flex-col gap-0.5 text-xs text-warn">
+          {violations.map((violation) => (
+            <li key={`${violation.directive} ${violation.blocked}`}>
+              {violation.directive} {revealInvisible(violation.blocked)} — not declared in _meta.ui.csp
+              {declared ? '' : ' (it declares no CSP)'}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {events.length ? (
+        <details className="text-xs">
+          <summary>App events ({events.length})</summary>
+          <ul aria-label="App events" className="flex flex-col gap-0.5">
+            {events.map((event) => (
+              <li key={event.id}>
+                <span className="font-semibold">{event.kind}</span> {revealInvisible(event.text)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
