@@ -5,6 +5,7 @@ import { walkPages } from '../mcp/pagination.ts';
 import type { ToolsPage } from '../mcp/tools.ts';
 import { mergePages } from '../mcp/pageMerge.ts';
 import { activeChecks } from './active.ts';
+import { appResourceFindings } from './appRules.ts';
 import type { CallRecord } from './callRules.ts';
 import { buildReport, type Report, type ReportDeps } from './report.ts';
 
@@ -26,7 +27,9 @@ export async function collectReport(connection: McpConnection, deps: ReportDeps,
   const { pages, stop } = await listWalk(connection, options.signal);
   // A listing that never ends is said once; walking it a second time would only repeat it.
   const secondPages = stop.reason === 'end' ? await listAllPages(connection, options.signal) : undefined;
-  const active = options.active ? await activeChecks(connection, mergePages(pages).tools) : undefined;
+  const { tools } = mergePages(pages);
+  const active = options.active ? await activeChecks(connection, tools) : undefined;
+  const apps = await appResourceFindings(tools, (uri) => connection.readResourceRaw(uri, options.signal));
   return buildReport(
     {
       server: { name: connection.server.name, version: connection.server.version, protocolVersion: connection.protocolVersion },
@@ -37,6 +40,7 @@ export async function collectReport(connection: McpConnection, deps: ReportDeps,
       listingStop: stop,
       calls: options.calls,
       active,
+      apps,
     },
     deps,
   );

@@ -37,6 +37,12 @@ export const RULES = {
   'icon-invalid': 'Hosts drop icons they cannot use; the tool then shows without one.',
   'pagination-unbounded':
     'A listing that never ends (a repeated cursor, or pages past any limit) hangs or truncates every client that lists the tools.',
+  'app-resource-missing': 'A host reads the tool’s ui:// resource to show its app; if it cannot, the person sees nothing.',
+  'app-mime': 'Hosts render a UI resource only with the MIME type text/html;profile=mcp-app; others are ignored or shown as text.',
+  'app-no-text-fallback': 'Hosts without MCP Apps (and the model) see only the result’s text; an app tool without any is blank there.',
+  'app-visibility-invalid':
+    'Hosts ignore a malformed _meta.ui.visibility: the tool is then listed to the model and callable by apps alike.',
+  'app-meta-deprecated': 'The flat _meta["ui/resourceUri"] is the old form; current hosts read _meta.ui.resourceUri.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

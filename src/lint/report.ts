@@ -1,4 +1,5 @@
 // The server report: every rule over a listing (and any calls made), a score, and the model's view.
+import { appCallFindings, appListingFindings } from './appRules.ts';
 import { mergePages } from '../mcp/pageMerge.ts';
 import { type ToolsPage } from '../mcp/tools.ts';
 import { callFindings, type CallRecord, type ValidateOutput } from './callRules.ts';
@@ -28,6 +29,8 @@ export interface ReportInput {
   calls?: readonly CallRecord[];
   /** Findings of the active checks, when the person ran them. */
   active?: readonly Finding[];
+  /** Findings from reading each app tool's UI resource (collect.ts). */
+  apps?: readonly Finding[];
 }
 
 export interface ReportDeps extends ListingChecks {
@@ -110,6 +113,9 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...(input.era === 'modern' ? cacheFindings(input.pages) : []),
     ...tokenFindings(model),
     ...callFindings(input.calls ?? [], tools, deps.validateOutput),
+    ...appListingFindings(tools),
+    ...appCallFindings(input.calls ?? [], tools),
+    ...(input.apps ?? []),
     ...(input.active ?? []),
     ...paginationFindings(input.listingStop),
   ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));

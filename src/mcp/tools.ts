@@ -39,6 +39,8 @@ export interface McpTool {
   app?: ToolApp;
   /** MCP Apps: who may call it (`_meta.ui.visibility`); absent: both the model and apps. */
   visibility?: AppVisibility[];
+  /** MCP Apps: why `_meta.ui.visibility` was ignored (not a list of "model" / "app"). */
+  visibilityProblem?: string;
 }
 
 export interface ToolsPage {
@@ -163,6 +165,7 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
     findings,
     ...(app ? { app } : {}),
     ...(visibility.length === 2 ? {} : { visibility }),
+    ...(visibilityProblem ? { visibilityProblem } : {}),
   };
 }
 
