@@ -2,7 +2,7 @@
 // ext-apps' example, over stdio): the app renders in a frame on another origin, its own tool
 // call goes through Toolscope's gate and updates it, and the host's theme reaches it.
 import { expect, test, type Page } from './fixtures/test.ts';
-import { stdioAppLink } from './fixtures/urls.ts';
+import { appBaitMcpUrl, deepLink, stdioAppLink } from './fixtures/urls.ts';
 import { openDock } from './fixtures/panes.ts';
 
 const appFrame = (page: Page) => page.frameLocator('iframe[title="MCP App of get-time"]').frameLocator('iframe[title="MCP App"]');
@@ -77,4 +77,38 @@ test('an app’s request to open a link is shown first and opens only when the p
   await expect(question).toHaveCount(0);
   await page.getByText(/^App events/).click();
   await expect(page.getByRole('list', { name: 'App events' })).toContainText('not opened');
+});
+
+test('an app cannot call a model-only tool, reach an undeclared origin or Toolscope’s page; its destructive call asks', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(appBaitMcpUrl(), 'show_panel'));
+  await page.getByRole('button', { name: 'Call tool' }).first().click();
+  const app = page.frameLocator('iframe[title="MCP App of show_panel"]').frameLocator('iframe[title="MCP App"]');
+  await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
+  const out = app.locator('#out');
+
+  await app.getByRole('button', { name: 'Call the model-only tool' }).click();
+  await expect(out).toContainText('without \\"app\\"');
+  await expect(out).not.toContainText('secret');
+
+  await app.getByRole('button', { name: 'Fetch an undeclared origin' }).click();
+  await expect(out).toHaveText('fetch blocked');
+  await expect(page.getByRole('list', { name: 'CSP violations' })).toContainText(
+    'connect-src https://undeclared.example/data — not declared',
+  );
+
+  await app.getByRole('button', { name: 'Reach Toolscope' }).click();
+  await expect(out).toHaveText('parent: SecurityError | cookie: SecurityError | storage: SecurityError');
+
+  await app.getByRole('button', { name: 'Call the destructive tool' }).click();
+  const asked = page.getByRole('dialog', { name: 'Confirm call to wipe_panel (asked by an MCP App)' });
+  await expect(asked).toContainText('"confirm": true');
+  await asked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(out).toContainText('The person declined this call.');
+
+  // Relaxed CSP, for diagnosis only: the same fetch is no longer stopped by the policy.
+  await page.getByRole('checkbox', { name: 'Relaxed CSP (not what hosts do)' }).check();
+  await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
 });
