@@ -5,7 +5,7 @@ import { expect, test, type Page } from './fixtures/test.ts';
 import { appBaitMcpUrl, deepLink, stdioAppLink } from './fixtures/urls.ts';
 import { openDock } from './fixtures/panes.ts';
 
-const appFrame = (page: Page) => page.frameLocator('iframe[title="MCP App of get-time"]').frameLocator('iframe[title="MCP App"]');
+const appFrame = (page: Page) => page.frameLocator('iframe[title="App: get-time"]').frameLocator('iframe[title="MCP App"]');
 
 async function openAndCall(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -13,7 +13,7 @@ async function openAndCall(page: Page) {
   await page.getByRole('button', { name: 'Call tool' }).first().click();
   // get-time has no annotations: by the spec's defaults it may be destructive, so it asks.
   await page.getByRole('dialog', { name: 'Confirm call to get-time' }).getByRole('button', { name: 'Call tool' }).click();
-  await expect(page.getByRole('region', { name: 'MCP App' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'App view' })).toBeVisible();
 }
 
 test('an MCP App by others renders on its own origin, calls its server through the gate, and follows the host theme', async ({ page }) => {
@@ -59,11 +59,16 @@ test('an MCP App by others renders on its own origin, calls its server through t
   const history = await openDock(page, 'History');
   await expect(history.getByRole('listitem').filter({ hasText: 'from app' })).toHaveCount(1);
 
-  // The host's theme reaches it (host-context-changed), and so does a forced one.
-  await page.getByRole('combobox', { name: 'App theme' }).selectOption('dark');
+  // Toolscope's theme reaches it (host-context-changed), and so does the container width and locale.
+  const theme = page.getByRole('combobox', { name: 'Theme', exact: true });
+  await theme.selectOption('dark');
   await expect.poll(() => inner?.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
-  await page.getByRole('combobox', { name: 'App theme' }).selectOption('light');
+  await theme.selectOption('light');
   await expect.poll(() => inner?.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('light');
+  await page.getByRole('combobox', { name: 'Container width' }).selectOption('phone');
+  await expect.poll(() => page.locator('iframe[title="App: get-time"]').evaluate((frame) => frame.getBoundingClientRect().width)).toBe(375);
+  await expect(page.getByRole('combobox', { name: 'Display mode' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Locale' }).selectOption('ja-JP');
 });
 
 test('an app’s request to open a link is shown first and opens only when the person says so', async ({ page }) => {
@@ -85,17 +90,18 @@ test('an app cannot call a model-only tool, reach an undeclared origin or Toolsc
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(appBaitMcpUrl(), 'show_panel'));
   await page.getByRole('button', { name: 'Call tool' }).first().click();
-  const app = page.frameLocator('iframe[title="MCP App of show_panel"]').frameLocator('iframe[title="MCP App"]');
+  const app = page.frameLocator('iframe[title="App: show_panel"]').frameLocator('iframe[title="MCP App"]');
   await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
   const out = app.locator('#out');
 
   await app.getByRole('button', { name: 'Call the model-only tool' }).click();
   await expect(out).toContainText('without \\"app\\"');
   await expect(out).not.toContainText('secret');
+  await expect(page.getByRole('region', { name: 'App view' })).toContainText(/model_only: Refused/);
 
   await app.getByRole('button', { name: 'Fetch an undeclared origin' }).click();
   await expect(out).toHaveText('fetch blocked');
-  await expect(page.getByRole('list', { name: 'CSP violations' })).toContainText(
+  await expect(page.getByRole('region', { name: 'CSP violations' }).getByRole('listitem')).toContainText(
     'connect-src https://undeclared.example/data — not declared',
   );
 

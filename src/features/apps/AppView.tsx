@@ -15,6 +15,7 @@ import { isRecord } from '../../mcp/guards.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { useTheme } from '../../lib/theme.ts';
+import { cn } from '../../lib/cn.ts';
 
 /** What the app's own tools/call got: the result, or why it was not sent (said to the app as an error result). */
 export type AppCall = (name: string, args: Record<string, unknown>) => Promise<{ result: unknown } | { refused: string }>;
@@ -32,7 +33,10 @@ interface Props {
 
 const WIDTHS = { desktop: 760, tablet: 600, phone: 375 } as const;
 type Width = keyof typeof WIDTHS;
-type ThemeMode = 'follow' | 'light' | 'dark';
+type DisplayMode = 'inline' | 'fullscreen' | 'pip';
+const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const LOCALES = [...new Set([navigator.language, 'en-US', 'de-DE', 'fr-FR', 'ja-JP', 'ar-EG'])];
+const ZONES = [...new Set([LOCAL_ZONE, 'UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo'])];
 const MAX_EVENTS = 50;
 const HOST_INFO = { name: 'Toolscope', version: '0.1.0' };
 
@@ -46,15 +50,22 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
   const [resource, setResource] = useState<UiResource | string>();
   const [relaxed, setRelaxed] = useState(false);
   const [width, setWidth] = useState<Width>('desktop');
-  const [themeMode, setThemeMode] = useState<ThemeMode>('follow');
+  const [displayMode, setDisplayMode] = useState<DisplayMode>('inline');
+  // The display modes the app declared (ui/initialize's appCapabilities); inline always.
+  const [modes, setModes] = useState<readonly DisplayMode[]>(['inline']);
+  const [locale, setLocale] = useState(LOCALES[0] ?? 'en-US');
+  const [timeZone, setTimeZone] = useState(LOCAL_ZONE);
+  const [refusals, setRefusals] = useState<readonly string[]>([]);
   const [height, setHeight] = useState(360);
   const [violations, setViolations] = useState<readonly { directive: string; blocked: string }[]>([]);
   const [events, setEvents] = useState<readonly AppEvent[]>([]);
   const [link, setLink] = useState<{ url: string; answer: (open: boolean) => void }>();
   const frame = useRef<HTMLIFrameElement>(null);
   const bridgeRef = useRef<AppBridge | undefined>(undefined);
+  const displayModeRef = useRef<DisplayMode>('inline');
   const { dark } = useTheme();
-  const theme = themeMode === 'follow' ? (dark ? 'dark' : 'light') : themeMode;
+  // The theme follows Toolscope's "Theme" (the contract's: one theme control, the page's).
+  const theme = dark ? 'dark' : 'light';
   const uri = tool.app.resourceUri;
 
   const addEvent = (kind: string, text: string) =>
@@ -73,11 +84,11 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
 
   const hostContext = (): McpUiHostContext => ({
     theme,
-    displayMode: 'inline',
-    availableDisplayModes: ['inline'],
+    displayMode,
+    availableDisplayModes: [...modes],
     containerDimensions: { width: WIDTHS[width], maxHeight: 2000 },
-    locale: navigator.language,
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    locale,
+    timeZone,
     platform: 'web',
     userAgent: 'Toolscope',
   });
@@ -98,6 +109,8 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
     );
     bridgeRef.current = bridge;
     bridge.oninitialized = () => {
+      const declared = bridge.getAppCapabilities()?.availableDisplayModes ?? [];
+      setModes(['inline', ...declared.filter((mode): mode is DisplayMode => mode === 'fullscreen' || mode === 'pip')]);
       void bridge.sendToolInput({ arguments: args });
       if (isRecord(result)) void bridge.sendToolResult(result as Parameters<AppBridge['sendToolResult']>[0]);
     };
@@ -107,6 +120,7 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
       const outcome = await callFromApp(name, isRecord(params.arguments) ? params.arguments : {});
       if ('refused' in outcome) {
         addEvent('refused', outcome.refused);
+        setRefusals((previous) => [...previous, `${name}: ${outcome.refused}`].slice(-5));
         return { isError: true, content: [{ type: 'text', text: outcome.refused }] };
       }
       return outcome.result as Awaited<ReturnType<NonNullable<AppBridge['oncalltool']>>>;
@@ -152,6 +166,14 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
       if (typeof params.height === 'number') setHeight(Math.min(2000, Math.max(80, Math.ceil(params.height))));
     };
     bridge.onrequestteardown = () => addEvent('request-teardown', 'the app asked to be closed');
+    // The app may ask for a display mode it declared; anything else stays as it is.
+    bridge.onrequestdisplaymode = (params) => {
+      const declared = ['inline', ...(bridge.getAppCapabilities()?.availableDisplayModes ?? [])];
+      const granted = declared.includes(params.mode) ? params.mode : undefined;
+      addEvent('request-display-mode', `${params.mode} — ${granted ? 'granted' : 'not declared by the app, refused'}`);
+      if (granted) setDisplayMode(granted);
+      return Promise.resolve({ mode: granted ?? displayModeRef.current });
+    };
 
     const onMessage = (event: MessageEvent) => {
       if (event.source !== target || event.origin !== sandboxOrigin) return;
@@ -192,11 +214,12 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, relaxed, sandboxOrigin]);
 
-  // Theme and width changes reach the running app as host-context-changed.
+  // Theme, width, display mode, locale and time zone changes reach the running app as host-context-changed.
   useEffect(() => {
+    displayModeRef.current = displayMode;
     bridgeRef.current?.setHostContext(hostContext());
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [theme, width]);
+  }, [theme, width, displayMode, locale, timeZone, modes]);
 
   if (!sandboxOrigin)
     return (
@@ -209,7 +232,7 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
   if (typeof resource === 'string') return <Alert tone="danger">The app could not be loaded: {resource}</Alert>;
   const declared = resource.meta.csp;
   return (
-    <section aria-label="MCP App" className="flex flex-col gap-2 rounded-md border border-line p-2">
+    <section aria-label="App view" className="flex flex-col gap-2 rounded-md border border-line p-2">
       <div role="group" aria-label="Host emulation" className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-semibold">App</span>
         <span className="font-mono text-muted">{revealInvisible(uri)}</span>
@@ -217,24 +240,26 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
           <span className="text-warn">MIME type {revealInvisible(resource.mimeType ?? 'missing')}, not text/html;profile=mcp-app</span>
         ) : null}
         <label className="ml-auto flex items-center gap-1">
-          Theme
-          <Select
-            aria-label="App theme"
-            className="text-xs"
-            value={themeMode}
-            options={['follow', 'light', 'dark'] as const}
-            onChange={setThemeMode}
-          />
+          Display
+          <Select aria-label="Display mode" className="text-xs" value={displayMode} options={modes} onChange={setDisplayMode} />
         </label>
         <label className="flex items-center gap-1">
           Width
           <Select
-            aria-label="App width"
+            aria-label="Container width"
             className="text-xs"
             value={width}
-            options={['desktop', 'tablet', 'phone'] as const}
+            options={(['desktop', 'tablet', 'phone'] as const).map((value) => ({ value, label: `${value} ${WIDTHS[value]}` }))}
             onChange={setWidth}
           />
+        </label>
+        <label className="flex items-center gap-1">
+          Locale
+          <Select aria-label="Locale" className="text-xs" value={locale} options={LOCALES} onChange={setLocale} />
+        </label>
+        <label className="flex items-center gap-1">
+          Time zone
+          <Select aria-label="Time zone" className="text-xs" value={timeZone} options={ZONES} onChange={setTimeZone} />
         </label>
         <label className="flex items-center gap-1">
           <input type="checkbox" checked={relaxed} onChange={(event) => setRelaxed(event.target.checked)} />
@@ -243,12 +268,34 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
       </div>
       <iframe
         ref={frame}
-        title={`MCP App of ${tool.name}`}
+        title={`App: ${tool.name}`}
         // Its own origin (the sandbox port); the app inside it gets an opaque one.
         sandbox="allow-scripts allow-same-origin allow-forms"
-        style={{ width: WIDTHS[width], maxWidth: '100%', height }}
-        className="rounded border border-line bg-white"
+        style={
+          displayMode === 'inline'
+            ? { width: WIDTHS[width], maxWidth: '100%', height }
+            : displayMode === 'pip'
+              ? { width: 320, height: 240 }
+              : { width: '100%', height: '100%' }
+        }
+        className={cn(
+          'rounded border border-line bg-white',
+          displayMode === 'fullscreen' && 'fixed inset-0 z-40 rounded-none',
+          displayMode === 'pip' && 'fixed right-4 bottom-4 z-40 shadow-lg',
+        )}
       />
+      {displayMode !== 'inline' ? (
+        <Button className="fixed top-2 right-2 z-50 text-xs" onClick={() => setDisplayMode('inline')}>
+          Back to inline
+        </Button>
+      ) : null}
+      {refusals.length ? (
+        <ul aria-label="Refused app calls" className="flex flex-col gap-0.5 text-xs text-danger">
+          {refusals.map((refusal, index) => (
+            <li key={index}>{revealInvisible(refusal)}</li>
+          ))}
+        </ul>
+      ) : null}
       {link ? (
         <div role="alertdialog" aria-label="The app wants to open a link" className="flex flex-wrap items-center gap-2 text-sm">
           <span>
@@ -261,14 +308,16 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
         </div>
       ) : null}
       {violations.length ? (
-        <ul aria-label="CSP violations" className="flex flex-col gap-0.5 text-xs text-warn">
-          {violations.map((violation) => (
-            <li key={`${violation.directive} ${violation.blocked}`}>
-              {violation.directive} {revealInvisible(violation.blocked)} — not declared in _meta.ui.csp
-              {declared ? '' : ' (it declares no CSP)'}
-            </li>
-          ))}
-        </ul>
+        <section aria-label="CSP violations">
+          <ul className="flex flex-col gap-0.5 text-xs text-warn">
+            {violations.map((violation) => (
+              <li key={`${violation.directive} ${violation.blocked}`}>
+                {violation.directive} {revealInvisible(violation.blocked)} — not declared in _meta.ui.csp
+                {declared ? '' : ' (it declares no CSP)'}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       {events.length ? (
         <details className="text-xs">
