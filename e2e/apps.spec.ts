@@ -55,6 +55,10 @@ test('an MCP App by others renders on its own origin, calls its server through t
   await page.waitForTimeout(1100); // a second later: another time
   await asked.getByRole('button', { name: 'Call tool' }).click();
   await expect.poll(async () => app.locator('body').innerText()).not.toBe(before);
+  // Every bridge message is in Traffic, in its own channel.
+  const traffic = await openDock(page, 'Traffic');
+  await expect(traffic.getByText('ui/initialize').first()).toBeVisible();
+  await expect(traffic).toContainText('APP');
   // It is a call like any other: in History, marked as the app's.
   const history = await openDock(page, 'History');
   await expect(history.getByRole('listitem').filter({ hasText: 'from app' })).toHaveCount(1);

@@ -138,6 +138,10 @@ export function App({ start }: { start: Boot }) {
   const dockPane = tabbed && pane === 'dock';
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
+  const recordApp = useCallback(
+    (tool: string, direction: 'to app' | 'from app', message: unknown) => recorder.recordApp(tool, direction, message),
+    [recorder],
+  );
   // Forgetting disconnects first (nothing more is written), then deletes; "all" starts a fresh page.
   const forget = useCallback(
     async (what: Forgetting) => {
@@ -219,6 +223,7 @@ export function App({ start }: { start: Boot }) {
                   initialTool={initialLink.tool}
                   initialArgs={initialArgs.args}
                   sandboxOrigin={proxy.session?.sandbox}
+                  recordApp={recordApp}
                   onCommands={onCommands}
                   serverGeneration={stdioSession && state.connection.url === stdioSession.url ? generation : undefined}
                   topBarSlot={topBarSlot}

@@ -62,6 +62,8 @@ interface Props {
   initialArgs?: Record<string, unknown>;
   /** The MCP Apps sandbox origin (Toolscope's own server), when it runs. */
   sandboxOrigin?: string;
+  /** Puts an MCP App's bridge message in Traffic. */
+  recordApp?: (tool: string, direction: 'to app' | 'from app', message: unknown) => void;
   /** Receives how to build this server's palette commands (called when the palette opens). */
   onCommands: (build: () => readonly Command[]) => void;
   /** For Toolscope's stdio bridge: which start of the child answers (a restart reloads the list). */
@@ -80,6 +82,7 @@ export function ConnectedView({
   initialTool,
   initialArgs,
   sandboxOrigin,
+  recordApp,
   onCommands,
   serverGeneration,
   topBarSlot,
@@ -391,7 +394,11 @@ export function ConnectedView({
                         if (fromLink && (outcome === 'call' || outcome === 'confirm')) setLinkPending(undefined);
                       });
                   }}
-                  apps={{ sandboxOrigin, callFromApp }}
+                  apps={{
+                    sandboxOrigin,
+                    callFromApp,
+                    record: recordApp ? (direction, message) => recordApp(tool.name, direction, message) : undefined,
+                  }}
                   linkNotice={
                     linkPending === tool.name ? (
                       <LinkExtras

@@ -71,7 +71,7 @@ interface Props {
   /** What a link put in this form that the form does not show (above the form). */
   linkNotice?: ReactNode;
   /** MCP Apps: the sandbox origin (Toolscope's own server) and the app's own calls. */
-  apps?: { sandboxOrigin?: string; callFromApp: AppCall };
+  apps?: { sandboxOrigin?: string; callFromApp: AppCall; record?: (direction: 'to app' | 'from app', message: unknown) => void };
 }
 
 export interface RunActions {
@@ -267,6 +267,7 @@ export function ToolWorkspace({
               result={callState.result.raw}
               sandboxOrigin={apps.sandboxOrigin}
               callFromApp={apps.callFromApp}
+              recordApp={apps.record ? (direction, message) => apps.record?.(direction, message) : undefined}
             />
           )}
         </ChunkBoundary>

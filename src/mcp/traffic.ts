@@ -100,6 +100,35 @@ export class TrafficRecorder {
     this.#emit();
   }
 
+  /**
+   * One message between Toolscope and an MCP App's frame (postMessage, not HTTP): its own
+   * channel in Traffic (method APP, URL `app: <tool>`), summarized like any JSON-RPC body.
+   */
+  recordApp(tool: string, direction: 'to app' | 'from app', message: unknown) {
+    let body: string;
+    try {
+      body = JSON.stringify(message) ?? '';
+    } catch {
+      body = '(not JSON)';
+    }
+    const cut = body.length > MAX_BODY_CHARS ? body.slice(0, MAX_BODY_CHARS) : body;
+    const summary = summarizeRpc(cut);
+    const entry: TrafficEntry = {
+      seq: ++this.#seq,
+      startedAt: Date.now(),
+      url: `app: ${tool} (${direction})`,
+      httpMethod: 'APP',
+      requestHeaders: [],
+      ...(direction === 'from app' ? { requestBody: cut, sent: summary, received: [] } : { sent: [], received: summary }),
+      state: 'done',
+      responseBody: direction === 'to app' ? cut : '',
+      responseBytes: direction === 'to app' ? body.length : 0,
+      durationMs: 0,
+    };
+    this.#entries = [...this.#entries, entry].slice(-MAX_ENTRIES);
+    this.#emit();
+  }
+
   /** A fetch that records the exchange, then hands the caller an untouched copy of the response. */
   readonly fetch: FetchLike = async (input, init) => {
     const seq = ++this.#seq;

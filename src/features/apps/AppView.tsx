@@ -29,6 +29,32 @@ interface Props {
   /** The sandbox origin; undefined when Toolscope's own server does not run one (a static host). */
   sandboxOrigin?: string;
   callFromApp: AppCall;
+  /** Puts one bridge message in Traffic (its "app" channel). */
+  recordApp?: (direction: 'to app' | 'from app', message: unknown) => void;
+}
+
+/** The bridge's transport, with every message in both directions put in Traffic as well. */
+function recorded(inner: PostMessageTransport, record: Props['recordApp']): PostMessageTransport {
+  if (!record) return inner;
+  const send = inner.send.bind(inner);
+  inner.send = (message, options) => {
+    record('to app', message);
+    return send(message, options);
+  };
+  let handler: PostMessageTransport['onmessage'];
+  Object.defineProperty(inner, 'onmessage', {
+    configurable: true,
+    get: () => handler,
+    set: (next: PostMessageTransport['onmessage']) => {
+      handler = next
+        ? (message, extra) => {
+            record('from app', message);
+            next(message, extra);
+          }
+        : undefined;
+    },
+  });
+  return inner;
 }
 
 const WIDTHS = { desktop: 760, tablet: 600, phone: 375 } as const;
@@ -46,7 +72,7 @@ interface AppEvent {
   text: string;
 }
 
-export default function AppView({ tool, connection, args, result, sandboxOrigin, callFromApp }: Props) {
+export default function AppView({ tool, connection, args, result, sandboxOrigin, callFromApp, recordApp }: Props) {
   const [resource, setResource] = useState<UiResource | string>();
   const [relaxed, setRelaxed] = useState(false);
   const [width, setWidth] = useState<Width>('desktop');
@@ -199,7 +225,7 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
       }
     };
     window.addEventListener('message', onMessage);
-    const transport = new PostMessageTransport(target, target);
+    const transport = recorded(new PostMessageTransport(target, target), recordApp);
     void bridge.connect(transport);
     iframe.src = `${sandboxOrigin}/sandbox.html`;
     return () => {
@@ -312,8 +338,10 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
           <ul className="flex flex-col gap-0.5 text-xs text-warn">
             {violations.map((violation) => (
               <li key={`${violation.directive} ${violation.blocked}`}>
-                {violation.directive} {revealInvisible(violation.blocked)} — not declared in _meta.ui.csp
-                {declared ? '' : ' (it declares no CSP)'}
+                {violation.directive} {revealInvisible(violation.blocked)} —{' '}
+                {/^(wasm-)?eval$/.test(violation.blocked)
+                  ? 'blocked as in every host (no _meta.ui.csp can allow it); a library that only probes for eval (zod does) falls back, so this matters only if the app needs eval'
+                  : `not declared in _meta.ui.csp${declared ? '' : ' (it declares no CSP)'}`}
               </li>
             ))}
           </ul>
