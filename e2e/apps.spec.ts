@@ -2,7 +2,7 @@
 // ext-apps' example, over stdio): the app renders in a frame on another origin, its own tool
 // call goes through Toolscope's gate and updates it, and the host's theme reaches it.
 import { expect, test, type Page } from './fixtures/test.ts';
-import { appBaitMcpUrl, deepLink, stdioAppLink } from './fixtures/urls.ts';
+import { appBaitMcpUrl, deepLink, stdioAppLink, stdioBudgetLink } from './fixtures/urls.ts';
 import { openDock } from './fixtures/panes.ts';
 
 const appFrame = (page: Page) => page.frameLocator('iframe[title="App: get-time"]').frameLocator('iframe[title="MCP App"]');
@@ -121,4 +121,19 @@ test('an app cannot call a model-only tool, reach an undeclared origin or Toolsc
   // Relaxed CSP, for diagnosis only: the same fetch is no longer stopped by the policy.
   await page.getByRole('checkbox', { name: 'Relaxed CSP (not what hosts do)' }).check();
   await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
+});
+
+test('a second MCP App by others (the budget allocator) renders its data and hears the theme change', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(stdioBudgetLink().replace('?', '?tool=get-budget-data&'));
+  await page.getByRole('button', { name: 'Call tool' }).first().click();
+  await page.getByRole('dialog', { name: 'Confirm call to get-budget-data' }).getByRole('button', { name: 'Call tool' }).click();
+  const app = page.frameLocator('iframe[title="App: get-budget-data"]').frameLocator('iframe[title="MCP App"]');
+  await expect(app.locator('body')).toContainText('Budget Allocator');
+  await expect(app.locator('body')).toContainText(/Allocated: \$[\d,]+/);
+  await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption('dark');
+  // This app styles itself from the host context it is sent (no data-theme of its own): the change is sent.
+  const traffic = await openDock(page, 'Traffic');
+  await expect(traffic.getByText('ui/notifications/host-context-changed').first()).toBeVisible();
+  await expect(app.locator('body')).toContainText('Budget Allocator');
 });

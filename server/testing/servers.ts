@@ -201,6 +201,12 @@ export const stdioServers = {
     fileURLToPath(new URL('./index.js', import.meta.resolve('@modelcontextprotocol/server-basic-vanillajs'))),
     '--stdio',
   ],
+  /** Another ext-apps example by others: a budget allocator (a chart, sliders, industry benchmarks), over stdio. */
+  budgetApp: () => [
+    process.execPath,
+    fileURLToPath(new URL('./index.js', import.meta.resolve('@modelcontextprotocol/server-budget-allocator'))),
+    '--stdio',
+  ],
   /** A server that speaks 2026-07-28 or a 2025 revision, as the client opens (our SDK's serveStdio). */
   dualEra: () => [process.execPath, fileURLToPath(new URL('./dualEra.mjs', import.meta.url))],
   /** server-everything, except that while `crashFile` exists it writes "boom" to stderr and exits 3. */
