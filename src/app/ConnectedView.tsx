@@ -1,3 +1,4 @@
+import type { AppViolation } from '../lint/appRules.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../lib/media.ts';
@@ -286,6 +287,8 @@ export function ConnectedView({
   }, [data.tools, onCommands, select, last, runLast]);
 
   const records = useMemo(() => callRecords(calls.runs), [calls.runs]);
+  // Loads MCP App frames blocked in this session: the report's app-csp-undeclared.
+  const [appViolations, setAppViolations] = useState<readonly AppViolation[]>([]);
   const quick = useReportScore(connection, data.pages, records, !data.loading && !data.error && !data.stopMessage);
   // The score of the last report the person made wins over the quick one (it also walked the list twice).
   const [madeScore, setMadeScore] = useState<number>();
@@ -368,6 +371,7 @@ export function ConnectedView({
                     <ReportView.Component
                       connection={connection}
                       calls={records}
+                      appViolations={appViolations}
                       onOpenTool={select}
                       tab={report}
                       onTab={setReport}
@@ -398,6 +402,8 @@ export function ConnectedView({
                     sandboxOrigin,
                     callFromApp,
                     record: recordApp ? (direction, message) => recordApp(tool.name, direction, message) : undefined,
+                    onViolation: (directive, blocked) =>
+                      setAppViolations((previous) => [...previous, { tool: tool.name, directive, blocked }].slice(-200)),
                   }}
                   linkNotice={
                     linkPending === tool.name ? (

@@ -71,7 +71,12 @@ interface Props {
   /** What a link put in this form that the form does not show (above the form). */
   linkNotice?: ReactNode;
   /** MCP Apps: the sandbox origin (Toolscope's own server) and the app's own calls. */
-  apps?: { sandboxOrigin?: string; callFromApp: AppCall; record?: (direction: 'to app' | 'from app', message: unknown) => void };
+  apps?: {
+    sandboxOrigin?: string;
+    callFromApp: AppCall;
+    record?: (direction: 'to app' | 'from app', message: unknown) => void;
+    onViolation?: (directive: string, blocked: string) => void;
+  };
 }
 
 export interface RunActions {
@@ -268,6 +273,7 @@ export function ToolWorkspace({
               sandboxOrigin={apps.sandboxOrigin}
               callFromApp={apps.callFromApp}
               recordApp={apps.record ? (direction, message) => apps.record?.(direction, message) : undefined}
+              onViolation={apps.onViolation}
             />
           )}
         </ChunkBoundary>

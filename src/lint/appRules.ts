@@ -79,6 +79,45 @@ export async function appResourceFindings(tools: readonly McpTool[], read: (uri:
   return findings;
 }
 
+/** A load an app's frame blocked at run time (AppView sees them): directive and blocked URL. */
+export interface AppViolation {
+  tool: string;
+  directive: string;
+  blocked: string;
+}
+
+/** Origins an app used at run time that its CSP does not declare (an eval probe is not one: nothing can declare it). */
+export function appCspFindings(violations: readonly AppViolation[]): Finding[] {
+  const seen = new Set<string>();
+  return violations.flatMap((violation): Finding[] => {
+    let origin: string;
+    try {
+      origin = new URL(violation.blocked).origin;
+    } catch {
+      return []; // eval, inline: not an origin
+    }
+    const key = `${violation.tool} ${violation.directive} ${origin}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const field = violation.directive.startsWith('connect')
+      ? 'connectDomains'
+      : violation.directive.startsWith('frame')
+        ? 'frameDomains'
+        : violation.directive.startsWith('base')
+          ? 'baseUriDomains'
+          : 'resourceDomains';
+    return [
+      {
+        rule: 'app-csp-undeclared',
+        severity: 'warning',
+        tool: violation.tool,
+        message: `The app loaded ${origin} (${violation.directive}), which its _meta.ui.csp does not declare: hosts block it.`,
+        fix: `Add "${origin}" to _meta.ui.csp.${field} of the UI resource, or stop loading it.`,
+      },
+    ];
+  });
+}
+
 /** From calls made: an app tool whose successful result carries no text for hosts without apps. */
 export function appCallFindings(calls: readonly CallRecord[], tools: readonly McpTool[]): Finding[] {
   const apps = new Set(tools.filter((tool) => tool.app).map((tool) => tool.name));

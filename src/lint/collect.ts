@@ -5,7 +5,7 @@ import { walkPages } from '../mcp/pagination.ts';
 import type { ToolsPage } from '../mcp/tools.ts';
 import { mergePages } from '../mcp/pageMerge.ts';
 import { activeChecks } from './active.ts';
-import { appResourceFindings } from './appRules.ts';
+import { appResourceFindings, type AppViolation } from './appRules.ts';
 import type { CallRecord } from './callRules.ts';
 import { buildReport, type Report, type ReportDeps } from './report.ts';
 
@@ -20,6 +20,8 @@ export const listWalk = (connection: McpConnection, signal?: AbortSignal) =>
 export interface CollectOptions {
   active?: boolean;
   calls?: readonly CallRecord[];
+  /** Loads app frames blocked (the UI's app view sees them; the CLI runs no app). */
+  appViolations?: readonly AppViolation[];
   signal?: AbortSignal;
 }
 
@@ -41,6 +43,7 @@ export async function collectReport(connection: McpConnection, deps: ReportDeps,
       calls: options.calls,
       active,
       apps,
+      appViolations: options.appViolations,
     },
     deps,
   );

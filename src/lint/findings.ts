@@ -43,6 +43,8 @@ export const RULES = {
   'app-visibility-invalid':
     'Hosts ignore a malformed _meta.ui.visibility: the tool is then listed to the model and callable by apps alike.',
   'app-meta-deprecated': 'The flat _meta["ui/resourceUri"] is the old form; current hosts read _meta.ui.resourceUri.',
+  'app-csp-undeclared':
+    'Hosts block every origin an app’s _meta.ui.csp does not declare: the app works in a lax inspector and breaks in real hosts.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

@@ -1,5 +1,5 @@
 // The server report: every rule over a listing (and any calls made), a score, and the model's view.
-import { appCallFindings, appListingFindings } from './appRules.ts';
+import { appCallFindings, appCspFindings, appListingFindings, type AppViolation } from './appRules.ts';
 import { mergePages } from '../mcp/pageMerge.ts';
 import { type ToolsPage } from '../mcp/tools.ts';
 import { callFindings, type CallRecord, type ValidateOutput } from './callRules.ts';
@@ -31,6 +31,8 @@ export interface ReportInput {
   active?: readonly Finding[];
   /** Findings from reading each app tool's UI resource (collect.ts). */
   apps?: readonly Finding[];
+  /** Loads the app frames blocked at run time (the UI's app view). */
+  appViolations?: readonly AppViolation[];
 }
 
 export interface ReportDeps extends ListingChecks {
@@ -116,6 +118,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...appListingFindings(tools),
     ...appCallFindings(input.calls ?? [], tools),
     ...(input.apps ?? []),
+    ...appCspFindings(input.appViolations ?? []),
     ...(input.active ?? []),
     ...paginationFindings(input.listingStop),
   ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));

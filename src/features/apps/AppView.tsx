@@ -31,6 +31,8 @@ interface Props {
   callFromApp: AppCall;
   /** Puts one bridge message in Traffic (its "app" channel). */
   recordApp?: (direction: 'to app' | 'from app', message: unknown) => void;
+  /** A load the frame blocked (for the report's app-csp-undeclared). */
+  onViolation?: (directive: string, blocked: string) => void;
 }
 
 /** The bridge's transport, with every message in both directions put in Traffic as well. */
@@ -72,7 +74,7 @@ interface AppEvent {
   text: string;
 }
 
-export default function AppView({ tool, connection, args, result, sandboxOrigin, callFromApp, recordApp }: Props) {
+export default function AppView({ tool, connection, args, result, sandboxOrigin, callFromApp, recordApp, onViolation }: Props) {
   const [resource, setResource] = useState<UiResource | string>();
   const [relaxed, setRelaxed] = useState(false);
   const [width, setWidth] = useState<Width>('desktop');
@@ -217,6 +219,7 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
       } else if (data.method === CSP_VIOLATION_METHOD && isRecord(data.params)) {
         const directive = String(data.params.directive).slice(0, 80);
         const blocked = String(data.params.blocked).slice(0, 300);
+        onViolation?.(directive, blocked);
         setViolations((previous) =>
           previous.some((seen) => seen.directive === directive && seen.blocked === blocked)
             ? previous

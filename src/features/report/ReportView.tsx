@@ -9,6 +9,7 @@ import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { CallRecord } from '../../lint/callRules.ts';
 import { collectReport } from '../../lint/collect.ts';
+import type { AppViolation } from '../../lint/appRules.ts';
 import { reportDeps } from '../../lint/deps.ts';
 import { SEVERITY_ORDER, type RuleId, type Severity } from '../../lint/findings.ts';
 import { FILE_TYPES, REPORT_FORMATS, formatReport, type ReportFormat } from '../../lint/formats.ts';
@@ -25,6 +26,8 @@ interface Props {
   connection: McpConnection;
   /** The calls made in this session (their results feed the call-based rules). */
   calls: readonly CallRecord[];
+  /** Loads MCP App frames blocked in this session. */
+  appViolations?: readonly AppViolation[];
   onOpenTool: (name: string) => void;
   /** Which view of the report shows (the palette opens either). */
   tab?: ReportTab;
@@ -37,9 +40,9 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 const FORMAT_LABELS: Record<ReportFormat, string> = { markdown: 'Markdown', json: 'JSON', junit: 'JUnit XML', sarif: 'SARIF' };
 
-export default function ReportView({ connection, calls, onOpenTool, tab = 'findings', onTab, onScore }: Props) {
+export default function ReportView({ connection, calls, appViolations, onOpenTool, tab = 'findings', onTab, onScore }: Props) {
   const run = useMutation({
-    mutationFn: (active: boolean) => collectReport(connection, reportDeps, { active, calls }),
+    mutationFn: (active: boolean) => collectReport(connection, reportDeps, { active, calls, appViolations }),
     onSuccess: (report) => onScore?.(report.score),
   });
   // Opening the report makes it (listing only — the active checks wait for the person).
