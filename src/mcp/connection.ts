@@ -354,6 +354,23 @@ export class McpConnection {
     return contents;
   }
 
+  /** A resource's `_meta` as resources/list gives it (at most 10 pages walked); undefined when not listed. */
+  async listedResourceMeta(uri: string, signal?: AbortSignal): Promise<unknown> {
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const raw = await this.#request('resources/list', cursor === undefined ? {} : { cursor }, { signal });
+      const resources = isRecord(raw) ? own(raw, 'resources') : undefined;
+      const found: unknown = Array.isArray(resources)
+        ? (resources as unknown[]).find((item) => isRecord(item) && own(item, 'uri') === uri)
+        : undefined;
+      if (isRecord(found)) return own(found, '_meta');
+      const next = isRecord(raw) ? own(raw, 'nextCursor') : undefined;
+      if (typeof next !== 'string' || next === cursor) return undefined;
+      cursor = next;
+    }
+    return undefined;
+  }
+
   /** resources/read as the server sent it (MCP Apps need the items' `_meta`); never cached. */
   async readResourceRaw(uri: string, signal?: AbortSignal): Promise<unknown> {
     return this.#request('resources/read', { uri }, { signal });

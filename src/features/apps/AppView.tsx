@@ -101,8 +101,16 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
 
   useEffect(() => {
     let live = true;
-    connection.readResourceRaw(uri).then(
-      (raw) => live && setResource(resolveUiResource(raw, uri)),
+    // `_meta.ui` from the content item; when it has none, from the listed resource (the spec's fallback).
+    const load = async () => {
+      const raw = await connection.readResourceRaw(uri);
+      const items: unknown = isRecord(raw) ? raw.contents : undefined;
+      const itemMeta = Array.isArray(items) && items.some((item) => isRecord(item) && isRecord(item._meta) && isRecord(item._meta.ui));
+      const listed = itemMeta ? undefined : await connection.listedResourceMeta(uri).catch(() => undefined);
+      return resolveUiResource(raw, uri, listed);
+    };
+    load().then(
+      (resolved) => live && setResource(resolved),
       (error: unknown) => live && setResource(`resources/read of ${uri} failed: ${describeFailure(failureOf(error))}`),
     );
     return () => {
