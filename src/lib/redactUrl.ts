@@ -2,6 +2,7 @@
 // History records and storage keys. The user:password@ part is dropped and the values of
 // credential-looking query parameters are replaced, so `?api_key=…` never lands in a SARIF file,
 // a terminal or localStorage.
+import { hash53 } from './hash53.ts';
 import { looksSecretName } from './secretNames.ts';
 
 export const REDACTED = 'REDACTED';
@@ -46,19 +47,5 @@ export function redactUrl(text: string): RedactedUrl {
     }
     url.search = new URLSearchParams(params.map(([name, value]) => [name, secret(name, value) ? REDACTED : value])).toString();
   }
-  return { url: url.href, removed: [...new Set(removed)], hash: removed.length ? hash(values.join('\u0000')) : '' };
-}
-
-/** cyrb53: a fast 53-bit string hash, in base 36. Not cryptographic: it only tells two removed values apart. */
-function hash(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return { url: url.href, removed: [...new Set(removed)], hash: removed.length ? hash53(values.join('\u0000')) : '' };
 }

@@ -1,6 +1,7 @@
 // Connection policy, free of React: which path (direct or Toolscope's proxy), which token (typed,
 // else the server's OAuth grant, refreshed on 401), which era (remembered, re-probed when it no
 // longer works), and the authorization context that keys every cache of this server.
+import { hash53 } from '../lib/hash53.ts';
 import type { ConnectOptions, EraHint, McpConnection } from './connection.ts';
 import { failureOf, type McpFailure } from './errors.ts';
 import type { ProxySession } from './proxy.ts';
@@ -28,20 +29,6 @@ export function authContextOf(token: string | undefined, customHeaders: Record<s
   const headers = Object.entries(customHeaders).sort(([a], [b]) => a.localeCompare(b));
   if (!token && headers.length === 0) return 'anonymous';
   return `credentials:${hash53(JSON.stringify([token ?? '', headers]))}`;
-}
-
-/** cyrb53: a fast 53-bit string hash (not for security: it only keeps the token out of keys). */
-function hash53(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 export interface ConnectRequest {
