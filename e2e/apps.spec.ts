@@ -137,3 +137,21 @@ test('a second MCP App by others (the budget allocator) renders its data and hea
   await expect(traffic.getByText('ui/notifications/host-context-changed').first()).toBeVisible();
   await expect(app.locator('body')).toContainText('Budget Allocator');
 });
+
+test('the App resources view lists the ui:// resources the tools name and previews one without a call', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(stdioAppLink());
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox').fill('App resources');
+  await palette.getByRole('combobox').press('Enter');
+  const view = page.getByRole('region', { name: 'App resources' });
+  await expect(view).toContainText('ui://get-time/mcp-app.html');
+  await view.getByRole('button', { name: 'Preview ui://get-time/mcp-app.html' }).click();
+  const app = page.frameLocator('iframe[title="App: get-time"]').frameLocator('iframe[title="MCP App"]');
+  await expect(app.getByRole('button', { name: 'Get Server Time' })).toBeVisible();
+  // No call was made to show it.
+  await openDock(page, 'History');
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(0);
+});

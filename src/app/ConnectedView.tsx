@@ -53,6 +53,7 @@ import { useStableCallback } from '../lib/stableCallback.ts';
 /** Why the first call of a link's tool asks first. */
 const LINK_ARGUMENTS = 'These arguments came from a link, not from you: check each one before it is sent.';
 
+const AppResources = retryableLazy(() => import('../features/apps/AppResources.tsx'));
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
 
 interface Props {
@@ -116,6 +117,8 @@ export function ConnectedView({
   // The report in the main pane (which of its tabs), instead of a tool.
   const [report, setReport] = useState<ReportTab>();
   const showReport = report !== undefined;
+  // The app resources (ui://) view in the main pane, instead of a tool.
+  const [showAppResources, setShowAppResources] = useState(false);
   // The one call path: every origin asks it, it checks, gates (one confirmation dialog, below) and sends.
   const requests = useCallRequests((target, args, limits) => void calls.call(target, args, limits), safety);
 
@@ -136,6 +139,7 @@ export function ConnectedView({
   const select = useCallback(
     (name: string, options?: { keepFocus?: boolean }) => {
       setReport(undefined);
+      setShowAppResources(false);
       setSelected(name);
       if (!options?.keepFocus || panes.getSnapshot().pane === 'tools') panes.show('request');
       if (!options?.keepFocus) setFocusRequest((count) => count + 1);
@@ -277,6 +281,17 @@ export function ConnectedView({
           aliases: ['model', 'model view', 'model’s view', "model's view", 'tokens'],
           run: () => setReport('model'),
         },
+        {
+          id: 'app-resources',
+          group: 'View',
+          label: 'App resources — the ui:// interfaces this server’s tools name, to preview',
+          keywords: 'mcp apps ui resource',
+          aliases: ['apps', 'app resources', 'ui'],
+          run: () => {
+            setReport(undefined);
+            setShowAppResources(true);
+          },
+        },
         { id: 'history', group: 'View', label: 'Show or hide History', run: () => dock.toggle('history') },
         { id: 'saved', group: 'View', label: 'Show or hide Saved calls', run: () => dock.toggle('saved') },
       ];
@@ -360,7 +375,24 @@ export function ConnectedView({
         </div>
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
-            {showReport ? (
+            {showAppResources && !showReport ? (
+              <ErrorBoundary label="the app resources" resetKey={connection}>
+                <ChunkBoundary
+                  label="the app resources"
+                  onRetry={AppResources.retry}
+                  loading={<p className="text-sm text-muted">Loading the app resources…</p>}
+                >
+                  {() => (
+                    <AppResources.Component
+                      tools={data.tools}
+                      connection={connection}
+                      sandboxOrigin={sandboxOrigin}
+                      callFromApp={callFromApp}
+                    />
+                  )}
+                </ChunkBoundary>
+              </ErrorBoundary>
+            ) : showReport ? (
               <ErrorBoundary label="the server report" resetKey={connection}>
                 <ChunkBoundary
                   label="the server report"

@@ -354,21 +354,25 @@ export class McpConnection {
     return contents;
   }
 
-  /** A resource's `_meta` as resources/list gives it (at most 10 pages walked); undefined when not listed. */
-  async listedResourceMeta(uri: string, signal?: AbortSignal): Promise<unknown> {
+  /** resources/list, raw entries (at most 10 pages walked, stopping at a repeated cursor). */
+  async listResourcesRaw(signal?: AbortSignal): Promise<Record<string, unknown>[]> {
+    const all: Record<string, unknown>[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 10; page++) {
       const raw = await this.#request('resources/list', cursor === undefined ? {} : { cursor }, { signal });
       const resources = isRecord(raw) ? own(raw, 'resources') : undefined;
-      const found: unknown = Array.isArray(resources)
-        ? (resources as unknown[]).find((item) => isRecord(item) && own(item, 'uri') === uri)
-        : undefined;
-      if (isRecord(found)) return own(found, '_meta');
+      if (Array.isArray(resources)) all.push(...(resources as unknown[]).filter(isRecord));
       const next = isRecord(raw) ? own(raw, 'nextCursor') : undefined;
-      if (typeof next !== 'string' || next === cursor) return undefined;
+      if (typeof next !== 'string' || next === cursor) break;
       cursor = next;
     }
-    return undefined;
+    return all;
+  }
+
+  /** A resource's `_meta` as resources/list gives it; undefined when not listed. */
+  async listedResourceMeta(uri: string, signal?: AbortSignal): Promise<unknown> {
+    const found = (await this.listResourcesRaw(signal)).find((item) => own(item, 'uri') === uri);
+    return found ? own(found, '_meta') : undefined;
   }
 
   /** resources/read as the server sent it (MCP Apps need the items' `_meta`); never cached. */
