@@ -2,7 +2,7 @@
 // ext-apps' example, over stdio): the app renders in a frame on another origin, its own tool
 // call goes through Toolscope's gate and updates it, and the host's theme reaches it.
 import { expect, test, type Page } from './fixtures/test.ts';
-import { appBaitMcpUrl, deepLink, stdioAppLink, stdioBudgetLink } from './fixtures/urls.ts';
+import { appBaitMcpUrl, deepLink, demoMcpUrl, stdioAppLink, stdioBudgetLink } from './fixtures/urls.ts';
 import { openDock } from './fixtures/panes.ts';
 
 const appFrame = (page: Page) => page.frameLocator('iframe[title="App: get-time"]').frameLocator('iframe[title="MCP App"]');
@@ -154,4 +154,37 @@ test('the App resources view lists the ui:// resources the tools name and previe
   // No call was made to show it.
   await openDock(page, 'History');
   await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(0);
+});
+
+test('an MCP App on the 2026-07-28 wire (the demo’s product browser) renders, searches through its own call, and follows the theme', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'browse_products'));
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('2026-07-28');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('audio');
+  await page.getByRole('button', { name: 'Call tool' }).first().click();
+  const app = page.frameLocator('iframe[title="App: browse_products"]').frameLocator('iframe[title="MCP App"]');
+  await expect(app.getByRole('status')).toContainText(/^\d+ of \d+ products matching "audio"\.$/);
+  await expect(app.getByRole('textbox', { name: 'Search products' })).toHaveValue('audio');
+
+  // The app's own tools/call (search_catalog is read-only: no question) goes through Toolscope's
+  // connection on this wire and comes back into the app.
+  await app.getByRole('textbox', { name: 'Search products' }).fill('cable');
+  await app.getByRole('button', { name: 'Search' }).click();
+  await expect(app.getByRole('status')).toHaveText('3 of 3 products matching "cable".');
+  await expect(app.getByRole('row')).toHaveCount(4);
+  const history = await openDock(page, 'History');
+  await expect(history.getByRole('listitem').filter({ hasText: 'from app' })).toContainText('search_catalog');
+
+  const inner = page
+    .frames()
+    .find((frame) => frame.url().endsWith('/sandbox.html'))
+    ?.childFrames()[0];
+  const theme = page.getByRole('combobox', { name: 'Theme', exact: true });
+  await theme.selectOption('dark');
+  await expect.poll(() => inner?.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+  await theme.selectOption('light');
+  await expect.poll(() => inner?.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('light');
+  await expect(page.getByRole('region', { name: 'CSP violations' })).toHaveCount(0);
 });

@@ -11,6 +11,7 @@ import { CallLimiter, type RateLimit } from './rateLimit.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
 import { createLabTools, createSchemaLabTools, createSeasonalTools, SEASONAL_TOOL } from './labTools.ts';
 import { createDemoTools, generatedTools, type DemoTool } from './tools.ts';
+import { PRODUCT_BROWSER_RESOURCE, createProductBrowserTool, readProductBrowser } from './productBrowser.ts';
 
 export interface DemoServerOptions {
   /** Tools per tools/list page (default 10). */
@@ -60,6 +61,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
     ...createDemoTools(store),
     ...createLabTools(),
     ...createSchemaLabTools(),
+    createProductBrowserTool(),
     ...createSeasonalTools(seasonal, () => notify.toolsChanged()),
     ...generatedTools(options.extraTools ?? 0),
   ];
@@ -158,9 +160,9 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
       return server.projectCallToolResult(outcome, tool.definition.outputSchema);
     });
 
-    server.setRequestHandler('resources/list', () => ({ resources: [...STATIC_RESOURCES] }));
+    server.setRequestHandler('resources/list', () => ({ resources: [...STATIC_RESOURCES, PRODUCT_BROWSER_RESOURCE] }));
     server.setRequestHandler('resources/read', (req) => {
-      const result = readResource(req.params.uri);
+      const result = readResource(req.params.uri) ?? readProductBrowser(req.params.uri);
       if (!result) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${req.params.uri}`, { uri: req.params.uri });
       }

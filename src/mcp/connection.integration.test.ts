@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { resolveUiResource } from './apps.ts';
 import { McpConnection, McpError } from './connection.ts';
 import { nextPageDecision } from './pagination.ts';
 import { TrafficRecorder } from './traffic.ts';
@@ -56,6 +57,19 @@ describe('demo server, 2026-07-28 (modern)', () => {
     expect(chart?.title).toBeUndefined();
     expect(chart?.annotations.title).toBe('Sales chart');
     expect(tools.find((tool) => tool.name === 'sync_inventory')?.annotations).toEqual({});
+  });
+
+  it('serves an MCP App on this wire: the tool names its ui:// resource, which reads as an app with its _meta.ui', async () => {
+    const { tools } = await allTools(connection);
+    const browse = tools.find((tool) => tool.name === 'browse_products');
+    expect(browse?.app).toMatchObject({ resourceUri: 'ui://demo/product-browser.html' });
+    const uri = browse?.app?.resourceUri ?? '';
+    const resource = resolveUiResource(await connection.readResourceRaw(uri), uri, await connection.listedResourceMeta(uri));
+    expect(typeof resource === 'object' && resource.mimeType).toBe('text/html;profile=mcp-app');
+    expect(typeof resource === 'object' && resource.html).toContain('ui/initialize');
+    expect(typeof resource === 'object' && resource.meta).toMatchObject({ prefersBorder: true });
+    const result = await connection.callTool('browse_products', { query: 'cable' });
+    expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('3 products match "cable"') });
   });
 
   it('rejects an invalid cursor with -32602', async () => {

@@ -316,7 +316,7 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
               : { width: '100%', height: '100%' }
         }
         className={cn(
-          'rounded border border-line bg-white',
+          'rounded border border-line',
           displayMode === 'fullscreen' && 'fixed inset-0 z-40 rounded-none',
           displayMode === 'pip' && 'fixed right-4 bottom-4 z-40 shadow-lg',
         )}

@@ -27,7 +27,14 @@ describe('recent servers', () => {
     rememberRecentServer('javascript:alert(1)');
     rememberRecentServer('https://user:pw@a.example/mcp');
     rememberRecentServer('https://a.example/mcp?api_key=s3cret');
+    rememberRecentServer('https://a.example/mcp?sig=abc&X-Amz-Credential=AKIA');
+    rememberRecentServer('https://a.example/mcp?sessionId=abc');
     expect(loadRecentServers()).toEqual([]);
+    // Words that only look like secrets are not: the URL is kept.
+    expect(rememberRecentServer('https://a.example/mcp?keyword=usb&author=me', 2)).toEqual([
+      { url: 'https://a.example/mcp?keyword=usb&author=me', at: 2 },
+    ]);
+    forgetRecentServer('https://a.example/mcp?keyword=usb&author=me');
     window.localStorage.setItem('toolscope:recent-servers', JSON.stringify([{ url: 'https://a.example/mcp', at: 1 }, { url: 5 }, 'x']));
     expect(loadRecentServers()).toEqual([{ url: 'https://a.example/mcp', at: 1 }]);
     expect(forgetRecentServer('https://a.example/mcp')).toEqual([]);

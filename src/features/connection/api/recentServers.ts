@@ -2,6 +2,7 @@
 // URLs the person opened are kept — no tokens, no header values, nothing a server sent.
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { httpUrl } from '../../../lib/mcpServersFile.ts';
+import { redactUrl } from '../../../lib/redactUrl.ts';
 
 export interface RecentServer {
   url: string;
@@ -23,13 +24,8 @@ function parseRecent(value: unknown): RecentServer[] | undefined {
 
 export const loadRecentServers = (): RecentServer[] => (readStored(KEY, parseRecent) ?? []).slice(0, MAX_RECENT);
 
-const CREDENTIAL_PARAM = /key|token|secret|sig|code|pass|auth|session/i;
-
-/** A URL that carries a credential (user:pass@, ?api_key=…) is not written down as a "recent server". */
-function carriesCredentials(url: string): boolean {
-  const parsed = new URL(url);
-  return parsed.username !== '' || parsed.password !== '' || [...parsed.searchParams.keys()].some((name) => CREDENTIAL_PARAM.test(name));
-}
+/** A URL that carries a credential (user:pass@, ?api_key=…; redactUrl's rule) is not written down as a "recent server". */
+const carriesCredentials = (url: string) => redactUrl(url).removed.length > 0;
 
 /** Puts the server first (once), dropping the oldest beyond MAX_RECENT. */
 export function rememberRecentServer(url: string, at = Date.now()): RecentServer[] {
