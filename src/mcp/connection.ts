@@ -24,6 +24,8 @@ import { parseCallResult, parseReadResult, type CallResult, type ResourceContent
 import { cacheHintFindings, parseToolsPage, withParamHeaders, type McpTool, type ToolsPage } from './tools.ts';
 import { paramHeadersFor } from './paramHeaders.ts';
 import type { FetchLike } from './traffic.ts';
+import { TASK_SESSION_HEADER } from './fetchChain.ts';
+import { TASKS_EXTENSION, driveTask, taskFromCallResult, type DriveOptions, type TaskEnd, type TaskState } from './tasks.ts';
 
 export const CLIENT_INFO = { name: 'toolscope', version: '0.1.0' } as const;
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -74,6 +76,31 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** HTTP headers for this request alone (2026 `Mcp-Param-*`). */
   headers?: Record<string, string>;
+}
+
+export interface ToolCallOptions extends CallOptions {
+  /** 2025 wire: ask for a task (`params.task`), for a tool whose taskSupport allows it; ttl in ms when given. */
+  task?: { ttl?: number };
+  /** Every status of the task, when the server answers with one. */
+  onTask?: (task: TaskState, where: TaskPlace) => void;
+  /** Resolves the task's current poll wait early. */
+  taskWake?: { wake?: () => void };
+}
+
+/** Where a task lives: what following it after a reload needs (2025: the session that made it). */
+export interface TaskPlace {
+  era: 'modern' | 'legacy';
+  sessionId?: string;
+}
+
+/** A task that ended other than completed: how (the run card says Failed, Cancelled or Expired). */
+export class TaskEndError extends McpError {
+  constructor(
+    readonly end: Exclude<TaskEnd['status'], 'completed'>,
+    failure: McpFailure,
+  ) {
+    super(failure);
+  }
 }
 
 // Accept any result shape; we parse it ourselves (habit 2: parse, never cast).
@@ -187,7 +214,11 @@ export class McpConnection {
     const transport = new StreamableHTTPClientTransport(endpoint, { fetch, requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.
     const mode = !eraHint ? 'auto' : eraHint.era === 'legacy' ? 'legacy' : { pin: eraHint.protocolVersion };
-    const client = new Client(CLIENT_INFO, { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode } });
+    // Tasks (2026: the extension, declared in every request's capabilities; the server decides per call).
+    const client = new Client(CLIENT_INFO, {
+      capabilities: { elicitation: { form: {}, url: {} }, extensions: { [TASKS_EXTENSION]: {} } },
+      versionNegotiation: { mode },
+    });
     const elicitation: { handler?: ElicitationHandler } = {};
     // The same handler serves 2025 server→client requests and 2026 input_required rounds.
     client.setRequestHandler('elicitation/create', async (request, ctx) => {
@@ -312,19 +343,24 @@ export class McpConnection {
 
   /**
    * tools/call for a listed tool (its `x-mcp-header` properties go out as `Mcp-Param-*` headers
-   * in the 2026 era), or for a bare name.
+   * in the 2026 era), or for a bare name. A server that answers with a task is followed to the
+   * task's end (tasks/get at its interval, input requests answered, tasks/result on 2025); a task
+   * that fails, is cancelled or expires throws a TaskEndError.
    */
   async callTool(
     tool: string | Pick<McpTool, 'name' | 'paramHeaders' | 'unusable'>,
     args: Record<string, unknown>,
-    options: CallOptions = {},
+    options: ToolCallOptions = {},
   ): Promise<CallResult> {
     const { name, paramHeaders = [], unusable } = typeof tool === 'string' ? { name: tool } : tool;
     if (unusable) throw new McpError({ kind: 'invalid-input', message: unusable });
     const headers = this.era === 'modern' ? { ...paramHeadersFor(paramHeaders, args), ...options.headers } : options.headers;
+    const params: Record<string, unknown> = { name, arguments: args };
+    if (options.task && this.era === 'legacy') params.task = options.task.ttl === undefined ? {} : { ttl: options.task.ttl };
     const { call, signal } = this.watcher.watch(name, options.signal);
+    let raw: unknown;
     try {
-      return parseCallResult(await this.#request('tools/call', { name, arguments: args }, { ...options, headers, signal }));
+      raw = await this.#request('tools/call', params, { ...options, headers, signal });
     } catch (error) {
       if (call.cut !== undefined && !options.signal?.aborted) {
         throw new McpError({
@@ -336,6 +372,55 @@ export class McpConnection {
     } finally {
       this.watcher.release(call);
     }
+    const task = taskFromCallResult(raw, this.era);
+    if (!task) return parseCallResult(raw);
+    return this.followTask(task, this.taskPlace, {
+      signal: options.signal,
+      wakeUp: options.taskWake,
+      onUpdate: (state) => options.onTask?.(state, this.taskPlace),
+    });
+  }
+
+  /** Where this connection's tasks live. */
+  get taskPlace(): TaskPlace {
+    return { era: this.era, ...(this.transport.sessionId ? { sessionId: this.transport.sessionId } : {}) };
+  }
+
+  /**
+   * Follows a task (one just started, or one resumed after a reload from `place`) to its end:
+   * the final result, or a TaskEndError.
+   */
+  async followTask(task: TaskState, place: TaskPlace, options: Omit<DriveOptions, 'elicit'> = {}): Promise<CallResult> {
+    const end = await driveTask(
+      {
+        era: place.era,
+        get: (taskId, signal) => this.#taskRequest('tasks/get', { taskId }, place, signal),
+        result: (taskId, signal) => this.#taskRequest('tasks/result', { taskId }, place, signal, 0),
+        update: (taskId, inputResponses, signal) => this.#taskRequest('tasks/update', { taskId, inputResponses }, place, signal),
+      },
+      task,
+      { ...options, elicit: this.elicitation.handler },
+    );
+    if (end.status !== 'completed') throw new TaskEndError(end.status, end.failure);
+    return parseCallResult(end.result);
+  }
+
+  /** tasks/cancel: a request the server acknowledges and decides on (cooperative). */
+  async cancelTask(taskId: string, place: TaskPlace = this.taskPlace): Promise<void> {
+    await this.#taskRequest('tasks/cancel', { taskId }, place);
+  }
+
+  #taskRequest(method: string, params: Record<string, unknown>, place: TaskPlace, signal?: AbortSignal, timeoutMs?: number) {
+    if (place.era !== this.era) {
+      throw new McpError({
+        kind: 'invalid-input',
+        message: `This task was made on the ${place.era === 'modern' ? '2026-07-28' : '2025-11-25'} wire; the server now speaks the other one.`,
+      });
+    }
+    const elsewhere =
+      place.sessionId && place.sessionId !== this.transport.sessionId ? { [TASK_SESSION_HEADER]: place.sessionId } : undefined;
+    // tasks/result blocks until the task ends: no request timeout of its own (0 → the hard limit only).
+    return this.#request(method, params, { signal, headers: elsewhere, ...(timeoutMs === 0 ? { timeoutMs: 24 * 3_600_000 } : {}) });
   }
 
   readonly #resourceCache = new Map<string, { until: number; contents: ResourceContents[] }>();

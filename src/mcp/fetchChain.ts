@@ -7,6 +7,7 @@
 //   watcher      notices a streamed tools/call answer that breaks off and ends that call at once
 //   credentials  the current bearer token; a 401 refreshes it once; keeps the last challenge
 //   results      holds 2026 tools/list and tools/call bodies for Toolscope's lenient parsers
+//   session      a 2025 task's requests after a reload go on the session that made the task
 //
 // The transport calls the top; the OAuth legs (oauth.ts) are plain fetches through `route` alone.
 import { applyMiddlewares, type Middleware } from '@modelcontextprotocol/client';
@@ -26,6 +27,19 @@ export function routeLayer(route: Route): Middleware {
   return (next) => next;
 }
 
+/** Set on a request (never sent) to send it on this Mcp-Session-Id instead of the connection's own. */
+export const TASK_SESSION_HEADER = 'x-toolscope-task-session';
+
+/** A resumed 2025 task lives in the session that made it: its tasks/get goes there, not to this page's new session. */
+const sessionLayer: Middleware = (next) => async (input, init) => {
+  const headers = new Headers(init?.headers);
+  const session = headers.get(TASK_SESSION_HEADER);
+  if (session === null) return next(input, init);
+  headers.delete(TASK_SESSION_HEADER);
+  headers.set('mcp-session-id', session);
+  return next(input, { ...init, headers });
+};
+
 export function fetchChain(
   network: FetchLike,
   layers: { route: Route; watcher: StreamWatcher; credentials: Credentials; results: RawResults },
@@ -36,5 +50,6 @@ export function fetchChain(
     layers.watcher.middleware,
     layers.credentials.middleware,
     layers.results.middleware,
+    sessionLayer,
   )(network);
 }

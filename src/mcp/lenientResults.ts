@@ -4,7 +4,9 @@
 // tools/call and resources/read, this fetch layer (between the SDK and the wire; Traffic below it still sees the
 // original) keeps the server's result aside and gives the SDK a minimal valid stand-in that
 // points to it. McpConnection takes the original back and parses it leniently itself.
-// input_required results (and any other resultType) pass through untouched: the SDK drives them.
+// A tools/call answered with a task (resultType "task") is held too: the SDK 2.4 has no task
+// runtime and would reject it. input_required results (and any other resultType) pass through
+// untouched: the SDK drives them.
 import { isRecord } from './guards.ts';
 import { eventData, splitEvents } from './sse.ts';
 import type { Middleware } from '@modelcontextprotocol/client';
@@ -67,8 +69,10 @@ export class RawResults {
     if (!standIn) return message;
     const result = message.result;
     const resultType = isRecord(result) ? result.resultType : undefined;
-    // The SDK drives every other kind of result (input_required rounds above all).
-    if (resultType !== undefined && resultType !== 'complete') return message;
+    // A task handle (tasks extension) is ours to drive; the SDK drives every other kind of result
+    // (input_required rounds above all).
+    const ours = resultType === undefined || resultType === 'complete' || (resultType === 'task' && method === 'tools/call');
+    if (!ours) return message;
     const key = `r${++this.#seq}`;
     this.#held.set(key, result);
     while (this.#held.size > MAX_HELD) {

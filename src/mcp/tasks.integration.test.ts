@@ -1,0 +1,88 @@
+// Tasks on the 2025-11-25 wire against @modelcontextprotocol/server-everything (written by others):
+// its simulate-research-query tool (taskSupport "required") runs as a task through four stages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { McpConnection, TaskEndError } from './connection.ts';
+import { TrafficRecorder } from './traffic.ts';
+import type { TaskState } from './tasks.ts';
+
+describe('tasks, 2025-11-25 (server-everything)', () => {
+  let everything: RunningServer;
+  beforeAll(async () => {
+    everything = await startEverything();
+  }, 30_000);
+  afterAll(async () => {
+    await everything.stop();
+  });
+
+  it('runs a required-task tool as a task: statuses with messages, polled at its interval, then the result', async () => {
+    const recorder = new TrafficRecorder();
+    const connection = await McpConnection.connect({ url: everything.url, fetch: recorder.fetch });
+    try {
+      const seen: TaskState[] = [];
+      const result = await connection.callTool(
+        'simulate-research-query',
+        { topic: 'tides' },
+        { task: {}, onTask: (task) => seen.push(task) },
+      );
+      expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('# Research Report: tides') });
+      expect(seen[0]).toMatchObject({ status: 'working', ttlMs: 300_000, pollIntervalMs: 1000 });
+      expect(seen.map((task) => task.statusMessage)).toContain('Analyzing content...');
+      expect(seen.at(-1)?.status).toBe('completed');
+      const methods = recorder.getSnapshot().map((entry) => entry.sent[0]?.method);
+      expect(methods).toContain('tasks/get');
+      expect(methods).toContain('tasks/result');
+    } finally {
+      await connection.close();
+    }
+  }, 30_000);
+
+  it('follows a task from another session (after a reload) to its result, and cancels one', async () => {
+    const first = await McpConnection.connect({ url: everything.url });
+    const second = await McpConnection.connect({ url: everything.url });
+    try {
+      let started: { task: TaskState; place: { era: 'modern' | 'legacy'; sessionId?: string } } | undefined;
+      const controller = new AbortController();
+      const running = first
+        .callTool(
+          'simulate-research-query',
+          { topic: 'moons' },
+          {
+            task: {},
+            signal: controller.signal,
+            onTask: (task, place) => {
+              started ??= { task, place };
+              controller.abort(); // the page goes away: nobody follows it here any more
+            },
+          },
+        )
+        .catch((error: unknown) => error);
+      await expect.poll(() => started !== undefined).toBe(true);
+      await running;
+      expect(started?.place.sessionId).toBeTruthy();
+      // A new connection (a reloaded page) follows it in the session that made it.
+      const result = await second.followTask({ ...started!.task, status: 'working' }, started!.place);
+      expect(result.content[0]).toMatchObject({ text: expect.stringContaining('# Research Report: moons') });
+
+      const updates: TaskState[] = [];
+      const cancelled = second
+        .callTool(
+          'simulate-research-query',
+          { topic: 'comets' },
+          {
+            task: {},
+            onTask: (task) => {
+              updates.push(task);
+              if (updates.length === 1) void second.cancelTask(task.taskId);
+            },
+          },
+        )
+        .catch((error: unknown) => error);
+      const outcome = await cancelled;
+      expect(outcome).toBeInstanceOf(TaskEndError);
+      expect((outcome as TaskEndError).end).toBe('cancelled');
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  }, 40_000);
+});
