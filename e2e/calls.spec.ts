@@ -180,7 +180,7 @@ test('list_changed: the tool list refreshes by itself and says what changed (202
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('Added get_seasonal_offer.');
   await expect(page.getByText('The server changed its tool list: added get_seasonal_offer.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^30 tools/)).toBeVisible();
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('Removed get_seasonal_offer.');
   await expect(page.getByText('The server changed its tool list: removed get_seasonal_offer.')).toBeVisible();

@@ -29,7 +29,7 @@ test('the deep link connects, loads every page of tools and shows badges with de
   await expect(status).toContainText('Toolscope demo shop');
   await expect(status).toContainText('2026-07-28');
   const tools = toolsRegion(page);
-  await expect(tools.getByText(/^28 tools · 6 pages$/)).toBeVisible();
+  await expect(tools.getByText(/^29 tools · 6 pages$/)).toBeVisible();
   await tools.getByRole('searchbox', { name: 'Search tools' }).fill('sync');
   const sync = tools.getByRole('listitem').filter({ hasText: 'Sync inventory' });
   await expect(sync.getByLabel('Destructive (default)')).toBeVisible();
@@ -59,7 +59,7 @@ test('connecting from the form, searching, and the display-name fallback', async
 test('a reconnect within ttlMs shows the cached list at once, marked as cached; Reload lists again', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl()));
   const tools = toolsRegion(page);
-  await expect(tools.getByText(/^28 tools · 6 pages$/)).toBeVisible();
+  await expect(tools.getByText(/^29 tools · 6 pages$/)).toBeVisible();
   await expect(tools.getByText(/^Listed just now · fresh for (1 min|under a minute) more$/)).toBeVisible();
   const traffic = await openTraffic(page);
   const listings = traffic.locator('summary').filter({ hasText: /^tools\/list/ });
@@ -69,7 +69,7 @@ test('a reconnect within ttlMs shows the cached list at once, marked as cached; 
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
-  await expect(tools.getByText(/^28 tools · 6 pages$/)).toBeVisible();
+  await expect(tools.getByText(/^29 tools · 6 pages$/)).toBeVisible();
   await expect(tools.getByText(/^From cache, listed just now · fresh for (1 min|under a minute) more$/)).toBeVisible();
   await expect(traffic.locator('summary').filter({ hasText: /^server\/discover/ })).toHaveCount(2);
   await expect(listings).toHaveCount(6);
@@ -77,7 +77,7 @@ test('a reconnect within ttlMs shows the cached list at once, marked as cached; 
   // Reload bypasses the cache: every page is asked for again.
   await tools.getByRole('button', { name: 'Reload tool list' }).click();
   await expect(listings).toHaveCount(12);
-  await expect(tools.getByText(/^28 tools · 6 pages$/)).toBeVisible();
+  await expect(tools.getByText(/^29 tools · 6 pages$/)).toBeVisible();
   await expect(tools.getByText(/^Listed just now · fresh for (1 min|under a minute) more$/)).toBeVisible();
 });
 

@@ -137,7 +137,7 @@ test('a handle from one call is offered to the next: create_basket’s basket_id
 test('on reconnect, the tool list is compared with the last visit: toggle_seasonal_offer added a tool', async ({ page }) => {
   await page.goto(deepLink(changingMcpUrl()));
   const tools = page.getByRole('region', { name: 'Tools' });
-  await expect(tools.getByText(/^28 tools/)).toBeVisible();
+  await expect(tools.getByText(/^29 tools/)).toBeVisible();
   // The server changes while Toolscope is away (another client toggles the offer); an open page would
   // hear list_changed and show the change live instead.
   // The list is remembered (IndexedDB) once complete: wait for that before leaving.
@@ -163,7 +163,7 @@ test('on reconnect, the tool list is compared with the last visit: toggle_season
   try {
     await other.callTool('toggle_seasonal_offer', {});
     await page.goto(deepLink(changingMcpUrl()));
-    await expect(tools.getByText(/^29 tools/)).toBeVisible();
+    await expect(tools.getByText(/^30 tools/)).toBeVisible();
     const note = page.getByRole('group', { name: 'Tool list changes since last time' });
     await expect(note).toContainText('added get_seasonal_offer');
   } finally {

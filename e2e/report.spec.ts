@@ -59,7 +59,7 @@ test('demo: the model’s view, an export, per-tool findings, and a call’s out
   await report.getByRole('tab', { name: 'Model’s view' }).click();
   const model = page.getByRole('region', { name: "Model's view" });
   await expect(model).toContainText(/[\d,]+ tokens/);
-  await expect(model.getByRole('row')).toHaveCount(29); // header + 28 tools
+  await expect(model.getByRole('row')).toHaveCount(30); // header + 29 tools
 
   const download = page.waitForEvent('download');
   await report.getByRole('button', { name: 'Export report' }).click();

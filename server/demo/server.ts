@@ -5,12 +5,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler, isInputRequiredResult } from '@modelcontextprotocol/server';
-import type { AuthInfo, McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpHttpHandler, McpRequestContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
 import { BasketStore } from './catalog.ts';
 import { CallLimiter, type RateLimit } from './rateLimit.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
 import { createLabTools, createSchemaLabTools, createSeasonalTools, SEASONAL_TOOL } from './labTools.ts';
 import { createDemoTools, generatedTools, type DemoTool } from './tools.ts';
+import { REPORT_TASK_TOOL, ReportTasks, TASKS_EXTENSION, reportTaskDefinition, type ReportTaskOptions } from './reportTasks.ts';
 import { PRODUCT_BROWSER_RESOURCE, createProductBrowserTool, readProductBrowser } from './productBrowser.ts';
 
 export interface DemoServerOptions {
@@ -24,7 +25,25 @@ export interface DemoServerOptions {
   listTtlMs?: number;
   /** Tool calls allowed per client and window (default 100 per 10 s). */
   rateLimit?: RateLimit;
+  /** The 2026 task tool's pace and TTL. */
+  reportTasks?: ReportTaskOptions;
 }
+
+/** params of tasks/get, tasks/update and tasks/cancel, as a Standard Schema (the SDK has no task runtime to give one). */
+interface TaskParams {
+  taskId: string;
+  inputResponses?: unknown;
+}
+const taskParams: StandardSchemaV1<unknown, TaskParams> = {
+  '~standard': {
+    version: 1 as const,
+    vendor: 'toolscope-demo',
+    validate: (value: unknown) =>
+      typeof value === 'object' && value !== null && typeof (value as { taskId?: unknown }).taskId === 'string'
+        ? { value: value as TaskParams }
+        : { issues: [{ message: 'params.taskId must be a string' }] },
+  },
+};
 
 const INSTRUCTIONS =
   'Demo shop. Find products with search_catalog, then create_basket and pass its basket_id to add_item, get_basket, checkout or delete_basket.';
@@ -62,6 +81,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
     ...createLabTools(),
     ...createSchemaLabTools(),
     createProductBrowserTool(),
+    { definition: reportTaskDefinition, run: () => ({ content: [] }) },
     ...createSeasonalTools(seasonal, () => notify.toolsChanged()),
     ...generatedTools(options.extraTools ?? 0),
   ];
@@ -80,12 +100,13 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
   };
   const ttlMs = options.listTtlMs ?? 60_000;
   const limiter = new CallLimiter(options.rateLimit);
+  const reports = new ReportTasks(options.reportTasks);
 
   const factory = (request: McpRequestContext) => {
     const server = new Server(
       { name: 'toolscope-demo', title: 'Toolscope demo shop', version: '0.1.0' },
       {
-        capabilities: { tools: { listChanged: true }, resources: {} },
+        capabilities: { tools: { listChanged: true }, resources: {}, extensions: { [TASKS_EXTENSION]: {} } },
         instructions: INSTRUCTIONS,
         cacheHints: {
           'tools/list': { ttlMs, cacheScope: 'public' },
@@ -141,6 +162,25 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
           },
         );
       }
+      if (tool.definition.name === REPORT_TASK_TOOL) {
+        if (request.era !== 'modern') {
+          return {
+            isError: true,
+            content: [
+              {
+                type: 'text',
+                text: `${REPORT_TASK_TOOL} runs as a task, on the 2026-07-28 wire with the ${TASKS_EXTENSION} extension only.`,
+              },
+            ],
+          };
+        }
+        if (!server.getClientCapabilities()?.extensions?.[TASKS_EXTENSION]) {
+          throw new ProtocolError(ProtocolErrorCode.MissingRequiredClientCapability, 'Missing required client capability', {
+            requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+          });
+        }
+        return reports.start(owner, typeof args.year === 'number' ? args.year : 2026) as never;
+      }
       const progressToken = req.params._meta?.progressToken;
       const outcome = await tool.run(args, {
         era: request.era,
@@ -160,6 +200,28 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
       return server.projectCallToolResult(outcome, tool.definition.outputSchema);
     });
 
+    const unknownTask = (taskId: string) =>
+      new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown task ${taskId.slice(0, 80)}: it expired, was never made, or belongs to another client.`,
+      );
+    server.setRequestHandler('tasks/get', { params: taskParams }, ({ taskId }) => {
+      const task = reports.get(taskId, callerOf(request.authInfo));
+      if (!task) throw unknownTask(taskId);
+      return task as never;
+    });
+    server.setRequestHandler('tasks/update', { params: taskParams }, ({ taskId, inputResponses }, ctx) => {
+      // The SDK lifts a request's inputResponses (an MRTR field) into the context.
+      const given = ctx.mcpReq.inputResponses ?? inputResponses;
+      const responses = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {};
+      if (!reports.update(taskId, callerOf(request.authInfo), responses)) throw unknownTask(taskId);
+      return {} as never;
+    });
+    server.setRequestHandler('tasks/cancel', { params: taskParams }, ({ taskId }) => {
+      if (!reports.cancel(taskId, callerOf(request.authInfo))) throw unknownTask(taskId);
+      return {} as never;
+    });
+
     server.setRequestHandler('resources/list', () => ({ resources: [...STATIC_RESOURCES, PRODUCT_BROWSER_RESOURCE] }));
     server.setRequestHandler('resources/read', (req) => {
       const result = readResource(req.params.uri) ?? readProductBrowser(req.params.uri);
@@ -172,6 +234,11 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
   };
 
   const handler = createMcpHandler(factory, { legacy: 'stateless' });
+  const closeHandler = handler.close.bind(handler);
+  handler.close = async () => {
+    reports.close();
+    await closeHandler();
+  };
   notify.toolsChanged = () => handler.notify.toolsChanged();
   return Object.assign(handler, { tools: baseTools });
 }

@@ -1,7 +1,7 @@
 // Tasks on the 2025-11-25 wire against @modelcontextprotocol/server-everything (written by others):
 // its simulate-research-query tool (taskSupport "required") runs as a task through four stages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
 import { McpConnection, TaskEndError } from './connection.ts';
 import { TrafficRecorder } from './traffic.ts';
 import type { TaskState } from './tasks.ts';
@@ -85,4 +85,55 @@ describe('tasks, 2025-11-25 (server-everything)', () => {
       await Promise.all([first.close(), second.close()]);
     }
   }, 40_000);
+});
+
+describe('tasks, 2026-07-28 (the demo, tasks extension)', () => {
+  let demo: RunningServer;
+  beforeAll(async () => {
+    demo = await startDemoServer({ reportTasks: { stepMs: 150, pollIntervalMs: 100 } });
+  });
+  afterAll(async () => {
+    await demo.stop();
+  });
+
+  it('declares the extension; the server answers with a task; its input request is answered with tasks/update; the result arrives inline', async () => {
+    const recorder = new TrafficRecorder();
+    const connection = await McpConnection.connect({ url: demo.url, fetch: recorder.fetch });
+    const asked: string[] = [];
+    connection.setElicitationHandler(async (request) => {
+      asked.push(request.message);
+      return { action: 'accept', content: { currency: 'USD' } };
+    });
+    try {
+      const seen: TaskState[] = [];
+      const result = await connection.callTool('build_sales_report', { year: 2025 }, { onTask: (task) => seen.push(task) });
+      expect(result.content[0]).toMatchObject({ text: expect.stringMatching(/^Sales report 2025 \(USD\): 12 products/) });
+      expect(asked).toEqual(['Which currency should the sales report use?']);
+      expect(seen.map((task) => task.status)).toEqual(expect.arrayContaining(['working', 'input_required', 'completed']));
+      // Polled no faster than the 250 ms floor, though the server suggested 100 ms.
+      expect(seen[0]).toMatchObject({ pollIntervalMs: 100, ttlMs: 600_000 });
+      const sent = recorder.getSnapshot().flatMap((entry) => entry.sent);
+      expect(sent.map((message) => message.method)).toEqual(expect.arrayContaining(['tasks/get', 'tasks/update']));
+      const call = recorder.getSnapshot().find((entry) => entry.sent[0]?.method === 'tools/call');
+      expect(call?.requestBody).toContain('"extensions":{"io.modelcontextprotocol/tasks":{}}');
+      const gets = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tasks/get');
+      expect(new Map(gets[0]?.requestHeaders).get('mcp-name')).toBe(seen[0]?.taskId);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('cancels: tasks/cancel is acknowledged and the task ends Cancelled', async () => {
+    const connection = await McpConnection.connect({ url: demo.url });
+    try {
+      const outcome = await connection
+        .callTool('build_sales_report', {}, { onTask: (task) => void (task.status === 'working' && connection.cancelTask(task.taskId)) })
+        .catch((error: unknown) => error);
+      expect(outcome).toBeInstanceOf(TaskEndError);
+      expect((outcome as TaskEndError).end).toBe('cancelled');
+      expect((outcome as TaskEndError).failure.message).toContain('Cancelled at step');
+    } finally {
+      await connection.close();
+    }
+  });
 });

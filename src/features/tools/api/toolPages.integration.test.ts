@@ -1,4 +1,4 @@
-// The listing query against a real paginated server (the demo: 28 tools in 3 pages, ttlMs 60 s): a walk called
+// The listing query against a real paginated server (the demo: 29 tools in 3 pages, ttlMs 60 s): a walk called
 // off part-way (a disconnect; React's development double mount) leaves an incomplete list that
 // is never "fresh" and is listed again on the next mount.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
@@ -48,7 +48,7 @@ describe('tool listing query', () => {
         timeout: 20_000,
       })
       .toBe(true);
-    expect(observer.getCurrentResult().data?.pages.flatMap((page) => page.tools)).toHaveLength(28);
+    expect(observer.getCurrentResult().data?.pages.flatMap((page) => page.tools)).toHaveLength(29);
     unsubscribe();
 
     // A complete list within its ttl is fresh, and not fetched again by a second mount.
