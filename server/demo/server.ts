@@ -208,18 +208,18 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
     server.setRequestHandler('tasks/get', { params: taskParams }, ({ taskId }) => {
       const task = reports.get(taskId, callerOf(request.authInfo));
       if (!task) throw unknownTask(taskId);
-      return task as never;
+      return task;
     });
     server.setRequestHandler('tasks/update', { params: taskParams }, ({ taskId, inputResponses }, ctx) => {
       // The SDK lifts a request's inputResponses (an MRTR field) into the context.
       const given = ctx.mcpReq.inputResponses ?? inputResponses;
       const responses = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {};
       if (!reports.update(taskId, callerOf(request.authInfo), responses)) throw unknownTask(taskId);
-      return {} as never;
+      return {};
     });
     server.setRequestHandler('tasks/cancel', { params: taskParams }, ({ taskId }) => {
       if (!reports.cancel(taskId, callerOf(request.authInfo))) throw unknownTask(taskId);
-      return {} as never;
+      return {};
     });
 
     server.setRequestHandler('resources/list', () => ({ resources: [...STATIC_RESOURCES, PRODUCT_BROWSER_RESOURCE] }));

@@ -100,9 +100,9 @@ describe('tasks, 2026-07-28 (the demo, tasks extension)', () => {
     const recorder = new TrafficRecorder();
     const connection = await McpConnection.connect({ url: demo.url, fetch: recorder.fetch });
     const asked: string[] = [];
-    connection.setElicitationHandler(async (request) => {
+    connection.setElicitationHandler((request) => {
       asked.push(request.message);
-      return { action: 'accept', content: { currency: 'USD' } };
+      return Promise.resolve({ action: 'accept', content: { currency: 'USD' } });
     });
     try {
       const seen: TaskState[] = [];

@@ -61,14 +61,14 @@ describe('driveTask', () => {
     const updates: Record<string, unknown>[] = [];
     const ops: TaskOps = {
       era,
-      get: async () => {
+      get: () => {
         asked.push(Date.now());
-        return statuses.length > 1 ? statuses.shift() : statuses[0];
+        return Promise.resolve(statuses.length > 1 ? statuses.shift() : statuses[0]);
       },
-      result: async () => ({ content: [{ type: 'text', text: 'from tasks/result' }] }),
-      update: async (_id, responses) => {
+      result: () => Promise.resolve({ content: [{ type: 'text', text: 'from tasks/result' }] }),
+      update: (_id, responses) => {
         updates.push(responses);
-        return {};
+        return Promise.resolve({});
       },
     };
     return { ops, asked, updates };
@@ -114,7 +114,7 @@ describe('driveTask', () => {
       },
     };
     const { ops, updates } = scripted([inputRequired, inputRequired, { ...working(), status: 'completed', result: { content: [] } }]);
-    const elicit = vi.fn(async () => ({ action: 'accept' as const, content: { a: 1 } }));
+    const elicit = vi.fn(() => Promise.resolve({ action: 'accept' as const, content: { a: 1 } }));
     const end = driveTask(ops, first(), { elicit });
     await vi.runAllTimersAsync();
     await expect(end).resolves.toMatchObject({ status: 'completed' });
