@@ -20,6 +20,7 @@ import { useToolListChanges } from '../features/tools/api/useToolListChanges.ts'
 import { ToolList } from '../features/tools/ToolList.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import { useToolCalls } from '../features/call/useToolCalls.ts';
+import { useResumedTasks, useTaskMemory } from './useTaskMemory.ts';
 import { ElicitationDialog } from '../features/call/ElicitationDialog.tsx';
 import { SafetyControls } from '../features/call/SafetyControls.tsx';
 import { useElicitations } from '../features/call/useElicitations.ts';
@@ -109,7 +110,9 @@ export function ConnectedView({
   // A link's arguments are not the person's: keys the form would not show are shown, and the
   // first call of the link's tool asks first with the exact arguments (whatever its hints say).
   const [linkPending, setLinkPending] = useState(() => (!remembered && initialTool && initialArgs ? initialTool : undefined));
-  const calls = useToolCalls(connection);
+  const tasks = useTaskMemory(connection, data.tools);
+  const calls = useToolCalls(connection, tasks.options);
+  useResumedTasks(connection, calls.resume);
   const [safety, setSafety] = useSafetySettings(connection.url);
   const elicitations = useElicitations(connection);
   const { ref: sidebarRef, initial: sidebarWidth } = useRememberedSize<HTMLDivElement>('toolscope.sidebar.width', 'width', 220);
@@ -422,6 +425,7 @@ export function ConnectedView({
                   draft={drafts.get(tool.name)}
                   onDraftChange={(draft) => setDrafts((previous) => new Map(previous).set(tool.name, draft))}
                   runs={calls.runsOf(tool.name)}
+                  task={tasks.modeOf(tool)}
                   onRequest={(args, options) => {
                     const fromLink = linkPending === tool.name;
                     void requests.store

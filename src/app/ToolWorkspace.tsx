@@ -70,6 +70,8 @@ interface Props {
   initialRunId?: number;
   /** What a link put in this form that the form does not show (above the form). */
   linkNotice?: ReactNode;
+  /** How this tool runs as a task (2025 wire, taskSupport optional or required). */
+  task?: Parameters<typeof RequestToolbar>[0]['task'];
   /** MCP Apps: the sandbox origin (Toolscope's own server) and the app's own calls. */
   apps?: {
     sandboxOrigin?: string;
@@ -113,6 +115,7 @@ export function ToolWorkspace({
   initialRunId,
   linkNotice,
   apps,
+  task,
 }: Props) {
   // The run picked in the run list, until a newer run starts (from anywhere): then the newest.
   // An MCP App's own calls stay in the app: the pane keeps showing the run that opened it.
@@ -174,14 +177,16 @@ export function ToolWorkspace({
 
   const running = callState.status === 'running';
 
+  // Esc stops a plain call; a task is cancelled only by its own button (tasks/cancel reaches the server).
+  const escCancels = running && !callState.task;
   useEffect(() => {
-    if (!running) return undefined;
+    if (!escCancels) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') cancelShown();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [running, cancelShown]);
+  }, [escCancels, cancelShown]);
 
   // The form's call: the one call path decides (the JSON editor's text must parse first).
   const tryCall = () => onRequest(draft.value, { unparsed: draft.mode === 'json' ? draft.jsonError : undefined });
@@ -360,6 +365,7 @@ export function ToolWorkspace({
                 mode={formUsable ? draft.mode : 'json'}
                 formUsable={formUsable}
                 onMode={(mode) => onDraftChange({ ...draft, mode })}
+                task={task}
               />
               {schemaNote ? (
                 <p role="note" className="text-sm text-warn">

@@ -285,3 +285,25 @@ export async function driveTask(ops: TaskOps, first: TaskState, options: DriveOp
     task = { ...next, findings: [...new Set([...task.findings, ...next.findings])] };
   }
 }
+
+/** A task started here and not yet ended: followed again after a reload, within its TTL. */
+export interface PendingTask {
+  /** `${server} ${taskId}`. */
+  key: string;
+  server: string;
+  taskId: string;
+  tool: string;
+  args: Record<string, unknown>;
+  /** When the call was made here (epoch ms). */
+  startedAt: number;
+  /** The server's createdAt (epoch ms), else startedAt. */
+  createdAt: number;
+  ttlMs: number | null;
+  pollIntervalMs?: number;
+  status: string;
+  statusMessage?: string;
+  era: 'modern' | 'legacy';
+  /** 2025: the session that made the task (its tasks live there). */
+  sessionId?: string;
+  origin?: 'app';
+}

@@ -16,6 +16,8 @@ interface Props {
   mode: 'form' | 'json';
   formUsable: boolean;
   onMode: (mode: 'form' | 'json') => void;
+  /** 2025 wire, a tool whose execution.taskSupport allows tasks: required (always a task) or optional (the person's choice). */
+  task?: { support: 'required' } | { support: 'optional'; on: boolean; onChange: (on: boolean) => void };
 }
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -25,7 +27,7 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
  * edited (Form | JSON, the active one filled), an outlined "Send anyway" when the checks hold the
  * call back, and "Call tool" with its shortcut. The run itself shows in the response pane.
  */
-export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mode, formUsable, onMode }: Props) {
+export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mode, formUsable, onMode, task }: Props) {
   const running = state.status === 'running';
   const segment = (active: boolean) =>
     cn('px-2.5 py-1 text-xs font-medium', active ? 'bg-blue-600 text-white' : 'text-subtle hover:bg-hover disabled:opacity-50');
@@ -82,10 +84,16 @@ export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mod
           {tool.unusable}
         </p>
       ) : null}
-      {tool.taskSupport === 'required' ? (
-        <p className="text-xs text-warn">
-          This tool declares execution.taskSupport "required": a plain call (without task mode) is expected to fail.
+      {task?.support === 'required' ? (
+        <p className="text-xs text-muted">
+          Runs as a task (execution.taskSupport "required"): polled until it ends; other calls go on meanwhile.
         </p>
+      ) : task?.support === 'optional' ? (
+        <label className="flex items-center gap-1.5 text-xs text-subtle">
+          <input type="checkbox" checked={task.on} onChange={(event) => task.onChange(event.target.checked)} />
+          Run as task
+          <span className="text-muted">(execution.taskSupport "optional": the server answers with a task, polled until it ends)</span>
+        </label>
       ) : null}
     </div>
   );

@@ -9,7 +9,60 @@ import type { McpTool } from '../../mcp/tools.ts';
 import type { Notice } from './callRequests.ts';
 import { outcomeOf, type OutcomeTone } from './outcome.ts';
 import { humanDuration } from '../../lib/age.ts';
-import type { CallState } from './useToolCalls.ts';
+import type { CallState, TaskView } from './useToolCalls.ts';
+
+const TASK_END: Record<NonNullable<TaskView['end']>, string> = {
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/** Ticks every `ms` while mounted (for the task's clocks). */
+function useNow(ms: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/**
+ * A task's line in the run card: Working (or input required) with the server's status message, the
+ * time since it was made, what is left of its TTL and the poll interval in use; then how it ended.
+ */
+function TaskLine({ task }: { task: TaskView }) {
+  const now = useNow(task.end ? 3_600_000 : 500);
+  const state = task.end ? TASK_END[task.end] : task.status === 'input_required' ? 'Working · input required' : 'Working';
+  const left = typeof task.ttlMs === 'number' ? task.createdAt + task.ttlMs - now : undefined;
+  const parts = [
+    task.statusMessage,
+    task.end ? undefined : `started ${humanDuration(Math.max(0, now - task.createdAt))} ago`,
+    task.end ? undefined : left === undefined ? 'no TTL' : left > 0 ? `expires in ${humanDuration(left)}` : 'past its TTL',
+    task.end ? undefined : `polling every ${humanDuration(task.pollMs)}`,
+  ].filter(Boolean);
+  return (
+    <div aria-label="Task" role="group" className="flex flex-col gap-0.5 text-xs">
+      <p>
+        <span className="font-semibold">{state}</span>
+        <span className="text-muted">
+          {' '}
+          · task <code className="font-mono">{task.taskId.slice(0, 40)}</code>
+          {task.resumed ? ' · resumed after a reload' : ''}
+        </span>
+      </p>
+      {parts.length ? <p className="text-muted">{parts.join(' · ')}</p> : null}
+      {task.cancel === 'requested' && !task.end ? <p className="text-info">Cancel requested — the server decides.</p> : null}
+      {typeof task.cancel === 'object' ? <p className="text-danger">tasks/cancel failed: {task.cancel.failed}</p> : null}
+      {task.findings.map((finding) => (
+        <p key={finding} className="text-warn">
+          {finding}
+        </p>
+      ))}
+    </div>
+  );
+}
 
 const PILL: Record<OutcomeTone, string> = {
   neutral: 'border-field bg-hover text-subtle',
@@ -78,7 +131,11 @@ export function ResponseBar({ tool, state, notice, bytes, onCancel, actions }: P
             {bytes !== undefined && !running && !notice ? ` · ${formatBytes(bytes)}` : ''}
           </span>
         </p>
-        {running ? (
+        {running && state.task ? (
+          <Button className="ml-auto px-2 py-0.5 text-xs" onClick={onCancel} disabled={state.task.cancel === 'requested'}>
+            Cancel task
+          </Button>
+        ) : running ? (
           <Button className="ml-auto px-2 py-0.5 text-xs" onClick={onCancel} aria-keyshortcuts="Escape">
             Cancel
           </Button>
@@ -86,7 +143,8 @@ export function ResponseBar({ tool, state, notice, bytes, onCancel, actions }: P
           <div className="ml-auto flex flex-wrap items-center gap-1">{actions}</div>
         ) : null}
       </div>
-      {running ? (
+      {state.status !== 'idle' && state.task ? <TaskLine task={state.task} /> : null}
+      {running && !state.task ? (
         <div className="flex flex-col gap-1">
           <Progress label={`Calling ${tool.name}`} value={state.progress?.progress} total={state.progress?.total} />
           <p className="text-xs text-muted">

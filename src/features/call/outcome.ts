@@ -43,6 +43,8 @@ export function outcomeOf(state: CallState, notice?: Notice): Outcome | undefine
     case 'done':
       return state.result.isError ? { label: 'Tool error', tone: 'warn' } : { label: 'Success', tone: 'ok' };
     case 'failed':
+      if (state.task?.end === 'expired') return { label: 'Expired', tone: 'warn' };
+      if (state.task?.end === 'cancelled') return { label: 'Cancelled', tone: 'neutral' };
       return failureOutcome(state.failure);
   }
 }

@@ -29,7 +29,7 @@ it('rewrites the shapes versions ≤ 3 stored, once, and reads them as before', 
   expect(await swapSeenList('s', [])).toEqual({ server: 's', at: 5, tools: [{ name: 'echo', hash: 'h' }] });
 
   const upgraded = await openDB('toolscope-history');
-  expect(upgraded.version).toBe(4);
+  expect(upgraded.version).toBe(5);
   expect(await upgraded.get('results', 1)).toEqual({ id: 1, json: '{"content":[{"type":"text","text":"raw"}]}' });
   expect(await upgraded.get('results', 2)).toEqual({ id: 2, json: '{"content":[{"type":"text","text":"cut' });
   upgraded.close();

@@ -7,6 +7,9 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { storableResult, withoutKnownSecrets, withoutSecrets } from '../../../mcp/secrets.ts';
 import type { ToolSnapshot } from '../../../compare/toolListDiff.ts';
+import type { PendingTask } from '../../../mcp/tasks.ts';
+
+export type { PendingTask };
 
 export interface HistoryEntry {
   id: number;
@@ -92,7 +95,14 @@ export interface SavedCall {
   imported?: boolean;
 }
 
+/** Pending tasks kept per server; older ones are dropped. */
+export const MAX_PENDING_TASKS = 50;
+/** A task without a TTL is kept this long at most. */
+export const UNLIMITED_TASK_KEPT_MS = 24 * 3_600_000;
+
 interface HistoryDb extends DBSchema {
+  /** Tasks started and not ended (task ids, tool, arguments, start), per server. */
+  tasks: { key: string; value: PendingTask; indexes: { server: string } };
   /** Calls pinned with a name: a smoke test of the server, run all at once. */
   saved: { key: number; value: SavedCall; indexes: { server: string } };
   calls: { key: number; value: HistoryEntry; indexes: { server: string } };
@@ -115,7 +125,9 @@ let database: Promise<IDBPDatabase<HistoryDb>> | undefined;
  * or its cut text (`text`), a seen list as objects (`tools`) — rewritten as JSON text, so every
  * reader sees one shape.
  */
-async function toJsonShapes(transaction: IDBPTransaction<HistoryDb, ('calls' | 'results' | 'lists' | 'saved')[], 'versionchange'>) {
+async function toJsonShapes(
+  transaction: IDBPTransaction<HistoryDb, ('calls' | 'results' | 'lists' | 'saved' | 'tasks')[], 'versionchange'>,
+) {
   for (let cursor = await transaction.objectStore('results').openCursor(); cursor; cursor = await cursor.continue()) {
     const old = cursor.value as { id: number; json?: string; result?: unknown; text?: string };
     if (typeof old.json === 'string') continue;
@@ -130,7 +142,7 @@ async function toJsonShapes(transaction: IDBPTransaction<HistoryDb, ('calls' | '
 }
 
 function db() {
-  database ??= openDB<HistoryDb>('toolscope-history', 4, {
+  database ??= openDB<HistoryDb>('toolscope-history', 5, {
     // By what exists, not by the old version number: a database some other code opened first
     // (at version 1, empty) still gets every store.
     upgrade(upgrading, oldVersion, _newVersion, transaction) {
@@ -139,6 +151,7 @@ function db() {
       if (!has('results')) upgrading.createObjectStore('results', { keyPath: 'id' });
       if (!has('lists')) upgrading.createObjectStore('lists', { keyPath: 'server' });
       if (!has('saved')) upgrading.createObjectStore('saved', { keyPath: 'id', autoIncrement: true }).createIndex('server', 'server');
+      if (!has('tasks')) upgrading.createObjectStore('tasks', { keyPath: 'key' }).createIndex('server', 'server');
       if (oldVersion > 0 && oldVersion < 4) void toJsonShapes(transaction);
     },
   });
@@ -212,6 +225,35 @@ export async function deleteEntry(id: number): Promise<void> {
   await Promise.all([tx.objectStore('calls').delete(id), tx.objectStore('results').delete(id), tx.done]);
 }
 
+const taskKey = (server: string, taskId: string) => `${server} ${taskId}`;
+const taskOver = (task: PendingTask, now: number) => now > task.createdAt + (task.ttlMs ?? UNLIMITED_TASK_KEPT_MS);
+
+/** Keeps (or updates) a pending task; its arguments as History keeps them (secrets left out). Oldest dropped past the bound. */
+export async function keepTask(task: Omit<PendingTask, 'key'>, known: readonly string[] = []): Promise<void> {
+  const store = await db();
+  const tx = store.transaction('tasks', 'readwrite');
+  await tx.store.put({ ...task, key: taskKey(task.server, task.taskId), args: keptArgs(task.args, known).args });
+  const mine = (await tx.store.index('server').getAll(task.server)).sort((a, b) => a.startedAt - b.startedAt);
+  for (const old of mine.slice(0, Math.max(0, mine.length - MAX_PENDING_TASKS))) await tx.store.delete(old.key);
+  await tx.done;
+}
+
+export async function dropTask(server: string, taskId: string): Promise<void> {
+  await (await db()).delete('tasks', taskKey(server, taskId));
+}
+
+/** A server's pending tasks still within their TTL, oldest first; those past it are deleted. */
+export async function pendingTasks(server: string, now = Date.now()): Promise<PendingTask[]> {
+  const store = await db();
+  const mine = await store.getAllFromIndex('tasks', 'server', server);
+  const over = mine.filter((task) => taskOver(task, now));
+  if (over.length) {
+    const tx = store.transaction('tasks', 'readwrite');
+    await Promise.all([...over.map((task) => tx.store.delete(task.key)), tx.done]);
+  }
+  return mine.filter((task) => !taskOver(task, now)).sort((a, b) => a.startedAt - b.startedAt);
+}
+
 export async function clearServer(server: string): Promise<void> {
   const store = await db();
   const ids = await store.getAllKeysFromIndex('calls', 'server', server);
@@ -259,15 +301,17 @@ export async function markSavedRun(id: number): Promise<void> {
   }
 }
 
-/** Everything kept about one server: its calls with their results, its saved calls, its last-seen list. */
+/** Everything kept about one server: its calls with their results, its saved calls, its last-seen list, its pending tasks. */
 export async function forgetServerData(server: string): Promise<{ calls: number; saved: number }> {
   const store = await db();
   const calls = await store.getAllKeysFromIndex('calls', 'server', server);
   const saved = await store.getAllKeysFromIndex('saved', 'server', server);
-  const tx = store.transaction(['calls', 'results', 'saved', 'lists'], 'readwrite');
+  const tasks = await store.getAllKeysFromIndex('tasks', 'server', server);
+  const tx = store.transaction(['calls', 'results', 'saved', 'lists', 'tasks'], 'readwrite');
   await Promise.all([
     ...calls.flatMap((id) => [tx.objectStore('calls').delete(id), tx.objectStore('results').delete(id)]),
     ...saved.map((id) => tx.objectStore('saved').delete(id)),
+    ...tasks.map((key) => tx.objectStore('tasks').delete(key)),
     tx.objectStore('lists').delete(server),
     tx.done,
   ]);
