@@ -82,4 +82,6 @@ test('a task that never leaves working is Expired past its TTL, and its wrong fi
   await expect(task(page)).toContainText('"ttl" where the 2026-07-28 wire names it "ttlMs"');
   await expect(task(page)).toContainText('Expired', { timeout: 15_000 });
   await expect(result(page).getByRole('status', { name: 'Outcome' })).toContainText('Expired');
+  // The report judges the call: the tool's view names the rules.
+  await expect(page.getByText(/Report: \d+ findings? for this tool \(.*task-result-type.*task-stuck/)).toBeVisible();
 });

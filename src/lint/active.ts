@@ -96,8 +96,49 @@ async function expectRefusal(
   }
 }
 
+/** Whether a plain call may be made to see how a task-only tool refuses it: never a tool that may destroy. */
+const harmless = (tool: McpTool) =>
+  (tool.annotations.readOnlyHint === true && readOnlyDoubt(tool) === undefined) ||
+  (tool.annotations.readOnlyHint !== true &&
+    tool.annotations.destructiveHint === false &&
+    !/delete|remove|drop|purge|wipe|destroy/i.test(tool.name));
+
+/**
+ * 2025-11-25: a tool whose execution.taskSupport is "required" must refuse a plain call (no `task`)
+ * with JSON-RPC error -32601. One such tool is called plainly — only one declared harmless
+ * (read-only, or destructiveHint false): a server that wrongly runs it does nothing lasting.
+ */
+async function requiredTaskCheck(connection: McpConnection, tools: readonly McpTool[]): Promise<Finding | undefined> {
+  if (connection.era !== 'legacy') return undefined;
+  const tool = tools.find((candidate) => candidate.taskSupport === 'required' && !candidate.unusable && harmless(candidate));
+  if (!tool) return undefined;
+  const base = {
+    rule: 'task-required-error',
+    severity: 'warning',
+    tool: tool.name,
+    fix: 'Refuse a call without params.task with a JSON-RPC error -32601 (Method not found) before running anything — not a tool result. (The TypeScript SDK 1.x McpServer wraps thrown errors into isError results: return the error from a low-level tools/call handler.)',
+  } as const;
+  try {
+    const result = await connection.callTool(tool.name, {}, { timeoutMs: TIMEOUT_MS });
+    const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join(' ');
+    return {
+      ...base,
+      message: `A plain call of "${tool.name}" (taskSupport "required", no task) came back as a ${result.isError ? `tool error (isError: true: ${JSON.stringify(text.slice(0, 100))})` : 'successful result'}, not as a JSON-RPC error -32601.`,
+    };
+  } catch (error) {
+    const failure = failureOf(error);
+    if (failure.kind === 'protocol' && failure.code === -32601) return undefined;
+    return {
+      ...base,
+      message: `A plain call of "${tool.name}" (taskSupport "required", no task) failed with ${failure.kind === 'protocol' ? `JSON-RPC error ${failure.code}` : `a ${failure.kind} failure`}, not -32601.`,
+    };
+  }
+}
+
 export async function activeChecks(connection: McpConnection, tools: readonly McpTool[]): Promise<Finding[]> {
   const findings: Finding[] = [];
+  const requiredTask = await requiredTaskCheck(connection, tools);
+  if (requiredTask) findings.push(requiredTask);
   const unknown = await expectRefusal(connection, UNKNOWN_TOOL, {}, `Calling an unknown tool ("${UNKNOWN_TOOL}")`, 'protocol');
   if (unknown) findings.push(unknown);
   // A few read-only tools, those with a required parameter first (leaving it out is the plainest breach).

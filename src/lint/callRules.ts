@@ -12,6 +12,8 @@ export interface CallRecord {
   tool: string;
   result?: CallResult;
   failure?: McpFailure;
+  /** When the server answered with a task: what its messages got wrong, and how it ended. */
+  task?: { findings: readonly string[]; end?: string; ttlMs?: number | null };
 }
 
 /** Validates a value against a schema (src/schema/validate.ts): issues as "path message" lines. */
@@ -85,6 +87,36 @@ function errorFinding(tool: string, result: CallResult): Finding | undefined {
   };
 }
 
+function taskFindings({ tool, task }: CallRecord): Finding[] {
+  if (!task) return [];
+  const found: Finding[] = task.findings.map((message) =>
+    message.includes('without resultType')
+      ? {
+          rule: 'task-result-type',
+          severity: 'error',
+          tool,
+          message,
+          fix: 'Set resultType: "task" on every CreateTaskResult (and "complete" on tasks/get, tasks/update and tasks/cancel answers).',
+        }
+      : {
+          rule: 'task-field-names',
+          severity: 'warning',
+          tool,
+          message,
+          fix: 'Use the negotiated wire’s names: ttl and pollInterval on 2025-11-25, ttlMs and pollIntervalMs on 2026-07-28.',
+        },
+  );
+  if (task.end === 'expired')
+    found.push({
+      rule: 'task-stuck',
+      severity: 'warning',
+      tool,
+      message: `A task of this tool was still unfinished past its TTL (${typeof task.ttlMs === 'number' ? `${Math.round(task.ttlMs / 1000)} s` : 'none given'}).`,
+      fix: 'Finish within the TTL you announce, announce a longer one, or mark the task failed when the work cannot complete.',
+    });
+  return found;
+}
+
 /** A value an attacker could guess: a small integer, a short string, or digits counting up. */
 function guessable(values: readonly (string | number)[]): string | undefined {
   const first = values[0];
@@ -134,6 +166,7 @@ export function callFindings(calls: readonly CallRecord[], tools: readonly McpTo
   const findings: Finding[] = [];
   for (const call of calls) {
     const tool = byName.get(call.tool);
+    findings.push(...taskFindings(call));
     if (!call.result) continue;
     const output = tool ? outputFinding(tool, call.result, validate) : undefined;
     if (output) findings.push(output);

@@ -45,6 +45,13 @@ export const RULES = {
   'app-meta-deprecated': 'The flat _meta["ui/resourceUri"] is the old form; current hosts read _meta.ui.resourceUri.',
   'app-csp-undeclared':
     'Hosts block every origin an app’s _meta.ui.csp does not declare: the app works in a lax inspector and breaks in real hosts.',
+  'task-result-type':
+    'A 2026-07-28 client tells a task from a result only by resultType "task"; without it the handle reads as an empty result.',
+  'task-field-names':
+    'Each wire names a task’s timing its own way (2025-11-25: ttl, pollInterval; 2026-07-28: ttlMs, pollIntervalMs); clients read only their wire’s names.',
+  'task-stuck': 'A task still working past its TTL is one clients give up on: its work and result are lost to them.',
+  'task-required-error':
+    'A tool that only runs as a task must refuse a plain call with JSON-RPC error -32601 (2025-11-25), so a client without tasks knows why.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

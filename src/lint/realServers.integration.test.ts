@@ -30,6 +30,19 @@ describe('the report on server-everything', () => {
     ]);
   });
 
+  it('says that its task-only tool refuses a plain call with a tool error, where 2025-11-25 asks for JSON-RPC -32601', () => {
+    const task = report.findings.filter((finding) => finding.rule === 'task-required-error');
+    expect(task).toEqual([
+      expect.objectContaining({
+        tool: 'simulate-research-query',
+        severity: 'warning',
+        message: expect.stringContaining('tool error (isError: true'),
+      }),
+    ]);
+    // Its own text even names the code it should have sent.
+    expect(task[0]?.message).toContain('-32601');
+  });
+
   it('says no placeholder, open-schema or self-explained-parameter noise at warning or error', () => {
     const loud = report.findings.filter((finding) => finding.severity !== 'info');
     const noisy = loud.filter((finding) => ['schema-open-no-params', 'description-thin'].includes(finding.rule));
