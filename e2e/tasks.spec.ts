@@ -1,7 +1,7 @@
 // Tasks on both wires: server-everything's simulate-research-query (2025-11-25, by others), the
 // demo's build_sales_report (2026-07-28, the tasks extension) and a server whose task never ends.
 import { expect, test, type Page } from './fixtures/test.ts';
-import { deepLink, demoMcpUrl, everythingMcpUrl, stuckTasksMcpUrl } from './fixtures/urls.ts';
+import { deepLink, demoMcpUrl, everythingMcpUrl, optionalTaskMcpUrl, stuckTasksMcpUrl } from './fixtures/urls.ts';
 import { openDock, openTraffic } from './fixtures/panes.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
@@ -84,4 +84,16 @@ test('a task that never leaves working is Expired past its TTL, and its wrong fi
   await expect(result(page).getByRole('status', { name: 'Outcome' })).toContainText('Expired');
   // The report judges the call: the tool's view names the rules.
   await expect(page.getByText(/Report: \d+ findings? for this tool \(.*task-result-type.*task-stuck/)).toBeVisible();
+});
+
+test('2025 wire: an optional-task tool runs plainly, or as a task when "Run as task" is ticked', async ({ page }) => {
+  await open(page, optionalTaskMcpUrl(), 'export_orders');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(page)).toContainText('Exported 42 orders (plain call).');
+  await expect(task(page)).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Run as task' }).check();
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(task(page)).toContainText('Working');
+  await expect(task(page)).toContainText('Completed');
+  await expect(result(page)).toContainText('Exported 42 orders (as a task).');
 });

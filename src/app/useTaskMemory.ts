@@ -9,7 +9,11 @@ import { serverKey } from '../lib/serverKey.ts';
 import { dropTask, keepTask, pendingTasks } from '../features/history/api/historyStore.ts';
 import type { CallTarget, TaskOptions } from '../features/call/useToolCalls.ts';
 
-export type TaskMode = { support: 'required' } | { support: 'optional'; on: boolean; onChange: (on: boolean) => void } | undefined;
+export type TaskMode =
+  | { support: 'required' }
+  | { support: 'optional'; on: boolean; onChange: (on: boolean) => void }
+  | { support: 'not-offered'; declared: string }
+  | undefined;
 
 export function useTaskMemory(connection: McpConnection, tools: readonly McpTool[]) {
   const server = serverKey(connection.url);
@@ -24,7 +28,7 @@ export function useTaskMemory(connection: McpConnection, tools: readonly McpTool
   const options = useMemo<TaskOptions>(
     () => ({
       taskFor: (target: CallTarget) => {
-        if (connection.era !== 'legacy') return undefined;
+        if (connection.era !== 'legacy' || !connection.toolTasks) return undefined;
         const support = byName.current.get(target.name)?.taskSupport;
         return support === 'required' || (support === 'optional' && opted.current.has(target.name)) ? {} : undefined;
       },
@@ -37,6 +41,8 @@ export function useTaskMemory(connection: McpConnection, tools: readonly McpTool
   const modeOf = useCallback(
     (tool: McpTool): TaskMode => {
       if (connection.era !== 'legacy') return undefined;
+      if ((tool.taskSupport === 'required' || tool.taskSupport === 'optional') && !connection.toolTasks)
+        return { support: 'not-offered', declared: tool.taskSupport };
       if (tool.taskSupport === 'required') return { support: 'required' };
       if (tool.taskSupport !== 'optional') return undefined;
       return {

@@ -291,6 +291,23 @@ export class McpConnection {
     return this.client.getInstructions();
   }
 
+  /**
+   * Whether the server runs tool calls as tasks: 2025-11-25 `capabilities.tasks.requests.tools.call`
+   * (without it a client must not ask for one); 2026-07-28 the tasks extension in its capabilities.
+   */
+  get toolTasks(): boolean {
+    const capabilities: unknown = this.client.getServerCapabilities();
+    if (!isRecord(capabilities)) return false;
+    if (this.era === 'modern') {
+      const extensions = own(capabilities, 'extensions');
+      return isRecord(extensions) && own(extensions, TASKS_EXTENSION) !== undefined;
+    }
+    const tasks = own(capabilities, 'tasks');
+    const requests = isRecord(tasks) ? own(tasks, 'requests') : undefined;
+    const tools = isRecord(requests) ? own(requests, 'tools') : undefined;
+    return isRecord(tools) && own(tools, 'call') !== undefined;
+  }
+
   get hasTools(): boolean {
     return this.client.getServerCapabilities()?.tools !== undefined;
   }
@@ -391,6 +408,41 @@ export class McpConnection {
    * the final result, or a TaskEndError.
    */
   async followTask(task: TaskState, place: TaskPlace, options: Omit<DriveOptions, 'elicit'> = {}): Promise<CallResult> {
+    // A status notification for this task ends the current wait at once.
+    const wakeUp = options.wakeUp ?? {};
+    this.#listenForTaskStatus();
+    this.#taskWakers.set(task.taskId, wakeUp);
+    try {
+      return await this.#drive(task, place, { ...options, wakeUp });
+    } finally {
+      if (this.#taskWakers.get(task.taskId) === wakeUp) this.#taskWakers.delete(task.taskId);
+    }
+  }
+
+  readonly #taskWakers = new Map<string, { wake?: () => void }>();
+  #listening = false;
+
+  /** 2025: notifications/tasks/status; 2026: notifications/tasks — each wakes its task's poll early. */
+  #listenForTaskStatus() {
+    if (this.#listening) return;
+    this.#listening = true;
+    const params = {
+      '~standard': { version: 1 as const, vendor: 'toolscope', validate: (value: unknown) => ({ value }) },
+    } as StandardSchemaV1<unknown, unknown>;
+    const wake = (value: unknown) => {
+      const taskId = isRecord(value) ? own(value, 'taskId') : undefined;
+      if (typeof taskId === 'string') this.#taskWakers.get(taskId)?.wake?.();
+    };
+    for (const method of ['notifications/tasks/status', 'notifications/tasks']) {
+      try {
+        this.client.setNotificationHandler(method, { params }, wake);
+      } catch {
+        // Not a notification of this wire: polling alone.
+      }
+    }
+  }
+
+  async #drive(task: TaskState, place: TaskPlace, options: Omit<DriveOptions, 'elicit'>): Promise<CallResult> {
     const end = await driveTask(
       {
         era: place.era,

@@ -17,7 +17,10 @@ interface Props {
   formUsable: boolean;
   onMode: (mode: 'form' | 'json') => void;
   /** 2025 wire, a tool whose execution.taskSupport allows tasks: required (always a task) or optional (the person's choice). */
-  task?: { support: 'required' } | { support: 'optional'; on: boolean; onChange: (on: boolean) => void };
+  task?:
+    | { support: 'required' }
+    | { support: 'optional'; on: boolean; onChange: (on: boolean) => void }
+    | { support: 'not-offered'; declared: string };
 }
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -84,7 +87,12 @@ export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mod
           {tool.unusable}
         </p>
       ) : null}
-      {task?.support === 'required' ? (
+      {task?.support === 'not-offered' ? (
+        <p className="text-xs text-warn">
+          This tool declares execution.taskSupport "{task.declared}", but the server’s capabilities lack tasks.requests.tools.call:
+          Toolscope calls it plainly, as the spec requires{task.declared === 'required' ? ' (the server is then expected to refuse)' : ''}.
+        </p>
+      ) : task?.support === 'required' ? (
         <p className="text-xs text-muted">
           Runs as a task (execution.taskSupport "required"): polled until it ends; other calls go on meanwhile.
         </p>
