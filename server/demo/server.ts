@@ -117,6 +117,14 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
       },
     );
 
+    // The report task and the task methods only for a request that declares the extension (SEP-2663, SEP-2575).
+    const requireTasks = () => {
+      if (!server.getClientCapabilities()?.extensions?.[TASKS_EXTENSION])
+        throw new ProtocolError(ProtocolErrorCode.MissingRequiredClientCapability, 'Missing required client capability', {
+          requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+        });
+    };
+
     server.setRequestHandler('tools/list', (req) => {
       const cursor = req.params?.cursor;
       const tools = currentTools();
@@ -174,11 +182,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
             ],
           };
         }
-        if (!server.getClientCapabilities()?.extensions?.[TASKS_EXTENSION]) {
-          throw new ProtocolError(ProtocolErrorCode.MissingRequiredClientCapability, 'Missing required client capability', {
-            requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-          });
-        }
+        requireTasks();
         return reports.start(owner, typeof args.year === 'number' ? args.year : 2026) as never;
       }
       const progressToken = req.params._meta?.progressToken;
@@ -206,11 +210,13 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
         `Unknown task ${taskId.slice(0, 80)}: it expired, was never made, or belongs to another client.`,
       );
     server.setRequestHandler('tasks/get', { params: taskParams }, ({ taskId }) => {
+      requireTasks();
       const task = reports.get(taskId, callerOf(request.authInfo));
       if (!task) throw unknownTask(taskId);
       return task;
     });
     server.setRequestHandler('tasks/update', { params: taskParams }, ({ taskId, inputResponses }, ctx) => {
+      requireTasks();
       // The SDK lifts a request's inputResponses (an MRTR field) into the context.
       const given = ctx.mcpReq.inputResponses ?? inputResponses;
       const responses = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {};
@@ -218,6 +224,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
       return {};
     });
     server.setRequestHandler('tasks/cancel', { params: taskParams }, ({ taskId }) => {
+      requireTasks();
       if (!reports.cancel(taskId, callerOf(request.authInfo))) throw unknownTask(taskId);
       return {};
     });

@@ -39,8 +39,8 @@ export function ForgetDialog({ what, onConfirm, onClose }: { what: Forgetting; o
         </>
       ) : (
         <p className="mt-1 text-sm">
-          Deletes everything Toolscope keeps in this browser, for every server: History and its results, saved calls, tool lists, sign-ins,
-          saved and recent servers, settings and layout. The page reloads empty.
+          Deletes everything Toolscope keeps in this browser, for every server: History and its results, saved calls, pending tasks, tool
+          lists, sign-ins, saved and recent servers, settings and layout. The page reloads empty.
         </p>
       )}
       {problem ? (

@@ -13,6 +13,7 @@ import { forgetWorkspace } from './workspaceMemory.ts';
 export const FORGET_SERVER_LIST = [
   'its calls in History, with their results',
   'its saved calls',
+  'the tasks it is still following (ids, arguments)',
   'the tool list last seen',
   'its sign-in (OAuth tokens)',
   'its settings (era, proxy choice, call limits, “Don’t keep results”)',

@@ -1,6 +1,7 @@
 // Tasks on the 2025-11-25 wire against @modelcontextprotocol/server-everything (written by others):
 // its simulate-research-query tool (taskSupport "required") runs as a task through four stages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
 import { McpConnection, TaskEndError } from './connection.ts';
 import { TrafficRecorder } from './traffic.ts';
@@ -120,6 +121,24 @@ describe('tasks, 2026-07-28 (the demo, tasks extension)', () => {
       expect(new Map(gets[0]?.requestHeaders).get('mcp-name')).toBe(seen[0]?.taskId);
     } finally {
       await connection.close();
+    }
+  });
+
+  it('refuses the task tool and the task methods with -32021 to a client that does not declare the extension', async () => {
+    const client = new Client({ name: 'no-tasks', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
+    const any = { '~standard': { version: 1 as const, vendor: 'test', validate: (value: unknown) => ({ value }) } };
+    try {
+      for (const request of [
+        { method: 'tools/call', params: { name: 'build_sales_report', arguments: {} } },
+        { method: 'tasks/get', params: { taskId: 'tsk_x' } },
+        { method: 'tasks/cancel', params: { taskId: 'tsk_x' } },
+      ]) {
+        const error = await client.request(request as never, any).catch((caught: unknown) => caught);
+        expect(error, request.method).toMatchObject({ code: -32021 });
+      }
+    } finally {
+      await client.close();
     }
   });
 
