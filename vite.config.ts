@@ -3,9 +3,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { retryableImports } from './build/retryableImports.ts';
+import { earlyEntry } from './build/earlyEntry.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), retryableImports()],
+  plugins: [react(), tailwindcss(), retryableImports(), earlyEntry('prefetch', 'src/app/prefetch.ts')],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -15,8 +16,9 @@ export default defineConfig({
     // would be emptied by that rewrite anyway, so it is turned off for chunks (kept for the page's
     // own <link rel="modulepreload"> tags, which chunkImport.ts counts as already fetched).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
-    // The app, and the tiny page the OAuth authorization server redirects back to.
-    rollupOptions: { input: { main: 'index.html', callback: 'oauth-callback.html' } },
+    // The app, the tiny page the OAuth authorization server redirects back to, and the deep link's
+    // prefetch (its own entry, run first: build/earlyEntry.ts).
+    rollupOptions: { input: { main: 'index.html', callback: 'oauth-callback.html', prefetch: 'src/app/prefetch.ts' } },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'build/**/*.test.ts'],

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/fixtures/chromium.ts';
 import { buildIfNeeded } from '../server/build.ts';
 import { startScaleServer } from '../server/testing/scale.ts';
@@ -32,12 +32,14 @@ interface Row {
    */
   judge: 'ratio' | 'difference' | 'value' | 'context';
   limit: number;
+  /** What the reference is, when not the bare SDK (e.g. the browser's floor). */
+  referenceLabel?: string;
 }
 const rows: Row[] = [];
 const record = (row: Row) => {
   rows.push(row);
   console.log(
-    `measured: ${row.figure.trim()} — ${row.toolscope.toFixed(1)} ${row.unit}${row.reference === undefined ? '' : ` (bare SDK ${row.reference.toFixed(1)} ${row.unit})`}`,
+    `measured: ${row.figure.trim()} — ${row.toolscope.toFixed(1)} ${row.unit}${row.reference === undefined ? '' : ` (${row.referenceLabel ?? 'bare SDK'} ${row.reference.toFixed(1)} ${row.unit})`}`,
   );
 };
 
@@ -85,7 +87,14 @@ const deepLink = (server: string, tool?: string) => `${appUrl}?server=${encodeUR
  * outside forced a layout per frame and slowed what it measured.
  */
 async function newPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  return instrument(await browser.newPage({ viewport: { width: 1440, height: 900 } }));
+}
+
+async function newPageIn(context: BrowserContext): Promise<Page> {
+  return instrument(await context.newPage());
+}
+
+async function instrument(page: Page): Promise<Page> {
   await page.addInitScript(`
     // A returning user: the server a deep link names is one this browser used before, so the
     // link connects at once (a never-used server would first ask "Connect to <origin>?").
@@ -96,6 +105,9 @@ async function newPage(): Promise<Page> {
         key.hash = '';
         const known = JSON.parse(localStorage.getItem('toolscope:known-servers') ?? '[]');
         localStorage.setItem('toolscope:known-servers', JSON.stringify([...known, key.href]));
+        // …whose last connection to it was 2026-07-28, direct, without credentials (as the app records it).
+        const early = JSON.parse(localStorage.getItem('toolscope:prefetch-servers') ?? '[]');
+        if (!early.includes(key.href)) localStorage.setItem('toolscope:prefetch-servers', JSON.stringify([...early, key.href]));
       }
     } catch {}
     window.__longTasks = [];
@@ -245,6 +257,107 @@ for (const pageSize of want('list') ? [100, 10] : []) {
     judge: 'value',
     limit: 100,
   });
+  await server.stop();
+}
+
+// ---- the browser's own floor, page load included (issue 26) ---------------------------------
+// A minimal page on another origin (so CORS applies as for Toolscope) that, opened, does
+// server/discover and walks tools/list with bare fetch, writing the first tool's name after the
+// first page and the count at the end. Toolscope's deep link is measured against it: first tool
+// visible and full count, from navigation start, on a first visit (a fresh browser context: cold
+// HTTP cache) and with the app's files cached (the same context, opened again). Interleaved rounds.
+const FLOOR_HTML = `<!doctype html><meta charset="utf-8"><title>floor</title><p id="first"></p><p id="count"></p><script>
+(async () => {
+  const url = new URLSearchParams(location.search).get('server');
+  const post = (method, params) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'floor', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} } } }) }).then((r) => r.json());
+  await post('server/discover', {});
+  let count = 0, cursor;
+  for (;;) {
+    const { result } = await post('tools/list', cursor ? { cursor } : {});
+    if (!count) document.getElementById('first').textContent = result.tools[0].name;
+    count += result.tools.length;
+    if (!result.nextCursor) break;
+    cursor = result.nextCursor;
+  }
+  document.getElementById('count').textContent = count + ' tools';
+})();
+</script>`;
+
+async function startFloorPage() {
+  const { createServer } = await import('node:http');
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(FLOOR_HTML);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/`, stop: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Navigation start → first tool visible and → full count (ms), for one page already created. */
+async function openAndTime(page: Page, url: string, floor: boolean, counted: string): Promise<{ first: number; all: number }> {
+  await page.goto(url);
+  if (floor) {
+    const first = await page.waitForFunction(`document.getElementById('first').textContent && performance.now()`, undefined, {
+      polling: 'raf',
+      timeout: 300_000,
+    });
+    const firstAt = (await first.jsonValue()) as number;
+    const all = await page.waitForFunction(`document.getElementById('count').textContent && performance.now()`, undefined, {
+      polling: 'raf',
+      timeout: 300_000,
+    });
+    return { first: firstAt, all: (await all.jsonValue()) as number };
+  }
+  const origin = await page.evaluate<number>('performance.timeOrigin');
+  return { first: (await seenAt(page, 'firstRow')) - origin, all: (await seenAt(page, counted)) - origin };
+}
+
+async function firstScreenAgainstFloor(url: string, tools: number, pages: number) {
+  const floorPage = await startFloorPage();
+  const counted = `${tools.toLocaleString('en-US')} tools · ${pages} pages`;
+  const runs = {
+    floorCold: [] as { first: number; all: number }[],
+    floorWarm: [] as { first: number; all: number }[],
+    cold: [] as { first: number; all: number }[],
+    warm: [] as { first: number; all: number }[],
+  };
+  for (let run = 0; run < RUNS; run++) {
+    for (const floor of [true, false]) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = floor ? await context.newPage() : await newPageIn(context);
+      const target = floor ? `${floorPage.url}?server=${encodeURIComponent(url)}` : deepLink(url);
+      (floor ? runs.floorCold : runs.cold).push(await openAndTime(page, target, floor, counted));
+      // The same context again: the app's files come from the HTTP cache.
+      await page.goto('about:blank');
+      (floor ? runs.floorWarm : runs.warm).push(await openAndTime(page, target, floor, counted));
+      await context.close();
+    }
+  }
+  await floorPage.stop();
+  const m = (list: { first: number; all: number }[], key: 'first' | 'all') => median(list.map((item) => item[key]));
+  const figure = (label: string, mine: number, floor: number, limit: number) =>
+    record({
+      figure: label,
+      toolscope: mine,
+      reference: floor,
+      unit: 'ms',
+      target: `≤ ${limit}× the floor`,
+      judge: 'ratio',
+      limit,
+      referenceLabel: 'floor',
+    });
+  figure(`deep link → first tool visible, app files cached (${pages} pages)`, m(runs.warm, 'first'), m(runs.floorWarm, 'first'), 2);
+  figure(`deep link → first tool visible, first visit`, m(runs.cold, 'first'), m(runs.floorCold, 'first'), 3);
+  figure(`deep link → "${tools.toLocaleString('en-US')} tools", app files cached`, m(runs.warm, 'all'), m(runs.floorWarm, 'all'), 1.25);
+  figure(`deep link → "${tools.toLocaleString('en-US')} tools", first visit`, m(runs.cold, 'all'), m(runs.floorCold, 'all'), 1.25);
+}
+
+if (want('floor')) {
+  const server = await startScaleServer({ tools: 10_000, pageSize: 100 });
+  await firstScreenAgainstFloor(server.url, 10_000, 100);
   await server.stop();
 }
 
@@ -424,13 +537,13 @@ const table = rows.map((row) => {
   return [
     row.figure,
     format(row.toolscope, row.unit),
-    format(row.reference, row.unit),
+    row.reference === undefined ? '—' : `${format(row.reference, row.unit)}${row.referenceLabel ? ` (${row.referenceLabel})` : ''}`,
     ratio === undefined ? '—' : `${ratio.toFixed(2)}×`,
     row.target,
     row.judge === 'context' ? '' : met ? 'met' : 'NOT met',
   ];
 });
-const header = ['figure', 'Toolscope', 'bare SDK', 'ratio', 'target', ''];
+const header = ['figure', 'Toolscope', 'reference (bare SDK unless named)', 'ratio', 'target', ''];
 const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => cells[column]?.length ?? 0)));
 const print = (cells: string[]) =>
   console.log(

@@ -28,6 +28,7 @@ import { StartScreen } from '../features/connection/StartScreen.tsx';
 import { rememberRecentServer } from '../features/connection/api/recentServers.ts';
 import { isKnownServer, rememberKnownServer } from '../features/connection/api/knownServers.ts';
 import { clearAllData, forgetServer } from './forgetting.ts';
+import { endPreview } from '../mcp/prefetch.ts';
 import type { Forgetting } from './ForgetDialogs.tsx';
 import type { SavedServer } from '../features/connection/api/serverList.ts';
 import { usePanes } from '../lib/panes.ts';
@@ -98,6 +99,10 @@ export function App({ start }: { start: Boot }) {
   // ?server= of a server the person used before connects at once, once we know whether a proxy
   // exists (a remembered "use the proxy" choice needs it); any other server is asked about first.
   // Either way, a link's connection sends no reachability probe.
+  // A deep link whose connection failed: the first tools shown before the app loaded go.
+  useEffect(() => {
+    if (state.status === 'failed') endPreview();
+  }, [state.status]);
   const linked = useRef(false);
   const [askLink, setAskLink] = useState(() =>
     initialLink.server && !isKnownServer(initialLink.server, window.location.origin) ? initialLink.server : undefined,

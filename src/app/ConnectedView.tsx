@@ -1,5 +1,6 @@
 import type { AppViolation } from '../lint/appRules.ts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { endPreview } from '../mcp/prefetch.ts';
 import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../lib/media.ts';
 import { panes, usePanes, type Pane } from '../lib/panes.ts';
@@ -150,6 +151,20 @@ export function ConnectedView({
     },
     [connection.url],
   );
+
+  // The first tools a deep link showed before the app had loaded (src/app/prefetch.ts) give way to
+  // the list (before this first paint); a tool picked there opens once it is listed.
+  const previewPick = useRef<string>(undefined);
+  useLayoutEffect(() => {
+    previewPick.current = endPreview();
+  }, []);
+  useEffect(() => {
+    const picked = previewPick.current;
+    if (picked && data.tools.some((candidate) => candidate.name === picked)) {
+      previewPick.current = undefined;
+      select(picked);
+    }
+  }, [data.tools, select]);
 
   // A call from outside the form (Replay, "Run the last call"): its tool opens, and the call goes
   // through the same checks and gate; why it was not sent shows in that tool's workspace.

@@ -2,6 +2,7 @@
 // all. One place lists where things are kept, so a new store cannot be missed by one of the two.
 import { deleteHistoryDatabase, forgetServerData } from '../features/history/api/historyStore.ts';
 import { forgetKnownServer } from '../features/connection/api/knownServers.ts';
+import { setPrefetchAllowed } from '../mcp/prefetch.ts';
 import { forgetRecentServer, loadRecentServers } from '../features/connection/api/recentServers.ts';
 import { loadSavedServers, removeServer } from '../features/connection/api/serverList.ts';
 import { forgetGrant } from '../mcp/grants.ts';
@@ -26,6 +27,7 @@ export async function forgetServer(url: string): Promise<{ calls: number; saved:
   const counts = await forgetServerData(key);
   forgetGrant(url);
   forgetKnownServer(url);
+  setPrefetchAllowed(url, false);
   for (const recent of loadRecentServers()) if (serverKey(recent.url) === key) forgetRecentServer(recent.url);
   for (const saved of loadSavedServers()) if (serverKey(saved.url) === key) removeServer(saved.name);
   // Every per-server key (serverStorageKey: `toolscope:<kind>:<serverKey>`).

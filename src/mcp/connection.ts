@@ -27,7 +27,9 @@ import type { FetchLike } from './traffic.ts';
 import { TASK_SESSION_HEADER } from './fetchChain.ts';
 import { TASKS_EXTENSION, driveTask, taskFromCallResult, type DriveOptions, type TaskEnd, type TaskState } from './tasks.ts';
 
-export const CLIENT_INFO = { name: 'toolscope', version: '0.1.0' } as const;
+import { CLIENT_CAPABILITIES, CLIENT_INFO } from './clientIdentity.ts';
+
+export { CLIENT_INFO };
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 export interface ServerIdentity {
@@ -60,6 +62,14 @@ export interface ConnectOptions {
    * the request is then sent once more with it. Undefined: no refresh possible.
    */
   refreshToken?: () => Promise<string | undefined>;
+  /** The deep link's prefetched discover and tools/list pages (prefetch.ts), replayed through Traffic. */
+  prefetched?: AdoptedPrefetch;
+}
+
+/** What a connection takes from the prefetch: the discover result, and a page's response by cursor ('' first). */
+export interface AdoptedPrefetch {
+  discover: () => Promise<unknown>;
+  page: (cursor: string) => Promise<Response> | undefined;
 }
 
 export interface EraHint {
@@ -167,6 +177,8 @@ export class McpConnection {
     private readonly rawResults: RawResults,
     /** The custom headers sent on every request (what "Copy as curl" reproduces, secrets as placeholders). */
     readonly customHeaders: Readonly<Record<string, string>> = {},
+    /** The deep link's prefetched tools/list pages, taken once each. */
+    private prefetched?: AdoptedPrefetch,
   ) {}
 
   /** Use another bearer token from now on (after signing in again, e.g. with more scope). */
@@ -190,6 +202,7 @@ export class McpConnection {
     eraHint,
     refreshToken,
     probe = true,
+    prefetched,
   }: ConnectOptions) {
     const endpoint = parseUrl(url);
     const headers: Record<string, string> = {};
@@ -216,7 +229,7 @@ export class McpConnection {
     const mode = !eraHint ? 'auto' : eraHint.era === 'legacy' ? 'legacy' : { pin: eraHint.protocolVersion };
     // Tasks (2026: the extension, declared in every request's capabilities; the server decides per call).
     const client = new Client(CLIENT_INFO, {
-      capabilities: { elicitation: { form: {}, url: {} }, extensions: { [TASKS_EXTENSION]: {} } },
+      capabilities: CLIENT_CAPABILITIES,
       versionNegotiation: { mode },
     });
     const elicitation: { handler?: ElicitationHandler } = {};
@@ -226,8 +239,13 @@ export class McpConnection {
       if (!handler) return { action: 'decline' };
       return handler(parseElicitation(request.params), ctx.mcpReq.signal);
     });
+    // The prefetched server/discover, when it says 2026-07-28: adopted as the era verdict (no second probe).
+    const discovered = prefetched ? await prefetched.discover().catch(() => undefined) : undefined;
+    const supported = isRecord(discovered) ? own(discovered, 'supportedVersions') : undefined;
+    const prior =
+      Array.isArray(supported) && supported.includes('2026-07-28') ? { kind: 'modern' as const, discover: discovered as never } : undefined;
     try {
-      await client.connect(transport, { timeout: timeoutMs });
+      await client.connect(transport, { timeout: timeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {
       await client.close().catch(() => undefined);
       const network = !proxy && isNetworkFailure(error);
@@ -245,6 +263,7 @@ export class McpConnection {
       credentials,
       rawResults,
       headers,
+      prior ? prefetched : undefined,
     );
   }
 
@@ -346,7 +365,8 @@ export class McpConnection {
 
   /** One page of tools/list; callers walk the pages (see pagination.ts for when to stop). */
   async listToolsPage(cursor?: string, signal?: AbortSignal): Promise<ToolsPage> {
-    const raw = await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal });
+    const raw =
+      (await this.#prefetchedPage(cursor ?? '')) ?? (await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal }));
     const page = parseToolsPage(raw);
     if (this.era === 'modern') page.tools = page.tools.map(withParamHeaders);
     if (this.era === 'modern' && isRecord(raw)) {
@@ -356,6 +376,19 @@ export class McpConnection {
       page.findings.push(...cacheHintFindings(raw));
     }
     return page;
+  }
+
+  /** A tools/list page the deep link's prefetch already has (its result), else undefined: then the page is asked for. */
+  async #prefetchedPage(cursor: string): Promise<unknown> {
+    const pending = this.prefetched?.page(cursor);
+    if (!pending || this.era !== 'modern') return undefined;
+    try {
+      const body: unknown = await (await pending).json();
+      const result = isRecord(body) ? own(body, 'result') : undefined;
+      return isRecord(result) ? result : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /**

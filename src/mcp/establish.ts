@@ -39,6 +39,8 @@ export interface ConnectRequest {
   customHeaders: Record<string, string>;
   /** The URL came from a link: no reachability probe beyond the MCP requests themselves. */
   fromLink?: boolean;
+  /** The link's prefetched first requests (sent without credentials, direct): used only for such a connection. */
+  prefetched?: ConnectOptions['prefetched'];
 }
 
 /** Where the policy reads and writes what it remembers, and how it reaches the server. */
@@ -75,6 +77,8 @@ export async function establish(request: ConnectRequest, deps: ConnectDeps): Pro
     probe: !request.fromLink,
     // Only a token from a sign-in can be refreshed; a typed one is the person's to change.
     refreshToken: typed || !token ? undefined : () => deps.refreshToken(url, deps.fetch),
+    // The prefetch went direct, without credentials: adopted only by such a connection.
+    prefetched: !token && via === 'direct' && Object.keys(customHeaders).length === 0 ? request.prefetched : undefined,
   };
   const eraHint = deps.rememberedEra(url);
   let eraSource: EraSource = eraHint ? 'remembered' : 'probed';

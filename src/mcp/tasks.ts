@@ -11,7 +11,7 @@ import { McpError, type McpFailure } from './errors.ts';
 import { isRecord, optionalString, own } from './guards.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+export { TASKS_EXTENSION } from './clientIdentity.ts';
 export const TERMINAL_STATUSES = ['completed', 'failed', 'cancelled'] as const;
 /** Polling is never faster than this, whatever the server suggests… */
 export const MIN_POLL_MS = 250;

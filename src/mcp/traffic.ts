@@ -130,9 +130,19 @@ export class TrafficRecorder {
   }
 
   /** A fetch that records the exchange, then hands the caller an untouched copy of the response. */
-  readonly fetch: FetchLike = async (input, init) => {
+  readonly fetch: FetchLike = (input, init) => this.#exchange(input, init, () => this.baseFetch(input, init));
+
+  /**
+   * An exchange sent before the recorder existed (the deep link's prefetch): logged as any other,
+   * from when it was sent, and its response handed on as fetch would.
+   */
+  replay(input: string, init: RequestInit, response: Promise<Response>, sentAt: number): Promise<Response> {
+    return this.#exchange(input, init, () => response, sentAt);
+  }
+
+  async #exchange(input: string | URL, init: RequestInit | undefined, send: () => Promise<Response>, sentAt?: number): Promise<Response> {
     const seq = ++this.#seq;
-    const started = performance.now();
+    const started = performance.now() - (sentAt === undefined ? 0 : Math.max(0, Date.now() - sentAt));
     const requestHeaders = new Headers(init?.headers);
     const rawBody = typeof init?.body === 'string' || init?.body instanceof URLSearchParams ? init.body.toString() : undefined;
     // A form POST here is an OAuth token request (a refresh, say): its credentials are masked,
@@ -141,7 +151,7 @@ export class TrafficRecorder {
     const requestBody = rawBody !== undefined && oauth ? maskOAuthBody(rawBody) : rawBody;
     const entry: TrafficEntry = {
       seq,
-      startedAt: Date.now(),
+      startedAt: sentAt ?? Date.now(),
       url: String(input),
       httpMethod: (init?.method ?? 'GET').toUpperCase(),
       requestHeaders: maskHeaders(requestHeaders),
@@ -156,7 +166,7 @@ export class TrafficRecorder {
     this.#emit();
     let response: Response;
     try {
-      response = await this.baseFetch(input, init);
+      response = await send();
     } catch (error) {
       this.#update(seq, () => ({ state: 'failed', error: abortOrText(error), durationMs: performance.now() - started }));
       throw error;
@@ -194,7 +204,7 @@ export class TrafficRecorder {
       durationMs: performance.now() - started,
     }));
     return new Response(buffer, init2);
-  };
+  }
 
   /** The recorded body of a finished exchange: masked, cut, and summarized. */
   #finished(body: string, bytes: number, isSse: boolean, oauth: boolean, cut = false): Partial<TrafficEntry> {

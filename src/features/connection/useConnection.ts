@@ -8,6 +8,32 @@ import type { TrafficRecorder } from '../../mcp/traffic.ts';
 import { storedPath } from './api/connectionPath.ts';
 import { refreshedToken, usableToken } from '../../mcp/grants.ts';
 import { rememberEra, rememberedEra } from './api/eraMemory.ts';
+import { setPrefetchAllowed, takePrefetch } from '../../mcp/prefetch.ts';
+import { redactUrl } from '../../lib/redactUrl.ts';
+import type { AdoptedPrefetch } from '../../mcp/connection.ts';
+
+/** The deep link's prefetch for this server, replayed through Traffic as it is taken (once). */
+function adoptPrefetch(url: string, recorder: TrafficRecorder): AdoptedPrefetch | undefined {
+  const taken = takePrefetch(url);
+  if (!taken) return undefined;
+  const replay = (exchange: { input: string; init: RequestInit; response: Promise<Response>; startedAt: number }) =>
+    recorder.replay(exchange.input, exchange.init, exchange.response, exchange.startedAt);
+  return {
+    discover: async () => {
+      const body: unknown = await (await replay(taken.discover)).json();
+      return typeof body === 'object' && body !== null ? (body as { result?: unknown }).result : undefined;
+    },
+    page: (cursor) => {
+      const exchange = taken.pages.get(cursor);
+      if (!exchange) {
+        taken.stop();
+        return undefined;
+      }
+      taken.pages.delete(cursor);
+      return replay(exchange);
+    },
+  };
+}
 
 export type ConnectionState =
   | { status: 'idle' }
@@ -63,7 +89,7 @@ export function useConnection(
         // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
         const { McpConnection } = await preloadProtocolLayer();
         const { connection, eraSource, authContext } = await establish(
-          { url, bearerToken, via, customHeaders, fromLink },
+          { url, bearerToken, via, customHeaders, fromLink, prefetched: fromLink ? adoptPrefetch(url, recorder) : undefined },
           {
             connect: (options) => McpConnection.connect(options),
             fetch: recorder.fetch,
@@ -79,6 +105,16 @@ export function useConnection(
           return;
         }
         live.current = connection;
+        // Its next deep link may send these first requests early only if they are exactly what this connection sent.
+        const own = new URL(url).origin === window.location.origin && /^\/(stdio|proxy)\b/.test(new URL(url).pathname);
+        setPrefetchAllowed(
+          url,
+          connection.era === 'modern' &&
+            connection.via === 'direct' &&
+            authContext === 'anonymous' &&
+            !own &&
+            redactUrl(url).removed.length === 0,
+        );
         onEstablished?.(connection, authContext);
         // A transition: if the connected screen's code is still on its way, the page keeps showing
         // "connecting" and then shows the screen whole, instead of a placeholder first (React

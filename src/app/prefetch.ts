@@ -1,0 +1,66 @@
+// Its own entry, put first in index.html and async (build/earlyEntry.ts): a deep link's first
+// requests leave at once, while the app and the SDK are still loading (src/mcp/prefetch.ts), and
+// the first page's tools are on screen as soon as they arrive — names and titles as text, each a
+// button that opens the tool once the app is ready. Only for a server the app marked after
+// connecting to it the same way — known to this browser, on 2026-07-28, direct, with no credential
+// of any kind — so a link never makes the page contact a new server, nor send a request the app
+// itself would not. Server text goes in as textContent only.
+import { PREVIEW_ID, PREVIEW_PICK_KEY, prefetchAllowed, startPrefetch } from '../mcp/prefetch.ts';
+
+const SHOWN = 40;
+
+function text(value: unknown, max: number): string {
+  return typeof value === 'string' ? value.slice(0, max) : '';
+}
+
+function showFirstTools(tools: unknown[]) {
+  // The app got there first (or the page is not a deep link's any more): nothing to show.
+  if (document.querySelector('[aria-label="Tool list"]')) return;
+  const panel = document.createElement('div');
+  panel.id = PREVIEW_ID;
+  panel.className = 'fixed inset-y-0 left-0 z-0 flex w-[220px] flex-col gap-2 border-r border-line bg-canvas p-2 pt-16 text-ink';
+  const heading = document.createElement('p');
+  heading.className = 'text-sm font-semibold';
+  heading.textContent = 'Tools';
+  const note = document.createElement('p');
+  note.className = 'text-xs text-muted';
+  note.textContent = 'First page · Toolscope is loading';
+  const list = document.createElement('ul');
+  list.setAttribute('aria-label', 'Tool list');
+  list.className = 'min-h-0 flex-1 overflow-hidden rounded-md border border-line';
+  for (const tool of tools.slice(0, SHOWN)) {
+    if (typeof tool !== 'object' || tool === null) continue;
+    const { name, title } = tool as { name?: unknown; title?: unknown };
+    const id = text(name, 128);
+    if (!id) continue;
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'flex w-full flex-col items-start border-b border-line px-2 py-1 text-left text-sm hover:bg-hover';
+    const label = document.createElement('span');
+    label.textContent = text(title, 128) || id;
+    const code = document.createElement('span');
+    code.className = 'font-mono text-xs text-muted';
+    code.textContent = id;
+    button.append(label, code);
+    button.addEventListener('click', () => {
+      try {
+        window.sessionStorage.setItem(PREVIEW_PICK_KEY, id);
+      } catch {
+        // no storage: the app opens on the link's tool
+      }
+      note.textContent = `Opening ${id} as soon as Toolscope has loaded`;
+    });
+    item.append(button);
+    list.append(item);
+  }
+  panel.append(heading, note, list);
+  document.body.append(panel);
+}
+
+try {
+  const server = new URLSearchParams(window.location.search).get('server');
+  if (server && prefetchAllowed(server)) startPrefetch(server, showFirstTools);
+} catch {
+  // Never in the way: the app connects as always.
+}
