@@ -1,0 +1,30 @@
+// A deep link to a server this browser connected to before (2026, direct, no credentials): its
+// first requests leave before the app has loaded, its first tools show at once, and the app
+// adopts what was fetched — each request once, all in Traffic.
+import { expect, test } from './fixtures/test.ts';
+import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { openTraffic } from './fixtures/panes.ts';
+
+test('a returning deep link shows its first tools before the app has loaded; a tool picked there opens', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  // The app marked this server: the next deep link may prefetch. Hold the app back to see the preview.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(deepLink(demoMcpUrl()), { waitUntil: 'commit' });
+  const preview = page.getByRole('list', { name: 'Tool list' });
+  await expect(preview.getByRole('button')).toHaveCount(5); // the first page (5 per page here)
+  await preview.getByRole('button', { name: /create_basket/ }).click();
+  await expect(page.getByText('Opening create_basket as soon as Toolscope has loaded')).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 2, name: 'Create basket' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  const traffic = await openTraffic(page);
+  const rows = traffic.getByRole('listitem');
+  await expect(rows.filter({ hasText: 'server/discover' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: /tools\/list(?!_changed)/ })).toHaveCount(6);
+});
