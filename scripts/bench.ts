@@ -371,7 +371,7 @@ const scale = await startScaleServer({ tools: 100, pageSize: 100 });
  */
 function timedClick(page: Page, done: string): Promise<number> {
   return page.evaluate<number>(`(async () => {
-    const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Call tool');
+    const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.startsWith('Call tool'));
     if (!button) throw new Error('no Call tool button');
     const started = performance.now();
     button.click();
