@@ -4,7 +4,7 @@
 // origins (its CSP declares none), no dependency: the MCP Apps handshake is written out below.
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import { PRODUCTS, formatPrice, searchProducts } from './catalog.ts';
-import type { DemoTool } from './tools.ts';
+import { PRODUCT_LIST_SCHEMA, type DemoTool } from './tools.ts';
 
 export const PRODUCT_BROWSER_URI = 'ui://demo/product-browser.html';
 const APP_MIME = 'text/html;profile=mcp-app';
@@ -131,21 +131,7 @@ export function createProductBrowserTool(): DemoTool {
         },
         additionalProperties: false,
       },
-      outputSchema: {
-        type: 'object',
-        properties: {
-          total: { type: 'integer', description: 'Number of matching products' },
-          products: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { id: { type: 'string' }, name: { type: 'string' }, price: { type: 'string' }, in_stock: { type: 'integer' } },
-              required: ['id', 'name', 'price', 'in_stock'],
-            },
-          },
-        },
-        required: ['total', 'products'],
-      },
+      outputSchema: PRODUCT_LIST_SCHEMA,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       _meta: { ui: { resourceUri: PRODUCT_BROWSER_URI } },
     },

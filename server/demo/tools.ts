@@ -57,6 +57,23 @@ const basketIdSchema = {
 
 const noArguments = { type: 'object', additionalProperties: false } as const;
 
+/** A list of products as structured content (search_catalog, browse_products). */
+export const PRODUCT_LIST_SCHEMA = {
+  type: 'object' as const,
+  properties: {
+    total: { type: 'integer', description: 'Number of matching products' },
+    products: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' }, price: { type: 'string' }, in_stock: { type: 'integer' } },
+        required: ['id', 'name', 'price', 'in_stock'],
+      },
+    },
+  },
+  required: ['total', 'products'],
+};
+
 function basketView(basket: Basket) {
   return {
     basket_id: basket.id,
@@ -123,26 +140,7 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
           required: ['query'],
           additionalProperties: false,
         },
-        outputSchema: {
-          type: 'object',
-          properties: {
-            total: { type: 'integer', description: 'Number of matching products' },
-            products: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: { type: 'string' },
-                  name: { type: 'string' },
-                  price: { type: 'string' },
-                  in_stock: { type: 'integer' },
-                },
-                required: ['id', 'name', 'price', 'in_stock'],
-              },
-            },
-          },
-          required: ['total', 'products'],
-        },
+        outputSchema: PRODUCT_LIST_SCHEMA,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
       run: ({ query, limit }) => {

@@ -3,31 +3,9 @@
 // Traffic once, and the SDK's own probe skipped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningServer } from '../../server/testing/servers.ts';
-import { McpConnection, type AdoptedPrefetch } from './connection.ts';
-import { startPrefetch, takePrefetch } from './prefetch.ts';
+import { McpConnection } from './connection.ts';
+import { adoptPrefetch, startPrefetch, takePrefetch } from './prefetch.ts';
 import { TrafficRecorder } from './traffic.ts';
-
-function adopt(url: string, recorder: TrafficRecorder): AdoptedPrefetch | undefined {
-  const taken = takePrefetch(url);
-  if (!taken) return undefined;
-  return {
-    discover: async () =>
-      (
-        (await (
-          await recorder.replay(taken.discover.input, taken.discover.init, taken.discover.response, taken.discover.startedAt)
-        ).json()) as { result: unknown }
-      ).result,
-    page: (cursor) => {
-      const exchange = taken.pages.get(cursor);
-      if (!exchange) {
-        taken.stop();
-        return undefined;
-      }
-      taken.pages.delete(cursor);
-      return recorder.replay(exchange.input, exchange.init, exchange.response, exchange.startedAt);
-    },
-  };
-}
 
 describe('deep-link prefetch', () => {
   let demo: RunningServer;
@@ -40,7 +18,11 @@ describe('deep-link prefetch', () => {
     startPrefetch(demo.url);
     await new Promise((resolve) => setTimeout(resolve, 500)); // the app is still loading
     const recorder = new TrafficRecorder();
-    const connection = await McpConnection.connect({ url: demo.url, fetch: recorder.fetch, prefetched: adopt(demo.url, recorder) });
+    const connection = await McpConnection.connect({
+      url: demo.url,
+      fetch: recorder.fetch,
+      prefetched: adoptPrefetch(demo.url, (...args) => recorder.replay(...args)),
+    });
     try {
       expect(connection.era).toBe('modern');
       const names: string[] = [];

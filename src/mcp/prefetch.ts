@@ -139,6 +139,38 @@ export function setPrefetchAllowed(server: string, allowed: boolean): void {
   }
 }
 
+/** Replays a prefetched exchange into a log (TrafficRecorder.replay): the response, as fetch would hand it on. */
+export type Replay = (input: string, init: RequestInit, response: Promise<Response>, sentAt: number) => Promise<Response>;
+
+/**
+ * The deep link's prefetch for this server, taken once, as a connection adopts it (AdoptedPrefetch
+ * in connection.ts): the discover result, and each page by cursor — replayed through `replay` as
+ * it is taken; a page the walk does not have stops the walk.
+ */
+export function adoptPrefetch(
+  url: string,
+  replay: Replay,
+): { discover: () => Promise<unknown>; page: (cursor: string) => Promise<Response> | undefined } | undefined {
+  const taken = takePrefetch(url);
+  if (!taken) return undefined;
+  const send = (exchange: PrefetchedExchange) => replay(exchange.input, exchange.init, exchange.response, exchange.startedAt);
+  return {
+    discover: async () => {
+      const body: unknown = await (await send(taken.discover)).json();
+      return typeof body === 'object' && body !== null ? (body as { result?: unknown }).result : undefined;
+    },
+    page: (cursor) => {
+      const exchange = taken.pages.get(cursor);
+      if (!exchange) {
+        taken.stop();
+        return undefined;
+      }
+      taken.pages.delete(cursor);
+      return send(exchange);
+    },
+  };
+}
+
 /** The id of the first tools shown before the app has loaded (src/app/prefetch.ts); the app removes it. */
 export const PREVIEW_ID = 'toolscope-preview';
 /** A tool picked in that preview: the app opens it once it is ready. */

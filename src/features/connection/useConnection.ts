@@ -8,32 +8,8 @@ import type { TrafficRecorder } from '../../mcp/traffic.ts';
 import { storedPath } from './api/connectionPath.ts';
 import { refreshedToken, usableToken } from '../../mcp/grants.ts';
 import { rememberEra, rememberedEra } from './api/eraMemory.ts';
-import { setPrefetchAllowed, takePrefetch } from '../../mcp/prefetch.ts';
+import { adoptPrefetch, setPrefetchAllowed } from '../../mcp/prefetch.ts';
 import { redactUrl } from '../../lib/redactUrl.ts';
-import type { AdoptedPrefetch } from '../../mcp/connection.ts';
-
-/** The deep link's prefetch for this server, replayed through Traffic as it is taken (once). */
-function adoptPrefetch(url: string, recorder: TrafficRecorder): AdoptedPrefetch | undefined {
-  const taken = takePrefetch(url);
-  if (!taken) return undefined;
-  const replay = (exchange: { input: string; init: RequestInit; response: Promise<Response>; startedAt: number }) =>
-    recorder.replay(exchange.input, exchange.init, exchange.response, exchange.startedAt);
-  return {
-    discover: async () => {
-      const body: unknown = await (await replay(taken.discover)).json();
-      return typeof body === 'object' && body !== null ? (body as { result?: unknown }).result : undefined;
-    },
-    page: (cursor) => {
-      const exchange = taken.pages.get(cursor);
-      if (!exchange) {
-        taken.stop();
-        return undefined;
-      }
-      taken.pages.delete(cursor);
-      return replay(exchange);
-    },
-  };
-}
 
 export type ConnectionState =
   | { status: 'idle' }
@@ -89,7 +65,14 @@ export function useConnection(
         // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
         const { McpConnection } = await preloadProtocolLayer();
         const { connection, eraSource, authContext } = await establish(
-          { url, bearerToken, via, customHeaders, fromLink, prefetched: fromLink ? adoptPrefetch(url, recorder) : undefined },
+          {
+            url,
+            bearerToken,
+            via,
+            customHeaders,
+            fromLink,
+            prefetched: fromLink ? adoptPrefetch(url, (...args) => recorder.replay(...args)) : undefined,
+          },
           {
             connect: (options) => McpConnection.connect(options),
             fetch: recorder.fetch,
