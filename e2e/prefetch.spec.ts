@@ -3,7 +3,7 @@
 // adopts what was fetched — each request once, all in Traffic.
 import { expect, test } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
-import { openTraffic } from './fixtures/panes.ts';
+import { openCallSettings, openTraffic } from './fixtures/panes.ts';
 
 test('a returning deep link shows its first tools before the app has loaded; a tool picked there opens', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl()));
@@ -27,4 +27,20 @@ test('a returning deep link shows its first tools before the app has loaded; a t
   const rows = traffic.getByRole('listitem');
   await expect(rows.filter({ hasText: 'server/discover' })).toHaveCount(1);
   await expect(rows.filter({ hasText: /tools\/list(?!_changed)/ })).toHaveCount(6);
+});
+
+test('a first page that arrives after the app has taken over is not shown over it', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  // The prefetch's first tools/list answer comes late: the app is connected and showing by then.
+  await page.route(/\/mcp$/, async (route) => {
+    if (route.request().postData()?.includes('"prefetch-tools-0"')) await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(deepLink(demoMcpUrl(), 'get_current_time'));
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('list', { name: 'Tool list' })).toHaveCount(1);
+  await openCallSettings(page); // nothing lies over the app
+  await expect(page.getByRole('spinbutton', { name: 'Timeout (s)' })).toBeVisible();
 });

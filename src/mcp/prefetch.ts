@@ -35,6 +35,9 @@ export interface Prefetch {
   stop: () => void;
 }
 
+// The app's tool list has taken over (or the connection failed): a first page arriving later is not shown.
+let previewEnded = false;
+
 let current: (Prefetch & { taken: boolean; startedAt: number; stopped: boolean }) | undefined;
 
 const normalized = (url: string) => {
@@ -107,7 +110,7 @@ export function startPrefetch(server: string, onFirstPage?: (tools: unknown[]) =
       const sent = exchange(server, 'tools/list', cursor ? { cursor } : {}, `prefetch-tools-${page}`);
       started.pages.set(cursor, sent);
       const result = await resultOf(sent);
-      if (page === 0 && Array.isArray(result?.tools)) onFirstPage?.(result.tools as unknown[]);
+      if (page === 0 && !previewEnded && Array.isArray(result?.tools)) onFirstPage?.(result.tools as unknown[]);
       const next = result?.nextCursor;
       if (typeof next !== 'string' || !next || started.pages.has(next)) return;
       cursor = next;
@@ -178,6 +181,7 @@ export const PREVIEW_PICK_KEY = 'toolscope:preview-pick';
 
 /** The app's tool list is on screen: the preview goes; a tool picked in it meanwhile is returned (once). */
 export function endPreview(): string | undefined {
+  previewEnded = true;
   document.getElementById(PREVIEW_ID)?.remove();
   try {
     const picked = window.sessionStorage.getItem(PREVIEW_PICK_KEY) ?? undefined;
