@@ -1,5 +1,5 @@
 import type { AppViolation } from '../lint/appRules.ts';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { endPreview } from '../mcp/prefetch.ts';
 import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../lib/media.ts';
@@ -394,42 +394,35 @@ export function ConnectedView({
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
             {showAppResources && !showReport ? (
-              <ErrorBoundary label="the app resources" resetKey={connection}>
-                <ChunkBoundary
-                  label="the app resources"
-                  onRetry={AppResources.retry}
-                  loading={<p className="text-sm text-muted">Loading the app resources…</p>}
-                >
-                  {() => (
-                    <AppResources.Component
-                      tools={data.tools}
-                      connection={connection}
-                      sandboxOrigin={sandboxOrigin}
-                      callFromApp={callFromApp}
-                    />
-                  )}
-                </ChunkBoundary>
-              </ErrorBoundary>
+              <LazyPane label="the app resources" resetKey={connection} onRetry={AppResources.retry} loading="Loading the app resources…">
+                {() => (
+                  <AppResources.Component
+                    tools={data.tools}
+                    connection={connection}
+                    sandboxOrigin={sandboxOrigin}
+                    callFromApp={callFromApp}
+                  />
+                )}
+              </LazyPane>
             ) : showReport ? (
-              <ErrorBoundary label="the server report" resetKey={connection}>
-                <ChunkBoundary
-                  label="the server report"
-                  onRetry={ReportView.retry}
-                  loading={<p className="text-sm text-muted">Loading the report (rules and tokenizer)…</p>}
-                >
-                  {() => (
-                    <ReportView.Component
-                      connection={connection}
-                      calls={records}
-                      appViolations={appViolations}
-                      onOpenTool={select}
-                      tab={report}
-                      onTab={setReport}
-                      onScore={setMadeScore}
-                    />
-                  )}
-                </ChunkBoundary>
-              </ErrorBoundary>
+              <LazyPane
+                label="the server report"
+                resetKey={connection}
+                onRetry={ReportView.retry}
+                loading="Loading the report (rules and tokenizer)…"
+              >
+                {() => (
+                  <ReportView.Component
+                    connection={connection}
+                    calls={records}
+                    appViolations={appViolations}
+                    onOpenTool={select}
+                    tab={report}
+                    onTab={setReport}
+                    onScore={setMadeScore}
+                  />
+                )}
+              </LazyPane>
             ) : tool ? (
               <ErrorBoundary label="this tool" resetKey={tool}>
                 <ToolWorkspace
@@ -558,3 +551,26 @@ export function ConnectedView({
 }
 
 export default ConnectedView;
+
+/** A lazily loaded view of the main pane: its own error boundary (reset per connection) and chunk recovery. */
+function LazyPane({
+  label,
+  resetKey,
+  onRetry,
+  loading,
+  children,
+}: {
+  label: string;
+  resetKey: unknown;
+  onRetry: () => void;
+  loading: string;
+  children: () => ReactNode;
+}) {
+  return (
+    <ErrorBoundary label={label} resetKey={resetKey}>
+      <ChunkBoundary label={label} onRetry={onRetry} loading={<p className="text-sm text-muted">{loading}</p>}>
+        {children}
+      </ChunkBoundary>
+    </ErrorBoundary>
+  );
+}

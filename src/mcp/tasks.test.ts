@@ -39,6 +39,8 @@ describe('reading tasks', () => {
     expect(legacy?.ttlMs).toBe(5000);
     expect(legacy?.findings[0]).toMatch(/"ttlMs" where the 2025-11-25 wire names it "ttl"/);
     expect(taskFromCallResult({ content: [] }, 'legacy')).toBeUndefined();
+    // A task that cannot be followed is said, not shown as an empty result.
+    expect(() => taskFromCallResult({ task: { status: 'working' } }, 'legacy')).toThrow(/no taskId or status/);
   });
 
   it('keeps a null ttl as unlimited and rejects a status without taskId', () => {

@@ -97,7 +97,15 @@ export function taskFromCallResult(raw: unknown, era: Era): TaskState | undefine
   const findings: string[] = [];
   if (era === 'legacy') {
     const task = own(raw, 'task');
-    return isRecord(task) ? taskFields(task, era, findings) : undefined;
+    if (!isRecord(task)) return undefined;
+    const parsed = taskFields(task, era, findings);
+    if (!parsed)
+      throw new McpError({
+        kind: 'schema',
+        method: 'tools/call',
+        message: 'The server answered with a task that has no taskId or status: it cannot be followed.',
+      });
+    return parsed;
   }
   const resultType = own(raw, 'resultType');
   if (resultType === 'task') return taskFields(raw, era, findings);
