@@ -6,7 +6,7 @@ import { retryableImports } from './build/retryableImports.ts';
 import { earlyEntry } from './build/earlyEntry.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), retryableImports(), earlyEntry('prefetch', 'src/app/prefetch.ts')],
+  plugins: [react(), tailwindcss(), retryableImports(), earlyEntry({ entry: 'src/app/prefetch.ts', worker: 'src/app/prefetch.worker.ts' })],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -16,9 +16,11 @@ export default defineConfig({
     // would be emptied by that rewrite anyway, so it is turned off for chunks (kept for the page's
     // own <link rel="modulepreload"> tags, which chunkImport.ts counts as already fetched).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
-    // The app, the tiny page the OAuth authorization server redirects back to, and the deep link's
-    // prefetch (its own entry, run first: build/earlyEntry.ts).
-    rollupOptions: { input: { main: 'index.html', callback: 'oauth-callback.html', prefetch: 'src/app/prefetch.ts' } },
+    // The app, the tiny page the OAuth authorization server redirects back to, and the worker of
+    // the deep link's prefetch (whose entry is written inline into index.html: build/earlyEntry.ts).
+    rollupOptions: {
+      input: { main: 'index.html', callback: 'oauth-callback.html', 'prefetch-worker': 'src/app/prefetch.worker.ts' },
+    },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'build/**/*.test.ts'],

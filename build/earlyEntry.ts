@@ -1,34 +1,52 @@
-// A second entry that must run before the app's: Vite folds every module <script> of a page into
-// one entry, so the deep-link prefetch (src/app/prefetch.ts) is built as its own input and its
-// tag is put first in index.html's <head>, async — it runs the moment it arrives, while the app's
-// chunks are still loading.
-import type { Plugin } from 'vite';
+// The deep link's first requests must leave before anything else of the app has arrived, so its
+// entry (src/app/prefetch.ts) is not a file at all in the build: it is bundled on its own into one
+// classic script and written inline, first in index.html's <head> — it runs as the document is
+// parsed, with no request before it (a separate file, even from the cache, left 40–100 ms later;
+// a module waited longer still). The server allows exactly that script by its hash (server/csp.ts).
+// The walk's worker is an entry of the main build; its file name reaches the inline script as
+// __PREFETCH_WORKER__. In development (no bundle) the entry is a module script, as any other.
+import { build, type Plugin } from 'vite';
 
-export function earlyEntry(name: string, source: string, page = 'index.html'): Plugin {
+const WORKER_CONSTANT = '__PREFETCH_WORKER__';
+
+/** Inline code must not end its own <script> element early nor open an HTML comment in it. */
+export function inlineSafe(code: string): string {
+  if (/<\/script|<!--/i.test(code)) throw new Error('earlyEntry: the inline script contains "</script" or "<!--"');
+  return code.trim();
+}
+
+export function earlyEntry({ entry, worker, page = 'index.html' }: { entry: string; worker: string; page?: string }): Plugin {
   return {
     name: 'toolscope-early-entry',
+    config: (_config, { command }) => (command === 'serve' ? { define: { [WORKER_CONSTANT]: JSON.stringify(`/${worker}`) } } : {}),
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
+      async handler(html, context) {
         if (!context.filename.endsWith(page)) return html;
-        const chunk = context.bundle
-          ? Object.values(context.bundle).find((item) => item.type === 'chunk' && item.isEntry && item.name === name)
-          : undefined;
-        if (context.bundle && !chunk) return html;
-        const src = chunk && chunk.type === 'chunk' ? `/${chunk.fileName}` : `/${source}`;
-        // What it imports is asked for beside it, not after it has been parsed.
-        const imports = chunk && chunk.type === 'chunk' ? chunk.imports : [];
-        return {
-          html,
-          tags: [
-            { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' },
-            ...imports.map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-              injectTo: 'head-prepend' as const,
-            })),
-          ],
-        };
+        if (!context.bundle) {
+          return { html, tags: [{ tag: 'script', attrs: { type: 'module', async: true, src: `/${entry}` }, injectTo: 'head-prepend' }] };
+        }
+        const workerChunk = Object.values(context.bundle).find(
+          (item) => item.type === 'chunk' && item.isEntry && item.facadeModuleId?.endsWith(worker),
+        );
+        if (!workerChunk) throw new Error(`earlyEntry: no chunk for ${worker} (add it to build.rollupOptions.input)`);
+        const built = await build({
+          configFile: false,
+          logLevel: 'warn',
+          define: { [WORKER_CONSTANT]: JSON.stringify(`/${workerChunk.fileName}`) },
+          build: {
+            write: false,
+            target: 'es2022',
+            minify: true,
+            sourcemap: false,
+            copyPublicDir: false,
+            lib: { entry, formats: ['iife'], name: 'toolscopeEarly' },
+          },
+        });
+        const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) => ('output' in result ? result.output : []));
+        const code = outputs.find((item) => item.type === 'chunk')?.code;
+        if (!code) throw new Error(`earlyEntry: ${entry} built to nothing`);
+        return { html, tags: [{ tag: 'script', children: inlineSafe(code), injectTo: 'head-prepend' }] };
       },
     },
   };

@@ -44,3 +44,50 @@ test('a first page that arrives after the app has taken over is not shown over i
   await openCallSettings(page); // nothing lies over the app
   await expect(page.getByRole('spinbutton', { name: 'Timeout (s)' })).toBeVisible();
 });
+
+test('the walk ahead goes on in its own worker while the page is busy, and every page still reaches the app once', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  // Each page answers slowly, so the walk is still going when the page is made busy.
+  const sent: { id: string; at: number }[] = [];
+  await page.route(/\/mcp$/, async (route) => {
+    const id = /"id":"(prefetch-[\w-]+)"/.exec(route.request().postData() ?? '')?.[1];
+    if (id) {
+      sent.push({ id, at: Date.now() });
+      if (id.startsWith('prefetch-tools-')) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await route.continue();
+  });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const worker = page.waitForEvent('worker');
+  await page.goto(deepLink(demoMcpUrl()), { waitUntil: 'commit' });
+  const walker = await worker;
+  expect(walker.url()).toMatch(/\/assets\/prefetch-worker-[\w-]+\.js$/);
+  // Once the worker is up, the next page the walk sends is the worker's (the page hands it over).
+  await walker.evaluate(() => true);
+  await page.waitForTimeout(100);
+  const before = sent.length;
+  await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(before);
+  // The page's own thread is held for 1.2 s: a walk on it could not send a single page meanwhile.
+  const busy = await page.evaluate(() => {
+    const started = Date.now();
+    while (Date.now() - started < 1200);
+    return { started, ended: Date.now() };
+  });
+  const during = sent.filter(
+    (request) => request.at > busy.started + 50 && request.at < busy.ended && request.id.startsWith('prefetch-tools-'),
+  );
+  expect(during.length).toBeGreaterThanOrEqual(2);
+  release();
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  expect(sent.filter((request) => request.id.startsWith('prefetch-tools-'))).toHaveLength(6);
+  const traffic = await openTraffic(page);
+  const rows = traffic.getByRole('listitem');
+  await expect(rows.filter({ hasText: 'server/discover' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: /tools\/list(?!_changed)/ })).toHaveCount(6);
+});

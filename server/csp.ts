@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 // The Content-Security-Policy of the served app. Measured, not guessed:
 //  - script-src needs 'unsafe-eval' because Ajv (inside @rjsf/validator-ajv8 and our own
 //    output-schema validation) compiles every JSON Schema into a function with `new Function`;
@@ -9,15 +11,23 @@
 //  - dev (Vite's hot reload, `npm run dev`) needs only three additions, each for Vite itself:
 //    its inline React Refresh preamble ('unsafe-inline' scripts), the CSS it injects as <style>
 //    ('unsafe-inline' styles) and its HMR WebSocket (ws:).
+//  - one inline script, by its hash: the deep link's early entry, written into index.html by the
+//    build (build/earlyEntry.ts) so it runs before any file has arrived. Only that exact text runs.
+//  - worker-src 'self': the deep link's prefetch walk runs in a worker of our own files
+//    (src/app/prefetch.worker.ts), so the app's loading never holds its requests back.
 //  - frame-src: only the MCP Apps sandbox origin (server/sandbox.ts), when it runs; nothing else.
-export function contentSecurityPolicy({
-  allowEval = true,
-  dev = false,
-  sandbox,
-}: { allowEval?: boolean; dev?: boolean; sandbox?: string } = {}): string {
+export interface PolicyOptions {
+  allowEval?: boolean;
+  dev?: boolean;
+  sandbox?: string;
+  /** The page's own inline scripts, allowed by their hashes and nothing else (inlineScriptHashes). */
+  scriptHashes?: readonly string[];
+}
+
+export function contentSecurityPolicy({ allowEval = true, dev = false, sandbox, scriptHashes = [] }: PolicyOptions = {}): string {
   return [
     "default-src 'self'",
-    `script-src 'self'${allowEval ? " 'unsafe-eval'" : ''}${dev ? " 'unsafe-inline'" : ''}`,
+    `script-src 'self'${scriptHashes.map((hash) => ` '${hash}'`).join('')}${allowEval ? " 'unsafe-eval'" : ''}${dev ? " 'unsafe-inline'" : ''}`,
     `style-src 'self'${dev ? " 'unsafe-inline'" : ''}`,
     "img-src 'self' data: blob:",
     "media-src 'self' data: blob:",
@@ -25,7 +35,7 @@ export function contentSecurityPolicy({
     `connect-src 'self' http: https:${dev ? ' ws:' : ''}`,
     "object-src 'none'",
     `frame-src ${sandbox ?? "'none'"}`,
-    "worker-src 'none'",
+    "worker-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
@@ -33,11 +43,19 @@ export function contentSecurityPolicy({
 }
 
 /** The headers every page of Toolscope is served with — by `npm start` and by `npm run dev` alike. */
-export function securityHeaders(options: { allowEval?: boolean; dev?: boolean; sandbox?: string } = {}): Record<string, string> {
+export function securityHeaders(options: PolicyOptions = {}): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Content-Security-Policy': contentSecurityPolicy(options),
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
+}
+
+/** 'sha256-…' of each inline <script> of a built page (the early entry): what script-src allows. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1] ?? '')
+    .filter((code) => code.length > 0)
+    .map((code) => `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}`);
 }

@@ -14,7 +14,9 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
-import { securityHeaders } from './csp.ts';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { inlineScriptHashes, securityHeaders } from './csp.ts';
 import { diagnose } from './doctor.ts';
 import { proxySession, sameSecret, type Proxy } from './proxy.ts';
 import { withCutStream } from './demo/cutStream.ts';
@@ -138,10 +140,11 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
   // The verified caller (if any) reaches the tools, which bind handles and rate limits to it.
   app.all('/mcp', (c) => withCutStream(c.req.raw, (request) => mcp.fetch(request, { authInfo: c.get('authInfo') })));
   if (staticRoot) {
+    const scriptHashes = builtScriptHashes(staticRoot);
     app.use('*', async (c, next) => {
       await next();
       for (const [name, value] of Object.entries(
-        securityHeaders({ allowEval: process.env.TOOLSCOPE_CSP_NO_EVAL !== '1', sandbox: sandbox?.() }),
+        securityHeaders({ allowEval: process.env.TOOLSCOPE_CSP_NO_EVAL !== '1', sandbox: sandbox?.(), scriptHashes: scriptHashes() }),
       ))
         c.header(name, value);
     });
@@ -158,4 +161,19 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
     app.get('*', serveStatic({ root: staticRoot, path: 'index.html' }));
   }
   return app;
+}
+
+/** The built page's inline script hashes, read again whenever index.html changes (a rebuild). */
+function builtScriptHashes(staticRoot: string): () => string[] {
+  let seen: { mtimeMs: number; hashes: string[] } | undefined;
+  return () => {
+    try {
+      const file = join(staticRoot, 'index.html');
+      const { mtimeMs } = statSync(file);
+      if (seen?.mtimeMs !== mtimeMs) seen = { mtimeMs, hashes: inlineScriptHashes(readFileSync(file, 'utf8')) };
+      return seen.hashes;
+    } catch {
+      return [];
+    }
+  };
 }

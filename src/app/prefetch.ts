@@ -1,11 +1,20 @@
-// Its own entry, put first in index.html and async (build/earlyEntry.ts): a deep link's first
+// Its own entry, written inline first in index.html's <head> (build/earlyEntry.ts): a deep link's first
 // requests leave at once, while the app and the SDK are still loading (src/mcp/prefetch.ts), and
 // the first page's tools are on screen as soon as they arrive — names and titles as text, each a
 // button that opens the tool once the app is ready. Only for a server the app marked after
 // connecting to it the same way — known to this browser, on 2026-07-28, direct, with no credential
 // of any kind — so a link never makes the page contact a new server, nor send a request the app
 // itself would not. Server text goes in as textContent only.
-import { PREVIEW_ID, PREVIEW_PICK_KEY, prefetchAllowed, startPrefetch } from '../mcp/prefetch.ts';
+import {
+  PREVIEW_ID,
+  PREVIEW_PICK_KEY,
+  handingOverWalker,
+  inThreadWalker,
+  prefetchAllowed,
+  startPrefetch,
+  type WalkerPort,
+} from '../mcp/prefetch.ts';
+import type { WalkExchange } from '../mcp/prefetchWalk.ts';
 
 const SHOWN = 40;
 
@@ -14,6 +23,11 @@ function text(value: unknown, max: number): string {
 }
 
 function showFirstTools(tools: unknown[]) {
+  // This script runs in <head>: the body may not be parsed yet when a fast answer comes.
+  if (!document.body) {
+    document.addEventListener('DOMContentLoaded', () => showFirstTools(tools), { once: true });
+    return;
+  }
   // The app got there first (or the page is not a deep link's any more): nothing to show.
   if (document.querySelector('[aria-label="Tool list"]')) return;
   const panel = document.createElement('div');
@@ -58,9 +72,27 @@ function showFirstTools(tools: unknown[]) {
   document.body.append(panel);
 }
 
+/** The built file of src/app/prefetch.worker.ts (build/earlyEntry.ts). */
+declare const __PREFETCH_WORKER__: string;
+
+// The walk moves to a worker of its own as soon as it is up (src/app/prefetch.worker.ts).
+const spawnWorker = (): WalkerPort => {
+  const worker = new Worker(__PREFETCH_WORKER__, { type: 'module', name: 'toolscope-prefetch' });
+  return {
+    post: (message) => worker.postMessage(message),
+    listen: (onMessage, onError) => {
+      worker.addEventListener('message', (event: MessageEvent<WalkExchange | 'ready'>) => onMessage(event.data));
+      worker.addEventListener('error', onError);
+      worker.addEventListener('messageerror', onError);
+    },
+    terminate: () => worker.terminate(),
+  };
+};
+
 try {
   const server = new URLSearchParams(window.location.search).get('server');
-  if (server && prefetchAllowed(server)) startPrefetch(server, showFirstTools);
+  if (server && prefetchAllowed(server))
+    startPrefetch(server, showFirstTools, typeof Worker === 'function' ? handingOverWalker(spawnWorker) : inThreadWalker);
 } catch {
   // Never in the way: the app connects as always.
 }

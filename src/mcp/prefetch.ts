@@ -1,12 +1,12 @@
 // The first requests of a deep link, sent before the app and the SDK have loaded: a small entry
 // script (src/app/prefetch.ts) calls startPrefetch() at once for a server the link may contact
-// (known, 2026 era, direct, no credentials), which sends server/discover and walks tools/list
-// with bare fetch — the requests the SDK would send, with the same headers and envelope. The
-// connection then adopts the answers (takePrefetch), each replayed through the Traffic recorder
-// so the log shows them as any exchange. Nothing here parses more than the cursor it needs.
-import { CLIENT_INFO, CLIENT_CAPABILITIES } from './clientIdentity.ts';
+// (known, 2026 era, direct, no credentials), which has a walker — a worker of its own in the
+// browser — send server/discover and walk tools/list (prefetchWalk.ts): the requests the SDK
+// would send, with the same headers and envelope. The connection then adopts the answers
+// (adoptPrefetch), each replayed through the Traffic recorder so the log shows them as any exchange.
+import { PREFETCH_VERSION, walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
 
-export const PREFETCH_VERSION = '2026-07-28';
+export { PREFETCH_VERSION };
 /**
  * The servers a deep link may prefetch from, as the app wrote them after a connection that sends
  * exactly these requests (2026-07-28, direct, no token, no header, no credential in the URL): a
@@ -14,9 +14,69 @@ export const PREFETCH_VERSION = '2026-07-28';
  */
 export const PREFETCH_SERVERS_KEY = 'toolscope:prefetch-servers';
 const MAX_PREFETCH_SERVERS = 50;
-/** Pages walked ahead at most; and how long the walk waits for the app to adopt it before it stops. */
-const MAX_PAGES = 500;
+/** How long the walk waits for the app to adopt it before it stops. */
 const ADOPT_WITHIN_MS = 10_000;
+
+/**
+ * Runs the walk somewhere and hands each exchange to `post`: a worker in the browser (the main
+ * thread stays the app's), the same thread in Node's tests. `failed`: the walker itself broke (a
+ * worker that would not load) — every exchange not yet in is then given up, and the app asks.
+ */
+export type Walker = (server: string, post: (exchange: WalkExchange) => void, failed: () => void) => { stop: () => void };
+
+export const inThreadWalker: Walker = (server, post) => {
+  let stopped = false;
+  void walkAhead(server, post, { stopped: () => stopped }).catch(() => undefined);
+  return { stop: () => (stopped = true) };
+};
+
+/** A walker running elsewhere (a worker): it says 'ready' once up, then takes a walk over part-way. */
+export interface WalkerPort {
+  post: (message: { server: string; from: WalkFrom }) => void;
+  listen: (onMessage: (data: WalkExchange | 'ready') => void, onError: () => void) => void;
+  terminate: () => void;
+}
+
+/**
+ * The walk starts on this thread at once (a worker takes a moment to start) and is handed over to
+ * `spawn`'s walker as soon as it says it is ready — from then on nothing on this thread (the
+ * app's loading, its first renders) holds a page back. A walker that cannot start leaves the walk
+ * here; one that breaks after the hand-over loses what it had (the app asks for it).
+ */
+export function handingOverWalker(spawn: () => WalkerPort): Walker {
+  return (server, post, failed) => {
+    let stopped = false;
+    let ready = false;
+    let port: WalkerPort | undefined;
+    try {
+      port = spawn();
+      port.listen(
+        (data) => {
+          if (data === 'ready') ready = true;
+          else post(data);
+        },
+        () => {
+          if (ready) failed();
+          port = undefined;
+        },
+      );
+    } catch {
+      port = undefined;
+    }
+    const handOff = (from: WalkFrom) => {
+      if (!ready || !port) return false;
+      port.post({ server, from });
+      return true;
+    };
+    void walkAhead(server, post, { stopped: () => stopped, handOff }).catch(() => undefined);
+    return {
+      stop: () => {
+        stopped = true;
+        port?.terminate();
+      },
+    };
+  };
+}
 
 export interface PrefetchedExchange {
   input: string;
@@ -26,19 +86,30 @@ export interface PrefetchedExchange {
   response: Promise<Response>;
 }
 
+interface Pending {
+  promise: Promise<PrefetchedExchange>;
+  settle: (exchange: WalkExchange | undefined) => void;
+  /** Handed to the connection (once; it may still be on its way). */
+  taken: boolean;
+}
+
 export interface Prefetch {
   server: string;
-  discover: PrefetchedExchange;
-  /** tools/list pages by cursor ('' for the first), as they are sent. */
-  pages: Map<string, PrefetchedExchange>;
+  /** Each exchange by key ('discover', or 'page:' + cursor, '' the first), as the walk is known to send it. */
+  exchanges: Map<string, Pending>;
   /** The app asked for a page the walk does not have: the walk stops (no page is asked for twice). */
   stop: () => void;
 }
 
-// The app's tool list has taken over (or the connection failed): a first page arriving later is not shown.
-let previewEnded = false;
-
-let current: (Prefetch & { taken: boolean; startedAt: number; stopped: boolean }) | undefined;
+// Shared by the two copies of this module: the one inlined in index.html that starts the walk
+// (build/earlyEntry.ts) and the app's, which adopts it. `previewEnded`: the app's tool list has
+// taken over (or the connection failed): a first page arriving later is not shown.
+interface SharedState {
+  current?: Prefetch & { taken: boolean };
+  previewEnded: boolean;
+}
+const SHARED = Symbol.for('toolscope.prefetch');
+const shared = ((globalThis as { [SHARED]?: SharedState })[SHARED] ??= { previewEnded: false });
 
 const normalized = (url: string) => {
   try {
@@ -48,74 +119,90 @@ const normalized = (url: string) => {
   }
 };
 
-function exchange(server: string, method: string, params: Record<string, unknown>, id: string): PrefetchedExchange {
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id,
-    method,
-    params: {
-      ...params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': PREFETCH_VERSION,
-        'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
-        'io.modelcontextprotocol/clientCapabilities': CLIENT_CAPABILITIES,
-      },
-    },
-  });
-  const init: RequestInit = {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': PREFETCH_VERSION,
-      'mcp-method': method,
-    },
-    body,
-    credentials: 'omit',
-  };
-  return { input: server, init, startedAt: Date.now(), response: fetch(server, init) };
+const pageKey = (cursor: string) => `page:${cursor}`;
+
+/** The walk's answer as fetch would have handed it on; a failed exchange rejects as fetch does. */
+function asExchange(server: string, walked: WalkExchange | undefined): PrefetchedExchange {
+  if (!walked) throw new Error('The prefetch walk ended before this request.');
+  const init: RequestInit = { ...walked.request };
+  const response =
+    'failed' in walked
+      ? Promise.reject(new TypeError(walked.failed))
+      : Promise.resolve(
+          new Response([101, 204, 205, 304].includes(walked.answer.status) ? null : walked.answer.body, {
+            status: walked.answer.status,
+            statusText: walked.answer.statusText,
+            headers: walked.answer.headers,
+          }),
+        );
+  // Read once, by the one who adopts it; never an unhandled rejection before that.
+  response.catch(() => undefined);
+  return { input: server, init, startedAt: walked.sentAt, response };
 }
 
-/** The result of a JSON answer (a copy of the response is kept for the app); undefined for anything else. */
-async function resultOf(prefetched: PrefetchedExchange): Promise<Record<string, unknown> | undefined> {
-  const response = await prefetched.response;
-  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('application/json')) return undefined;
-  const body: unknown = await response.clone().json();
-  const result = typeof body === 'object' && body !== null ? (body as { result?: unknown }).result : undefined;
-  return typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : undefined;
+function pending(server: string): Pending {
+  let settle: Pending['settle'] = () => undefined;
+  const promise = new Promise<PrefetchedExchange>((resolve, reject) => {
+    settle = (walked) => {
+      try {
+        resolve(asExchange(server, walked));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+  });
+  promise.catch(() => undefined);
+  return { promise, settle, taken: false };
+}
+
+/** The tools of a first page, read from its answer (for the preview only). */
+function firstTools(walked: WalkExchange): unknown[] | undefined {
+  if ('failed' in walked || typeof walked.answer.body !== 'string') return undefined;
+  try {
+    const body: unknown = JSON.parse(walked.answer.body);
+    const result = typeof body === 'object' && body !== null ? (body as { result?: unknown }).result : undefined;
+    const tools = typeof result === 'object' && result !== null ? (result as { tools?: unknown }).tools : undefined;
+    return Array.isArray(tools) ? tools : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sends server/discover and walks tools/list ahead of the app (see above). Errors end the walk silently: the app asks again. */
-export function startPrefetch(server: string, onFirstPage?: (tools: unknown[]) => void): void {
-  const discover = exchange(server, 'server/discover', {}, 'prefetch-discover');
+export function startPrefetch(server: string, onFirstPage?: (tools: unknown[]) => void, walker: Walker = inThreadWalker): void {
+  const exchanges = new Map<string, Pending>([
+    ['discover', pending(server)],
+    [pageKey(''), pending(server)],
+  ]);
+  const giveUp = () => {
+    for (const entry of exchanges.values()) entry.settle(undefined);
+  };
+  const post = (walked: WalkExchange) => {
+    const key = walked.method === 'server/discover' ? 'discover' : pageKey(walked.cursor);
+    // The next page is known to be on its way before this one is handed on: the app may ask for it at once.
+    if (walked.next !== undefined && !exchanges.has(pageKey(walked.next))) exchanges.set(pageKey(walked.next), pending(server));
+    exchanges.get(key)?.settle(walked);
+    if (key === pageKey('') && !shared.previewEnded) {
+      const tools = firstTools(walked);
+      if (tools) onFirstPage?.(tools);
+    }
+    // The walk's last exchange: any page still expected will never come.
+    if (walked.method === 'tools/list' && walked.next === undefined) giveUp();
+  };
+  const run = walker(server, post, giveUp);
   const started = {
     server: normalized(server),
-    discover,
-    pages: new Map<string, PrefetchedExchange>(),
+    exchanges,
     taken: false,
-    stopped: false,
-    startedAt: Date.now(),
     stop: () => {
-      started.stopped = true;
+      run.stop();
+      giveUp();
     },
   };
-  current = started;
-  void (async () => {
-    const found = await resultOf(discover);
-    const versions = found?.supportedVersions;
-    if (!Array.isArray(versions) || !versions.includes(PREFETCH_VERSION)) return;
-    let cursor = '';
-    for (let page = 0; page < MAX_PAGES; page++) {
-      if (started.stopped || (!started.taken && Date.now() - started.startedAt > ADOPT_WITHIN_MS)) return;
-      const sent = exchange(server, 'tools/list', cursor ? { cursor } : {}, `prefetch-tools-${page}`);
-      started.pages.set(cursor, sent);
-      const result = await resultOf(sent);
-      if (page === 0 && !previewEnded && Array.isArray(result?.tools)) onFirstPage?.(result.tools as unknown[]);
-      const next = result?.nextCursor;
-      if (typeof next !== 'string' || !next || started.pages.has(next)) return;
-      cursor = next;
-    }
-  })().catch(() => undefined);
+  shared.current = started;
+  setTimeout(() => {
+    if (!started.taken) started.stop();
+  }, ADOPT_WITHIN_MS);
 }
 
 function prefetchServers(): string[] {
@@ -156,20 +243,21 @@ export function adoptPrefetch(
 ): { discover: () => Promise<unknown>; page: (cursor: string) => Promise<Response> | undefined } | undefined {
   const taken = takePrefetch(url);
   if (!taken) return undefined;
-  const send = (exchange: PrefetchedExchange) => replay(exchange.input, exchange.init, exchange.response, exchange.startedAt);
+  const take = (key: string) => {
+    const entry = taken.exchanges.get(key);
+    if (!entry || entry.taken) return undefined;
+    entry.taken = true;
+    return entry.promise.then((exchange) => replay(exchange.input, exchange.init, exchange.response, exchange.startedAt));
+  };
   return {
     discover: async () => {
-      const body: unknown = await (await send(taken.discover)).json();
+      const body: unknown = await (await take('discover'))?.json();
       return typeof body === 'object' && body !== null ? (body as { result?: unknown }).result : undefined;
     },
     page: (cursor) => {
-      const exchange = taken.pages.get(cursor);
-      if (!exchange) {
-        taken.stop();
-        return undefined;
-      }
-      taken.pages.delete(cursor);
-      return send(exchange);
+      const response = take(pageKey(cursor));
+      if (!response) taken.stop();
+      return response;
     },
   };
 }
@@ -181,7 +269,7 @@ export const PREVIEW_PICK_KEY = 'toolscope:preview-pick';
 
 /** The app's tool list is on screen: the preview goes; a tool picked in it meanwhile is returned (once). */
 export function endPreview(): string | undefined {
-  previewEnded = true;
+  shared.previewEnded = true;
   document.getElementById(PREVIEW_ID)?.remove();
   try {
     const picked = window.sessionStorage.getItem(PREVIEW_PICK_KEY) ?? undefined;
@@ -194,6 +282,7 @@ export function endPreview(): string | undefined {
 
 /** The prefetch for this server, once (a second connection asks the server itself). */
 export function takePrefetch(server: string): Prefetch | undefined {
+  const current = shared.current;
   if (!current || current.taken || current.server !== normalized(server)) return undefined;
   current.taken = true;
   return current;

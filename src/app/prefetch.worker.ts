@@ -1,0 +1,39 @@
+// The deep link's walk ahead of the app, off the main thread (src/mcp/prefetchWalk.ts): the page
+// starts the walk itself — a worker takes a moment to start — and hands it over here as soon as
+// this worker says it is ready; from then on the app's loading and first renders on the main
+// thread never hold a page back. Each exchange is posted back as it ends; a stream body (an
+// answer that is not JSON) is moved to the page, not read here. It closes itself at the walk's end.
+import { walkAhead, type WalkExchange, type WalkFrom } from '../mcp/prefetchWalk.ts';
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<unknown>) => void) | null;
+  postMessage: (message: WalkExchange | 'ready', transfer?: Transferable[]) => void;
+  close: () => void;
+}
+const scope = self as unknown as WorkerScope;
+
+const isFrom = (value: unknown): value is WalkFrom =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as WalkFrom).cursor === 'string' &&
+  typeof (value as WalkFrom).index === 'number' &&
+  Array.isArray((value as WalkFrom).seen);
+
+let started = false;
+scope.onmessage = (event) => {
+  const { server, from } =
+    typeof event.data === 'object' && event.data !== null ? (event.data as { server?: unknown; from?: unknown }) : {};
+  if (started || typeof server !== 'string' || !isFrom(from)) return;
+  started = true;
+  void walkAhead(
+    server,
+    (exchange) => {
+      const body = 'answer' in exchange ? exchange.answer.body : null;
+      scope.postMessage(exchange, body instanceof ReadableStream ? [body] : []);
+    },
+    { from },
+  )
+    .catch(() => undefined)
+    .finally(() => scope.close());
+};
+scope.postMessage('ready');
