@@ -15,7 +15,30 @@ export function inlineSafe(code: string): string {
   return code.trim();
 }
 
-export function earlyEntry({ entry, worker, page = 'index.html' }: { entry: string; worker: string; page?: string }): Plugin {
+/** A chunk's file and every chunk it imports statically, transitively (what evaluating it needs). */
+function staticGraph(
+  bundle: Record<string, { type: string; fileName: string; imports?: string[] }>,
+  fileName: string,
+  into = new Set<string>(),
+) {
+  if (into.has(fileName)) return into;
+  into.add(fileName);
+  for (const imported of bundle[fileName]?.imports ?? []) staticGraph(bundle, imported, into);
+  return into;
+}
+
+export function earlyEntry({
+  entry,
+  worker,
+  app,
+  page = 'index.html',
+}: {
+  entry: string;
+  worker: string;
+  /** The app module the page's entry imports once the first tools are up: fetched beside it, from the start. */
+  app: string;
+  page?: string;
+}): Plugin {
   return {
     name: 'toolscope-early-entry',
     config: (_config, { command }) => (command === 'serve' ? { define: { [WORKER_CONSTANT]: JSON.stringify(`/${worker}`) } } : {}),
@@ -46,7 +69,20 @@ export function earlyEntry({ entry, worker, page = 'index.html' }: { entry: stri
         const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) => ('output' in result ? result.output : []));
         const code = outputs.find((item) => item.type === 'chunk')?.code;
         if (!code) throw new Error(`earlyEntry: ${entry} built to nothing`);
-        return { html, tags: [{ tag: 'script', children: inlineSafe(code), injectTo: 'head-prepend' }] };
+        const appChunk = Object.values(context.bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(app));
+        if (!appChunk) throw new Error(`earlyEntry: no chunk for ${app}`);
+        const preloads = [...staticGraph(context.bundle as never, appChunk.fileName)].filter((file) => !html.includes(`/${file}"`));
+        return {
+          html,
+          tags: [
+            { tag: 'script', children: inlineSafe(code), injectTo: 'head-prepend' },
+            ...preloads.map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+          ],
+        };
       },
     },
   };

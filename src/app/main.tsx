@@ -1,21 +1,11 @@
-// First: the built chunks' dynamic imports go through it (build/retryableImports.ts).
+// The page's entry. First: the built chunks' dynamic imports go through it (build/retryableImports.ts).
 import '../lib/chunkImport.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { boot } from './boot.ts';
-import { Providers } from './Providers.tsx';
-import { startTheme } from '../lib/theme.ts';
 import './styles.css';
+import { firstPageSettled } from '../mcp/prefetch.ts';
 
-startTheme();
-const start = boot();
-const root = document.getElementById('root');
-if (!root) throw new Error('Toolscope: #root element missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <App start={start} />
-    </Providers>
-  </StrictMode>,
-);
+// A deep link's first page of tools (the inline early entry, src/app/prefetch.ts) is put on screen
+// before the app's code is evaluated, which holds this thread for a good 100 ms: the app's files
+// are meanwhile fetched side by side (modulepreload, build/earlyEntry.ts), so it waits for nothing
+// but the first answer — and never more than 300 ms. Any other visit starts the app at once.
+await firstPageSettled(300);
+await import('./start.tsx');

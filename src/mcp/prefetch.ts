@@ -107,6 +107,8 @@ export interface Prefetch {
 interface SharedState {
   current?: Prefetch & { taken: boolean };
   previewEnded: boolean;
+  /** The first page was handled (shown, or not there to show). */
+  firstPage?: Promise<void>;
 }
 const SHARED = Symbol.for('toolscope.prefetch');
 const shared = ((globalThis as { [SHARED]?: SharedState })[SHARED] ??= { previewEnded: false });
@@ -170,21 +172,28 @@ function firstTools(walked: WalkExchange): unknown[] | undefined {
 
 /** Sends server/discover and walks tools/list ahead of the app (see above). Errors end the walk silently: the app asks again. */
 export function startPrefetch(server: string, onFirstPage?: (tools: unknown[]) => void, walker: Walker = inThreadWalker): void {
+  let firstPageDone = () => undefined as void;
+  shared.firstPage = new Promise<void>((resolve) => (firstPageDone = resolve));
   const exchanges = new Map<string, Pending>([
     ['discover', pending(server)],
     [pageKey(''), pending(server)],
   ]);
   const giveUp = () => {
     for (const entry of exchanges.values()) entry.settle(undefined);
+    firstPageDone();
   };
   const post = (walked: WalkExchange) => {
     const key = walked.method === 'server/discover' ? 'discover' : pageKey(walked.cursor);
     // The next page is known to be on its way before this one is handed on: the app may ask for it at once.
     if (walked.next !== undefined && !exchanges.has(pageKey(walked.next))) exchanges.set(pageKey(walked.next), pending(server));
     exchanges.get(key)?.settle(walked);
-    if (key === pageKey('') && !shared.previewEnded) {
-      const tools = firstTools(walked);
-      if (tools) onFirstPage?.(tools);
+    if (key === pageKey('')) {
+      const tools = shared.previewEnded ? undefined : firstTools(walked);
+      try {
+        if (tools) onFirstPage?.(tools);
+      } finally {
+        firstPageDone();
+      }
     }
     // The walk's last exchange: any page still expected will never come.
     if (walked.method === 'tools/list' && walked.next === undefined) giveUp();
@@ -260,6 +269,13 @@ export function adoptPrefetch(
       return response;
     },
   };
+}
+
+/** Resolves once a deep link's first page was handled — at once without a prefetch, and after `maxMs` at most. */
+export function firstPageSettled(maxMs: number): Promise<void> {
+  const { firstPage } = shared;
+  if (!firstPage) return Promise.resolve();
+  return Promise.race([firstPage, new Promise<void>((resolve) => setTimeout(resolve, maxMs))]);
 }
 
 /** The id of the first tools shown before the app has loaded (src/app/prefetch.ts); the app removes it. */
