@@ -6,7 +6,12 @@ import { retryableImports } from './build/retryableImports.ts';
 import { earlyEntry } from './build/earlyEntry.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), retryableImports(), earlyEntry({ entry: 'src/app/prefetch.ts', worker: 'src/app/prefetch.worker.ts', app: 'src/app/start.tsx' })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    retryableImports(),
+    earlyEntry({ entry: 'src/app/prefetch.ts', worker: 'src/app/prefetch.worker.ts', app: 'src/app/start.tsx' }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -15,6 +15,7 @@ import {
   type WalkerPort,
 } from '../mcp/prefetch.ts';
 import type { WalkExchange } from '../mcp/prefetchWalk.ts';
+import { applyTheme, storedTheme } from '../lib/themeChoice.ts';
 
 const SHOWN = 40;
 
@@ -32,7 +33,9 @@ function showFirstTools(tools: unknown[]) {
   if (document.querySelector('[aria-label="Tool list"]')) return;
   const panel = document.createElement('div');
   panel.id = PREVIEW_ID;
-  panel.className = 'fixed inset-y-0 left-0 z-0 flex w-[220px] flex-col gap-2 border-r border-line bg-canvas p-2 pt-16 text-ink';
+  // The tool list's own column: the whole width on a narrow screen, then 18 rem, then 20 rem.
+  panel.className =
+    'fixed inset-y-0 left-0 z-0 flex w-full flex-col gap-2 border-line bg-canvas p-2 pt-16 text-ink md:w-72 md:border-r lg:w-80';
   const heading = document.createElement('p');
   heading.className = 'text-sm font-semibold';
   heading.textContent = 'Tools';
@@ -44,7 +47,7 @@ function showFirstTools(tools: unknown[]) {
   list.className = 'min-h-0 flex-1 overflow-hidden rounded-md border border-line';
   for (const tool of tools.slice(0, SHOWN)) {
     if (typeof tool !== 'object' || tool === null) continue;
-    const { name, title } = tool as { name?: unknown; title?: unknown };
+    const { name, title, annotations } = tool as { name?: unknown; title?: unknown; annotations?: { title?: unknown } };
     const id = text(name, 128);
     if (!id) continue;
     const item = document.createElement('li');
@@ -52,7 +55,9 @@ function showFirstTools(tools: unknown[]) {
     button.type = 'button';
     button.className = 'flex w-full flex-col items-start border-b border-line px-2 py-1 text-left text-sm hover:bg-hover';
     const label = document.createElement('span');
-    label.textContent = text(title, 128) || id;
+    // As the app names a tool: title, else annotations.title, else the name.
+    label.textContent =
+      text(title, 128).trim() || text(typeof annotations === 'object' && annotations ? annotations.title : undefined, 128).trim() || id;
     const code = document.createElement('span');
     code.className = 'font-mono text-xs text-muted';
     code.textContent = id;
@@ -88,6 +93,13 @@ const spawnWorker = (): WalkerPort => {
     terminate: () => worker.terminate(),
   };
 };
+
+// Before anything is painted, on every visit: the remembered theme (a dark page never shows light first).
+try {
+  applyTheme(storedTheme());
+} catch {
+  // the app applies it again when it starts
+}
 
 try {
   const server = new URLSearchParams(window.location.search).get('server');

@@ -2,22 +2,17 @@
 // class on <html> (Tailwind's dark: variant) and as `color-scheme` (native controls, scrollbars),
 // so every surface follows one switch — never the OS for some widgets and the page for others.
 import { useSyncExternalStore } from 'react';
-import { readStored, writeStored } from './storage.ts';
+import { writeStored } from './storage.ts';
+import { applyTheme, storedTheme, THEME_KEY, type ThemeChoice } from './themeChoice.ts';
 
-export type ThemeChoice = 'system' | 'light' | 'dark';
-export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+export { THEME_CHOICES, type ThemeChoice } from './themeChoice.ts';
 
-const KEY = 'toolscope.theme';
 const listeners = new Set<() => void>();
-const systemDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
 
-let choice: ThemeChoice = readStored(KEY, (value) => THEME_CHOICES.find((candidate) => candidate === value)) ?? 'system';
+let choice: ThemeChoice = storedTheme();
 
 function apply() {
-  const dark = choice === 'dark' || (choice === 'system' && systemDark());
-  const root = document.documentElement;
-  root.classList.toggle('dark', dark);
-  root.style.colorScheme = dark ? 'dark' : 'light';
+  applyTheme(choice);
   for (const listener of listeners) listener();
 }
 
@@ -31,7 +26,7 @@ export function startTheme() {
 
 export function setTheme(next: ThemeChoice) {
   choice = next;
-  writeStored(KEY, next);
+  writeStored(THEME_KEY, next);
   apply();
 }
 

@@ -66,10 +66,11 @@ export interface ConnectOptions {
   prefetched?: AdoptedPrefetch;
 }
 
-/** What a connection takes from the prefetch: the discover result, and a page's response by cursor ('' first). */
+/** What a connection takes from the prefetch: the discover result, and a page's JSON-RPC message by cursor ('' first). */
 export interface AdoptedPrefetch {
   discover: () => Promise<unknown>;
-  page: (cursor: string) => Promise<Response> | undefined;
+  /** Undefined: the prefetch does not have that page (the connection asks); a promise of undefined: it has no usable answer. */
+  page: (cursor: string) => Promise<unknown> | undefined;
 }
 
 export interface EraHint {
@@ -382,13 +383,9 @@ export class McpConnection {
   async #prefetchedPage(cursor: string): Promise<unknown> {
     const pending = this.prefetched?.page(cursor);
     if (!pending || this.era !== 'modern') return undefined;
-    try {
-      const body: unknown = await (await pending).json();
-      const result = isRecord(body) ? own(body, 'result') : undefined;
-      return isRecord(result) ? result : undefined;
-    } catch {
-      return undefined;
-    }
+    const body = await pending.catch(() => undefined);
+    const result = isRecord(body) ? own(body, 'result') : undefined;
+    return isRecord(result) ? result : undefined;
   }
 
   /**

@@ -21,7 +21,7 @@ describe('deep-link prefetch', () => {
     const connection = await McpConnection.connect({
       url: demo.url,
       fetch: recorder.fetch,
-      prefetched: adoptPrefetch(demo.url, (...args) => recorder.replay(...args)),
+      prefetched: adoptPrefetch(demo.url, recorder),
     });
     try {
       expect(connection.era).toBe('modern');

@@ -78,16 +78,9 @@ export function handingOverWalker(spawn: () => WalkerPort): Walker {
   };
 }
 
-export interface PrefetchedExchange {
-  input: string;
-  init: RequestInit;
-  /** When it was sent (epoch ms). */
-  startedAt: number;
-  response: Promise<Response>;
-}
-
 interface Pending {
-  promise: Promise<PrefetchedExchange>;
+  /** The exchange as the walk posted it; undefined when the walk ended before it. */
+  promise: Promise<WalkExchange | undefined>;
   settle: (exchange: WalkExchange | undefined) => void;
   /** Handed to the connection (once; it may still be on its way). */
   taken: boolean;
@@ -123,37 +116,9 @@ const normalized = (url: string) => {
 
 const pageKey = (cursor: string) => `page:${cursor}`;
 
-/** The walk's answer as fetch would have handed it on; a failed exchange rejects as fetch does. */
-function asExchange(server: string, walked: WalkExchange | undefined): PrefetchedExchange {
-  if (!walked) throw new Error('The prefetch walk ended before this request.');
-  const init: RequestInit = { ...walked.request };
-  const response =
-    'failed' in walked
-      ? Promise.reject(new TypeError(walked.failed))
-      : Promise.resolve(
-          new Response([101, 204, 205, 304].includes(walked.answer.status) ? null : walked.answer.body, {
-            status: walked.answer.status,
-            statusText: walked.answer.statusText,
-            headers: walked.answer.headers,
-          }),
-        );
-  // Read once, by the one who adopts it; never an unhandled rejection before that.
-  response.catch(() => undefined);
-  return { input: server, init, startedAt: walked.sentAt, response };
-}
-
-function pending(server: string): Pending {
+function pending(): Pending {
   let settle: Pending['settle'] = () => undefined;
-  const promise = new Promise<PrefetchedExchange>((resolve, reject) => {
-    settle = (walked) => {
-      try {
-        resolve(asExchange(server, walked));
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-  });
-  promise.catch(() => undefined);
+  const promise = new Promise<WalkExchange | undefined>((resolve) => (settle = resolve));
   return { promise, settle, taken: false };
 }
 
@@ -175,8 +140,8 @@ export function startPrefetch(server: string, onFirstPage?: (tools: unknown[]) =
   let firstPageDone = () => undefined as void;
   shared.firstPage = new Promise<void>((resolve) => (firstPageDone = resolve));
   const exchanges = new Map<string, Pending>([
-    ['discover', pending(server)],
-    [pageKey(''), pending(server)],
+    ['discover', pending()],
+    [pageKey(''), pending()],
   ]);
   const giveUp = () => {
     for (const entry of exchanges.values()) entry.settle(undefined);
@@ -185,7 +150,7 @@ export function startPrefetch(server: string, onFirstPage?: (tools: unknown[]) =
   const post = (walked: WalkExchange) => {
     const key = walked.method === 'server/discover' ? 'discover' : pageKey(walked.cursor);
     // The next page is known to be on its way before this one is handed on: the app may ask for it at once.
-    if (walked.next !== undefined && !exchanges.has(pageKey(walked.next))) exchanges.set(pageKey(walked.next), pending(server));
+    if (walked.next !== undefined && !exchanges.has(pageKey(walked.next))) exchanges.set(pageKey(walked.next), pending());
     exchanges.get(key)?.settle(walked);
     if (key === pageKey('')) {
       const tools = shared.previewEnded ? undefined : firstTools(walked);
@@ -238,35 +203,76 @@ export function setPrefetchAllowed(server: string, allowed: boolean): void {
   }
 }
 
-/** Replays a prefetched exchange into a log (TrafficRecorder.replay): the response, as fetch would hand it on. */
-export type Replay = (input: string, init: RequestInit, response: Promise<Response>, sentAt: number) => Promise<Response>;
+/**
+ * Where adopted exchanges are logged (TrafficRecorder): an answer read whole (its text, and the
+ * JSON the connection reads, parsed once for both), or one still to be read (a stream), as fetch
+ * would hand it on.
+ */
+export interface PrefetchLog {
+  replayAnswered: (input: string, init: RequestInit, sentAt: number, answer: AnsweredText, parsed: unknown) => void;
+  replay: (input: string, init: RequestInit, response: Promise<Response>, sentAt: number) => Promise<Response>;
+}
+
+export interface AnsweredText {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  text: string;
+  bytes?: number;
+  endedAt: number;
+}
+
+/** The JSON-RPC message of an exchange the walk posted, logged once; undefined when there is none to use. */
+async function adopted(server: string, walked: WalkExchange | undefined, log: PrefetchLog): Promise<unknown> {
+  if (!walked) return undefined;
+  const init: RequestInit = { ...walked.request };
+  if ('failed' in walked) {
+    await log.replay(server, init, Promise.reject(new TypeError(walked.failed)), walked.sentAt).catch(() => undefined);
+    return undefined;
+  }
+  const { body, ...answer } = walked.answer;
+  if (typeof body === 'string') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      parsed = undefined;
+    }
+    log.replayAnswered(server, init, walked.sentAt, { ...answer, text: body }, parsed);
+    return parsed;
+  }
+  // A stream (not JSON): logged as it arrives; the connection asks for it again its own way.
+  const bodyless = [101, 204, 205, 304].includes(answer.status);
+  const response = new Response(bodyless ? null : body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  await log.replay(server, init, Promise.resolve(response), walked.sentAt).catch(() => undefined);
+  return undefined;
+}
 
 /**
  * The deep link's prefetch for this server, taken once, as a connection adopts it (AdoptedPrefetch
- * in connection.ts): the discover result, and each page by cursor — replayed through `replay` as
- * it is taken; a page the walk does not have stops the walk.
+ * in connection.ts): the discover result, and each page by cursor — each exchange logged once as it
+ * is taken; a page the walk does not have stops the walk.
  */
 export function adoptPrefetch(
   url: string,
-  replay: Replay,
-): { discover: () => Promise<unknown>; page: (cursor: string) => Promise<Response> | undefined } | undefined {
+  log: PrefetchLog,
+): { discover: () => Promise<unknown>; page: (cursor: string) => Promise<unknown> | undefined } | undefined {
   const taken = takePrefetch(url);
   if (!taken) return undefined;
   const take = (key: string) => {
     const entry = taken.exchanges.get(key);
     if (!entry || entry.taken) return undefined;
     entry.taken = true;
-    return entry.promise.then((exchange) => replay(exchange.input, exchange.init, exchange.response, exchange.startedAt));
+    return entry.promise.then((walked) => adopted(taken.server, walked, log));
   };
+  const resultOf = (message: unknown) =>
+    typeof message === 'object' && message !== null ? (message as { result?: unknown }).result : undefined;
   return {
-    discover: async () => {
-      const body: unknown = await (await take('discover'))?.json();
-      return typeof body === 'object' && body !== null ? (body as { result?: unknown }).result : undefined;
-    },
+    discover: async () => resultOf(await take('discover')),
     page: (cursor) => {
-      const response = take(pageKey(cursor));
-      if (!response) taken.stop();
-      return response;
+      const message = take(pageKey(cursor));
+      if (!message) taken.stop();
+      return message;
     },
   };
 }

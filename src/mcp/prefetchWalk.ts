@@ -24,6 +24,10 @@ export interface Answer {
   statusText: string;
   headers: [string, string][];
   body: string | ReadableStream<Uint8Array> | null;
+  /** The body's size on the wire, when it was read here (a JSON body). */
+  bytes?: number;
+  /** When it had arrived whole (epoch ms). */
+  endedAt: number;
 }
 
 /**
@@ -81,8 +85,10 @@ function send(server: string, fetchImpl: typeof fetch, method: WalkExchange['met
       const response = await fetchImpl(server, request);
       const headers = [...response.headers.entries()];
       const base = { status: response.status, statusText: response.statusText, headers };
-      if (!(response.headers.get('content-type') ?? '').includes('application/json')) return { answer: { ...base, body: response.body } };
-      const text = await response.text();
+      if (!(response.headers.get('content-type') ?? '').includes('application/json'))
+        return { answer: { ...base, body: response.body, endedAt: Date.now() } };
+      const buffer = await response.arrayBuffer();
+      const text = new TextDecoder().decode(buffer);
       let result: Record<string, unknown> | undefined;
       try {
         const body: unknown = JSON.parse(text);
@@ -91,7 +97,7 @@ function send(server: string, fetchImpl: typeof fetch, method: WalkExchange['met
       } catch {
         // Not JSON after all: the page's connection says so when it reads it.
       }
-      return { answer: { ...base, body: text }, result };
+      return { answer: { ...base, body: text, bytes: buffer.byteLength, endedAt: Date.now() }, result };
     } catch (error) {
       return { failed: error instanceof Error ? error.message : String(error) };
     }

@@ -51,6 +51,44 @@ describe('TrafficRecorder', () => {
     expect(entry?.responseBytes).toBeGreaterThan(50);
   });
 
+  it('logs an exchange answered before it existed (the prefetch walk) once, from its text and the message parsed from it', () => {
+    const recorder = new TrafficRecorder();
+    const text = '{"jsonrpc":"2.0","id":"prefetch-tools-0","result":{"tools":[]}}';
+    recorder.replayAnswered(
+      'http://127.0.0.1:1/mcp',
+      {
+        method: 'POST',
+        headers: { 'mcp-method': 'tools/list', authorization: 'Bearer sk-live-123' },
+        body: '{"jsonrpc":"2.0","id":"prefetch-tools-0","method":"tools/list"}',
+      },
+      1_000,
+      {
+        status: 200,
+        headers: [
+          ['content-type', 'application/json'],
+          ['set-cookie', 'sid=abc'],
+        ],
+        text,
+        bytes: text.length,
+        endedAt: 1_040,
+      },
+      JSON.parse(text),
+    );
+    const [entry] = recorder.getSnapshot();
+    expect(entry).toMatchObject({
+      state: 'done',
+      status: 200,
+      startedAt: 1_000,
+      durationMs: 40,
+      responseBody: text,
+      responseBytes: text.length,
+    });
+    expect(entry?.sent[0]).toMatchObject({ method: 'tools/list', id: 'prefetch-tools-0' });
+    expect(entry?.received[0]).toMatchObject({ method: 'response', id: 'prefetch-tools-0' });
+    expect(JSON.stringify(entry?.requestHeaders)).not.toContain('sk-live-123');
+    expect(JSON.stringify(entry?.responseHeaders)).not.toContain('sid=abc');
+  });
+
   it('records network failures and keeps at most the newest entries', async () => {
     const recorder = new TrafficRecorder(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(recorder.fetch('http://127.0.0.1:9/mcp')).rejects.toThrow('Failed to fetch');

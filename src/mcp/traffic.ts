@@ -45,6 +45,12 @@ export function summarizeRpc(text: string): RpcSummary[] {
   } catch {
     return [];
   }
+  return summarizeMessages(parsed);
+}
+
+/** Summarises JSON-RPC message(s) already parsed (undefined: the text was not JSON). */
+export function summarizeMessages(parsed: unknown): RpcSummary[] {
+  if (parsed === undefined) return [];
   const messages = Array.isArray(parsed) ? parsed : [parsed];
   return messages.filter(isRecord).map((message) => {
     const method = own(message, 'method');
@@ -138,6 +144,40 @@ export class TrafficRecorder {
    */
   replay(input: string, init: RequestInit, response: Promise<Response>, sentAt: number): Promise<Response> {
     return this.#exchange(input, init, () => response, sentAt);
+  }
+
+  /**
+   * An exchange sent before the recorder existed whose answer was read whole (the prefetch walk's
+   * JSON pages): logged at once, from its text and the message the caller parsed from it.
+   */
+  replayAnswered(
+    input: string,
+    init: RequestInit,
+    sentAt: number,
+    answer: { status: number; headers: [string, string][]; text: string; bytes?: number; endedAt: number },
+    parsed: unknown,
+  ): void {
+    const seq = ++this.#seq;
+    const requestBody = typeof init.body === 'string' ? init.body : undefined;
+    const { text } = answer;
+    const entry: TrafficEntry = {
+      seq,
+      startedAt: sentAt,
+      url: input,
+      httpMethod: (init.method ?? 'GET').toUpperCase(),
+      requestHeaders: maskHeaders(new Headers(init.headers)),
+      requestBody,
+      sent: requestBody ? summarizeRpc(requestBody) : [],
+      status: answer.status,
+      responseHeaders: maskResponseHeaders(new Headers(answer.headers)),
+      state: 'done',
+      responseBody: text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}\n… (truncated)` : text,
+      responseBytes: answer.bytes ?? new TextEncoder().encode(text).byteLength,
+      received: summarizeMessages(parsed),
+      durationMs: Math.max(0, answer.endedAt - sentAt),
+    };
+    this.#entries = [...this.#entries, entry].slice(-MAX_ENTRIES);
+    this.#emit();
   }
 
   async #exchange(input: string | URL, init: RequestInit | undefined, send: () => Promise<Response>, sentAt?: number): Promise<Response> {

@@ -71,7 +71,7 @@ export function useConnection(
             via,
             customHeaders,
             fromLink,
-            prefetched: fromLink ? adoptPrefetch(url, (...args) => recorder.replay(...args)) : undefined,
+            prefetched: fromLink ? adoptPrefetch(url, recorder) : undefined,
           },
           {
             connect: (options) => McpConnection.connect(options),
