@@ -10,7 +10,12 @@ export default defineConfig({
     react(),
     tailwindcss(),
     retryableImports(),
-    earlyEntry({ entry: 'src/app/prefetch.ts', worker: 'src/app/prefetch.worker.ts', app: 'src/app/start.tsx' }),
+    earlyEntry({
+      entry: 'src/app/prefetch.ts',
+      worker: 'src/app/prefetch.worker.ts',
+      app: 'src/app/start.tsx',
+      deepLink: ['src/mcp/connection.ts', 'src/app/ConnectedView.tsx'],
+    }),
   ],
   build: {
     target: 'es2022',
@@ -21,11 +26,9 @@ export default defineConfig({
     // would be emptied by that rewrite anyway, so it is turned off for chunks (kept for the page's
     // own <link rel="modulepreload"> tags, which chunkImport.ts counts as already fetched).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
-    // The app, the tiny page the OAuth authorization server redirects back to, and the worker of
-    // the deep link's prefetch (whose entry is written inline into index.html: build/earlyEntry.ts).
-    rollupOptions: {
-      input: { main: 'index.html', callback: 'oauth-callback.html', 'prefetch-worker': 'src/app/prefetch.worker.ts' },
-    },
+    // The app and the tiny page the OAuth authorization server redirects back to (the deep link's
+    // early entry and its worker are written inline into index.html: build/earlyEntry.ts).
+    rollupOptions: { input: { main: 'index.html', callback: 'oauth-callback.html' } },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'build/**/*.test.ts'],

@@ -3,11 +3,37 @@
 // classic script and written inline, first in index.html's <head> — it runs as the document is
 // parsed, with no request before it (a separate file, even from the cache, left 40–100 ms later;
 // a module waited longer still). The server allows exactly that script by its hash (server/csp.ts).
-// The walk's worker is an entry of the main build; its file name reaches the inline script as
-// __PREFETCH_WORKER__. In development (no bundle) the entry is a module script, as any other.
+// The walk's worker (src/app/prefetch.worker.ts) is bundled on its own too and travels inside it
+// as text (__PREFETCH_WORKER_SOURCE__), started from a blob: a worker file was fetched only after
+// the page's own files, up to 700 ms in on a first visit. In development (no bundle) the entry is
+// a module script and the worker its source file (__PREFETCH_WORKER__), as any other.
 import { build, type Plugin } from 'vite';
 
 const WORKER_CONSTANT = '__PREFETCH_WORKER__';
+const WORKER_SOURCE_CONSTANT = '__PREFETCH_WORKER_SOURCE__';
+/** The files a prefetched deep link fetches early (src/app/main.tsx reads them). */
+export const DEEP_LINK_META = 'toolscope-deep-link-chunks';
+
+/** One module and what it imports, as one classic script (minified, no file written). */
+async function bundleAlone(entry: string, define: Record<string, string> = {}): Promise<string> {
+  const built = await build({
+    configFile: false,
+    logLevel: 'warn',
+    define,
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      lib: { entry, formats: ['iife'], name: 'toolscopeEarly' },
+    },
+  });
+  const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) => ('output' in result ? result.output : []));
+  const code = outputs.find((item) => item.type === 'chunk')?.code;
+  if (!code) throw new Error(`earlyEntry: ${entry} built to nothing`);
+  return code;
+}
 
 /** Inline code must not end its own <script> element early nor open an HTML comment in it. */
 export function inlineSafe(code: string): string {
@@ -31,17 +57,21 @@ export function earlyEntry({
   entry,
   worker,
   app,
+  deepLink = [],
   page = 'index.html',
 }: {
   entry: string;
   worker: string;
   /** The app module the page's entry imports once the first tools are up: fetched beside it, from the start. */
   app: string;
+  /** Lazy modules a deep link needs before its list (the protocol layer, the workspace): named in a meta tag for main.tsx. */
+  deepLink?: string[];
   page?: string;
 }): Plugin {
   return {
     name: 'toolscope-early-entry',
-    config: (_config, { command }) => (command === 'serve' ? { define: { [WORKER_CONSTANT]: JSON.stringify(`/${worker}`) } } : {}),
+    config: (_config, { command }) =>
+      command === 'serve' ? { define: { [WORKER_CONSTANT]: JSON.stringify(`/${worker}`), [WORKER_SOURCE_CONSTANT]: '""' } } : {},
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
@@ -49,33 +79,24 @@ export function earlyEntry({
         if (!context.bundle) {
           return { html, tags: [{ tag: 'script', attrs: { type: 'module', async: true, src: `/${entry}` }, injectTo: 'head-prepend' }] };
         }
-        const workerChunk = Object.values(context.bundle).find(
-          (item) => item.type === 'chunk' && item.isEntry && item.facadeModuleId?.endsWith(worker),
-        );
-        if (!workerChunk) throw new Error(`earlyEntry: no chunk for ${worker} (add it to build.rollupOptions.input)`);
-        const built = await build({
-          configFile: false,
-          logLevel: 'warn',
-          define: { [WORKER_CONSTANT]: JSON.stringify(`/${workerChunk.fileName}`) },
-          build: {
-            write: false,
-            target: 'es2022',
-            minify: true,
-            sourcemap: false,
-            copyPublicDir: false,
-            lib: { entry, formats: ['iife'], name: 'toolscopeEarly' },
-          },
-        });
-        const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) => ('output' in result ? result.output : []));
-        const code = outputs.find((item) => item.type === 'chunk')?.code;
-        if (!code) throw new Error(`earlyEntry: ${entry} built to nothing`);
+        const workerSource = await bundleAlone(worker);
+        const code = await bundleAlone(entry, { [WORKER_CONSTANT]: '""', [WORKER_SOURCE_CONSTANT]: JSON.stringify(workerSource) });
         const appChunk = Object.values(context.bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(app));
         if (!appChunk) throw new Error(`earlyEntry: no chunk for ${app}`);
-        const preloads = [...staticGraph(context.bundle as never, appChunk.fileName)].filter((file) => !html.includes(`/${file}"`));
+        const bundle = context.bundle as never;
+        const preloads = [...staticGraph(bundle, appChunk.fileName)].filter((file) => !html.includes(`/${file}"`));
+        const lazy = new Set<string>();
+        for (const module of deepLink) {
+          const chunk = Object.values(context.bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`earlyEntry: no chunk for ${module}`);
+          staticGraph(bundle, chunk.fileName, lazy);
+        }
+        const deepLinkFiles = [...lazy].filter((file) => !preloads.includes(file) && !html.includes(`/${file}"`));
         return {
           html,
           tags: [
             { tag: 'script', children: inlineSafe(code), injectTo: 'head-prepend' },
+            { tag: 'meta', attrs: { name: DEEP_LINK_META, content: deepLinkFiles.map((file) => `/${file}`).join(' ') }, injectTo: 'head' },
             ...preloads.map((file) => ({
               tag: 'link',
               attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },

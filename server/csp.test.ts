@@ -43,7 +43,7 @@ describe('inline script hashes', () => {
       expect(rebuilt).toContain(`'${sha('window.second = 2')}'`);
       expect(rebuilt).not.toContain(sha('window.first = 1'));
       expect(rebuilt).not.toContain('unsafe-inline');
-      expect(rebuilt).toContain("worker-src 'self'");
+      expect(rebuilt).toContain("worker-src 'self' blob:");
     });
   });
 });

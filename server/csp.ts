@@ -13,8 +13,10 @@ import { createHash } from 'node:crypto';
 //    ('unsafe-inline' styles) and its HMR WebSocket (ws:).
 //  - one inline script, by its hash: the deep link's early entry, written into index.html by the
 //    build (build/earlyEntry.ts) so it runs before any file has arrived. Only that exact text runs.
-//  - worker-src 'self': the deep link's prefetch walk runs in a worker of our own files
-//    (src/app/prefetch.worker.ts), so the app's loading never holds its requests back.
+//  - worker-src 'self' blob:: the deep link's prefetch walk runs in a worker of our own
+//    (src/app/prefetch.worker.ts), so the app's loading never holds its requests back; the inline
+//    early entry starts it from a blob of the code it carries (no request first). Only scripts
+//    script-src already lets run can make such a blob; none is ever made from server content.
 //  - frame-src: only the MCP Apps sandbox origin (server/sandbox.ts), when it runs; nothing else.
 export interface PolicyOptions {
   allowEval?: boolean;
@@ -35,7 +37,7 @@ export function contentSecurityPolicy({ allowEval = true, dev = false, sandbox, 
     `connect-src 'self' http: https:${dev ? ' ws:' : ''}`,
     "object-src 'none'",
     `frame-src ${sandbox ?? "'none'"}`,
-    "worker-src 'self'",
+    "worker-src 'self' blob:",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

@@ -106,4 +106,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   });
   console.log(`scale server: ${server.url}`);
   setTimeout(() => void server.stop(), 30 * 60_000).unref();
+  // Started by another process (npm run bench) through a pipe: it ends when that pipe closes.
+  if (!process.stdin.isTTY) process.stdin.on('close', () => void server.stop().finally(() => process.exit(0))).resume();
 }

@@ -7,7 +7,6 @@ import { preloadProtocolLayer } from '../features/connection/useConnection.ts';
 import { readLinkArgs } from '../mcp/callExport.ts';
 import { fetchProxySession, type ProxySession } from '../mcp/proxy.ts';
 import { retryableLazy } from '../lib/chunks.ts';
-import { warmCounts } from '../lib/count.ts';
 
 // The connected workspace (tool list, forms, history…) is its own chunk: the first screen is
 // only the shell. Connecting — or turning to the connection form — loads it beside the SDK.
@@ -34,7 +33,5 @@ export function boot(): Boot {
     proxySession: fetchProxySession(window.location.origin),
   };
   if (initialLink.server) warmUp();
-  // The first tool count should not be the one that loads the number-formatting data.
-  warmCounts();
   return started;
 }

@@ -77,16 +77,27 @@ function showFirstTools(tools: unknown[]) {
   document.body.append(panel);
 }
 
-/** The built file of src/app/prefetch.worker.ts (build/earlyEntry.ts). */
+/** src/app/prefetch.worker.ts, built (build/earlyEntry.ts): its code, or in development its file. */
+declare const __PREFETCH_WORKER_SOURCE__: string;
 declare const __PREFETCH_WORKER__: string;
 
-// The walk moves to a worker of its own as soon as it is up (src/app/prefetch.worker.ts).
+// The walk moves to a worker of its own as soon as it is up (src/app/prefetch.worker.ts), started
+// from the code this script carries: no request stands between the page and the worker.
 const spawnWorker = (): WalkerPort => {
-  const worker = new Worker(__PREFETCH_WORKER__, { type: 'module', name: 'toolscope-prefetch' });
+  const source = __PREFETCH_WORKER_SOURCE__
+    ? URL.createObjectURL(new Blob([__PREFETCH_WORKER_SOURCE__], { type: 'text/javascript' }))
+    : undefined;
+  const worker = source
+    ? new Worker(source, { name: 'toolscope-prefetch' })
+    : new Worker(__PREFETCH_WORKER__, { type: 'module', name: 'toolscope-prefetch' });
   return {
     post: (message) => worker.postMessage(message),
     listen: (onMessage, onError) => {
-      worker.addEventListener('message', (event: MessageEvent<WalkExchange | 'ready'>) => onMessage(event.data));
+      worker.addEventListener('message', (event: MessageEvent<WalkExchange | 'ready'>) => {
+        // Up and running: its code is no longer needed.
+        if (event.data === 'ready' && source) URL.revokeObjectURL(source);
+        onMessage(event.data);
+      });
       worker.addEventListener('error', onError);
       worker.addEventListener('messageerror', onError);
     },

@@ -6,6 +6,7 @@ import { boot } from './boot.ts';
 import { Providers } from './Providers.tsx';
 import { startTheme } from '../lib/theme.ts';
 
+performance.mark('toolscope:app-start');
 startTheme();
 const start = boot();
 const root = document.getElementById('root');

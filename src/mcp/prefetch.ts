@@ -48,6 +48,13 @@ export function handingOverWalker(spawn: () => WalkerPort): Walker {
     let stopped = false;
     let ready = false;
     let port: WalkerPort | undefined;
+    const handOff = (from: WalkFrom) => {
+      if (!ready || !port) return false;
+      port.post({ server, from });
+      return true;
+    };
+    // The first requests leave before the worker is even asked for: starting one takes the thread a moment.
+    void walkAhead(server, post, { stopped: () => stopped, handOff }).catch(() => undefined);
     try {
       port = spawn();
       port.listen(
@@ -63,12 +70,6 @@ export function handingOverWalker(spawn: () => WalkerPort): Walker {
     } catch {
       port = undefined;
     }
-    const handOff = (from: WalkFrom) => {
-      if (!ready || !port) return false;
-      port.post({ server, from });
-      return true;
-    };
-    void walkAhead(server, post, { stopped: () => stopped, handOff }).catch(() => undefined);
     return {
       stop: () => {
         stopped = true;
@@ -276,6 +277,9 @@ export function adoptPrefetch(
     },
   };
 }
+
+/** Whether this page started a deep link's prefetch (src/app/prefetch.ts). */
+export const prefetching = () => shared.firstPage !== undefined;
 
 /** Resolves once a deep link's first page was handled — at once without a prefetch, and after `maxMs` at most. */
 export function firstPageSettled(maxMs: number): Promise<void> {

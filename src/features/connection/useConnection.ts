@@ -98,6 +98,7 @@ export function useConnection(
             !own &&
             redactUrl(url).removed.length === 0,
         );
+        performance.mark('toolscope:connected');
         onEstablished?.(connection, authContext);
         // A transition: if the connected screen's code is still on its way, the page keeps showing
         // "connecting" and then shows the screen whole, instead of a placeholder first (React

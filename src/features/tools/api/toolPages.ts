@@ -55,6 +55,7 @@ async function walkPages(
       }
     },
   });
+  performance.mark('toolscope:listed');
   return { pages: done.pages, pageParams: done.cursors };
 }
 
