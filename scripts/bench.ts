@@ -530,9 +530,15 @@ if (want('first-screen')) {
   await page.goto(appUrl);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1500); // idle-time warm-ups
-  const bytes = [...scripts].reduce((sum, path) => sum + gzipSync(readFileSync(`${root}/dist${path}`)).length, 0);
+  // …and the page's inline early entry (with its worker's code), which no file request shows.
+  const inline = [...readFileSync(`${root}/dist/index.html`, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1] ?? '',
+  );
+  const bytes =
+    [...scripts].reduce((sum, path) => sum + gzipSync(readFileSync(`${root}/dist${path}`)).length, 0) +
+    inline.reduce((sum, code) => sum + gzipSync(code).length, 0);
   record({
-    figure: `first screen JavaScript (${scripts.size} files, incl. warm-ups)`,
+    figure: `first screen JavaScript (${scripts.size} files + ${inline.length} inline, incl. warm-ups)`,
     toolscope: bytes / 1024,
     unit: 'KB gzip',
     target: '≤ 150 KB',
