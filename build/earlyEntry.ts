@@ -11,6 +11,7 @@ import { build, type Plugin } from 'vite';
 
 const WORKER_CONSTANT = '__PREFETCH_WORKER__';
 const WORKER_SOURCE_CONSTANT = '__PREFETCH_WORKER_SOURCE__';
+const APP_FILES_CONSTANT = '__APP_FILES__';
 /** The files a prefetched deep link fetches early (src/app/main.tsx reads them). */
 export const DEEP_LINK_META = 'toolscope-deep-link-chunks';
 
@@ -71,7 +72,9 @@ export function earlyEntry({
   return {
     name: 'toolscope-early-entry',
     config: (_config, { command }) =>
-      command === 'serve' ? { define: { [WORKER_CONSTANT]: JSON.stringify(`/${worker}`), [WORKER_SOURCE_CONSTANT]: '""' } } : {},
+      command === 'serve'
+        ? { define: { [WORKER_CONSTANT]: JSON.stringify(`/${worker}`), [WORKER_SOURCE_CONSTANT]: '""', [APP_FILES_CONSTANT]: '[]' } }
+        : {},
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
@@ -80,7 +83,6 @@ export function earlyEntry({
           return { html, tags: [{ tag: 'script', attrs: { type: 'module', async: true, src: `/${entry}` }, injectTo: 'head-prepend' }] };
         }
         const workerSource = await bundleAlone(worker);
-        const code = await bundleAlone(entry, { [WORKER_CONSTANT]: '""', [WORKER_SOURCE_CONSTANT]: JSON.stringify(workerSource) });
         const appChunk = Object.values(context.bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(app));
         if (!appChunk) throw new Error(`earlyEntry: no chunk for ${app}`);
         const bundle = context.bundle as never;
@@ -92,16 +94,18 @@ export function earlyEntry({
           staticGraph(bundle, chunk.fileName, lazy);
         }
         const deepLinkFiles = [...lazy].filter((file) => !preloads.includes(file) && !html.includes(`/${file}"`));
+        // The app's files are asked for by the inline entry: at once, or — for a deep link it
+        // prefetches — once the first page is in (fetching and parsing thirty files competed with it).
+        const code = await bundleAlone(entry, {
+          [WORKER_CONSTANT]: '""',
+          [WORKER_SOURCE_CONSTANT]: JSON.stringify(workerSource),
+          [APP_FILES_CONSTANT]: JSON.stringify(preloads.map((file) => `/${file}`)),
+        });
         return {
           html,
           tags: [
             { tag: 'script', children: inlineSafe(code), injectTo: 'head-prepend' },
             { tag: 'meta', attrs: { name: DEEP_LINK_META, content: deepLinkFiles.map((file) => `/${file}`).join(' ') }, injectTo: 'head' },
-            ...preloads.map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
           ],
         };
       },

@@ -18,6 +18,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+// Each test runs axe a dozen times on full screens (46–57 s here when the machine is quiet): the
+// default 60 s left no room for a loaded one.
+test.describe.configure({ timeout: 120_000 });
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe: connected, tool open, result, dialogs — ${theme}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });

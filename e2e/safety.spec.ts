@@ -29,7 +29,10 @@ async function expectUnharmed(page: Page) {
     pwned: (window as unknown as Record<string, unknown>).__pwned,
     polluted: (Object.prototype as Record<string, unknown>).polluted,
     location: window.location.pathname,
-    injectedImages: document.querySelectorAll('img[src="x"], iframe, script:not([src])').length,
+    // The one inline script is the page's own early entry, first in <head> (allowed by its hash).
+    injectedImages:
+      document.querySelectorAll('img[src="x"], iframe').length +
+      [...document.querySelectorAll('script:not([src])')].filter((script) => script !== document.head.firstElementChild).length,
   }));
   expect(state).toEqual({ pwned: undefined, polluted: undefined, location: '/', injectedImages: 0 });
   expect(dialogs).toEqual([]);
@@ -204,7 +207,9 @@ test('read-only mode refuses tools not marked read-only; "never" skips the dialo
 test('the served app sends a strict Content-Security-Policy', async ({ page }) => {
   const response = await page.goto(deepLink(demoMcpUrl()));
   const csp = response?.headers()['content-security-policy'] ?? '';
-  expect(csp).toContain("script-src 'self' 'unsafe-eval'");
+  // Our own scripts, the one inline early entry by its hash, and eval for Ajv: nothing else.
+  expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'unsafe-eval';/);
+  expect(csp).toContain("worker-src 'self' blob:");
   expect(csp).not.toContain('unsafe-inline');
   expect(csp).toContain("img-src 'self' data: blob:");
   expect(csp).toContain("frame-ancestors 'none'");
