@@ -141,9 +141,8 @@ try {
 // thirty files parsed at that moment held the answer back.
 if (prefetched) {
   for (const href of __APP_FILES__)
-    void fetch(href, { credentials: 'same-origin' }).then(
-      (response) => response.arrayBuffer(),
-      () => undefined,
-    );
+    void fetch(href, { credentials: 'same-origin' })
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined); // the module loader asks again, and says what failed
   void firstPageSettled(300).then(fetchAppFiles);
 } else fetchAppFiles();
