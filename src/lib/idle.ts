@@ -6,6 +6,9 @@ export const afterPaint = () =>
     typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 0),
   );
 
+/** On a task of its own: long work split at these points never holds the page in one piece. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Runs `run` in an idle moment of the page (at the latest after `timeoutMs`), with a clock of how
  * much of that moment is left (ms). Returns a cancel. Without requestIdleCallback (tests, old

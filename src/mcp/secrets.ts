@@ -115,7 +115,17 @@ export function withoutKnownSecrets(value: unknown, known: readonly string[]): u
 }
 
 /** A secret-named field, but not one named only for a session (`session_id` is a handle, not a credential). */
-const isTokenField = (key: string) => isSecretName(key) && looksSecretName(key.replace(/session/gi, ''));
+const tokenFields = new Map<string, boolean>();
+function isTokenField(key: string): boolean {
+  // A large result repeats a handful of keys thousands of times: each name is judged once.
+  let known = tokenFields.get(key);
+  if (known === undefined) {
+    known = isSecretName(key) && looksSecretName(key.replace(/session/gi, ''));
+    if (tokenFields.size > 10_000) tokenFields.clear();
+    tokenFields.set(key, known);
+  }
+  return known;
+}
 
 /**
  * A tool result as History keeps it: the connection's own secrets replaced, and token-shaped
@@ -128,7 +138,7 @@ export function storableResult(result: unknown, known: readonly string[]): { val
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') {
       let text = replaceAll(item, secrets);
-      text = text.replace(JWT, () => HIDDEN);
+      if (text.includes('eyJ')) text = text.replace(JWT, () => HIDDEN);
       if (text !== item) hidden++;
       return text;
     }

@@ -4,6 +4,7 @@
 // truncated with their size. Secret-named arguments are never stored, nor the connection's own
 // secrets (token, header values) anywhere in a call, nor token-shaped values in a result; and a
 // server can be set to keep no results at all.
+import { nextTask } from '../../../lib/idle.ts';
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { storableResult, withoutKnownSecrets, withoutSecrets } from '../../../mcp/secrets.ts';
 import type { ToolSnapshot } from '../../../compare/toolListDiff.ts';
@@ -164,7 +165,15 @@ export async function addEntry(
   result: unknown,
   keeping: Keeping = KEEP_ALL,
 ): Promise<{ id: number; stored: HistoryEntry; dropped: number }> {
-  const json = result === undefined || !keeping.results ? '' : JSON.stringify(storableResult(result, keeping.known).value);
+  // A 5 MB result costs tens of ms at each step (hiding secrets, the JSON text, its size): each on
+  // a task of its own, so the page is never held for all of them at once.
+  let json = '';
+  if (result !== undefined && keeping.results) {
+    const { value } = storableResult(result, keeping.known);
+    await nextTask();
+    json = JSON.stringify(value);
+    await nextTask();
+  }
   const bytes = new TextEncoder().encode(json).length;
   const truncated = bytes > MAX_RESULT_BYTES;
   const safe = keptArgs(entry.args, keeping.known);
