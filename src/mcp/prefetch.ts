@@ -117,6 +117,8 @@ const normalized = (url: string) => {
 
 const pageKey = (cursor: string) => `page:${cursor}`;
 
+const ADOPTED = Promise.resolve(undefined);
+
 function pending(): Pending {
   let settle: Pending['settle'] = () => undefined;
   const promise = new Promise<WalkExchange | undefined>((resolve) => (settle = resolve));
@@ -264,7 +266,12 @@ export function adoptPrefetch(
     const entry = taken.exchanges.get(key);
     if (!entry || entry.taken) return undefined;
     entry.taken = true;
-    return entry.promise.then((walked) => adopted(taken.server, walked, log));
+    return entry.promise.then((walked) => {
+      // The answer is the connection's from here on: not kept a second time (10,000 tools are ~3 MB of text).
+      entry.promise = ADOPTED;
+      entry.settle = () => undefined;
+      return adopted(taken.server, walked, log);
+    });
   };
   const resultOf = (message: unknown) =>
     typeof message === 'object' && message !== null ? (message as { result?: unknown }).result : undefined;
