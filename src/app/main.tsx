@@ -2,22 +2,15 @@
 import '../lib/chunkImport.ts';
 import './styles.css';
 import { firstPageSettled, prefetching } from '../mcp/prefetch.ts';
+import { modulePreload } from '../lib/modulePreload.ts';
 
 // A deep link's first page of tools (the inline early entry, src/app/prefetch.ts) is put on screen
-// before the app's code is evaluated, which holds this thread for a good 100 ms: the app's files
-// are meanwhile fetched side by side (modulepreload, build/earlyEntry.ts), so it waits for nothing
-// but the first answer — and never more than 300 ms. Any other visit starts the app at once.
+// before the app's code is evaluated, which holds this thread for a good 100 ms. The app's files
+// are meanwhile fetched into the cache and handed to the module loader by that entry, so this
+// waits for nothing but the first answer — and never more than 300 ms. Any other visit starts at once.
 await firstPageSettled(300);
 // A deep link that is being prefetched needs the protocol layer and the workspace next: their
-// files are asked for now (fetched and parsed, not run), beside the app's own start — not after it.
-if (prefetching()) {
-  const files = document.querySelector<HTMLMetaElement>('meta[name="toolscope-deep-link-chunks"]')?.content.split(' ') ?? [];
-  for (const file of files.filter(Boolean)) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = file;
-    document.head.append(link);
-  }
-}
+// files (named by build/earlyEntry.ts) are asked for now, beside the app's own start — not after it.
+if (prefetching())
+  modulePreload(document.querySelector<HTMLMetaElement>('meta[name="toolscope-deep-link-chunks"]')?.content.split(' ') ?? []);
 await import('./start.tsx');

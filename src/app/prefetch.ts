@@ -17,6 +17,7 @@ import {
 } from '../mcp/prefetch.ts';
 import type { WalkExchange } from '../mcp/prefetchWalk.ts';
 import { applyTheme, storedTheme } from '../lib/themeChoice.ts';
+import { modulePreload } from '../lib/modulePreload.ts';
 
 const SHOWN = 40;
 
@@ -116,15 +117,7 @@ try {
 /** The app's own files (start.tsx and what it imports), as the build named them (build/earlyEntry.ts). */
 declare const __APP_FILES__: string[];
 
-function fetchAppFiles() {
-  for (const href of __APP_FILES__) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-}
+const fetchAppFiles = () => modulePreload(__APP_FILES__);
 
 let prefetched = false;
 try {
