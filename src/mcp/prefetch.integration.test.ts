@@ -6,6 +6,7 @@ import { startDemoServer, type RunningServer } from '../../server/testing/server
 import { McpConnection } from './connection.ts';
 import { adoptPrefetch, startPrefetch, takePrefetch } from './prefetch.ts';
 import { TrafficRecorder } from './traffic.ts';
+import { startRaw2026Server } from '../../server/testing/raw2026.ts';
 
 describe('deep-link prefetch', () => {
   let demo: RunningServer;
@@ -42,6 +43,43 @@ describe('deep-link prefetch', () => {
       expect(takePrefetch(demo.url)).toBeUndefined();
     } finally {
       await connection.close();
+    }
+  });
+
+  it('reads a page the server answered as an SSE stream from that stream, never asking for it again', async () => {
+    const asked: string[] = [];
+    const server = await startRaw2026Server((method, params) => {
+      if (method !== 'tools/list') return undefined;
+      const cursor = typeof params.cursor === 'string' ? params.cursor : '';
+      asked.push(cursor);
+      const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
+      return cursor === ''
+        ? { result: { tools: [tool('streamed_one')], nextCursor: 'b', resultType: 'complete' }, sse: true }
+        : { result: { tools: [tool('plain_two')], resultType: 'complete' } };
+    });
+    try {
+      startPrefetch(server.url);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const recorder = new TrafficRecorder();
+      const connection = await McpConnection.connect({
+        url: server.url,
+        fetch: recorder.fetch,
+        prefetched: adoptPrefetch(server.url, recorder),
+      });
+      try {
+        const first = await connection.listToolsPage();
+        const second = await connection.listToolsPage(first.nextCursor);
+        expect([...first.tools, ...second.tools].map((tool) => tool.name)).toEqual(['streamed_one', 'plain_two']);
+        expect(asked).toEqual(['', 'b']);
+        await new Promise((resolve) => setTimeout(resolve, 100)); // the log hears of a stream's end a moment later
+        const lists = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
+        expect(lists).toHaveLength(2);
+        expect(lists[0]?.received[0]).toMatchObject({ method: 'response' });
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -4,6 +4,8 @@
 // browser — send server/discover and walk tools/list (prefetchWalk.ts): the requests the SDK
 // would send, with the same headers and envelope. The connection then adopts the answers
 // (adoptPrefetch), each replayed through the Traffic recorder so the log shows them as any exchange.
+import { isRecord } from './guards.ts';
+import { sseDataPayloads } from './sse.ts';
 import { PREFETCH_VERSION, walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
 
 export { PREFETCH_VERSION };
@@ -244,10 +246,21 @@ async function adopted(server: string, walked: WalkExchange | undefined, log: Pr
     log.replayAnswered(server, init, walked.sentAt, { ...answer, text: body }, parsed);
     return parsed;
   }
-  // A stream (not JSON): logged as it arrives; the connection asks for it again its own way.
+  // Any other answer (an SSE stream, say): logged as it arrives, and its answer to this request read
+  // from it, so the page is not asked for a second time.
   const bodyless = [101, 204, 205, 304].includes(answer.status);
   const response = new Response(bodyless ? null : body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
-  await log.replay(server, init, Promise.resolve(response), walked.sentAt).catch(() => undefined);
+  try {
+    const handed = await log.replay(server, init, Promise.resolve(response), walked.sentAt);
+    if (!handed.ok || !(handed.headers.get('content-type') ?? '').includes('text/event-stream')) return undefined;
+    const id = (JSON.parse(walked.request.body) as { id?: unknown }).id;
+    for (const data of sseDataPayloads(await handed.text())) {
+      const message: unknown = JSON.parse(data);
+      if (isRecord(message) && message.id === id && ('result' in message || 'error' in message)) return message;
+    }
+  } catch {
+    // not readable as an answer: the connection asks its own way
+  }
   return undefined;
 }
 
