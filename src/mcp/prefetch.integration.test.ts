@@ -1,7 +1,7 @@
 // The deep link's prefetch against the demo (2026-07-28): discover and every tools/list page sent
 // before any connection exists, then adopted by one — no page asked for twice, each exchange in
 // Traffic once, and the SDK's own probe skipped.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDemoServer, type RunningServer } from '../../server/testing/servers.ts';
 import { McpConnection } from './connection.ts';
 import { adoptPrefetch, startPrefetch, takePrefetch } from './prefetch.ts';
@@ -71,10 +71,12 @@ describe('deep-link prefetch', () => {
         const second = await connection.listToolsPage(first.nextCursor);
         expect([...first.tools, ...second.tools].map((tool) => tool.name)).toEqual(['streamed_one', 'plain_two']);
         expect(asked).toEqual(['', 'b']);
-        await new Promise((resolve) => setTimeout(resolve, 100)); // the log hears of a stream's end a moment later
-        const lists = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
-        expect(lists).toHaveLength(2);
-        expect(lists[0]?.received[0]).toMatchObject({ method: 'response' });
+        // The log reads its own copy of the stream: it hears of the answer a moment after the connection.
+        await vi.waitFor(() => {
+          const lists = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
+          expect(lists).toHaveLength(2);
+          expect(lists[0]?.received[0]).toMatchObject({ method: 'response' });
+        });
       } finally {
         await connection.close();
       }
