@@ -91,3 +91,26 @@ test('the walk ahead goes on in its own worker while the page is busy, and every
   await expect(rows.filter({ hasText: 'server/discover' })).toHaveCount(1);
   await expect(rows.filter({ hasText: /tools\/list(?!_changed)/ })).toHaveCount(6);
 });
+
+test('a returning deep link asks once for each file it hands the module loader — the early entry and the chunk loader share them', async ({
+  page,
+}) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  const asked = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/')) asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
+  });
+  await page.goto(deepLink(demoMcpUrl()));
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toBeVisible(); // the workspace's files too
+  // The app's files and the deep link's chunks (the protocol layer, the workspace): each a modulepreload link.
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),
+  );
+  expect(preloaded.length).toBeGreaterThan(20);
+  // Each asked for once: no second fetch "into the cache" (this browser has them from the first
+  // visit), none probed again by the chunk loader. (Other lazy chunks are fetched, then imported.)
+  expect(preloaded.filter((file) => asked.get(file) !== 1)).toEqual([]);
+});

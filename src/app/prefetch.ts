@@ -18,6 +18,7 @@ import {
 import type { WalkExchange } from '../mcp/prefetchWalk.ts';
 import { applyTheme, storedTheme } from '../lib/themeChoice.ts';
 import { modulePreload } from '../lib/modulePreload.ts';
+import { hash53 } from '../lib/hash53.ts';
 
 const SHOWN = 40;
 
@@ -119,6 +120,24 @@ declare const __APP_FILES__: string[];
 
 const fetchAppFiles = () => modulePreload(__APP_FILES__);
 
+/**
+ * This build's app files were asked for on an earlier visit of this browser, so its HTTP cache has
+ * them (their hashed names are cached for good): a deep link then only hands them to the module
+ * loader after its first page. Fetching them again "into the cache" was thirty more requests,
+ * each costing the 2-core machine a little CPU while the walk needed it.
+ */
+const APP_FILES_KEY = 'toolscope:app-files';
+function appFilesSeenBefore(): boolean {
+  try {
+    const id = hash53(__APP_FILES__.join(' '));
+    const seen = window.localStorage.getItem(APP_FILES_KEY) === id;
+    if (!seen) window.localStorage.setItem(APP_FILES_KEY, id);
+    return seen;
+  } catch {
+    return false;
+  }
+}
+
 let prefetched = false;
 try {
   const server = new URLSearchParams(window.location.search).get('server');
@@ -130,12 +149,16 @@ try {
   // Never in the way: the app connects as always.
 }
 // The app's files: at once. While a deep link's first page is on its way they are only fetched
-// into the HTTP cache, and handed to the module loader (which parses them) right after it (≤ 300 ms):
-// thirty files parsed at that moment held the answer back.
+// into the HTTP cache (unless they are there from an earlier visit), and handed to the module
+// loader (which parses them) right after it (≤ 300 ms): thirty files parsed at that moment held the answer back.
 if (prefetched) {
-  for (const href of __APP_FILES__)
-    void fetch(href, { credentials: 'same-origin' })
-      .then((response) => response.arrayBuffer())
-      .catch(() => undefined); // the module loader asks again, and says what failed
+  if (!appFilesSeenBefore())
+    for (const href of __APP_FILES__)
+      void fetch(href, { credentials: 'same-origin' })
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined); // the module loader asks again, and says what failed
   void firstPageSettled(300).then(fetchAppFiles);
-} else fetchAppFiles();
+} else {
+  appFilesSeenBefore();
+  fetchAppFiles();
+}

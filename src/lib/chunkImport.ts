@@ -7,21 +7,28 @@
 // would find them only after parsing it: the SDK chunk started a round trip later). This is the
 // only preloading of lazy chunks: Vite's own (modulePreload) is off in vite.config.ts.
 const failures = new Map<string, number>();
-/** Chunks already fetched into the cache (their import() is then served from it), from the page's own scripts on. */
-const warmed = new Set<string>(
-  typeof document === 'undefined'
-    ? []
-    : [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((element) =>
-        element instanceof HTMLScriptElement ? element.src : element.href,
-      ),
-);
+/**
+ * Chunks already handed to the browser — the page's own scripts, and every modulepreload link,
+ * also those added after load (src/lib/modulePreload.ts: a deep link's app files): their import()
+ * is served from there, so fetching them again would only be a second request for each.
+ */
+const warmed = new Set<string>();
+function noteHanded(): void {
+  if (typeof document === 'undefined') return;
+  for (const element of document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]'))
+    warmed.add(element instanceof HTMLScriptElement ? element.src : element.href);
+}
 
 export async function importChunk(specifier: string, base: string): Promise<unknown> {
   const url = new URL(specifier, base).href;
-  const head = await probe(url);
-  warmed.add(url);
-  await warmImports(head, url);
+  noteHanded();
   const failed = failures.get(url) ?? 0;
+  // Probed unless the browser has it already — and always after a failure (its message says why).
+  if (failed || !warmed.has(url)) {
+    const head = await probe(url);
+    warmed.add(url);
+    await warmImports(head, url);
+  }
   try {
     return await import(/* @vite-ignore */ failed ? `${url}?retry=${failed}` : url);
   } catch (error) {

@@ -4,9 +4,52 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDemoServer, type RunningServer } from '../../server/testing/servers.ts';
 import { McpConnection } from './connection.ts';
-import { adoptPrefetch, startPrefetch, takePrefetch } from './prefetch.ts';
+import { adoptPrefetch, handingOverWalker, startPrefetch, takePrefetch, type WalkerPort } from './prefetch.ts';
+import { walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
 import { TrafficRecorder } from './traffic.ts';
 import { startRaw2026Server } from '../../server/testing/raw2026.ts';
+
+/** Lists every page through a connection that adopts the prefetch; returns the names and the methods Traffic logged. */
+async function listAdopted(url: string) {
+  const recorder = new TrafficRecorder();
+  const connection = await McpConnection.connect({ url, fetch: recorder.fetch, prefetched: adoptPrefetch(url, recorder) });
+  try {
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const listed = await connection.listToolsPage(cursor);
+      names.push(...listed.tools.map((tool) => tool.name));
+      if (!listed.nextCursor) break;
+      cursor = listed.nextCursor;
+    }
+    return { names, methods: recorder.getSnapshot().map((entry) => entry.sent[0]?.method) };
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * A walker elsewhere, as a worker is: it starts `startsAfterMs` after it is spawned (messages wait
+ * for it) and never says 'ready'; `breakAfterHandOver`: it fails once handed the walk, before sending anything.
+ */
+function slowPort(startsAfterMs: number, handed: WalkFrom[], breakAfterHandOver = false): () => WalkerPort {
+  return () => {
+    let onMessage: (data: WalkExchange | 'ready') => void = () => undefined;
+    let onError: () => void = () => undefined;
+    const up = new Promise((resolve) => setTimeout(resolve, startsAfterMs));
+    return {
+      post: ({ server, from }) => {
+        handed.push(from);
+        void up.then(() => (breakAfterHandOver ? onError() : walkAhead(server, (exchange) => onMessage(exchange), { from })));
+      },
+      listen: (message, error) => {
+        onMessage = message;
+        onError = error;
+      },
+      terminate: () => undefined,
+    };
+  };
+}
 
 describe('deep-link prefetch', () => {
   let demo: RunningServer;
@@ -83,5 +126,26 @@ describe('deep-link prefetch', () => {
     } finally {
       await server.stop();
     }
+  });
+  it('hands the walk over right after the first page to a walker still starting (no wait for "ready"), every page once', async () => {
+    const handed: WalkFrom[] = [];
+    startPrefetch(demo.url, undefined, handingOverWalker(slowPort(150, handed)));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(handed).toHaveLength(1);
+    expect(handed[0]?.index).toBe(1); // only the first page was walked here
+    const { names, methods } = await listAdopted(demo.url);
+    expect(new Set(names).size).toBe(29);
+    expect(methods.filter((method) => method === 'tools/list')).toHaveLength(6);
+    expect(methods.filter((method) => method === 'server/discover')).toHaveLength(1);
+  });
+
+  it('a walker that breaks after the hand-over gives up the rest: the connection asks for those pages itself, once each', async () => {
+    const handed: WalkFrom[] = [];
+    startPrefetch(demo.url, undefined, handingOverWalker(slowPort(50, handed, true)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handed).toHaveLength(1);
+    const { names, methods } = await listAdopted(demo.url);
+    expect(new Set(names).size).toBe(29);
+    expect(methods.filter((method) => method === 'tools/list')).toHaveLength(6);
   });
 });

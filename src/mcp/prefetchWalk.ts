@@ -160,9 +160,13 @@ export async function walkAhead(server: string, post: (exchange: WalkExchange) =
     const cursor = 'result' in outcome ? outcome.result?.nextCursor : undefined;
     const next =
       modern && !stopped() && index < MAX_PREFETCH_PAGES && typeof cursor === 'string' && cursor && !seen.has(cursor) ? cursor : undefined;
+    // The next page leaves before this one is posted on: copying an answer across to the page
+    // costs the walk's thread a moment, and only the next request is on the walk's critical path.
+    const handedOff = next !== undefined && handOff?.({ cursor: next, index, seen: [...seen] }) === true;
+    const following = next !== undefined && !handedOff ? send(server, fetchImpl, 'tools/list', next, `prefetch-tools-${index}`) : undefined;
     post(exchange(page, outcome, next));
-    if (next === undefined || handOff?.({ cursor: next, index, seen: [...seen] })) return;
+    if (!following || next === undefined) return;
     seen.add(next);
-    page = send(server, fetchImpl, 'tools/list', next, `prefetch-tools-${index}`);
+    page = following;
   }
 }
