@@ -270,12 +270,17 @@ export async function clearServer(server: string): Promise<void> {
   await Promise.all([...ids.flatMap((id) => [tx.objectStore('calls').delete(id), tx.objectStore('results').delete(id)]), tx.done]);
 }
 
-/** Stores this list as the one last seen; returns the one seen before (if any). */
-export async function swapSeenList(server: string, tools: ToolSnapshot[]): Promise<SeenList | undefined> {
+/**
+ * Stores this list as the one last seen; returns the one seen before (if any) — or 'same' when it
+ * was this very list, told by its stored text alone: reading back and comparing 10,000 unchanged
+ * tools one by one held the page for ~150 ms just after a return visit's list was complete.
+ */
+export async function swapSeenList(server: string, tools: ToolSnapshot[]): Promise<SeenList | 'same' | undefined> {
   const store = await db();
   const previous = await store.get('lists', server);
-  await store.put('lists', { server, at: Date.now(), json: JSON.stringify(tools) });
-  return seenListOf(previous);
+  const json = JSON.stringify(tools);
+  await store.put('lists', { server, at: Date.now(), json });
+  return previous?.json === json ? 'same' : seenListOf(previous);
 }
 
 export async function listSaved(server: string): Promise<SavedCall[]> {

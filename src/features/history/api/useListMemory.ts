@@ -21,7 +21,7 @@ export function useListMemory(serverUrl: string, tools: readonly McpTool[], comp
       const snapshot = tools.map(snapshotOf);
       swapSeenList(serverKey(serverUrl), snapshot)
         .then((previous) => {
-          if (!first || !previous) return;
+          if (!first || !previous || previous === 'same') return;
           const diff = diffToolLists(previous.tools, snapshot);
           if (!isUnchanged(diff)) setChange({ since: previous.at, change: diff });
         })
