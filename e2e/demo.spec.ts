@@ -308,3 +308,33 @@ test('a custom header (X-API-Key) authorizes, and its value never shows in Traff
   await page.getByRole('button', { name: 'Connect' }).click();
   await expectConnectedWithSecretHidden(page, 'x-api-key: •••• (hidden)');
 });
+
+test("the app's code comes in a few files, and the sign-in callback page loads none of the main page's own", async ({ page }) => {
+  const scripts = (target: Page) => {
+    const files: string[] = [];
+    target.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) files.push(pathname);
+    });
+    return files;
+  };
+  const app = scripts(page);
+  await page.goto(appUrl());
+  await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The page's entry, what it imports, and the app as one chunk (thirty-odd shared chunks before:
+  // a request each, and on a 2-core machine each one took CPU a deep link's walk needed).
+  expect(app.length).toBeLessThanOrEqual(8);
+  // What the main page's own entry brings, as its HTML names it (the shared stylesheet module aside): never the callback's.
+  const html = await (await page.request.get(appUrl())).text();
+  const pageOwn = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)]
+    .map((match) => match[1] ?? '')
+    .filter((file) => !/\/styles-/.test(file));
+  expect(pageOwn.length).toBeGreaterThan(0);
+  const callback = await page.context().newPage();
+  const callbackFiles = scripts(callback);
+  await callback.goto(`${appUrl()}oauth-callback.html?code=x&state=y`);
+  await expect(callback.getByRole('status')).toContainText('does not belong to a sign-in Toolscope started');
+  expect(callbackFiles.length).toBeGreaterThan(0);
+  expect(callbackFiles.filter((file) => pageOwn.includes(file))).toEqual([]);
+});
