@@ -95,8 +95,12 @@ test('the walk ahead goes on in its own worker while the page is busy, and every
 test('a returning deep link asks once for each file it hands the module loader â€” the early entry and the chunk loader share them', async ({
   page,
 }) => {
-  await page.goto(deepLink(demoMcpUrl()));
-  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  // The first visit marks the server; the second (its first deep link ahead of the app) fetches
+  // the app's files into the cache and remembers having done so.
+  for (let visit = 0; visit < 2; visit++) {
+    await page.goto(deepLink(demoMcpUrl()));
+    await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  }
   const asked = new Map<string, number>();
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
@@ -110,7 +114,7 @@ test('a returning deep link asks once for each file it hands the module loader â
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),
   );
   expect(preloaded.length).toBeGreaterThan(10);
-  // Each asked for once: no second fetch "into the cache" (this browser has them from the first
+  // Each asked for once: no second fetch "into the cache" (this browser has them from the last
   // visit), none probed again by the chunk loader. (Other lazy chunks are fetched, then imported.)
   expect(preloaded.filter((file) => asked.get(file) !== 1)).toEqual([]);
 });

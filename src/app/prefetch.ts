@@ -121,18 +121,19 @@ declare const __APP_FILES__: string[];
 const fetchAppFiles = () => modulePreload(__APP_FILES__);
 
 /**
- * This build's app files were asked for on an earlier visit of this browser, so its HTTP cache has
- * them (their hashed names are cached for good): a deep link then only hands them to the module
- * loader after its first page. Fetching them again "into the cache" was thirty more requests,
- * each costing the 2-core machine a little CPU while the walk needed it.
+ * Whether this build's app files were fetched ahead on an earlier deep link of this browser, so
+ * its HTTP cache has them (hashed names are cached for good): they are then only handed to the
+ * module loader after the first page — fetching them again "into the cache" was a request each,
+ * and each request costs the 2-core machine CPU the walk needs. Remembered (a hash of their
+ * names) only when a deep link fetches them, so clearing Toolscope's data leaves nothing behind.
  */
 const APP_FILES_KEY = 'toolscope:app-files';
-function appFilesSeenBefore(): boolean {
+function appFilesFetchedBefore(): boolean {
   try {
     const id = hash53(__APP_FILES__.join(' '));
-    const seen = window.localStorage.getItem(APP_FILES_KEY) === id;
-    if (!seen) window.localStorage.setItem(APP_FILES_KEY, id);
-    return seen;
+    const fetched = window.localStorage.getItem(APP_FILES_KEY) === id;
+    if (!fetched) window.localStorage.setItem(APP_FILES_KEY, id);
+    return fetched;
   } catch {
     return false;
   }
@@ -152,13 +153,10 @@ try {
 // into the HTTP cache (unless they are there from an earlier visit), and handed to the module
 // loader (which parses them) right after it (≤ 300 ms): thirty files parsed at that moment held the answer back.
 if (prefetched) {
-  if (!appFilesSeenBefore())
+  if (!appFilesFetchedBefore())
     for (const href of __APP_FILES__)
       void fetch(href, { credentials: 'same-origin' })
         .then((response) => response.arrayBuffer())
         .catch(() => undefined); // the module loader asks again, and says what failed
   void firstPageSettled(300).then(fetchAppFiles);
-} else {
-  appFilesSeenBefore();
-  fetchAppFiles();
-}
+} else fetchAppFiles();
