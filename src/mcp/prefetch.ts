@@ -58,22 +58,27 @@ export function handingOverWalker(spawn: () => WalkerPort): Walker {
       handedOver = true;
       return true;
     };
-    // The first requests leave before the worker is even asked for: starting one takes the thread a moment.
+    // The first requests leave before the worker is even asked for, and it is asked for in a task
+    // of its own: starting one takes the thread ~10 ms, which held the requests back (they go out
+    // once this task ends). The first page is ~20 ms away; had it come first, the next one is handed over.
     void walkAhead(server, post, { stopped: () => stopped, handOff }).catch(() => undefined);
-    try {
-      port = spawn();
-      port.listen(
-        (data) => {
-          if (data !== 'ready') post(data);
-        },
-        () => {
-          if (handedOver) failed();
-          port = undefined;
-        },
-      );
-    } catch {
-      port = undefined;
-    }
+    setTimeout(() => {
+      if (stopped) return;
+      try {
+        port = spawn();
+        port.listen(
+          (data) => {
+            if (data !== 'ready') post(data);
+          },
+          () => {
+            if (handedOver) failed();
+            port = undefined;
+          },
+        );
+      } catch {
+        port = undefined;
+      }
+    }, 0);
     return {
       stop: () => {
         stopped = true;
