@@ -76,13 +76,28 @@ export function earlyEntry({
   // each page's entry imports is a group of its own, taken first: a group also takes what its
   // modules import, so without them a page's entry would import the app's chunk.
   const groups = new Map<string, Set<string>>();
-  const groupOf = (id: string) => [...groups].find(([, members]) => members.has(id))?.[0] ?? null;
+  const member = (name: string) => (id: string) => groups.get(name)?.has(id) === true;
+  const pageGroupOf = (id: string) => [...groups].find(([name, members]) => name.startsWith('entry') && members.has(id))?.[0] ?? null;
   return {
     name: 'toolscope-early-entry',
     config: (_config, { command }) =>
       command === 'serve'
         ? { define: { [WORKER_CONSTANT]: JSON.stringify(`/${worker}`), [WORKER_SOURCE_CONSTANT]: '""', [APP_FILES_CONSTANT]: '[]' } }
-        : { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: groupOf }] } } } } },
+        : {
+            build: {
+              rolldownOptions: {
+                output: {
+                  // In this order (a group also takes what its modules import, unless a group before it has).
+                  codeSplitting: {
+                    groups: [
+                      { name: pageGroupOf, priority: 30 },
+                      { name: 'start', test: member('start'), priority: 20 },
+                    ],
+                  },
+                },
+              },
+            },
+          },
     buildEnd() {
       const graph = (from: string[], into = new Set<string>()) => {
         const queue = [...from];
