@@ -9,7 +9,7 @@ import { walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
 import { TrafficRecorder } from './traffic.ts';
 import { startRaw2026Server } from '../../server/testing/raw2026.ts';
 
-/** Lists every page through a connection that adopts the prefetch; returns the names and the methods Traffic logged. */
+/** Lists every page through a connection that adopts the prefetch; returns the names, the era and the methods Traffic logged. */
 async function listAdopted(url: string) {
   const recorder = new TrafficRecorder();
   const connection = await McpConnection.connect({ url, fetch: recorder.fetch, prefetched: adoptPrefetch(url, recorder) });
@@ -22,7 +22,7 @@ async function listAdopted(url: string) {
       if (!listed.nextCursor) break;
       cursor = listed.nextCursor;
     }
-    return { names, methods: recorder.getSnapshot().map((entry) => entry.sent[0]?.method) };
+    return { names, era: connection.era, methods: recorder.getSnapshot().map((entry) => entry.sent[0]?.method) };
   } finally {
     await connection.close();
   }
@@ -61,32 +61,14 @@ describe('deep-link prefetch', () => {
   it('is adopted once: the connection lists every page from it, and Traffic shows each request once', async () => {
     startPrefetch(demo.url);
     await new Promise((resolve) => setTimeout(resolve, 500)); // the app is still loading
-    const recorder = new TrafficRecorder();
-    const connection = await McpConnection.connect({
-      url: demo.url,
-      fetch: recorder.fetch,
-      prefetched: adoptPrefetch(demo.url, recorder),
-    });
-    try {
-      expect(connection.era).toBe('modern');
-      const names: string[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 20; page++) {
-        const listed = await connection.listToolsPage(cursor);
-        names.push(...listed.tools.map((tool) => tool.name));
-        if (!listed.nextCursor) break;
-        cursor = listed.nextCursor;
-      }
-      expect(names).toHaveLength(29);
-      expect(new Set(names).size).toBe(29);
-      const methods = recorder.getSnapshot().map((entry) => entry.sent[0]?.method);
-      expect(methods.filter((method) => method === 'server/discover')).toHaveLength(1);
-      expect(methods.filter((method) => method === 'tools/list')).toHaveLength(6);
-      // Taken once: a second connection asks the server itself.
-      expect(takePrefetch(demo.url)).toBeUndefined();
-    } finally {
-      await connection.close();
-    }
+    const { names, era, methods } = await listAdopted(demo.url);
+    expect(era).toBe('modern');
+    expect(names).toHaveLength(29);
+    expect(new Set(names).size).toBe(29);
+    expect(methods.filter((method) => method === 'server/discover')).toHaveLength(1);
+    expect(methods.filter((method) => method === 'tools/list')).toHaveLength(6);
+    // Taken once: a second connection asks the server itself.
+    expect(takePrefetch(demo.url)).toBeUndefined();
   });
 
   it('reads a page the server answered as an SSE stream from that stream, never asking for it again', async () => {
