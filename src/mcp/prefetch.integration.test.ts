@@ -30,23 +30,31 @@ async function listAdopted(url: string) {
 
 /**
  * A walker elsewhere, as a worker is: it starts `startsAfterMs` after it is spawned (messages wait
- * for it) and never says 'ready'; `breakAfterHandOver`: it fails once handed the walk, before sending anything.
+ * for it), then says 'ready'. `outcome` 'breaks': it fails once handed the walk, before sending
+ * anything; 'never starts': it never runs, and no error says so.
  */
-function slowPort(startsAfterMs: number, handed: WalkFrom[], breakAfterHandOver = false): () => WalkerPort {
+function slowPort(startsAfterMs: number, handed: WalkFrom[], outcome: 'walks' | 'breaks' | 'never starts' = 'walks'): () => WalkerPort {
   return () => {
     let onMessage: (data: WalkExchange | 'ready') => void = () => undefined;
     let onError: () => void = () => undefined;
-    const up = new Promise((resolve) => setTimeout(resolve, startsAfterMs));
+    let terminated = false;
+    const up = new Promise<void>((resolve) => {
+      if (outcome !== 'never starts') setTimeout(resolve, startsAfterMs);
+    }).then(() => onMessage('ready'));
     return {
       post: ({ server, from }) => {
         handed.push(from);
-        void up.then(() => (breakAfterHandOver ? onError() : walkAhead(server, (exchange) => onMessage(exchange), { from })));
+        void up.then(() =>
+          outcome === 'breaks' ? onError() : walkAhead(server, (exchange) => onMessage(exchange), { from, stopped: () => terminated }),
+        );
       },
       listen: (message, error) => {
         onMessage = message;
         onError = error;
       },
-      terminate: () => undefined,
+      terminate: () => {
+        terminated = true;
+      },
     };
   };
 }
@@ -124,9 +132,19 @@ describe('deep-link prefetch', () => {
 
   it('a walker that breaks after the hand-over gives up the rest: the connection asks for those pages itself, once each', async () => {
     const handed: WalkFrom[] = [];
-    startPrefetch(demo.url, undefined, handingOverWalker(slowPort(50, handed, true)));
+    startPrefetch(demo.url, undefined, handingOverWalker(slowPort(50, handed, 'breaks')));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(handed).toHaveLength(1);
+    const { names, methods } = await listAdopted(demo.url);
+    expect(new Set(names).size).toBe(29);
+    expect(methods.filter((method) => method === 'tools/list')).toHaveLength(6);
+  });
+  it("a walker that never starts (and no error says so) is given up once it has not said 'ready' in time", async () => {
+    const handed: WalkFrom[] = [];
+    startPrefetch(demo.url, undefined, handingOverWalker(slowPort(0, handed, 'never starts'), 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(handed).toHaveLength(1);
+    // The connection takes the prefetch before the walker is given up: it waits for the next page, then asks itself.
     const { names, methods } = await listAdopted(demo.url);
     expect(new Set(names).size).toBe(29);
     expect(methods.filter((method) => method === 'tools/list')).toHaveLength(6);

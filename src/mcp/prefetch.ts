@@ -45,17 +45,25 @@ export interface WalkerPort {
  * yet: a message waits for a worker that is still starting, where a walk that waited here for it
  * to say 'ready' went on page by page on a thread busy loading the app (the first 200–400 ms of
  * a deep link walked a quarter as fast). A walker that cannot be spawned leaves the walk here;
- * one that breaks after the hand-over loses what it had (the app asks for it).
+ * one that breaks after the hand-over — or has not said 'ready' within `readyWithinMs` of it —
+ * loses what it had (the app asks for it), so a worker that never starts cannot hold the list.
  */
-export function handingOverWalker(spawn: () => WalkerPort): Walker {
+export function handingOverWalker(spawn: () => WalkerPort, readyWithinMs = 3000): Walker {
   return (server, post, failed) => {
     let stopped = false;
     let handedOver = false;
+    let ready = false;
     let port: WalkerPort | undefined;
+    const giveUp = () => {
+      port?.terminate();
+      port = undefined;
+      failed();
+    };
     const handOff = (from: WalkFrom) => {
       if (!port) return false;
       port.post({ server, from });
       handedOver = true;
+      if (!ready) setTimeout(() => !ready && !stopped && giveUp(), readyWithinMs);
       return true;
     };
     // The first requests leave before the worker is even asked for, and it is asked for in a task
@@ -68,11 +76,12 @@ export function handingOverWalker(spawn: () => WalkerPort): Walker {
         port = spawn();
         port.listen(
           (data) => {
-            if (data !== 'ready') post(data);
+            if (data === 'ready') ready = true;
+            else post(data);
           },
           () => {
-            if (handedOver) failed();
-            port = undefined;
+            if (handedOver) giveUp();
+            else port = undefined;
           },
         );
       } catch {
