@@ -300,7 +300,9 @@ async function startFloorPage() {
 /**
  * The whole machine's busy CPU time so far (ms, every process and core: /proc/stat), or undefined
  * off Linux. On these 2 cores the floor's own walk already keeps them ~80 % busy (server, browser,
- * Playwright), so a deep link's wall time follows the CPU everything in it needs.
+ * Playwright), so a deep link's wall time follows the CPU everything in it needs. Counted from
+ * before navigation until the figure was read: Toolscope's is read every 100 ms, the floor's every
+ * frame, so Toolscope's count may hold up to ~100 ms more of what follows the list.
  */
 function machineBusyMs(): number | undefined {
   try {
