@@ -77,7 +77,7 @@ export function earlyEntry({
   // modules import, so without them a page's entry would import the app's chunk.
   const groups = new Map<string, Set<string>>();
   const member = (name: string) => (id: string) => groups.get(name)?.has(id) === true;
-  const pageGroupOf = (id: string) => [...groups].find(([name, members]) => name.endsWith('-page') && members.has(id))?.[0] ?? null;
+  const pageGroupOf = (id: string) => [...groups].find(([name, members]) => name.startsWith('page-') && members.has(id))?.[0] ?? null;
   return {
     name: 'toolscope-early-entry',
     config: (_config, { command }) =>
@@ -126,8 +126,8 @@ export function earlyEntry({
         for (const id of [page, ...(this.getModuleInfo(page)?.importedIds ?? [])]) taken.add(id);
         for (const id of reached[index] ?? []) if (reached.some((other, at) => at !== index && other.has(id))) taken.add(id);
       }
-      // Named after its page: index-page-….js, oauth-callback-page-….js.
-      reached.forEach((modules, index) => claim(`${(pages[index] ?? '').replace(/^.*[\\/]/, '').replace(/\.html$/, '')}-page`, modules));
+      // Named after its page: page-index-….js, page-oauth-callback-….js.
+      reached.forEach((modules, index) => claim(`page-${(pages[index] ?? '').replace(/^.*[\\/]/, '').replace(/\.html$/, '')}`, modules));
       claim('start', graph([start]));
     },
     transformIndexHtml: {

@@ -300,9 +300,7 @@ async function startFloorPage() {
 /**
  * The whole machine's busy CPU time so far (ms, every process and core: /proc/stat), or undefined
  * off Linux. On these 2 cores the floor's own walk already keeps them ~80 % busy (server, browser,
- * Playwright), so a deep link's wall time follows the CPU everything in it needs. Counted from
- * before navigation until the figure was read: Toolscope's is read every 100 ms, the floor's every
- * frame, so Toolscope's count may hold up to ~100 ms more of what follows the list.
+ * Playwright), so a deep link's wall time follows the CPU everything in it needs.
  */
 function machineBusyMs(): number | undefined {
   try {
@@ -316,17 +314,48 @@ function machineBusyMs(): number | undefined {
   }
 }
 
-/** Navigation start → first tool visible and → full count (ms), and the machine's CPU busy meanwhile, for one page already created. */
+/**
+ * Samples machineBusyMs every 5 ms while a page loads, so the CPU between navigation start and the
+ * moment a figure was reached can be read afterwards (interpolated; /proc/stat counts 10 ms ticks).
+ */
+function cpuSampler() {
+  const samples: { at: number; busy: number }[] = [];
+  const sample = () => {
+    const busy = machineBusyMs();
+    if (busy !== undefined) samples.push({ at: wallNow(), busy });
+  };
+  sample();
+  const timer = setInterval(sample, 5);
+  const busyAt = (at: number) => {
+    const after = samples.findIndex((item) => item.at >= at);
+    const next = samples[after];
+    const previous = samples[after - 1];
+    if (!next || !previous) return next?.busy ?? samples.at(-1)?.busy ?? NaN;
+    return previous.busy + ((next.busy - previous.busy) * (at - previous.at)) / Math.max(1, next.at - previous.at);
+  };
+  return {
+    /** Busy CPU ms between two wall-clock moments. */
+    between: (from: number, to: number) => (samples.length ? busyAt(to) - busyAt(from) : undefined),
+    stop: () => {
+      sample();
+      clearInterval(timer);
+    },
+  };
+}
+
+/** Navigation start → first tool visible and → full count (ms), and the machine's CPU busy from navigation start to the full count. */
 async function openAndTime(
   page: Page,
   url: string,
   floor: boolean,
   counted: string,
 ): Promise<{ first: number; all: number; cpu?: number }> {
-  const busyBefore = machineBusyMs();
+  const cpu = cpuSampler();
   const timed = await openAndTimeOnly(page, url, floor, counted);
-  const busyAfter = machineBusyMs();
-  return { ...timed, cpu: busyBefore === undefined || busyAfter === undefined ? undefined : busyAfter - busyBefore };
+  await new Promise((resolve) => setTimeout(resolve, 20)); // a sample or two past the figure
+  cpu.stop();
+  const origin = await page.evaluate<number>('performance.timeOrigin');
+  return { ...timed, cpu: cpu.between(origin, origin + timed.all) };
 }
 
 async function openAndTimeOnly(page: Page, url: string, floor: boolean, counted: string): Promise<{ first: number; all: number }> {
