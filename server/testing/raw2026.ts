@@ -8,7 +8,14 @@ export type Answer2026 = (
   method: string,
   params: Record<string, unknown>,
   headers: IncomingHttpHeaders,
-) => { result: unknown; sse?: boolean } | { error: { code: number; message: string } } | undefined;
+) =>
+  | {
+      result: unknown;
+      /** Answered as an SSE stream; 'kept open': the stream stays open after the answer (until the server stops). */
+      sse?: boolean | 'kept open';
+    }
+  | { error: { code: number; message: string } }
+  | undefined;
 
 const DISCOVER = {
   supportedVersions: ['2026-07-28'],
@@ -46,7 +53,7 @@ export async function startRaw2026Server(answer: Answer2026): Promise<RunningSer
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           // Split mid-event, as a network would: the client must put the pieces back together.
           res.write(`event: message\ndata: ${text.slice(0, 20)}`);
-          setTimeout(() => res.end(`${text.slice(20)}\n\n`), 10);
+          setTimeout(() => (outcome.sse === 'kept open' ? res.write(`${text.slice(20)}\n\n`) : res.end(`${text.slice(20)}\n\n`)), 10);
         } else {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(text);

@@ -1,8 +1,9 @@
 // The deep link's walk ahead of the app, off the main thread (src/mcp/prefetchWalk.ts): the page
 // starts the walk itself — a worker takes a moment to start — and hands it over here right after
 // the first page, up yet or not (the message waits for it); from then on the app's loading and
-// first renders on the main thread never hold a page back. Each exchange is posted back as it ends; a stream body (an
-// answer that is not JSON) is moved to the page, not read here. It closes itself at the walk's end.
+// first renders on the main thread never hold a page back. Each exchange is posted back as it
+// ends; a stream body (an answer that is not JSON) is moved to the page, not read here. It closes
+// itself at the walk's end.
 import { walkAhead, type WalkExchange, type WalkFrom } from '../mcp/prefetchWalk.ts';
 
 interface WorkerScope {

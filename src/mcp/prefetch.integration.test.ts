@@ -79,7 +79,10 @@ describe('deep-link prefetch', () => {
     expect(takePrefetch(demo.url)).toBeUndefined();
   });
 
-  it('reads a page the server answered as an SSE stream from that stream, never asking for it again', async () => {
+  it.each([
+    ['closed after its answer', true],
+    ['kept open after its answer', 'kept open'],
+  ] as const)('reads a page the server answered as an SSE stream (%s) from that stream, never asking for it again', async (_, sse) => {
     const asked: string[] = [];
     const server = await startRaw2026Server((method, params) => {
       if (method !== 'tools/list') return undefined;
@@ -87,7 +90,7 @@ describe('deep-link prefetch', () => {
       asked.push(cursor);
       const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
       return cursor === ''
-        ? { result: { tools: [tool('streamed_one')], nextCursor: 'b', resultType: 'complete' }, sse: true }
+        ? { result: { tools: [tool('streamed_one')], nextCursor: 'b', resultType: 'complete' }, sse }
         : { result: { tools: [tool('plain_two')], resultType: 'complete' } };
     });
     try {
@@ -104,7 +107,8 @@ describe('deep-link prefetch', () => {
         const second = await connection.listToolsPage(first.nextCursor);
         expect([...first.tools, ...second.tools].map((tool) => tool.name)).toEqual(['streamed_one', 'plain_two']);
         expect(asked).toEqual(['', 'b']);
-        // The log reads its own copy of the stream: it hears of the answer a moment after the connection.
+        // The log reads its own copy of the stream: it hears of the answer a moment after the connection
+        // (as it arrives: also from a stream that stays open).
         await vi.waitFor(() => {
           const lists = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
           expect(lists).toHaveLength(2);
@@ -117,6 +121,7 @@ describe('deep-link prefetch', () => {
       await server.stop();
     }
   });
+
   it('hands the walk over right after the first page to a walker still starting (no wait for "ready"), every page once', async () => {
     const handed: WalkFrom[] = [];
     startPrefetch(demo.url, undefined, handingOverWalker(slowPort(150, handed)));

@@ -5,7 +5,7 @@
 // would send, with the same headers and envelope. The connection then adopts the answers
 // (adoptPrefetch), each replayed through the Traffic recorder so the log shows them as any exchange.
 import { isRecord } from './guards.ts';
-import { sseDataPayloads } from './sse.ts';
+import { sseDataStream } from './sse.ts';
 import { PREFETCH_VERSION, walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
 
 export { PREFETCH_VERSION };
@@ -268,9 +268,10 @@ async function adopted(server: string, walked: WalkExchange | undefined, log: Pr
   const response = new Response(bodyless ? null : body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
   try {
     const handed = await log.replay(server, init, Promise.resolve(response), walked.sentAt);
-    if (!handed.ok || !(handed.headers.get('content-type') ?? '').includes('text/event-stream')) return undefined;
+    if (!handed.ok || !handed.body || !(handed.headers.get('content-type') ?? '').includes('text/event-stream')) return undefined;
     const id = (JSON.parse(walked.request.body) as { id?: unknown }).id;
-    for (const data of sseDataPayloads(await handed.text())) {
+    // Read up to this request's answer only: the server may keep the stream open after it.
+    for await (const data of sseDataStream(handed.body)) {
       const message: unknown = JSON.parse(data);
       if (isRecord(message) && message.id === id && ('result' in message || 'error' in message)) return message;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventData, splitEvents, sseDataPayloads } from './sse.ts';
+import { eventData, splitEvents, sseDataPayloads, sseDataStream } from './sse.ts';
 
 describe('the SSE reader', () => {
   it('splits complete events (LF or CRLF), keeps their endings, and leaves an incomplete one', () => {
@@ -16,5 +16,29 @@ describe('the SSE reader', () => {
     expect(eventData('event: message\ndata: {"a":\ndata:1}')).toBe('{"a":\n1}');
     expect(eventData(': keep-alive')).toBeUndefined();
     expect(sseDataPayloads('data: x\n\n: ping\n\ndata: \n\ndata: y')).toEqual(['x']);
+  });
+
+  it('reads a stream event by event, pieces put back together, and stops (cancelling it) when asked', async () => {
+    let cancelled = false;
+    const encoder = new TextEncoder();
+    const pieces = ['data: {"a"', ':1}\n', '\n: comment\n\ndata: two\n\n'];
+    const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      pull(controller) {
+        const piece = pieces.shift();
+        // After the last piece the stream stays open, as a server may keep it.
+        if (piece !== undefined) controller.enqueue(encoder.encode(piece));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const seen: string[] = [];
+    for await (const data of sseDataStream(body)) {
+      seen.push(data);
+      if (data === 'two') break;
+    }
+    expect(seen).toEqual(['{"a":1}', 'two']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cancelled).toBe(true);
   });
 });

@@ -37,3 +37,25 @@ export function sseDataPayloads(text: string): string[] {
     .events.map((event) => eventData(event.text) ?? '')
     .filter((data) => data.trim().length > 0);
 }
+
+/**
+ * The non-empty `data:` payloads of a stream's events, each as soon as its event is complete — for
+ * a reader that stops at the message it waits for: a server may keep the stream open after it.
+ * Stopping early (a `return` out of the loop) cancels the stream.
+ */
+export async function* sseDataStream(body: ReadableStream<Uint8Array<ArrayBuffer>>): AsyncGenerator<string> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      const { events, rest } = splitEvents(buffer + chunk.value);
+      buffer = rest;
+      for (const event of events) {
+        const data = eventData(event.text);
+        if (data?.trim()) yield data;
+      }
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+}
