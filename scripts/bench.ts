@@ -11,6 +11,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/fixtures/chromium.ts';
 import { buildIfNeeded } from '../server/build.ts';
+import { securityHeaders } from '../server/csp.ts';
 import { startScaleServer } from '../server/testing/scale.ts';
 import { startDemoServer } from '../server/testing/servers.ts';
 
@@ -267,6 +268,13 @@ for (const pageSize of want('list') ? [100, 10] : []) {
 // first page and the count at the end. Toolscope's deep link is measured against it: first tool
 // visible and full count, from navigation start, on a first visit (a fresh browser context: cold
 // HTTP cache) and with the app's files cached (the same context, opened again). Interleaved rounds.
+//
+// The floor is served with Toolscope's Cross-Origin-Opener-Policy, so the browser's process model
+// applies to both alike: a navigation into a COOP same-origin page from one without it (here
+// about:blank; in life, any other site) switches browsing context group, and Chromium starts it in
+// a fresh renderer process, where a page without COOP is put back in the process its last visit
+// warmed, V8 state included. Without COOP the floor's second visit reused that warm process while
+// Toolscope's never could: 0.1–0.2× of the ratio (a context row keeps that floor).
 const FLOOR_HTML = `<!doctype html><meta charset="utf-8"><title>floor</title><p id="first"></p><p id="count"></p><script>
 (async () => {
   const url = new URLSearchParams(location.search).get('server');
@@ -285,10 +293,12 @@ const FLOOR_HTML = `<!doctype html><meta charset="utf-8"><title>floor</title><p 
 })();
 </script>`;
 
-async function startFloorPage() {
+/** The floor page; `sameProcessModel`: with Toolscope's COOP header (see above). */
+async function startFloorPage(sameProcessModel: boolean) {
   const { createServer } = await import('node:http');
+  const coop = sameProcessModel ? { 'cross-origin-opener-policy': securityHeaders()['Cross-Origin-Opener-Policy'] } : {};
   const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...coop });
     res.end(FLOOR_HTML);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -379,27 +389,39 @@ async function openAndTimeOnly(page: Page, url: string, floor: boolean, counted:
 type Timed = { first: number; all: number; cpu?: number };
 
 async function firstScreenAgainstFloor(url: string, tools: number, pages: number) {
-  const floorPage = await startFloorPage();
+  const floorPage = await startFloorPage(true);
+  const warmFloorPage = await startFloorPage(false);
   const counted = `${tools.toLocaleString('en-US')} tools · ${pages} pages`;
   const runs = {
     floorCold: [] as Timed[],
     floorWarm: [] as Timed[],
     cold: [] as Timed[],
     warm: [] as Timed[],
+    /** The floor without COOP: its second visit goes back to the process its first one warmed. */
+    warmProcessCold: [] as Timed[],
+    warmProcessWarm: [] as Timed[],
   };
   for (let run = 0; run < RUNS; run++) {
-    for (const floor of [true, false]) {
+    for (const kind of ['floor', 'app', 'floor without COOP'] as const) {
+      const floor = kind !== 'app';
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = floor ? await context.newPage() : await newPageIn(context);
-      const target = floor ? `${floorPage.url}?server=${encodeURIComponent(url)}` : deepLink(url);
-      (floor ? runs.floorCold : runs.cold).push(await openAndTime(page, target, floor, counted));
+      const target = floor ? `${(kind === 'floor' ? floorPage : warmFloorPage).url}?server=${encodeURIComponent(url)}` : deepLink(url);
+      const [cold, warm] =
+        kind === 'floor'
+          ? [runs.floorCold, runs.floorWarm]
+          : kind === 'app'
+            ? [runs.cold, runs.warm]
+            : [runs.warmProcessCold, runs.warmProcessWarm];
+      cold.push(await openAndTime(page, target, floor, counted));
       // The same context again: the app's files come from the HTTP cache.
       await page.goto('about:blank');
-      (floor ? runs.floorWarm : runs.warm).push(await openAndTime(page, target, floor, counted));
+      warm.push(await openAndTime(page, target, floor, counted));
       await context.close();
     }
   }
   await floorPage.stop();
+  await warmFloorPage.stop();
   const m = (list: Timed[], key: 'first' | 'all' | 'cpu') => median(list.map((item) => item[key] ?? NaN));
   const figure = (label: string, mine: number, floor: number, limit: number) =>
     record({
@@ -416,6 +438,21 @@ async function firstScreenAgainstFloor(url: string, tools: number, pages: number
   figure(`deep link → first tool visible, first visit`, m(runs.cold, 'first'), m(runs.floorCold, 'first'), 3);
   figure(`deep link → "${tools.toLocaleString('en-US')} tools", app files cached`, m(runs.warm, 'all'), m(runs.floorWarm, 'all'), 1.25);
   figure(`deep link → "${tools.toLocaleString('en-US')} tools", first visit`, m(runs.cold, 'all'), m(runs.floorCold, 'all'), 1.25);
+  for (const [visit, mine, floor] of [
+    ['app files cached', runs.warm, runs.warmProcessWarm],
+    ['first visit', runs.cold, runs.warmProcessCold],
+  ] as const) {
+    record({
+      figure: `  "${tools.toLocaleString('en-US')} tools", ${visit}: against a floor without COOP (process reused)`,
+      toolscope: m(mine, 'all'),
+      reference: m(floor, 'all'),
+      unit: 'ms',
+      target: '(context)',
+      judge: 'context',
+      limit: 0,
+      referenceLabel: 'floor',
+    });
+  }
   // Where the wall time comes from: the CPU the whole machine spent meanwhile (2 cores), floor beside.
   for (const [visit, mine, floor] of [
     ['app files cached', runs.warm, runs.floorWarm],
