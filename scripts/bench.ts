@@ -4,7 +4,10 @@
 // machines are noisy, so it reports medians and leaves judging to people.
 // BENCH_RUNS (default 3) sets the repetitions; CHROMIUM_PATH the browser.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -391,6 +394,7 @@ type Timed = { first: number; all: number; cpu?: number };
 async function firstScreenAgainstFloor(url: string, tools: number, pages: number) {
   const floorPage = await startFloorPage(true);
   const warmFloorPage = await startFloorPage(false);
+  const stackFloor = await startStackFloor();
   const counted = `${tools.toLocaleString('en-US')} tools · ${pages} pages`;
   const runs = {
     floorCold: [] as Timed[],
@@ -400,19 +404,21 @@ async function firstScreenAgainstFloor(url: string, tools: number, pages: number
     /** The floor without COOP: its second visit goes back to the process its first one warmed. */
     warmProcessCold: [] as Timed[],
     warmProcessWarm: [] as Timed[],
+    stackCold: [] as Timed[],
+    stackWarm: [] as Timed[],
+  };
+  const kinds = {
+    floor: { url: floorPage.url, cold: runs.floorCold, warm: runs.floorWarm },
+    app: { url: '', cold: runs.cold, warm: runs.warm },
+    'floor without COOP': { url: warmFloorPage.url, cold: runs.warmProcessCold, warm: runs.warmProcessWarm },
+    'stack floor': { url: stackFloor.url, cold: runs.stackCold, warm: runs.stackWarm },
   };
   for (let run = 0; run < RUNS; run++) {
-    for (const kind of ['floor', 'app', 'floor without COOP'] as const) {
+    for (const [kind, { url: page0, cold, warm }] of Object.entries(kinds)) {
       const floor = kind !== 'app';
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = floor ? await context.newPage() : await newPageIn(context);
-      const target = floor ? `${(kind === 'floor' ? floorPage : warmFloorPage).url}?server=${encodeURIComponent(url)}` : deepLink(url);
-      const [cold, warm] =
-        kind === 'floor'
-          ? [runs.floorCold, runs.floorWarm]
-          : kind === 'app'
-            ? [runs.cold, runs.warm]
-            : [runs.warmProcessCold, runs.warmProcessWarm];
+      const target = floor ? `${page0}?server=${encodeURIComponent(url)}` : deepLink(url);
       cold.push(await openAndTime(page, target, floor, counted));
       // The same context again: the app's files come from the HTTP cache.
       await page.goto('about:blank');
@@ -422,6 +428,7 @@ async function firstScreenAgainstFloor(url: string, tools: number, pages: number
   }
   await floorPage.stop();
   await warmFloorPage.stop();
+  await stackFloor.stop();
   const m = (list: Timed[], key: 'first' | 'all' | 'cpu') => median(list.map((item) => item[key] ?? NaN));
   const figure = (label: string, mine: number, floor: number, limit: number) =>
     record({
@@ -438,6 +445,22 @@ async function firstScreenAgainstFloor(url: string, tools: number, pages: number
   figure(`deep link → first tool visible, first visit`, m(runs.cold, 'first'), m(runs.floorCold, 'first'), 3);
   figure(`deep link → "${tools.toLocaleString('en-US')} tools", app files cached`, m(runs.warm, 'all'), m(runs.floorWarm, 'all'), 1.25);
   figure(`deep link → "${tools.toLocaleString('en-US')} tools", first visit`, m(runs.cold, 'all'), m(runs.floorCold, 'all'), 1.25);
+  // The least any app on this stack pays: Toolscope's own share is what lies between.
+  for (const [visit, stack, floor] of [
+    ['app files cached', runs.stackWarm, runs.floorWarm],
+    ['first visit', runs.stackCold, runs.floorCold],
+  ] as const) {
+    record({
+      figure: `  "${tools.toLocaleString('en-US')} tools", ${visit}: the stack floor (React, SDK client, virtual list; no Toolscope code)`,
+      toolscope: m(stack, 'all'),
+      reference: m(floor, 'all'),
+      unit: 'ms',
+      target: '(context)',
+      judge: 'context',
+      limit: 0,
+      referenceLabel: 'floor',
+    });
+  }
   for (const [visit, mine, floor] of [
     ['app files cached', runs.warm, runs.warmProcessWarm],
     ['first visit', runs.cold, runs.warmProcessCold],
@@ -470,6 +493,51 @@ async function firstScreenAgainstFloor(url: string, tools: number, pages: number
       referenceLabel: 'floor',
     });
   }
+}
+
+/**
+ * The stack floor (scripts/stackFloor): the least an app on Toolscope's stack (React, the SDK's
+ * client, react-virtual) does for a deep link, with the walk ahead of it in a worker as Toolscope
+ * does it — built here, and served as Toolscope serves its files (COOP, immutable assets).
+ */
+async function startStackFloor() {
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  const { createServer } = await import('node:http');
+  const outDir = mkdtempSync(join(tmpdir(), 'toolscope-stack-floor-'));
+  await build({
+    root: fileURLToPath(new URL('./stackFloor/', import.meta.url)),
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  });
+  const coop = { 'cross-origin-opener-policy': securityHeaders()['Cross-Origin-Opener-Policy'] };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://floor').pathname;
+    const asset = /^\/assets\/[\w.-]+\.js$/.test(path);
+    readFile(join(outDir, asset ? path : 'index.html')).then(
+      (body) => {
+        const type = asset ? 'text/javascript' : 'text/html; charset=utf-8';
+        res.writeHead(200, { 'content-type': type, 'cache-control': asset ? 'public, max-age=31536000, immutable' : 'no-cache', ...coop });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(404);
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
