@@ -92,6 +92,7 @@ export function earlyEntry({
                     groups: [
                       { name: pageGroupOf, priority: 30 },
                       { name: 'start', test: member('start'), priority: 20 },
+                      { name: 'connected', test: member('connected'), priority: 10 },
                     ],
                   },
                 },
@@ -129,6 +130,13 @@ export function earlyEntry({
       // Named after its page: page-index-….js, page-oauth-callback-….js.
       reached.forEach((modules, index) => claim(`page-${(pages[index] ?? '').replace(/^.*[\\/]/, '').replace(/\.html$/, '')}`, modules));
       claim('start', graph([start]));
+      // What a deep link loads next (the protocol layer and the connected screen, with all they
+      // import statically): one chunk too — it was a dozen shared ones. The sign-in steps import
+      // the SDK from it, so a sign-in loads the connected screen's code a moment early.
+      const lazy = deepLink
+        .map((module) => ids.find((id) => id.replaceAll('\\', '/').endsWith(`/${module}`)))
+        .filter((id) => id !== undefined);
+      claim('connected', graph(lazy));
     },
     transformIndexHtml: {
       order: 'post',

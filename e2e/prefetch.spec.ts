@@ -113,7 +113,10 @@ test('a returning deep link asks once for each file it hands the module loader â
   const preloaded = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),
   );
-  expect(preloaded.length).toBeGreaterThan(10);
+  expect(preloaded.length).toBeGreaterThan(5);
+  // Few files: the app, and the protocol layer with the connected screen, are a chunk each (with
+  // their small facades) â€” a dozen shared chunks before, a request and its CPU each.
+  expect(preloaded.length).toBeLessThanOrEqual(12);
   // Each asked for once: no second fetch "into the cache" (this browser has them from the last
   // visit), none probed again by the chunk loader. (Other lazy chunks are fetched, then imported.)
   expect(preloaded.filter((file) => asked.get(file) !== 1)).toEqual([]);
