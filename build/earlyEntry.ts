@@ -157,8 +157,7 @@ export function earlyEntry({
           staticGraph(bundle, chunk.fileName, lazy);
         }
         const deepLinkFiles = [...lazy].filter((file) => !preloads.includes(file) && !html.includes(`/${file}"`));
-        // The app's files are asked for by the inline entry: at once, or — for a deep link it
-        // prefetches — once the first page is in (fetching and parsing thirty files competed with it).
+        // The app's files are handed to the module loader by the inline entry, at once.
         const code = await bundleAlone(entry, {
           [WORKER_CONSTANT]: '""',
           [WORKER_SOURCE_CONSTANT]: JSON.stringify(workerSource),

@@ -95,8 +95,8 @@ test('the walk ahead goes on in its own worker while the page is busy, and every
 test('a returning deep link asks once for each file it hands the module loader — the early entry and the chunk loader share them', async ({
   page,
 }) => {
-  // The first visit marks the server; the second (its first deep link ahead of the app) fetches
-  // the app's files into the cache and remembers having done so.
+  // The first visit marks the server; the second is its first deep link ahead of the app (the
+  // app's files in the HTTP cache from then on).
   for (let visit = 0; visit < 2; visit++) {
     await page.goto(deepLink(demoMcpUrl()));
     await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();

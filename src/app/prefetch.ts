@@ -8,7 +8,6 @@
 import {
   PREVIEW_ID,
   PREVIEW_PICK_KEY,
-  firstPageSettled,
   handingOverWalker,
   inThreadWalker,
   prefetchAllowed,
@@ -18,7 +17,6 @@ import {
 import type { WalkExchange } from '../mcp/prefetchWalk.ts';
 import { applyTheme, storedTheme } from '../lib/themeChoice.ts';
 import { modulePreload } from '../lib/modulePreload.ts';
-import { hash53 } from '../lib/hash53.ts';
 
 const SHOWN = 40;
 
@@ -118,45 +116,14 @@ try {
 /** The app's own files (start.tsx and what it imports), as the build named them (build/earlyEntry.ts). */
 declare const __APP_FILES__: string[];
 
-const fetchAppFiles = () => modulePreload(__APP_FILES__);
-
-/**
- * Whether this build's app files were fetched ahead on an earlier deep link of this browser, so
- * its HTTP cache has them (hashed names are cached for good): they are then only handed to the
- * module loader after the first page — fetching them again "into the cache" was a request each,
- * and each request costs the 2-core machine CPU the walk needs. Remembered (a hash of their
- * names) only when a deep link fetches them, so clearing Toolscope's data leaves nothing behind.
- */
-const APP_FILES_KEY = 'toolscope:app-files';
-function appFilesFetchedBefore(): boolean {
-  try {
-    const id = hash53(__APP_FILES__.join(' '));
-    const fetched = window.localStorage.getItem(APP_FILES_KEY) === id;
-    if (!fetched) window.localStorage.setItem(APP_FILES_KEY, id);
-    return fetched;
-  } catch {
-    return false;
-  }
-}
-
-let prefetched = false;
 try {
   const server = new URLSearchParams(window.location.search).get('server');
-  if (server && prefetchAllowed(server)) {
+  if (server && prefetchAllowed(server))
     startPrefetch(server, showFirstTools, typeof Worker === 'function' ? handingOverWalker(spawnWorker) : inThreadWalker);
-    prefetched = true;
-  }
 } catch {
   // Never in the way: the app connects as always.
 }
-// The app's files: at once. While a deep link's first page is on its way they are only fetched
-// into the HTTP cache (unless they are there from an earlier visit), and handed to the module
-// loader (which parses them) right after it (≤ 300 ms): thirty files parsed at that moment held the answer back.
-if (prefetched) {
-  if (!appFilesFetchedBefore())
-    for (const href of __APP_FILES__)
-      void fetch(href, { credentials: 'same-origin' })
-        .then((response) => response.arrayBuffer())
-        .catch(() => undefined); // the module loader asks again, and says what failed
-  void firstPageSettled(300).then(fetchAppFiles);
-} else fetchAppFiles();
+// The app's files, handed to the module loader at once (it fetches and parses them off this
+// thread): they are a few files now, where thirty parsed beside a deep link's first page held it
+// back, and fetching them first "into the cache" to hand them over later cost a request each.
+modulePreload(__APP_FILES__);
