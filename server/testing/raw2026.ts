@@ -11,10 +11,15 @@ export type Answer2026 = (
 ) =>
   | {
       result: unknown;
-      /** Answered as an SSE stream; 'kept open': the stream stays open after the answer (until the server stops). */
-      sse?: boolean | 'kept open';
+      /**
+       * Answered as an SSE stream; 'kept open': the stream stays open after the answer (until the
+       * server stops); 'silent': the stream opens and never carries the answer.
+       */
+      sse?: boolean | 'kept open' | 'silent';
     }
   | { error: { code: number; message: string } }
+  /** No answer at all: the request is held until the server stops. */
+  | { hold: true }
   | undefined;
 
 const DISCOVER = {
@@ -42,6 +47,7 @@ export async function startRaw2026Server(answer: Answer2026): Promise<RunningSer
         const method = typeof message.method === 'string' ? message.method : '';
         const params = typeof message.params === 'object' && message.params !== null ? (message.params as Record<string, unknown>) : {};
         const outcome = method === 'server/discover' ? { result: DISCOVER } : answer(method, params, req.headers);
+        if (outcome && 'hold' in outcome) return;
         const text = JSON.stringify(
           !outcome
             ? { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `No ${method}` } }
@@ -49,7 +55,10 @@ export async function startRaw2026Server(answer: Answer2026): Promise<RunningSer
               ? { jsonrpc: '2.0', id: message.id, error: outcome.error }
               : { jsonrpc: '2.0', id: message.id, result: outcome.result },
         );
-        if (outcome && 'sse' in outcome && outcome.sse) {
+        if (outcome && 'sse' in outcome && outcome.sse === 'silent') {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write(': the answer never comes\n\n');
+        } else if (outcome && 'sse' in outcome && outcome.sse) {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           // Split mid-event, as a network would: the client must put the pieces back together.
           res.write(`event: message\ndata: ${text.slice(0, 20)}`);

@@ -122,6 +122,54 @@ describe('deep-link prefetch', () => {
     }
   });
 
+  it.each([
+    ['the server never answers', { hold: true } as const],
+    ['comes as an SSE stream that never carries its answer', 'silent'],
+  ] as const)(
+    'a prefetched page that %s holds the list only until the wait is over: the walk stops, the connection asks itself',
+    async (_, stall) => {
+      const asked: string[] = [];
+      const server = await startRaw2026Server((method, params) => {
+        if (method !== 'tools/list') return undefined;
+        const cursor = typeof params.cursor === 'string' ? params.cursor : '';
+        asked.push(cursor);
+        const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
+        const page = (name: string, next?: string) => ({
+          result: { tools: [tool(name)], resultType: 'complete', ...(next ? { nextCursor: next } : {}) },
+        });
+        if (cursor === '') return page('first', 'b');
+        // The walk's ask for the second page stalls; the connection's own ask is answered.
+        if (cursor === 'b' && asked.filter((item) => item === 'b').length === 1)
+          return stall === 'silent' ? { ...page('never'), sse: 'silent' } : stall;
+        return cursor === 'b' ? page('second', 'c') : page('third');
+      });
+      try {
+        startPrefetch(server.url);
+        await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
+        const recorder = new TrafficRecorder();
+        const connection = await McpConnection.connect({
+          url: server.url,
+          fetch: recorder.fetch,
+          prefetched: adoptPrefetch(server.url, recorder, 400),
+        });
+        try {
+          const started = Date.now();
+          const first = await connection.listToolsPage();
+          const second = await connection.listToolsPage(first.nextCursor);
+          const third = await connection.listToolsPage(second.nextCursor);
+          expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+          expect([first, second, third].flatMap((page) => page.tools.map((tool) => tool.name))).toEqual(['first', 'second', 'third']);
+          // The stalled page asked for once more, by the connection; the walk asked for nothing after it.
+          expect(asked).toEqual(['', 'b', 'b', 'c']);
+        } finally {
+          await connection.close();
+        }
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
   it('hands the walk over right after the first page to a walker still starting (no wait for "ready"), every page once', async () => {
     const handed: WalkFrom[] = [];
     startPrefetch(demo.url, undefined, handingOverWalker(slowPort(150, handed)));

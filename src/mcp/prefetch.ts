@@ -18,6 +18,11 @@ export const PREFETCH_SERVERS_KEY = 'toolscope:prefetch-servers';
 const MAX_PREFETCH_SERVERS = 50;
 /** How long the walk waits for the app to adopt it before it stops. */
 const ADOPT_WITHIN_MS = 10_000;
+/**
+ * How long the connection waits for a page it takes from the walk — as long as for a page it asks
+ * for itself (connection.ts's DEFAULT_TIMEOUT_MS) — before the walk is given up and it asks.
+ */
+export const PREFETCHED_PAGE_WITHIN_MS = 60_000;
 
 /**
  * Runs the walk somewhere and hands each exchange to `post`: a worker in the browser (the main
@@ -244,7 +249,7 @@ export interface AnsweredText {
 }
 
 /** The JSON-RPC message of an exchange the walk posted, logged once; undefined when there is none to use. */
-async function adopted(server: string, walked: WalkExchange | undefined, log: PrefetchLog): Promise<unknown> {
+async function adopted(server: string, walked: WalkExchange | undefined, log: PrefetchLog, signal: AbortSignal): Promise<unknown> {
   if (!walked) return undefined;
   const init: RequestInit = { ...walked.request };
   if ('failed' in walked) {
@@ -271,7 +276,7 @@ async function adopted(server: string, walked: WalkExchange | undefined, log: Pr
     if (!handed.ok || !handed.body || !(handed.headers.get('content-type') ?? '').includes('text/event-stream')) return undefined;
     const id = (JSON.parse(walked.request.body) as { id?: unknown }).id;
     // Read up to this request's answer only: the server may keep the stream open after it.
-    for await (const data of sseDataStream(handed.body)) {
+    for await (const data of sseDataStream(handed.body, signal)) {
       const message: unknown = JSON.parse(data);
       if (isRecord(message) && message.id === id && ('result' in message || 'error' in message)) return message;
     }
@@ -284,11 +289,14 @@ async function adopted(server: string, walked: WalkExchange | undefined, log: Pr
 /**
  * The deep link's prefetch for this server, taken once, as a connection adopts it (AdoptedPrefetch
  * in connection.ts): the discover result, and each page by cursor — each exchange logged once as it
- * is taken; a page the walk does not have stops the walk.
+ * is taken; a page the walk does not have stops the walk. A page not in (or, streamed, not read to
+ * its answer) within `waitMs` of being taken stops the walk too, and the connection asks for it: a
+ * server that stalls never holds the list for good.
  */
 export function adoptPrefetch(
   url: string,
   log: PrefetchLog,
+  waitMs = PREFETCHED_PAGE_WITHIN_MS,
 ): { discover: () => Promise<unknown>; page: (cursor: string) => Promise<unknown> | undefined } | undefined {
   const taken = takePrefetch(url);
   if (!taken) return undefined;
@@ -296,12 +304,22 @@ export function adoptPrefetch(
     const entry = taken.exchanges.get(key);
     if (!entry || entry.taken) return undefined;
     entry.taken = true;
-    return entry.promise.then((walked) => {
+    const late = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => {
+        late.abort();
+        taken.stop();
+        resolve(undefined);
+      }, waitMs);
+    });
+    const answer = entry.promise.then((walked) => {
       // The answer is the connection's from here on: not kept a second time (10,000 tools are ~3 MB of text).
       entry.promise = ADOPTED;
       entry.settle = () => undefined;
-      return adopted(taken.server, walked, log);
+      return adopted(taken.server, walked, log, late.signal);
     });
+    return Promise.race([answer, deadline]).finally(() => clearTimeout(timer));
   };
   const resultOf = (message: unknown) =>
     typeof message === 'object' && message !== null ? (message as { result?: unknown }).result : undefined;

@@ -41,4 +41,23 @@ describe('the SSE reader', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cancelled).toBe(true);
   });
+
+  it('ends, cancelling the stream, when its signal aborts while the server sends nothing more', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: one\n\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const late = new AbortController();
+    const seen: string[] = [];
+    setTimeout(() => late.abort(), 20);
+    for await (const data of sseDataStream(body, late.signal)) seen.push(data);
+    expect(seen).toEqual(['one']);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the cancel goes through the decoder first
+    expect(cancelled).toBe(true);
+  });
 });

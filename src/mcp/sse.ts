@@ -41,10 +41,14 @@ export function sseDataPayloads(text: string): string[] {
 /**
  * The non-empty `data:` payloads of a stream's events, each as soon as its event is complete — for
  * a reader that stops at the message it waits for: a server may keep the stream open after it.
- * Stopping early (a `return` out of the loop) cancels the stream.
+ * Stopping early (a `return` out of the loop) cancels the stream; so does `signal` (the loop then
+ * ends), even while it waits for a server that sends nothing more.
  */
-export async function* sseDataStream(body: ReadableStream<Uint8Array<ArrayBuffer>>): AsyncGenerator<string> {
+export async function* sseDataStream(body: ReadableStream<Uint8Array<ArrayBuffer>>, signal?: AbortSignal): AsyncGenerator<string> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  if (signal?.aborted) cancel();
+  signal?.addEventListener('abort', cancel, { once: true });
   let buffer = '';
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
@@ -56,6 +60,7 @@ export async function* sseDataStream(body: ReadableStream<Uint8Array<ArrayBuffer
       }
     }
   } finally {
-    void reader.cancel().catch(() => undefined);
+    signal?.removeEventListener('abort', cancel);
+    cancel();
   }
 }
