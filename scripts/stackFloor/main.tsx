@@ -63,6 +63,7 @@ function App() {
     walk.listener();
   }, []);
   return (
+    // The client is referenced, so the bundler keeps the whole SDK, as in an app that uses it.
     <main data-protocol={protocol.client ? 'sdk' : ''}>
       <p id="first">{list.tools[0]?.name}</p>
       <p id="count">{list.done ? `${list.tools.length} tools` : ''}</p>
