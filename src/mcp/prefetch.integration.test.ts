@@ -7,7 +7,7 @@ import { DEFAULT_TIMEOUT_MS, McpConnection } from './connection.ts';
 import { PREFETCHED_PAGE_WITHIN_MS, adoptPrefetch, handingOverWalker, startPrefetch, takePrefetch, type WalkerPort } from './prefetch.ts';
 import { walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
 import { TrafficRecorder } from './traffic.ts';
-import { startRaw2026Server } from '../../server/testing/raw2026.ts';
+import { startRaw2026Server, type Answer2026 } from '../../server/testing/raw2026.ts';
 
 /** Lists every page through a connection that adopts the prefetch; returns the names, the era and the methods Traffic logged. */
 async function listAdopted(url: string) {
@@ -59,6 +59,28 @@ function slowPort(startsAfterMs: number, handed: WalkFrom[], outcome: 'walks' | 
   };
 }
 
+/** A tools/list result of one tool, and the cursor of the page after it (none: the last page). */
+const onePage = (name: string, next?: string) => ({
+  tools: [{ name, inputSchema: { type: 'object' } }],
+  resultType: 'complete',
+  ...(next ? { nextCursor: next } : {}),
+});
+
+/**
+ * A raw 2026 server whose tools/list answers `answer` gives for a cursor ('' the first) asked for
+ * the `nth` time; `asked` lists every cursor asked for, in order.
+ */
+async function pagedServer(answer: (cursor: string, nth: number) => ReturnType<Answer2026>) {
+  const asked: string[] = [];
+  const server = await startRaw2026Server((method, params) => {
+    if (method !== 'tools/list') return undefined;
+    const cursor = typeof params.cursor === 'string' ? params.cursor : '';
+    asked.push(cursor);
+    return answer(cursor, asked.filter((item) => item === cursor).length);
+  });
+  return { server, asked };
+}
+
 describe('deep-link prefetch', () => {
   let demo: RunningServer;
   beforeAll(async () => {
@@ -83,16 +105,9 @@ describe('deep-link prefetch', () => {
     ['closed after its answer', true],
     ['kept open after its answer', 'kept open'],
   ] as const)('reads a page the server answered as an SSE stream (%s) from that stream, never asking for it again', async (_, sse) => {
-    const asked: string[] = [];
-    const server = await startRaw2026Server((method, params) => {
-      if (method !== 'tools/list') return undefined;
-      const cursor = typeof params.cursor === 'string' ? params.cursor : '';
-      asked.push(cursor);
-      const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
-      return cursor === ''
-        ? { result: { tools: [tool('streamed_one')], nextCursor: 'b', resultType: 'complete' }, sse }
-        : { result: { tools: [tool('plain_two')], resultType: 'complete' } };
-    });
+    const { server, asked } = await pagedServer((cursor) =>
+      cursor === '' ? { result: onePage('streamed_one', 'b'), sse } : { result: onePage('plain_two') },
+    );
     try {
       startPrefetch(server.url);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -132,20 +147,12 @@ describe('deep-link prefetch', () => {
   ] as const)(
     'a prefetched page that %s holds the list only until the wait is over: the walk stops, the connection asks itself',
     async (_, stall) => {
-      const asked: string[] = [];
-      const server = await startRaw2026Server((method, params) => {
-        if (method !== 'tools/list') return undefined;
-        const cursor = typeof params.cursor === 'string' ? params.cursor : '';
-        asked.push(cursor);
-        const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
-        const page = (name: string, next?: string) => ({
-          result: { tools: [tool(name)], resultType: 'complete', ...(next ? { nextCursor: next } : {}) },
-        });
-        if (cursor === '') return page('first', 'b');
+      const { server, asked } = await pagedServer((cursor, nth) => {
+        if (cursor === '') return { result: onePage('first', 'b') };
+        if (cursor === 'c') return { result: onePage('third') };
         // The walk's ask for the second page stalls; the connection's own ask is answered.
-        if (cursor === 'b' && asked.filter((item) => item === 'b').length === 1)
-          return stall === 'silent' ? { ...page('never'), sse: 'silent' } : stall;
-        return cursor === 'b' ? page('second', 'c') : page('third');
+        if (nth > 1) return { result: onePage('second', 'c') };
+        return stall === 'silent' ? { result: onePage('never'), sse: 'silent' } : stall;
       });
       try {
         startPrefetch(server.url);
