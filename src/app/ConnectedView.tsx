@@ -102,7 +102,8 @@ export function ConnectedView({
   // A reconnect to the same server (Retry, a sign-in) finds the open tool and the drafts as they were.
   const [remembered] = useState(() => rememberedWorkspace(connection.url));
   const [selected, setSelected] = useState(remembered ? remembered.selected : initialTool);
-  const tool = data.tools.find((candidate) => candidate.name === selected);
+  // (No scan of the whole list on every render while nothing is selected.)
+  const tool = selected === undefined ? undefined : data.tools.find((candidate) => candidate.name === selected);
   // Per-tool drafts and calls live here, so switching tools keeps both.
   const [drafts, setDrafts] = useState<ReadonlyMap<string, ArgumentsDraft>>(
     () => remembered?.drafts ?? new Map(initialTool && initialArgs ? [[initialTool, draftFrom(initialArgs)]] : []),

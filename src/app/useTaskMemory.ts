@@ -18,18 +18,24 @@ export type TaskMode =
 export function useTaskMemory(connection: McpConnection, tools: readonly McpTool[]) {
   const server = serverKey(connection.url);
   const [optedIn, setOptedIn] = useState<ReadonlySet<string>>(new Set());
-  const byName = useRef(new Map<string, McpTool>());
+  // The latest list, looked up by name only when a call asks (not rebuilt as 10,000 tools stream in).
+  const latest = useRef({ tools, byName: undefined as Map<string, McpTool> | undefined });
   const opted = useRef(optedIn);
   useLayoutEffect(() => {
-    byName.current = new Map(tools.map((tool) => [tool.name, tool]));
+    if (latest.current.tools !== tools) latest.current = { tools, byName: undefined };
     opted.current = optedIn;
   }, [tools, optedIn]);
+  const toolNamed = (name: string) => {
+    const list = latest.current;
+    list.byName ??= new Map(list.tools.map((tool) => [tool.name, tool]));
+    return list.byName.get(name);
+  };
 
   const options = useMemo<TaskOptions>(
     () => ({
       taskFor: (target: CallTarget) => {
         if (connection.era !== 'legacy' || !connection.toolTasks) return undefined;
-        const support = byName.current.get(target.name)?.taskSupport;
+        const support = toolNamed(target.name)?.taskSupport;
         return support === 'required' || (support === 'optional' && opted.current.has(target.name)) ? {} : undefined;
       },
       keep: (task) => void keepTask({ ...task, server }, connection.secretValues).catch(() => undefined),

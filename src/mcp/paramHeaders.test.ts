@@ -39,6 +39,24 @@ describe('x-mcp-header declarations', () => {
     expect(scan.valid).toBe(false);
     if (!scan.valid) expect(scan.reason).toMatch(reason);
   });
+
+  it('reads the key only where a schema can declare it: in a value (a default, an example, an enum) it is data', () => {
+    const inData = schema({
+      q: { type: 'object', default: { 'x-mcp-header': 'A' }, examples: [{ 'x-mcp-header': 'B' }], enum: [[{ 'x-mcp-header': 'C' }]] },
+    });
+    expect(scanParamHeaders(inData)).toEqual({ valid: true, headers: [] });
+    // … and next to a real declaration, only that one counts.
+    const beside = schema({ a: { type: 'string', 'x-mcp-header': 'A', default: { 'x-mcp-header': 'B' } } });
+    expect(scanParamHeaders(beside)).toEqual({ valid: true, headers: [{ path: ['a'], name: 'A' }] });
+  });
+
+  it('finds a declaration behind thousands of other nodes, and after a schema without any (no state kept between scans)', () => {
+    const wide = schema(Object.fromEntries(Array.from({ length: 3000 }, (_, index) => [`p${index}`, { type: 'string' }])));
+    expect(scanParamHeaders(wide)).toEqual({ valid: true, headers: [] });
+    const last = schema({ ...wide.properties, z: { type: 'integer', 'x-mcp-header': 'Z' } });
+    expect(scanParamHeaders(last)).toEqual({ valid: true, headers: [{ path: ['z'], name: 'Z' }] });
+    expect(scanParamHeaders({ type: 'object', items: { 'x-mcp-header': 'A' } }).valid).toBe(false);
+  });
 });
 
 describe('Mcp-Param values', () => {

@@ -44,8 +44,31 @@ const MAX_NODES = 5_000;
 
 const where = (path: readonly string[]) => (path.length ? path.join('.') : 'the schema root');
 
+const NO_HEADERS: ParamHeaderScan = Object.freeze({ valid: true, headers: Object.freeze([]) as unknown as ParamHeader[] });
+
+/**
+ * Whether `x-mcp-header` is an own key anywhere in the value (every object and array, not only
+ * schema keywords; true too when the value is too big to look through). Allocates nothing, so the
+ * tools that declare no header — nearly all — cost a walk of their schema and no more.
+ */
+function mentionsHeaderKey(value: unknown): boolean {
+  let budget = MAX_NODES;
+  const look = (node: unknown): boolean => {
+    if (typeof node !== 'object' || node === null) return false;
+    if (--budget < 0) return true;
+    if (Array.isArray(node)) return node.some(look);
+    if (Object.prototype.hasOwnProperty.call(node, KEY)) return true;
+    for (const key in node)
+      if (Object.prototype.hasOwnProperty.call(node, key) && look((node as Record<string, unknown>)[key])) return true;
+    return false;
+  };
+  return look(value);
+}
+
 /** Finds and checks every `x-mcp-header` in a tool's inputSchema (bounded, never recursing through $ref). */
 export function scanParamHeaders(inputSchema: unknown): ParamHeaderScan {
+  // Every finding below starts at a declaration: without the key anywhere there is none to find.
+  if (!mentionsHeaderKey(inputSchema)) return NO_HEADERS;
   const headers: ParamHeader[] = [];
   const seen = new Map<string, string>();
   let visited = 0;

@@ -9,4 +9,9 @@ describe('revealInvisible', () => {
     expect(hasInvisible('zero\u200Bwidth')).toBe(true);
     expect(hasInvisible('naïve café')).toBe(false);
   });
+
+  it('answers each text on its own, however many were tested before (no state between calls)', () => {
+    const texts = ['a\u202Eb', 'a\u202Eb', 'plain', 'x\u0007', 'plain again', '\uFEFFbom'];
+    expect(texts.map(hasInvisible)).toEqual([true, true, false, true, false, true]);
+  });
 });

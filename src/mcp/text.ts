@@ -6,8 +6,12 @@
 // eslint-disable-next-line no-control-regex -- matching control characters is the point.
 const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 
+// The same class without the global flag: test() keeps no lastIndex between calls, so one
+// instance serves every call (names and titles of 10,000 tools are tested while a list loads).
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
+
 export function hasInvisible(text: string): boolean {
-  return new RegExp(INVISIBLE.source).test(text);
+  return HAS_INVISIBLE.test(text);
 }
 
 /** Replaces invisible and direction-changing characters with a visible ⟨U+XXXX⟩ marker. */

@@ -156,6 +156,31 @@ describe('malformed tool fields become findings, the tool stays', () => {
     );
     expect(typeof tool !== 'string' && tool.findings).toEqual([]);
   });
+
+  it('a description of nothing but whitespace is none (what trim() would leave)', () => {
+    const findingsOf = (description?: string) => {
+      const parsed = parseTool({ name: 'd', description, inputSchema: { type: 'object' } }, 0);
+      return typeof parsed === 'string' ? [parsed] : parsed.findings;
+    };
+    for (const blank of [undefined, '', '   ', '\n\t', '\u00a0\u2003\u3000', '\uFEFF'])
+      expect(findingsOf(blank), JSON.stringify(blank)).toEqual([expect.stringMatching(/^No description/)]);
+    for (const text of ['x', '  Looks up a record.  ', '\u200Bx']) expect(findingsOf(text), JSON.stringify(text)).toEqual([]);
+  });
+
+  it('only a tool with _meta carries an app or a visibility; the others have neither key', () => {
+    const plain = parseTool({ name: 'p', description: 'P.', inputSchema: { type: 'object' } }, 0);
+    expect(typeof plain !== 'string' && ['app', 'visibility', 'visibilityProblem'].filter((key) => key in plain)).toEqual([]);
+    const appOnly = parseTool(
+      { name: 'a', description: 'A.', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://a', visibility: ['app'] } } },
+      0,
+    );
+    expect(typeof appOnly !== 'string' && { app: appOnly.app?.resourceUri, visibility: appOnly.visibility }).toEqual({
+      app: 'ui://a',
+      visibility: ['app'],
+    });
+    const odd = parseTool({ name: 'o', description: 'O.', inputSchema: { type: 'object' }, _meta: { ui: { visibility: 'app' } } }, 0);
+    expect(typeof odd !== 'string' && odd.visibilityProblem).toMatch(/must be a non-empty array/);
+  });
 });
 
 describe('cacheHintFindings', () => {

@@ -58,6 +58,9 @@ export const MAX_TTL_MS = 24 * 60 * 60_000;
 
 // Spec naming rule: 1–128 chars of ASCII letters, digits, `_`, `-`, `.`.
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+/** Any character trim() would keep (\s is exactly what it removes). */
+const NOT_BLANK = /\S/;
+const NO_META_VISIBILITY: ReturnType<typeof toolVisibility> = { visibility: ['model', 'app'] };
 
 /** What the 2026 schema says about each icon entry that Toolscope drops or must doubt. */
 export function iconShapeFindings(value: unknown): string[] {
@@ -117,7 +120,9 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
     findings.push('Name breaks the MCP naming rule: 1–128 characters of ASCII letters, digits, "_", "-" or ".".');
   }
   const description = optionalString(own(raw, 'description'));
-  if (!description?.trim()) findings.push('No description: a model has nothing but the name to decide when to call this tool.');
+  // (Whether anything but whitespace is there — as trim() would tell — without a trimmed copy per tool.)
+  if (description === undefined || !NOT_BLANK.test(description))
+    findings.push('No description: a model has nothing but the name to decide when to call this tool.');
   const inputSchema = own(raw, 'inputSchema');
   if (!isRecord(inputSchema)) findings.push('inputSchema is missing or not an object; the spec requires a schema object.');
   else if (own(inputSchema, 'type') !== 'object') {
@@ -129,7 +134,8 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
   if (outputSchema !== undefined && !isRecord(outputSchema)) {
     findings.push(`outputSchema is ${JSON.stringify(outputSchema)}: leave it out, or give a schema object.`);
   }
-  findings.push(...iconShapeFindings(own(raw, 'icons')));
+  const rawIcons = own(raw, 'icons');
+  if (rawIcons !== undefined) findings.push(...iconShapeFindings(rawIcons));
   const rawAnnotations = own(raw, 'annotations');
   if (isRecord(rawAnnotations)) {
     for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) {
@@ -141,32 +147,39 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
   }
   const execution = own(raw, 'execution');
   const meta = own(raw, '_meta');
-  const app = toolApp(meta);
-  const { visibility, problem: visibilityProblem } = toolVisibility(meta);
+  // Most tools have no _meta: nothing to read there, and the default visibility (both).
+  const app = meta === undefined ? undefined : toolApp(meta);
+  const { visibility, problem: visibilityProblem } = meta === undefined ? NO_META_VISIBILITY : toolVisibility(meta);
   if (app) findings.push(...app.problems);
   else if (visibilityProblem) findings.push(visibilityProblem);
   const title = optionalString(own(raw, 'title'));
   const annotations = parseAnnotations(own(raw, 'annotations'));
   findings.push(...annotationFindings(name, title, annotations));
-  if ([name, title, annotations.title].some((text) => text !== undefined && hasInvisible(text))) {
+  if (
+    hasInvisible(name) ||
+    (title !== undefined && hasInvisible(title)) ||
+    (annotations.title !== undefined && hasInvisible(annotations.title))
+  ) {
     findings.push(
       'The name or a title contains control or bidi characters that can make it read differently from what it is; they are shown as ⟨U+…⟩.',
     );
   }
-  return {
+  const tool: McpTool = {
     name,
     title,
     description,
-    icons: parseIcons(own(raw, 'icons')),
+    icons: rawIcons === undefined ? [] : parseIcons(rawIcons),
     inputSchema,
     outputSchema: isRecord(outputSchema) ? outputSchema : undefined,
     annotations,
     taskSupport: isRecord(execution) ? optionalString(own(execution, 'taskSupport')) : undefined,
     findings,
-    ...(app ? { app } : {}),
-    ...(visibility.length === 2 ? {} : { visibility }),
-    ...(visibilityProblem ? { visibilityProblem } : {}),
   };
+  // Set only when there (one literal and three assignments: spreads cost 10,000 tools dearly).
+  if (app) tool.app = app;
+  if (visibility.length !== 2) tool.visibility = visibility;
+  if (visibilityProblem) tool.visibilityProblem = visibilityProblem;
+  return tool;
 }
 
 // Verbs that destroy: a tool named like this but marked non-destructive deserves a second look.
@@ -186,7 +199,7 @@ export function annotationFindings(name: string, title: string | undefined, anno
       `Risk: the name "${name.slice(0, 128)}" sounds destructive, yet destructiveHint is false. Hosts will skip confirmation for it.`,
     );
   }
-  if (title?.trim() && annotations.title?.trim() && title.trim() !== annotations.title.trim()) {
+  if (annotations.title?.trim() && title?.trim() && title.trim() !== annotations.title.trim()) {
     findings.push(
       `Two different titles: "${title.slice(0, 200)}" (title) and "${annotations.title.slice(0, 200)}" (annotations.title). Hosts show title first.`,
     );
