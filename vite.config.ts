@@ -25,7 +25,9 @@ export default defineConfig({
     // fetches the chunk and, side by side, what it imports statically. Vite's own preload list
     // would be emptied by that rewrite anyway, so it is turned off for chunks (kept for the page's
     // own <link rel="modulepreload"> tags, which chunkImport.ts counts as already fetched).
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // No polyfill: every browser Toolscope supports has modulepreload (one request and one script
+    // less on every visit; where a browser lacks it, the files still load when they are imported).
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // The app and the tiny page the OAuth authorization server redirects back to (the deep link's
     // early entry and its worker are written inline into index.html: build/earlyEntry.ts).
     rollupOptions: { input: { main: 'index.html', callback: 'oauth-callback.html' } },

@@ -2,8 +2,8 @@
 // starts the walk itself — a worker takes a moment to start — and hands it over here right after
 // the first page, up yet or not (the message waits for it); from then on the app's loading and
 // first renders on the main thread never hold a page back. Each exchange is posted back as it
-// ends; a stream body (an answer that is not JSON) is moved to the page, not read here. It closes
-// itself at the walk's end.
+// ends, its body moved to the page, not copied (a JSON body as its bytes; a stream, an answer
+// that is not JSON, unread). It closes itself at the walk's end.
 import { walkAhead, type WalkExchange, type WalkFrom } from '../mcp/prefetchWalk.ts';
 
 interface WorkerScope {
@@ -30,7 +30,7 @@ scope.onmessage = (event) => {
     server,
     (exchange) => {
       const body = 'answer' in exchange ? exchange.answer.body : null;
-      scope.postMessage(exchange, body instanceof ReadableStream ? [body] : []);
+      scope.postMessage(exchange, body instanceof ReadableStream || body instanceof ArrayBuffer ? [body] : []);
     },
     { from },
   )

@@ -150,9 +150,9 @@ function pending(): Pending {
 
 /** The tools of a first page, read from its answer (for the preview only). */
 function firstTools(walked: WalkExchange): unknown[] | undefined {
-  if ('failed' in walked || typeof walked.answer.body !== 'string') return undefined;
+  if ('failed' in walked || !(walked.answer.body instanceof ArrayBuffer)) return undefined;
   try {
-    const body: unknown = JSON.parse(walked.answer.body);
+    const body: unknown = JSON.parse(new TextDecoder().decode(walked.answer.body));
     const result = typeof body === 'object' && body !== null ? (body as { result?: unknown }).result : undefined;
     const tools = typeof result === 'object' && result !== null ? (result as { tools?: unknown }).tools : undefined;
     return Array.isArray(tools) ? tools : undefined;
@@ -257,14 +257,15 @@ async function adopted(server: string, walked: WalkExchange | undefined, log: Pr
     return undefined;
   }
   const { body, ...answer } = walked.answer;
-  if (typeof body === 'string') {
+  if (body instanceof ArrayBuffer) {
+    const text = new TextDecoder().decode(body);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body);
+      parsed = JSON.parse(text);
     } catch {
       parsed = undefined;
     }
-    log.replayAnswered(server, init, walked.sentAt, { ...answer, text: body }, parsed);
+    log.replayAnswered(server, init, walked.sentAt, { ...answer, text }, parsed);
     return parsed;
   }
   // Any other answer (an SSE stream, say): logged as it arrives, and its answer to this request read

@@ -21,8 +21,8 @@ function countingFetch() {
 }
 
 const toolsOf = (exchange: WalkExchange) =>
-  'answer' in exchange && typeof exchange.answer.body === 'string'
-    ? (JSON.parse(exchange.answer.body) as { result: { tools: { name: string }[]; nextCursor?: string } }).result
+  'answer' in exchange && exchange.answer.body instanceof ArrayBuffer
+    ? (JSON.parse(new TextDecoder().decode(exchange.answer.body)) as { result: { tools: { name: string }[]; nextCursor?: string } }).result
     : undefined;
 
 describe('the walk ahead of the app', () => {

@@ -18,12 +18,16 @@ export interface SentRequest {
   credentials: 'omit';
 }
 
-/** How the server answered: a JSON body as text; any other body as its stream (moved, not copied). */
+/**
+ * How the server answered: a JSON body as its bytes, any other body as its stream — both moved
+ * to the page, not copied (a page of 100 tools is ~30 KB; copying 100 of them cost the page's
+ * busy thread more than decoding them there).
+ */
 export interface Answer {
   status: number;
   statusText: string;
   headers: [string, string][];
-  body: string | ReadableStream<Uint8Array> | null;
+  body: ArrayBuffer | ReadableStream<Uint8Array> | null;
   /** The body's size on the wire, when it was read here (a JSON body). */
   bytes?: number;
   /** When it had arrived whole (epoch ms). */
@@ -88,16 +92,15 @@ function send(server: string, fetchImpl: typeof fetch, method: WalkExchange['met
       if (!(response.headers.get('content-type') ?? '').includes('application/json'))
         return { answer: { ...base, body: response.body, endedAt: Date.now() } };
       const buffer = await response.arrayBuffer();
-      const text = new TextDecoder().decode(buffer);
       let result: Record<string, unknown> | undefined;
       try {
-        const body: unknown = JSON.parse(text);
+        const body: unknown = JSON.parse(new TextDecoder().decode(buffer));
         const value = typeof body === 'object' && body !== null ? (body as { result?: unknown }).result : undefined;
         result = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
       } catch {
         // Not JSON after all: the page's connection says so when it reads it.
       }
-      return { answer: { ...base, body: text, bytes: buffer.byteLength, endedAt: Date.now() }, result };
+      return { answer: { ...base, body: buffer, bytes: buffer.byteLength, endedAt: Date.now() }, result };
     } catch (error) {
       return { failed: error instanceof Error ? error.message : String(error) };
     }
