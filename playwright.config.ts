@@ -22,5 +22,9 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     trace: 'off',
+    // Toolscope's service worker (src/app/assetCache.worker.ts) serves /assets/* from Cache
+    // Storage, past page.route(): tests that hold or fail a chunk would race its install. Only
+    // e2e/assetCache.spec.ts lets it register.
+    serviceWorkers: 'block',
   },
 });

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { retryableImports } from './build/retryableImports.ts';
 import { earlyEntry } from './build/earlyEntry.ts';
+import { assetCache } from './build/assetCache.ts';
 
 export default defineConfig({
   plugins: [
@@ -16,6 +17,7 @@ export default defineConfig({
       app: 'src/app/start.tsx',
       deepLink: ['src/mcp/connection.ts', 'src/app/ConnectedView.tsx'],
     }),
+    assetCache({ worker: 'src/app/assetCache.worker.ts' }),
   ],
   build: {
     target: 'es2022',

@@ -16,7 +16,7 @@ const APP_FILES_CONSTANT = '__APP_FILES__';
 export const DEEP_LINK_META = 'toolscope-deep-link-chunks';
 
 /** One module and what it imports, as one classic script (minified, no file written). */
-async function bundleAlone(entry: string, define: Record<string, string> = {}): Promise<string> {
+export async function bundleAlone(entry: string, define: Record<string, string> = {}): Promise<string> {
   const built = await build({
     configFile: false,
     logLevel: 'warn',

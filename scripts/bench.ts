@@ -92,8 +92,23 @@ const deepLink = (server: string, tool?: string) => `${appUrl}?server=${encodeUR
  * outside forced a layout per frame and slowed what it measured.
  */
 async function newPage(): Promise<Page> {
-  return instrument(await browser.newPage({ viewport: { width: 1440, height: 900 } }));
+  // One visit each: no service worker (it would install in the middle of what is timed).
+  return instrument(await browser.newPage({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' }));
 }
+
+/**
+ * After a first visit, until the page's service worker is active (Toolscope's registers once the
+ * page is quiet and then caches the build's files: src/app/assetCache.worker.ts), so the next
+ * visit is a returning one. True when it is; false for a page without one (after `withinMs`).
+ */
+const serviceWorkerActive = (page: Page, withinMs: number) =>
+  page.evaluate<boolean>(`new Promise((resolve) => {
+    setTimeout(() => resolve(false), ${withinMs});
+    navigator.serviceWorker?.ready.then(({ active }) => {
+      if (active?.state === 'activated') resolve(true);
+      active?.addEventListener('statechange', () => active.state === 'activated' && resolve(true));
+    });
+  })`);
 
 async function newPageIn(context: BrowserContext): Promise<Page> {
   return instrument(await context.newPage());
@@ -270,7 +285,9 @@ for (const pageSize of want('list') ? [100, 10] : []) {
 // server/discover and walks tools/list with bare fetch, writing the first tool's name after the
 // first page and the count at the end. Toolscope's deep link is measured against it: first tool
 // visible and full count, from navigation start, on a first visit (a fresh browser context: cold
-// HTTP cache) and with the app's files cached (the same context, opened again). Interleaved rounds.
+// HTTP cache) and with the app's files cached (the same context, opened again: a returning visit,
+// so once Toolscope's service worker has cached the build — it registers when the first visit is
+// quiet). Interleaved rounds.
 //
 // The floor is served with Toolscope's Cross-Origin-Opener-Policy, so the browser's process model
 // applies to both alike: a navigation into a COOP same-origin page from one without it (here
@@ -406,23 +423,34 @@ async function firstScreenAgainstFloor(url: string, tools: number, pages: number
     warmProcessWarm: [] as Timed[],
     stackCold: [] as Timed[],
     stackWarm: [] as Timed[],
+    /** The third visits: for Toolscope a later return, once V8's code cache is settled. */
+    floorLater: [] as Timed[],
+    appLater: [] as Timed[],
+    otherLater: [] as Timed[],
   };
   const kinds = {
-    floor: { url: floorPage.url, cold: runs.floorCold, warm: runs.floorWarm },
-    app: { url: '', cold: runs.cold, warm: runs.warm },
-    'floor without COOP': { url: warmFloorPage.url, cold: runs.warmProcessCold, warm: runs.warmProcessWarm },
-    'stack floor': { url: stackFloor.url, cold: runs.stackCold, warm: runs.stackWarm },
+    floor: { url: floorPage.url, cold: runs.floorCold, warm: runs.floorWarm, later: runs.floorLater },
+    app: { url: '', cold: runs.cold, warm: runs.warm, later: runs.appLater },
+    'floor without COOP': { url: warmFloorPage.url, cold: runs.warmProcessCold, warm: runs.warmProcessWarm, later: runs.otherLater },
+    'stack floor': { url: stackFloor.url, cold: runs.stackCold, warm: runs.stackWarm, later: runs.otherLater },
   };
   for (let run = 0; run < RUNS; run++) {
-    for (const [kind, { url: pageUrl, cold, warm }] of Object.entries(kinds)) {
+    for (const [kind, { url: pageUrl, cold, warm, later }] of Object.entries(kinds)) {
       const floor = kind !== 'app';
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = floor ? await context.newPage() : await newPageIn(context);
       const target = floor ? `${pageUrl}?server=${encodeURIComponent(url)}` : deepLink(url);
       cold.push(await openAndTime(page, target, floor, counted));
-      // The same context again: the app's files come from the HTTP cache.
+      if (!floor && !(await serviceWorkerActive(page, 20_000))) console.log('bench: no service worker active after the first visit');
+      // The same context again, twice: the app's files come from the browser's caches. On the
+      // first return Chromium still writes V8's code cache for the service worker's files once
+      // more (~40 ms of the page's thread in a trace: v8.produceModuleCache), though the worker's
+      // install made one; from the next visit on it is only read. The target is judged on the
+      // first return (the stricter); a later one is printed beside it.
       await page.goto('about:blank');
       warm.push(await openAndTime(page, target, floor, counted));
+      await page.goto('about:blank');
+      later.push(await openAndTime(page, target, floor, counted));
       await context.close();
     }
   }
@@ -449,6 +477,7 @@ async function firstScreenAgainstFloor(url: string, tools: number, pages: number
   // and Toolscope against the floor as first measured, without COOP.
   const listed = `"${tools.toLocaleString('en-US')} tools"`;
   for (const [label, mine, floor] of [
+    [`${listed}, app files cached, a later return (V8's code cache settled)`, runs.appLater, runs.floorLater],
     [`${listed}, app files cached: the stack floor (React, SDK client, virtual list; no Toolscope code)`, runs.stackWarm, runs.floorWarm],
     [`${listed}, first visit: the stack floor (React, SDK client, virtual list; no Toolscope code)`, runs.stackCold, runs.floorCold],
     [`${listed}, app files cached: against a floor without COOP (process reused)`, runs.warm, runs.warmProcessWarm],

@@ -154,6 +154,12 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
+    // The service worker (src/app/assetCache.worker.ts) names this build's files: always asked
+    // for afresh, so a new build's worker replaces the old one at the next visit.
+    app.use('/sw.js', async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'no-cache');
+    });
     app.use('/*', serveStatic({ root: staticRoot }));
     // A chunk that is not there (the app was rebuilt, so its names changed) is a 404, never the
     // app's page: the chunk loader then says to reload instead of failing on HTML as a script.

@@ -5,6 +5,7 @@ import { App } from './App.tsx';
 import { boot } from './boot.ts';
 import { Providers } from './Providers.tsx';
 import { startTheme } from '../lib/theme.ts';
+import { registerAssetCache } from './assetCache.ts';
 
 performance.mark('toolscope:app-start');
 startTheme();
@@ -18,3 +19,4 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 );
+registerAssetCache();
