@@ -2,6 +2,7 @@
 // Cache Storage, so a returning visit skips compiling them) — in a built app only, and only once
 // the page has been quiet for a while: installing it fetches and compiles every file of the build,
 // work that must not stand beside a first visit's own loading and listing.
+import { whenIdle } from '../lib/idle.ts';
 
 /** Where the build writes it (build/assetCache.ts); at the site's root, so its scope is the whole app. */
 export const ASSET_CACHE_WORKER = '/sw.js';
@@ -15,11 +16,7 @@ export function registerAssetCache(): void {
       // Blocked (a private window, a policy) or not there (a static copy without it): the app
       // loads its files from the HTTP cache as before.
     });
-  const later = () =>
-    setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void register(), { timeout: 10_000 });
-      else void register();
-    }, QUIET_AFTER_LOAD_MS);
+  const later = () => setTimeout(() => whenIdle(() => void register(), 10_000), QUIET_AFTER_LOAD_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }
