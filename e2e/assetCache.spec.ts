@@ -29,7 +29,7 @@ test('a returning visit takes the app’s files from the service worker’s cach
   const state = await page.evaluate(
     () =>
       new Promise<string>((resolve) => {
-        setTimeout(() => resolve('not active within 20 s'), 20_000);
+        setTimeout(() => resolve('not active within 40 s'), 40_000);
         void navigator.serviceWorker.ready.then(({ active }) => {
           if (active?.state === 'activated') resolve('activated');
           active?.addEventListener('statechange', () => active.state === 'activated' && resolve('activated'));
