@@ -385,7 +385,8 @@ async function openAndTime(
   // Half a second on the page, as anyone stays once the list is there (and a CPU sample or two
   // past the figure): the browser finishes what a visit leaves it to do — Chromium writes V8's
   // code cache of the service worker's files after the page has run them — and a next visit
-  // made 20 ms after the count measured a leave nobody makes (0.15× of a later return's ratio).
+  // made 20 ms after the count measured a leave nobody makes (a later return: 533 ms then,
+  // 445–487 ms after 300–500 ms on the page, over this machine's runs).
   await new Promise((resolve) => setTimeout(resolve, 500));
   cpu.stop();
   const origin = await page.evaluate<number>('performance.timeOrigin');
