@@ -8,7 +8,7 @@ import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { McpError, isNetworkFailure, type McpFailure } from './errors.ts';
 import { Credentials } from './credentials.ts';
 import { fetchChain, type Route } from './fetchChain.ts';
-import { describeTimeout, hardLimit } from './timeouts.ts';
+import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './timeouts.ts';
 import { classifySdkError } from './sdkErrors.ts';
 import { RawResults } from './lenientResults.ts';
 import { isCredentialParam } from '../lib/redactUrl.ts';
@@ -30,7 +30,7 @@ import { TASKS_EXTENSION, driveTask, taskFromCallResult, type DriveOptions, type
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from './clientIdentity.ts';
 
 export { CLIENT_INFO };
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export { DEFAULT_TIMEOUT_MS };
 
 export interface ServerIdentity {
   name: string;

@@ -5,6 +5,7 @@
 // would send, with the same headers and envelope. The connection then adopts the answers
 // (adoptPrefetch), each replayed through the Traffic recorder so the log shows them as any exchange.
 import { isRecord } from './guards.ts';
+import { DEFAULT_TIMEOUT_MS } from './timeouts.ts';
 import { sseDataStream } from './sse.ts';
 import { PREFETCH_VERSION, walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
 
@@ -18,11 +19,6 @@ export const PREFETCH_SERVERS_KEY = 'toolscope:prefetch-servers';
 const MAX_PREFETCH_SERVERS = 50;
 /** How long the walk waits for the app to adopt it before it stops. */
 const ADOPT_WITHIN_MS = 10_000;
-/**
- * How long the connection waits for a page it takes from the walk — as long as for a page it asks
- * for itself (connection.ts's DEFAULT_TIMEOUT_MS) — before the walk is given up and it asks.
- */
-export const PREFETCHED_PAGE_WITHIN_MS = 60_000;
 
 /**
  * Runs the walk somewhere and hands each exchange to `post`: a worker in the browser (the main
@@ -297,7 +293,8 @@ async function adopted(server: string, walked: WalkExchange | undefined, log: Pr
 export function adoptPrefetch(
   url: string,
   log: PrefetchLog,
-  waitMs = PREFETCHED_PAGE_WITHIN_MS,
+  // As long as for a page the connection asks for itself.
+  waitMs = DEFAULT_TIMEOUT_MS,
 ): { discover: () => Promise<unknown>; page: (cursor: string) => Promise<unknown> | undefined } | undefined {
   const taken = takePrefetch(url);
   if (!taken) return undefined;

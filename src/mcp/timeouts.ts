@@ -2,6 +2,12 @@
 // the hard "Maximum total" limit the SDK enforces only when progress arrives.
 import type { McpFailure } from './errors.ts';
 
+/**
+ * How long a request waits for its answer unless a call's settings say otherwise — a page the
+ * deep link's walk fetched too (prefetch.ts, which must stay free of the SDK: hence here).
+ */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
 /** Which limit a timed-out call hit, and how to raise it. */
 export function describeTimeout(elapsedMs: number, timeoutMs: number, maxTotalMs: number | undefined): McpFailure {
   const seconds = (ms: number) => `${ms < 10_000 ? Number((ms / 1000).toFixed(1)) : Math.round(ms / 1000)} s`;
