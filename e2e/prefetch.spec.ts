@@ -92,6 +92,36 @@ test('the walk ahead goes on in its own worker while the page is busy, and every
   await expect(rows.filter({ hasText: /tools\/list(?!_changed)/ })).toHaveCount(6);
 });
 
+test('a page of the walk still on its way shows in Traffic as pending, then as answered — the list waits for it, asked for once', async ({
+  page,
+}) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  // The walk's fourth page is slow to come: the app takes it over long before it is in.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let thirdAsked = 0;
+  await page.route(/\/mcp$/, async (route) => {
+    const body = route.request().postData() ?? '';
+    if (body.includes('"prefetch-tools-3"')) {
+      thirdAsked++;
+      await held;
+    }
+    await route.continue();
+  });
+  await page.goto(deepLink(demoMcpUrl()));
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^15 tools/)).toBeVisible();
+  const traffic = await openTraffic(page);
+  const lists = traffic.getByRole('listitem').filter({ hasText: /tools\/list(?!_changed)/ });
+  await expect(lists).toHaveCount(4);
+  await expect(lists.filter({ hasText: 'pending' })).toHaveCount(1);
+  release();
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
+  await expect(lists).toHaveCount(6);
+  await expect(lists.filter({ hasText: 'pending' })).toHaveCount(0);
+  expect(thirdAsked).toBe(1);
+});
+
 test('a returning deep link asks once for each file it hands the module loader — the early entry and the chunk loader share them', async ({
   page,
 }) => {

@@ -16,6 +16,8 @@ export type Answer2026 = (
        * server stops); 'silent': the stream opens and never carries the answer.
        */
       sse?: boolean | 'kept open' | 'silent';
+      /** Answered (as JSON) only this long after the request came. */
+      delayMs?: number;
     }
   | { error: { code: number; message: string } }
   /** No answer at all: the request is held until the server stops. */
@@ -31,7 +33,8 @@ const DISCOVER = {
   _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'raw-2026', version: '0.0.1' } },
 };
 
-export async function startRaw2026Server(answer: Answer2026): Promise<RunningServer> {
+/** `holdDiscover`: server/discover is never answered (a server hung from the start). */
+export async function startRaw2026Server(answer: Answer2026, { holdDiscover = false } = {}): Promise<RunningServer> {
   const server = createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'content-type');
@@ -46,7 +49,12 @@ export async function startRaw2026Server(answer: Answer2026): Promise<RunningSer
         if (message.id === undefined) return void res.writeHead(202).end();
         const method = typeof message.method === 'string' ? message.method : '';
         const params = typeof message.params === 'object' && message.params !== null ? (message.params as Record<string, unknown>) : {};
-        const outcome = method === 'server/discover' ? { result: DISCOVER } : answer(method, params, req.headers);
+        const outcome =
+          method === 'server/discover'
+            ? holdDiscover
+              ? { hold: true as const }
+              : { result: DISCOVER }
+            : answer(method, params, req.headers);
         if (outcome && 'hold' in outcome) return;
         const text = JSON.stringify(
           !outcome
@@ -64,8 +72,10 @@ export async function startRaw2026Server(answer: Answer2026): Promise<RunningSer
           res.write(`event: message\ndata: ${text.slice(0, 20)}`);
           setTimeout(() => (outcome.sse === 'kept open' ? res.write(`${text.slice(20)}\n\n`) : res.end(`${text.slice(20)}\n\n`)), 10);
         } else {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(text);
+          const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(text);
+          const delayMs = outcome && 'delayMs' in outcome ? outcome.delayMs : undefined;
+          if (delayMs) setTimeout(answer, delayMs);
+          else answer();
         }
       })
       .catch(() => res.writeHead(400).end());

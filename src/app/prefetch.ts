@@ -14,7 +14,7 @@ import {
   startPrefetch,
   type WalkerPort,
 } from '../mcp/prefetch.ts';
-import type { WalkExchange } from '../mcp/prefetchWalk.ts';
+import type { WalkMessage } from '../mcp/prefetchWalk.ts';
 import { applyTheme, storedTheme } from '../lib/themeChoice.ts';
 import { modulePreload } from '../lib/modulePreload.ts';
 
@@ -94,7 +94,7 @@ const spawnWorker = (): WalkerPort => {
   return {
     post: (message) => worker.postMessage(message),
     listen: (onMessage, onError) => {
-      worker.addEventListener('message', (event: MessageEvent<WalkExchange | 'ready'>) => {
+      worker.addEventListener('message', (event: MessageEvent<WalkMessage | 'ready'>) => {
         // Up and running: its code is no longer needed.
         if (event.data === 'ready' && source) URL.revokeObjectURL(source);
         onMessage(event.data);

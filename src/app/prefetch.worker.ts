@@ -4,11 +4,11 @@
 // first renders on the main thread never hold a page back. Each exchange is posted back as it
 // ends, its body moved to the page, not copied (a JSON body as its bytes; a stream, an answer
 // that is not JSON, unread). It closes itself at the walk's end.
-import { walkAhead, type WalkExchange, type WalkFrom } from '../mcp/prefetchWalk.ts';
+import { walkAhead, type WalkFrom, type WalkMessage } from '../mcp/prefetchWalk.ts';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<unknown>) => void) | null;
-  postMessage: (message: WalkExchange | 'ready', transfer?: Transferable[]) => void;
+  postMessage: (message: WalkMessage | 'ready', transfer?: Transferable[]) => void;
   close: () => void;
 }
 const scope = self as unknown as WorkerScope;
@@ -28,9 +28,9 @@ scope.onmessage = (event) => {
   started = true;
   void walkAhead(
     server,
-    (exchange) => {
-      const body = 'answer' in exchange ? exchange.answer.body : null;
-      scope.postMessage(exchange, body instanceof ReadableStream || body instanceof ArrayBuffer ? [body] : []);
+    (message) => {
+      const body = 'answer' in message ? message.answer.body : null;
+      scope.postMessage(message, body instanceof ReadableStream || body instanceof ArrayBuffer ? [body] : []);
     },
     { from },
   )

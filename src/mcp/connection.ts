@@ -3,7 +3,7 @@
 // Results are requested with a pass-through schema and parsed by us, so a result the SDK
 // would reject (a structuredContent/outputSchema mismatch, an unknown block type) is still
 // shown to the user with findings instead of disappearing into an exception.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, SdkError, SdkErrorCode, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { McpError, isNetworkFailure, type McpFailure } from './errors.ts';
 import { Credentials } from './credentials.ts';
@@ -68,7 +68,8 @@ export interface ConnectOptions {
 
 /** What a connection takes from the prefetch: the discover result, and a page's JSON-RPC message by cursor ('' first). */
 export interface AdoptedPrefetch {
-  discover: () => Promise<unknown>;
+  /** Waits `waitMs` at most: then it says it timed out. */
+  discover: (waitMs: number) => Promise<{ result: unknown } | { timedOut: true }>;
   /** Undefined: the prefetch does not have that page (the connection asks); a promise of undefined: it has no usable answer. */
   page: (cursor: string) => Promise<unknown> | undefined;
 }
@@ -241,11 +242,16 @@ export class McpConnection {
       return handler(parseElicitation(request.params), ctx.mcpReq.signal);
     });
     // The prefetched server/discover, when it says 2026-07-28: adopted as the era verdict (no second probe).
-    const discovered = prefetched ? await prefetched.discover().catch(() => undefined) : undefined;
+    // It was this connection's probe: unanswered within the connect's timeout, it failed as the SDK's
+    // own probe would have (the same error), not after a second wait for a second probe.
+    const found = prefetched ? await prefetched.discover(timeoutMs).catch(() => undefined) : undefined;
+    const discovered = found && 'result' in found ? found.result : undefined;
     const supported = isRecord(discovered) ? own(discovered, 'supportedVersions') : undefined;
     const prior =
       Array.isArray(supported) && supported.includes('2026-07-28') ? { kind: 'modern' as const, discover: discovered as never } : undefined;
     try {
+      if (found && 'timedOut' in found)
+        throw new SdkError(SdkErrorCode.RequestTimeout, `Version negotiation probe timed out after ${timeoutMs}ms`, { timeout: timeoutMs });
       await client.connect(transport, { timeout: timeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {
       await client.close().catch(() => undefined);

@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDemoServer, type RunningServer } from '../../server/testing/servers.ts';
 import { McpConnection } from './connection.ts';
+import { McpError } from './errors.ts';
 import { adoptPrefetch, handingOverWalker, startPrefetch, takePrefetch, type WalkerPort } from './prefetch.ts';
-import { walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
+import { walkAhead, type WalkFrom, type WalkMessage } from './prefetchWalk.ts';
 import { TrafficRecorder } from './traffic.ts';
 import { startRaw2026Server, type Answer2026 } from '../../server/testing/raw2026.ts';
 
@@ -35,7 +36,7 @@ async function listAdopted(url: string) {
  */
 function slowPort(startsAfterMs: number, handed: WalkFrom[], outcome: 'walks' | 'breaks' | 'never starts' = 'walks'): () => WalkerPort {
   return () => {
-    let onMessage: (data: WalkExchange | 'ready') => void = () => undefined;
+    let onMessage: (data: WalkMessage | 'ready') => void = () => undefined;
     let onError: () => void = () => undefined;
     let terminated = false;
     const up = new Promise<void>((resolve) => {
@@ -176,6 +177,102 @@ describe('deep-link prefetch', () => {
       }
     },
   );
+
+  it('a prefetched page still on its way shows in Traffic as pending, as the walk sent it, then as answered — asked for once', async () => {
+    const { server, asked } = await pagedServer((cursor) =>
+      cursor === '' ? { result: onePage('first', 'b') } : { result: onePage('slow_second'), delayMs: 1500 },
+    );
+    try {
+      startPrefetch(server.url);
+      await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
+      const recorder = new TrafficRecorder();
+      const connection = await McpConnection.connect({
+        url: server.url,
+        fetch: recorder.fetch,
+        prefetched: adoptPrefetch(server.url, recorder),
+      });
+      try {
+        const first = await connection.listToolsPage();
+        const second = connection.listToolsPage(first.nextCursor);
+        const pages = () => recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
+        await vi.waitFor(() => expect(pages()).toHaveLength(2), { timeout: 1200 });
+        const waiting = pages()[1];
+        expect(waiting?.state).toBe('pending');
+        expect(JSON.parse(waiting?.requestBody ?? '{}')).toMatchObject({ id: 'prefetch-tools-1', params: { cursor: 'b' } });
+        // From when the walk sent it, not from when the connection took it.
+        expect(waiting?.startedAt).toBeLessThanOrEqual(Date.now() - 400);
+        expect((await second).tools.map((tool) => tool.name)).toEqual(['slow_second']);
+        await vi.waitFor(() => expect(pages()[1]).toMatchObject({ state: 'done', status: 200, seq: waiting?.seq }));
+        expect(pages()[1]?.durationMs).toBeGreaterThanOrEqual(1400);
+        expect(pages()[1]?.responseBody).toContain('slow_second');
+        expect(pages()).toHaveLength(2);
+        expect(asked).toEqual(['', 'b']);
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a prefetched page that never comes is pending in Traffic until the wait is over, then ends there as given up', async () => {
+    const { server, asked } = await pagedServer((cursor, nth) =>
+      cursor === '' ? { result: onePage('first', 'b') } : nth > 1 ? { result: onePage('second') } : { hold: true },
+    );
+    try {
+      startPrefetch(server.url);
+      await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
+      const recorder = new TrafficRecorder();
+      const connection = await McpConnection.connect({
+        url: server.url,
+        fetch: recorder.fetch,
+        prefetched: adoptPrefetch(server.url, recorder, 1200),
+      });
+      try {
+        const first = await connection.listToolsPage();
+        const second = connection.listToolsPage(first.nextCursor);
+        const pages = () => recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
+        await vi.waitFor(() => expect(pages()[1]?.state).toBe('pending'), { timeout: 1000 });
+        expect((await second).tools.map((tool) => tool.name)).toEqual(['second']);
+        await vi.waitFor(() => expect(pages()[1]?.state).toBe('failed'));
+        expect(pages()[1]?.error).toMatch(/stopped waiting for this answer/);
+        // Then the connection's own ask, logged as its own exchange.
+        expect(pages()[2]).toMatchObject({ state: 'done', status: 200 });
+        expect(asked).toEqual(['', 'b', 'b']);
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a prefetched discover the server never answers fails the connection after its timeout, as its own probe would — no second probe', async () => {
+    const hung = await startRaw2026Server(() => undefined, { holdDiscover: true });
+    try {
+      // The same server without a prefetch: the SDK's probe and its verdict.
+      const own = await McpConnection.connect({ url: hung.url, timeoutMs: 600 }).catch((error: unknown) => error);
+      startPrefetch(hung.url);
+      const recorder = new TrafficRecorder();
+      const started = Date.now();
+      const adopted = await McpConnection.connect({
+        url: hung.url,
+        fetch: recorder.fetch,
+        timeoutMs: 600,
+        prefetched: adoptPrefetch(hung.url, recorder),
+      }).catch((error: unknown) => error);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(adopted).toBeInstanceOf(McpError);
+      expect((adopted as McpError).failure).toEqual((own as McpError).failure);
+      expect((adopted as McpError).failure.kind).toBe('timeout');
+      // Traffic showed the walk's discover while it waited, then how it ended; no other discover was sent.
+      await vi.waitFor(() =>
+        expect(recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'server/discover')).toMatchObject([{ state: 'failed' }]),
+      );
+    } finally {
+      await hung.stop();
+    }
+  });
 
   it('hands the walk over right after the first page to a walker still starting (no wait for "ready"), every page once', async () => {
     const handed: WalkFrom[] = [];

@@ -7,7 +7,15 @@
 import { isRecord } from './guards.ts';
 import { DEFAULT_TIMEOUT_MS } from './timeouts.ts';
 import { sseDataStream } from './sse.ts';
-import { PREFETCH_VERSION, walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
+import {
+  PREFETCH_VERSION,
+  walkAhead,
+  type SentRequest,
+  type WalkExchange,
+  type WalkFrom,
+  type WalkMessage,
+  type WalkSent,
+} from './prefetchWalk.ts';
 
 export { PREFETCH_VERSION };
 /**
@@ -25,7 +33,7 @@ const ADOPT_WITHIN_MS = 10_000;
  * thread stays the app's), the same thread in Node's tests. `failed`: the walker itself broke (a
  * worker that would not load) — every exchange not yet in is then given up, and the app asks.
  */
-export type Walker = (server: string, post: (exchange: WalkExchange) => void, failed: () => void) => { stop: () => void };
+export type Walker = (server: string, post: (message: WalkMessage) => void, failed: () => void) => { stop: () => void };
 
 export const inThreadWalker: Walker = (server, post) => {
   let stopped = false;
@@ -36,7 +44,7 @@ export const inThreadWalker: Walker = (server, post) => {
 /** A walker running elsewhere (a worker): it takes a walk over part-way (and says 'ready' once up). */
 export interface WalkerPort {
   post: (message: { server: string; from: WalkFrom }) => void;
-  listen: (onMessage: (data: WalkExchange | 'ready') => void, onError: () => void) => void;
+  listen: (onMessage: (data: WalkMessage | 'ready') => void, onError: () => void) => void;
   terminate: () => void;
 }
 
@@ -104,6 +112,8 @@ interface Pending {
   settle: (exchange: WalkExchange | undefined) => void;
   /** Handed to the connection (once; it may still be on its way). */
   taken: boolean;
+  /** Its request, once the walk says it has left (Traffic shows it while the answer is awaited). */
+  sent?: WalkSent;
 }
 
 export interface Prefetch {
@@ -169,7 +179,16 @@ export function startPrefetch(server: string, onFirstPage?: (tools: unknown[]) =
     for (const entry of exchanges.values()) entry.settle(undefined);
     firstPageDone();
   };
-  const post = (walked: WalkExchange) => {
+  const post = (message: WalkMessage) => {
+    if ('sending' in message) {
+      const key = message.sending === 'server/discover' ? 'discover' : pageKey(message.cursor);
+      // Its entry is there already: discover and the first page from the start, any other page
+      // since the exchange before it named it as next.
+      const entry = exchanges.get(key);
+      if (entry) entry.sent = message;
+      return;
+    }
+    const walked = message;
     const key = walked.method === 'server/discover' ? 'discover' : pageKey(walked.cursor);
     // The next page is known to be on its way before this one is handed on: the app may ask for it at once.
     if (walked.next !== undefined && !exchanges.has(pageKey(walked.next))) exchanges.set(pageKey(walked.next), pending());
@@ -244,35 +263,24 @@ export interface AnsweredText {
   endedAt: number;
 }
 
-/** The JSON-RPC message of an exchange the walk posted, logged once; undefined when there is none to use. */
-async function adopted(server: string, walked: WalkExchange | undefined, log: PrefetchLog, signal: AbortSignal): Promise<unknown> {
-  if (!walked) return undefined;
-  const init: RequestInit = { ...walked.request };
-  if ('failed' in walked) {
-    await log.replay(server, init, Promise.reject(new TypeError(walked.failed)), walked.sentAt).catch(() => undefined);
-    return undefined;
-  }
-  const { body, ...answer } = walked.answer;
-  if (body instanceof ArrayBuffer) {
-    const text = new TextDecoder().decode(body);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    log.replayAnswered(server, init, walked.sentAt, { ...answer, text }, parsed);
-    return parsed;
-  }
-  // Any other answer (an SSE stream, say): logged as it arrives, and its answer to this request read
-  // from it, so the page is not asked for a second time.
-  const bodyless = [101, 204, 205, 304].includes(answer.status);
-  const response = new Response(bodyless ? null : body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+/** An exchange the walk posted, as fetch would have handed it on (undefined: the walk ended without it). */
+function responseOf(walked: WalkExchange | undefined): Response {
+  if (!walked) throw new TypeError('Toolscope stopped waiting for this answer (sent early, for the deep link)');
+  if ('failed' in walked) throw new TypeError(walked.failed);
+  const { status, statusText, headers, body } = walked.answer;
+  return new Response([101, 204, 205, 304].includes(status) ? null : body, { status, statusText, headers });
+}
+
+/**
+ * The JSON-RPC message of this request in an answer Traffic handed on: a JSON body, or an SSE
+ * stream read up to this request's answer only (the server may keep it open after it).
+ */
+async function messageIn(handed: Response, request: SentRequest, signal: AbortSignal): Promise<unknown> {
   try {
-    const handed = await log.replay(server, init, Promise.resolve(response), walked.sentAt);
-    if (!handed.ok || !handed.body || !(handed.headers.get('content-type') ?? '').includes('text/event-stream')) return undefined;
-    const id = (JSON.parse(walked.request.body) as { id?: unknown }).id;
-    // Read up to this request's answer only: the server may keep the stream open after it.
+    const type = handed.headers.get('content-type') ?? '';
+    if (type.includes('application/json')) return JSON.parse(await handed.text()) as unknown;
+    if (!handed.ok || !handed.body || !type.includes('text/event-stream')) return undefined;
+    const id = (JSON.parse(request.body) as { id?: unknown }).id;
     for await (const data of sseDataStream(handed.body, signal)) {
       const message: unknown = JSON.parse(data);
       if (isRecord(message) && message.id === id && ('result' in message || 'error' in message)) return message;
@@ -283,50 +291,96 @@ async function adopted(server: string, walked: WalkExchange | undefined, log: Pr
   return undefined;
 }
 
+/** The JSON-RPC message of an exchange the walk posted, logged once; undefined when there is none to use. */
+async function adopted(server: string, walked: WalkExchange | undefined, log: PrefetchLog, signal: AbortSignal): Promise<unknown> {
+  if (!walked) return undefined;
+  const init: RequestInit = { ...walked.request };
+  const body = 'answer' in walked ? walked.answer.body : undefined;
+  if (body instanceof ArrayBuffer && 'answer' in walked) {
+    // A JSON body read whole (the walk's pages): logged from its text, parsed once for both.
+    const text = new TextDecoder().decode(body);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    log.replayAnswered(server, init, walked.sentAt, { ...walked.answer, text }, parsed);
+    return parsed;
+  }
+  // A failure, or any other answer (an SSE stream, say): logged as fetch would have handed it on,
+  // and its answer to this request read from it, so the page is not asked for a second time.
+  const handed = await log.replay(server, init, Promise.resolve(walked).then(responseOf), walked.sentAt).catch(() => undefined);
+  return handed ? messageIn(handed, walked.request, signal) : undefined;
+}
+
+/** A request still unanswered this long after it is taken shows in Traffic as pending, like any other. */
+const SHOW_PENDING_AFTER_MS = 500;
+const TIMED_OUT = Symbol('timed out');
+
 /**
  * The deep link's prefetch for this server, taken once, as a connection adopts it (AdoptedPrefetch
  * in connection.ts): the discover result, and each page by cursor — each exchange logged once as it
- * is taken; a page the walk does not have stops the walk. A page not in (or, streamed, not read to
+ * is taken; a page the walk does not have stops the walk. An exchange still on its way half a second
+ * after it is taken shows in Traffic as pending, as sent. A page not in (or, streamed, not read to
  * its answer) within `waitMs` of being taken stops the walk too, and the connection asks for it: a
- * server that stalls never holds the list for good.
+ * server that stalls never holds the list for good. Discover waits as long as the connection's own
+ * probe would, and says when it timed out (that is the probe's verdict: no second probe).
  */
 export function adoptPrefetch(
   url: string,
   log: PrefetchLog,
   // As long as for a page the connection asks for itself.
   waitMs = DEFAULT_TIMEOUT_MS,
-): { discover: () => Promise<unknown>; page: (cursor: string) => Promise<unknown> | undefined } | undefined {
+):
+  | {
+      discover: (waitMs: number) => Promise<{ result: unknown } | { timedOut: true }>;
+      page: (cursor: string) => Promise<unknown> | undefined;
+    }
+  | undefined {
   const taken = takePrefetch(url);
   if (!taken) return undefined;
-  const take = (key: string) => {
+  const take = (key: string, wait: number): Promise<unknown> | undefined => {
     const entry = taken.exchanges.get(key);
     if (!entry || entry.taken) return undefined;
     entry.taken = true;
     const late = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<undefined>((resolve) => {
+    const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = setTimeout(() => {
         late.abort();
         taken.stop();
-        resolve(undefined);
-      }, waitMs);
+        resolve(TIMED_OUT);
+      }, wait);
     });
-    const answer = entry.promise.then((walked) => {
+    // Still on its way: Traffic shows the request as sent, pending until the walk posts its answer.
+    let shown: Promise<Response> | undefined;
+    const pendingTimer = setTimeout(() => {
+      const sent = entry.sent;
+      if (sent) shown = log.replay(taken.server, { ...sent.request }, entry.promise.then(responseOf), sent.sentAt);
+    }, SHOW_PENDING_AFTER_MS);
+    const answer = entry.promise.then(async (walked) => {
+      clearTimeout(pendingTimer);
       // The answer is the connection's from here on: not kept a second time (10,000 tools are ~3 MB of text).
       entry.promise = ADOPTED;
       entry.settle = () => undefined;
-      return adopted(taken.server, walked, log, late.signal);
+      if (!shown) return adopted(taken.server, walked, log, late.signal);
+      const handed = await shown.catch(() => undefined);
+      return handed && walked ? messageIn(handed, walked.request, late.signal) : undefined;
     });
     return Promise.race([answer, deadline]).finally(() => clearTimeout(timer));
   };
   const resultOf = (message: unknown) =>
     typeof message === 'object' && message !== null ? (message as { result?: unknown }).result : undefined;
   return {
-    discover: async () => resultOf(await take('discover')),
+    discover: async (discoverWaitMs) => {
+      const message = await take('discover', discoverWaitMs);
+      return message === TIMED_OUT ? { timedOut: true } : { result: resultOf(message) };
+    },
     page: (cursor) => {
-      const message = take(pageKey(cursor));
+      const message = take(pageKey(cursor), waitMs);
       if (!message) taken.stop();
-      return message;
+      return message?.then((value) => (value === TIMED_OUT ? undefined : value));
     },
   };
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
 import { startRaw2026Server } from '../../server/testing/raw2026.ts';
-import { walkAhead, type WalkExchange, type WalkFrom } from './prefetchWalk.ts';
+import { walkAhead, type WalkExchange, type WalkFrom, type WalkMessage, type WalkSent } from './prefetchWalk.ts';
 
 /** fetch, counting what it sent and how many were answered when each left. */
 function countingFetch() {
@@ -18,6 +18,19 @@ function countingFetch() {
     return response;
   };
   return { sent, fetchImpl };
+}
+
+/** A walk's messages as they come: the exchanges, and the notices of requests that left. */
+function collector() {
+  const posted: WalkExchange[] = [];
+  const notices: WalkSent[] = [];
+  const messages: WalkMessage[] = [];
+  const post = (message: WalkMessage) => {
+    messages.push(message);
+    if ('sending' in message) notices.push(message);
+    else posted.push(message);
+  };
+  return { posted, notices, messages, post };
 }
 
 const toolsOf = (exchange: WalkExchange) =>
@@ -35,8 +48,8 @@ describe('the walk ahead of the app', () => {
 
   it('sends discover and the first page side by side, then every page once, each announced by the one before', async () => {
     const { sent, fetchImpl } = countingFetch();
-    const posted: WalkExchange[] = [];
-    await walkAhead(demo.url, (exchange) => posted.push(exchange), { fetchImpl });
+    const { posted, notices, messages, post } = collector();
+    await walkAhead(demo.url, post, { fetchImpl });
     expect(sent.slice(0, 2)).toEqual([
       { method: 'server/discover', answeredBefore: 0 },
       { method: 'tools/list', answeredBefore: 0 },
@@ -55,13 +68,20 @@ describe('the walk ahead of the app', () => {
     expect(pages[1]?.request.headers['mcp-method']).toBe('tools/list');
     expect(JSON.parse(pages[1]?.request.body ?? '{}')).toMatchObject({ method: 'tools/list', params: { cursor: pages[0]?.next } });
     expect(pages[1]?.request.credentials).toBe('omit');
+    // Each request is announced as it leaves, before its exchange, with the same request and time.
+    expect(notices).toHaveLength(7);
+    for (const exchange of posted) {
+      const notice = notices.find((item) => item.sending === exchange.method && item.cursor === exchange.cursor);
+      expect(notice).toMatchObject({ request: exchange.request, sentAt: exchange.sentAt });
+      expect(messages.indexOf(notice as WalkMessage)).toBeLessThan(messages.indexOf(exchange));
+    }
   });
 
   it('handed over part-way, goes on from the next page: together one walk, no page twice', async () => {
     const { sent, fetchImpl } = countingFetch();
-    const posted: WalkExchange[] = [];
+    const { posted, notices, post } = collector();
     let handed: WalkFrom | undefined;
-    await walkAhead(demo.url, (exchange) => posted.push(exchange), {
+    await walkAhead(demo.url, post, {
       fetchImpl,
       handOff: (from) => {
         if (from.index < 2) return false;
@@ -71,18 +91,20 @@ describe('the walk ahead of the app', () => {
     });
     expect(handed).toMatchObject({ index: 2, cursor: posted.at(-1)?.next });
     expect(posted.filter((exchange) => exchange.method === 'tools/list')).toHaveLength(2);
-    await walkAhead(demo.url, (exchange) => posted.push(exchange), { fetchImpl, from: handed });
+    await walkAhead(demo.url, post, { fetchImpl, from: handed });
     const pages = posted.filter((exchange) => exchange.method === 'tools/list');
     expect(pages.map((page) => page.cursor)).toEqual(['', ...pages.slice(0, -1).map((page) => page.next)]);
     expect(sent.filter((request) => request.method === 'server/discover')).toHaveLength(1);
     expect(sent.filter((request) => request.method === 'tools/list')).toHaveLength(6);
     expect(JSON.parse(pages[2]?.request.body ?? '{}')).toMatchObject({ id: 'prefetch-tools-2' });
+    // Every request announced once, by whichever walk sent it.
+    expect(notices.map((notice) => notice.cursor)).toEqual(['', '', ...pages.slice(1).map((page) => page.cursor)]);
   });
 
   it('stops after the first page when discover does not say 2026-07-28 (server-everything, 2025)', async () => {
     const { sent, fetchImpl } = countingFetch();
-    const posted: WalkExchange[] = [];
-    await walkAhead(everything.url, (exchange) => posted.push(exchange), { fetchImpl });
+    const { posted, post } = collector();
+    await walkAhead(everything.url, post, { fetchImpl });
     expect(sent.map((request) => request.method)).toEqual(['server/discover', 'tools/list']);
     expect(posted.map((exchange) => [exchange.method, exchange.next])).toEqual([
       ['server/discover', undefined],
@@ -97,12 +119,12 @@ describe('the walk ahead of the app', () => {
         : undefined,
     );
     try {
-      const posted: WalkExchange[] = [];
-      await walkAhead(looping.url, (exchange) => posted.push(exchange));
+      const { posted, post } = collector();
+      await walkAhead(looping.url, post);
       expect(posted.filter((exchange) => exchange.method === 'tools/list').map((page) => page.cursor)).toEqual(['', 'a', 'b']);
       expect(posted.at(-1)?.next).toBeUndefined();
-      const stoppedEarly: WalkExchange[] = [];
-      await walkAhead(looping.url, (exchange) => stoppedEarly.push(exchange), { stopped: () => stoppedEarly.length >= 1 });
+      const { posted: stoppedEarly, post: postEarly } = collector();
+      await walkAhead(looping.url, postEarly, { stopped: () => stoppedEarly.length >= 1 });
       expect(stoppedEarly.map((exchange) => [exchange.method, exchange.next])).toEqual([
         ['server/discover', undefined],
         ['tools/list', undefined],

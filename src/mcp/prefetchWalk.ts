@@ -47,6 +47,20 @@ export type WalkExchange = {
   next?: string;
 } & ({ answer: Answer } | { failed: string });
 
+/**
+ * A request of the walk has left (posted right after it did, so the page can show it in Traffic
+ * while it waits for the answer): its exchange follows once the answer is in.
+ */
+export interface WalkSent {
+  sending: WalkExchange['method'];
+  cursor: string;
+  request: SentRequest;
+  sentAt: number;
+}
+
+/** What a walk posts to the page: each request as it leaves, then its exchange. */
+export type WalkMessage = WalkExchange | WalkSent;
+
 export function prefetchRequest(method: WalkExchange['method'], params: Record<string, unknown>, id: string): SentRequest {
   return {
     method: 'POST',
@@ -108,6 +122,8 @@ function send(server: string, fetchImpl: typeof fetch, method: WalkExchange['met
   return { method, cursor, request, sentAt: Date.now(), done };
 }
 
+const sending = (sent: Sent): WalkSent => ({ sending: sent.method, cursor: sent.cursor, request: sent.request, sentAt: sent.sentAt });
+
 function exchange(sent: Sent, outcome: Awaited<Sent['done']>, next?: string): WalkExchange {
   const base = {
     method: sent.method,
@@ -141,17 +157,20 @@ export interface WalkOptions {
  * before, at MAX_PREFETCH_PAGES, when `stopped()` says so — or at once after the first page when
  * discover does not name 2026-07-28 (the app then connects its own way).
  */
-export async function walkAhead(server: string, post: (exchange: WalkExchange) => void, options: WalkOptions = {}): Promise<void> {
+export async function walkAhead(server: string, post: (message: WalkMessage) => void, options: WalkOptions = {}): Promise<void> {
   const { stopped = () => false, fetchImpl = fetch, from, handOff } = options;
   let modern = true;
   let page: Sent;
   if (from) {
     page = send(server, fetchImpl, 'tools/list', from.cursor, `prefetch-tools-${from.index}`);
+    post(sending(page));
   } else {
     // Side by side: the server was on 2026-07-28 last time (the only servers prefetched), so the
     // first page need not wait for discover to say so again; it is only used if discover does.
     const discover = send(server, fetchImpl, 'server/discover', '', 'prefetch-discover');
     page = send(server, fetchImpl, 'tools/list', '', 'prefetch-tools-0');
+    post(sending(discover));
+    post(sending(page));
     const found = await discover.done;
     post(exchange(discover, found));
     const versions = 'result' in found ? found.result?.supportedVersions : undefined;
@@ -169,6 +188,7 @@ export async function walkAhead(server: string, post: (exchange: WalkExchange) =
     const following = next !== undefined && !handedOff ? send(server, fetchImpl, 'tools/list', next, `prefetch-tools-${index}`) : undefined;
     post(exchange(page, outcome, next));
     if (!following || next === undefined) return;
+    post(sending(following));
     seen.add(next);
     page = following;
   }

@@ -4,6 +4,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningServer } from '../../../../server/testing/servers.ts';
+import { startRaw2026Server } from '../../../../server/testing/raw2026.ts';
 import { McpConnection } from '../../../mcp/connection.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
@@ -58,5 +59,34 @@ describe('tool listing query', () => {
     expect(again.getCurrentResult().isFetching).toBe(false);
     stop();
     await connection.close();
+  });
+
+  it('shows the pages that came quickly while a later one is slow to come (none held back behind it)', async () => {
+    // Three pages at once, then a fourth that takes 1.5 s.
+    const slow = await startRaw2026Server((method, params) => {
+      if (method !== 'tools/list') return undefined;
+      const index = typeof params.cursor === 'string' ? Number(params.cursor) : 0;
+      const result = {
+        tools: [{ name: `tool_${index}`, inputSchema: { type: 'object' } }],
+        resultType: 'complete',
+        ...(index < 3 ? { nextCursor: String(index + 1) } : {}),
+      };
+      return index === 3 ? { result, delayMs: 1500 } : { result };
+    });
+    const connection = await McpConnection.connect({ url: slow.url });
+    try {
+      const queryClient = new QueryClient();
+      const observer = new QueryObserver(queryClient, toolPagesOptions(queryClient, connection, 'anonymous'));
+      const unsubscribe = observer.subscribe(() => undefined);
+      const shown = () => observer.getCurrentResult().data?.pages.length ?? 0;
+      // Within the 100 ms between updates of the list (and well before the slow page).
+      await expect.poll(shown, { timeout: 600, interval: 20 }).toBe(3);
+      expect(observer.getCurrentResult().isFetching).toBe(true);
+      await expect.poll(shown, { timeout: 5000 }).toBe(4);
+      unsubscribe();
+    } finally {
+      await connection.close();
+      await slow.stop();
+    }
   });
 });

@@ -36,8 +36,10 @@ const PUBLISH_EVERY_MS = 100;
 /**
  * Walks every page in one query: each page is requested the moment the previous one arrives
  * (never waiting for React), and a first walk is published as it goes — the first page at once,
- * then at most every 100 ms — so 1,000 pages cost a few dozen renders, not 2,000. A refresh of a
- * list already shown replaces it only when complete (nothing shrinks and regrows).
+ * then at most every 100 ms — so 1,000 pages cost a few dozen renders, not 2,000. A page held back
+ * is shown when its 100 ms are up, whether or not another has come: a slow page never hides those
+ * before it. A refresh of a list already shown replaces it only when complete (nothing shrinks
+ * and regrows).
  */
 async function walkPages(
   connection: McpConnection,
@@ -45,18 +47,28 @@ async function walkPages(
   publish: ((data: ToolListPages) => void) | undefined,
 ): Promise<ToolListPages> {
   let published = 0;
-  const done = await walk((cursor) => connection.listToolsPage(cursor, signal), {
-    onPage: ({ pages, cursors }) => {
-      const now = performance.now();
-      if (publish && (pages.length === 1 || now - published >= PUBLISH_EVERY_MS)) {
-        published = now;
-        // Copies: the walk keeps appending to its own arrays.
-        publish({ pages: [...pages], pageParams: [...cursors] });
-      }
-    },
-  });
-  performance.mark('toolscope:listed');
-  return { pages: done.pages, pageParams: done.cursors };
+  let heldBack: ReturnType<typeof setTimeout> | undefined;
+  // The walk keeps appending to its own arrays: copies, as they are when published.
+  const publishNow = (pages: readonly ToolsPage[], cursors: readonly (string | undefined)[]) => {
+    clearTimeout(heldBack);
+    heldBack = undefined;
+    published = performance.now();
+    publish?.({ pages: [...pages], pageParams: [...cursors] });
+  };
+  try {
+    const done = await walk((cursor) => connection.listToolsPage(cursor, signal), {
+      onPage: ({ pages, cursors }) => {
+        if (!publish) return;
+        const wait = PUBLISH_EVERY_MS - (performance.now() - published);
+        if (pages.length === 1 || wait <= 0) publishNow(pages, cursors);
+        else heldBack ??= setTimeout(() => publishNow(pages, cursors), wait);
+      },
+    });
+    performance.mark('toolscope:listed');
+    return { pages: done.pages, pageParams: done.cursors };
+  } finally {
+    clearTimeout(heldBack);
+  }
 }
 
 export function toolPagesOptions(
