@@ -251,21 +251,22 @@ describe('deep-link prefetch', () => {
     const hung = await startRaw2026Server(() => undefined, { holdDiscover: true });
     try {
       // The same server without a prefetch: the SDK's probe and its verdict.
-      const own = await McpConnection.connect({ url: hung.url, timeoutMs: 600 }).catch((error: unknown) => error);
+      const own = await McpConnection.connect({ url: hung.url, timeoutMs: 300 }).catch((error: unknown) => error);
       startPrefetch(hung.url);
       const recorder = new TrafficRecorder();
       const started = Date.now();
       const adopted = await McpConnection.connect({
         url: hung.url,
         fetch: recorder.fetch,
-        timeoutMs: 600,
+        timeoutMs: 300,
         prefetched: adoptPrefetch(hung.url, recorder),
       }).catch((error: unknown) => error);
       expect(Date.now() - started).toBeLessThan(1500);
       expect(adopted).toBeInstanceOf(McpError);
       expect((adopted as McpError).failure).toEqual((own as McpError).failure);
       expect((adopted as McpError).failure.kind).toBe('timeout');
-      // Traffic showed the walk's discover while it waited, then how it ended; no other discover was sent.
+      // Traffic shows the walk's discover (timed out before it showed as pending: at the end of the
+      // wait) and how it ended; no other discover was sent.
       await vi.waitFor(() =>
         expect(recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'server/discover')).toMatchObject([{ state: 'failed' }]),
       );

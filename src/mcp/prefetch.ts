@@ -344,22 +344,27 @@ export function adoptPrefetch(
     const entry = taken.exchanges.get(key);
     if (!entry || entry.taken) return undefined;
     entry.taken = true;
+    // Still on its way: Traffic shows the request as sent, pending until the walk posts its answer
+    // (or, the wait over, as given up).
+    let shown: Promise<Response> | undefined;
+    let arrived = false;
+    const show = () => {
+      const sent = entry.sent;
+      if (sent && !shown && !arrived) shown = log.replay(taken.server, { ...sent.request }, entry.promise.then(responseOf), sent.sentAt);
+    };
+    const pendingTimer = setTimeout(show, SHOW_PENDING_AFTER_MS);
     const late = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = setTimeout(() => {
+        show();
         late.abort();
         taken.stop();
         resolve(TIMED_OUT);
       }, wait);
     });
-    // Still on its way: Traffic shows the request as sent, pending until the walk posts its answer.
-    let shown: Promise<Response> | undefined;
-    const pendingTimer = setTimeout(() => {
-      const sent = entry.sent;
-      if (sent) shown = log.replay(taken.server, { ...sent.request }, entry.promise.then(responseOf), sent.sentAt);
-    }, SHOW_PENDING_AFTER_MS);
     const answer = entry.promise.then(async (walked) => {
+      arrived = true;
       clearTimeout(pendingTimer);
       // The answer is the connection's from here on: not kept a second time (10,000 tools are ~3 MB of text).
       entry.promise = ADOPTED;
