@@ -29,6 +29,13 @@ async function listAdopted(url: string) {
   }
 }
 
+/** A connection that adopts the prefetch started for `url` (each page waited for `waitMs` at most), logging to its own recorder. */
+async function connectAdopting(url: string, waitMs?: number) {
+  const recorder = new TrafficRecorder();
+  const connection = await McpConnection.connect({ url, fetch: recorder.fetch, prefetched: adoptPrefetch(url, recorder, waitMs) });
+  return { recorder, connection };
+}
+
 /**
  * A walker elsewhere, as a worker is: it starts `startsAfterMs` after it is spawned (messages wait
  * for it), then says 'ready'. `outcome` 'breaks': it fails once handed the walk, before sending
@@ -112,12 +119,7 @@ describe('deep-link prefetch', () => {
     try {
       startPrefetch(server.url);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const recorder = new TrafficRecorder();
-      const connection = await McpConnection.connect({
-        url: server.url,
-        fetch: recorder.fetch,
-        prefetched: adoptPrefetch(server.url, recorder),
-      });
+      const { recorder, connection } = await connectAdopting(server.url);
       try {
         const first = await connection.listToolsPage();
         const second = await connection.listToolsPage(first.nextCursor);
@@ -154,12 +156,7 @@ describe('deep-link prefetch', () => {
       try {
         startPrefetch(server.url);
         await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
-        const recorder = new TrafficRecorder();
-        const connection = await McpConnection.connect({
-          url: server.url,
-          fetch: recorder.fetch,
-          prefetched: adoptPrefetch(server.url, recorder, 400),
-        });
+        const { connection } = await connectAdopting(server.url, 400);
         try {
           const started = Date.now();
           const first = await connection.listToolsPage();
@@ -185,12 +182,7 @@ describe('deep-link prefetch', () => {
     try {
       startPrefetch(server.url);
       await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
-      const recorder = new TrafficRecorder();
-      const connection = await McpConnection.connect({
-        url: server.url,
-        fetch: recorder.fetch,
-        prefetched: adoptPrefetch(server.url, recorder),
-      });
+      const { recorder, connection } = await connectAdopting(server.url);
       try {
         const first = await connection.listToolsPage();
         const second = connection.listToolsPage(first.nextCursor);
@@ -222,12 +214,7 @@ describe('deep-link prefetch', () => {
     try {
       startPrefetch(server.url);
       await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
-      const recorder = new TrafficRecorder();
-      const connection = await McpConnection.connect({
-        url: server.url,
-        fetch: recorder.fetch,
-        prefetched: adoptPrefetch(server.url, recorder, 1200),
-      });
+      const { recorder, connection } = await connectAdopting(server.url, 1200);
       try {
         const first = await connection.listToolsPage();
         const second = connection.listToolsPage(first.nextCursor);
