@@ -72,6 +72,8 @@ export interface AdoptedPrefetch {
   discover: (waitMs: number) => Promise<{ result: unknown } | { timedOut: true }>;
   /** Undefined: the prefetch does not have that page (the connection asks); a promise of undefined: it has no usable answer. */
   page: (cursor: string) => Promise<unknown> | undefined;
+  /** The connection is done with it: the walk stops, and what is still awaited is given up. */
+  stop: () => void;
 }
 
 export interface EraHint {
@@ -249,11 +251,14 @@ export class McpConnection {
     const supported = isRecord(discovered) ? own(discovered, 'supportedVersions') : undefined;
     const prior =
       Array.isArray(supported) && supported.includes('2026-07-28') ? { kind: 'modern' as const, discover: discovered as never } : undefined;
+    // Not adopted (discover did not name 2026-07-28): the connection asks its own way, the walk stops.
+    if (!prior) prefetched?.stop();
     try {
       if (found && 'timedOut' in found)
         throw new SdkError(SdkErrorCode.RequestTimeout, `Version negotiation probe timed out after ${timeoutMs}ms`, { timeout: timeoutMs });
       await client.connect(transport, { timeout: timeoutMs, ...(prior ? { prior } : {}) });
     } catch (error) {
+      prefetched?.stop();
       await client.close().catch(() => undefined);
       const network = !proxy && isNetworkFailure(error);
       const failure = !network ? classifySdkError(error) : probe ? await explainNetworkFailure(endpoint, fetchImpl) : unprobed(endpoint);
@@ -373,7 +378,8 @@ export class McpConnection {
   /** One page of tools/list; callers walk the pages (see pagination.ts for when to stop). */
   async listToolsPage(cursor?: string, signal?: AbortSignal): Promise<ToolsPage> {
     const raw =
-      (await this.#prefetchedPage(cursor ?? '')) ?? (await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal }));
+      (await this.#prefetchedPage(cursor ?? '', signal)) ??
+      (await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal }));
     const page = parseToolsPage(raw);
     if (this.era === 'modern') page.tools = page.tools.map(withParamHeaders);
     if (this.era === 'modern' && isRecord(raw)) {
@@ -386,10 +392,16 @@ export class McpConnection {
   }
 
   /** A tools/list page the deep link's prefetch already has (its result), else undefined: then the page is asked for. */
-  async #prefetchedPage(cursor: string): Promise<unknown> {
+  async #prefetchedPage(cursor: string, signal: AbortSignal | undefined): Promise<unknown> {
     const pending = this.prefetched?.page(cursor);
     if (!pending || this.era !== 'modern') return undefined;
-    const body = await pending.catch(() => undefined);
+    // A listing called off (a disconnect, a reload of the list) stops waiting for the walk at once.
+    const calledOff = new Promise<undefined>((resolve) => {
+      if (signal?.aborted) resolve(undefined);
+      signal?.addEventListener('abort', () => resolve(undefined), { once: true });
+    });
+    const body = await Promise.race([pending.catch(() => undefined), calledOff]);
+    if (signal?.aborted) this.prefetched?.stop();
     const result = isRecord(body) ? own(body, 'result') : undefined;
     return isRecord(result) ? result : undefined;
   }
@@ -570,6 +582,7 @@ export class McpConnection {
   }
 
   async close(): Promise<void> {
+    this.prefetched?.stop();
     if (this.transport.sessionId) await this.transport.terminateSession().catch(() => undefined);
     await this.client.close().catch(() => undefined);
   }

@@ -234,6 +234,55 @@ describe('deep-link prefetch', () => {
     }
   });
 
+  it('a listing called off while it waits for a prefetched page stops waiting at once, and the walk with it', async () => {
+    const { server, asked } = await pagedServer((cursor, nth) =>
+      cursor === '' ? { result: onePage('first', 'b') } : nth > 1 ? { result: onePage('second') } : { hold: true },
+    );
+    try {
+      startPrefetch(server.url);
+      await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
+      const { recorder, connection } = await connectAdopting(server.url);
+      try {
+        const first = await connection.listToolsPage();
+        const calledOff = new AbortController();
+        const second = connection.listToolsPage(first.nextCursor, calledOff.signal).catch((error: unknown) => error);
+        const pages = () => recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
+        await vi.waitFor(() => expect(pages()[1]?.state).toBe('pending'), { timeout: 1000 });
+        const abortedAt = Date.now();
+        calledOff.abort();
+        expect(await second).toBeInstanceOf(Error);
+        expect(Date.now() - abortedAt).toBeLessThan(300);
+        // The walk was stopped with it: the awaited page is given up in Traffic, not left pending for a minute.
+        await vi.waitFor(() => expect(pages()[1]).toMatchObject({ state: 'failed' }), { timeout: 1000 });
+        expect(asked).toEqual(['', 'b']);
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('closing the connection gives up the prefetched page it waits for: no wait of a minute, Traffic says so', async () => {
+    const { server, asked } = await pagedServer((cursor) => (cursor === '' ? { result: onePage('first', 'b') } : { hold: true }));
+    try {
+      startPrefetch(server.url);
+      await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
+      const { recorder, connection } = await connectAdopting(server.url);
+      const first = await connection.listToolsPage();
+      const second = connection.listToolsPage(first.nextCursor).catch((error: unknown) => error);
+      const pages = () => recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
+      await vi.waitFor(() => expect(pages()[1]?.state).toBe('pending'), { timeout: 1000 });
+      const closedAt = Date.now();
+      await connection.close();
+      expect(await second).toBeInstanceOf(Error);
+      expect(Date.now() - closedAt).toBeLessThan(1000);
+      await vi.waitFor(() => expect(pages()[1]).toMatchObject({ state: 'failed' }), { timeout: 1000 });
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('a prefetched discover the server never answers fails the connection after its timeout, as its own probe would — no second probe', async () => {
     const hung = await startRaw2026Server(() => undefined, { holdDiscover: true });
     try {

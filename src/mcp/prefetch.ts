@@ -336,6 +336,7 @@ export function adoptPrefetch(
   | {
       discover: (waitMs: number) => Promise<{ result: unknown } | { timedOut: true }>;
       page: (cursor: string) => Promise<unknown> | undefined;
+      stop: () => void;
     }
   | undefined {
   const taken = takePrefetch(url);
@@ -387,6 +388,7 @@ export function adoptPrefetch(
       if (!message) taken.stop();
       return message?.then((value) => (value === TIMED_OUT ? undefined : value));
     },
+    stop: () => taken.stop(),
   };
 }
 
