@@ -2,7 +2,7 @@
 // before any connection exists, then adopted by one — no page asked for twice, each exchange in
 // Traffic once, and the SDK's own probe skipped.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startDemoServer, type RunningServer } from '../../server/testing/servers.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
 import { McpConnection } from './connection.ts';
 import { McpError } from './errors.ts';
 import { adoptPrefetch, handingOverWalker, startPrefetch, takePrefetch, type WalkerPort } from './prefetch.ts';
@@ -280,6 +280,35 @@ describe('deep-link prefetch', () => {
       await vi.waitFor(() => expect(pages()[1]).toMatchObject({ state: 'failed' }), { timeout: 1000 });
     } finally {
       await server.stop();
+    }
+  });
+
+  it('a link to a server now on 2025 (server-everything): the connection asks its own way, and Traffic still shows both requests the walk sent', async () => {
+    const everything = await startEverything();
+    try {
+      startPrefetch(everything.url);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const { recorder, connection } = await connectAdopting(everything.url);
+      try {
+        expect(connection.era).toBe('legacy');
+        const walked = () =>
+          recorder
+            .getSnapshot()
+            .filter((entry) => /"id":"prefetch-/.test(entry.requestBody ?? ''))
+            .map((entry) => [entry.sent[0]?.method, entry.state]);
+        await vi.waitFor(() =>
+          expect(walked()).toEqual([
+            ['server/discover', 'done'],
+            ['tools/list', 'done'],
+          ]),
+        );
+        // The connection's own handshake follows, logged as its own.
+        expect(recorder.getSnapshot().some((entry) => entry.sent[0]?.method === 'initialize')).toBe(true);
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await everything.stop();
     }
   });
 

@@ -263,9 +263,11 @@ export interface AnsweredText {
   endedAt: number;
 }
 
+const GIVEN_UP = 'Toolscope stopped waiting for this answer (sent early, for the deep link)';
+
 /** An exchange the walk posted, as fetch would have handed it on (undefined: the walk ended without it). */
 function responseOf(walked: WalkExchange | undefined): Response {
-  if (!walked) throw new TypeError('Toolscope stopped waiting for this answer (sent early, for the deep link)');
+  if (!walked) throw new TypeError(GIVEN_UP);
   if ('failed' in walked) throw new TypeError(walked.failed);
   const { status, statusText, headers, body } = walked.answer;
   return new Response([101, 204, 205, 304].includes(status) ? null : body, { status, statusText, headers });
@@ -388,7 +390,21 @@ export function adoptPrefetch(
       if (!message) taken.stop();
       return message?.then((value) => (value === TIMED_OUT ? undefined : value));
     },
-    stop: () => taken.stop(),
+    // Done with the walk: it stops, and what it sent that the connection did not take (the first
+    // page beside a discover that did not name 2026-07-28, a page after a listing called off) is
+    // still logged — as answered, or as given up — so Traffic shows every request the page sent.
+    stop: () => {
+      const untaken = [...taken.exchanges.values()].filter((entry) => !entry.taken && entry.sent);
+      taken.stop();
+      for (const entry of untaken) {
+        entry.taken = true;
+        void entry.promise.then((walked) => {
+          if (walked) return adopted(taken.server, walked, log, AbortSignal.abort());
+          const { request, sentAt } = entry.sent as WalkSent;
+          return log.replay(taken.server, { ...request }, Promise.reject(new TypeError(GIVEN_UP)), sentAt).catch(() => undefined);
+        });
+      }
+    },
   };
 }
 
