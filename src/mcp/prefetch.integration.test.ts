@@ -39,9 +39,14 @@ async function connectAdopting(url: string, waitMs?: number) {
 /**
  * A walker elsewhere, as a worker is: it starts `startsAfterMs` after it is spawned (messages wait
  * for it), then says 'ready'. `outcome` 'breaks': it fails once handed the walk, before sending
- * anything; 'never starts': it never runs, and no error says so.
+ * anything; 'breaks once a request has left': right after its first request went out; 'never
+ * starts': it never runs, and no error says so.
  */
-function slowPort(startsAfterMs: number, handed: WalkFrom[], outcome: 'walks' | 'breaks' | 'never starts' = 'walks'): () => WalkerPort {
+function slowPort(
+  startsAfterMs: number,
+  handed: WalkFrom[],
+  outcome: 'walks' | 'breaks' | 'breaks once a request has left' | 'never starts' = 'walks',
+): () => WalkerPort {
   return () => {
     let onMessage: (data: WalkMessage | 'ready') => void = () => undefined;
     let onError: () => void = () => undefined;
@@ -53,7 +58,20 @@ function slowPort(startsAfterMs: number, handed: WalkFrom[], outcome: 'walks' | 
       post: ({ server, from }) => {
         handed.push(from);
         void up.then(() =>
-          outcome === 'breaks' ? onError() : walkAhead(server, (exchange) => onMessage(exchange), { from, stopped: () => terminated }),
+          outcome === 'breaks'
+            ? onError()
+            : walkAhead(
+                server,
+                (message) => {
+                  if (terminated) return;
+                  onMessage(message);
+                  if (outcome === 'breaks once a request has left' && 'sending' in message) {
+                    terminated = true;
+                    onError();
+                  }
+                },
+                { from, stopped: () => terminated },
+              ),
         );
       },
       listen: (message, error) => {
@@ -362,6 +380,30 @@ describe('deep-link prefetch', () => {
     expect(new Set(names).size).toBe(29);
     expect(methods.filter((method) => method === 'tools/list')).toHaveLength(6);
   });
+  it('a walker that breaks with a request out: Traffic shows that request given up, then the connection asks for the page itself', async () => {
+    const handed: WalkFrom[] = [];
+    startPrefetch(demo.url, undefined, handingOverWalker(slowPort(50, handed, 'breaks once a request has left')));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handed).toHaveLength(1);
+    const recorder = new TrafficRecorder();
+    const connection = await McpConnection.connect({ url: demo.url, fetch: recorder.fetch, prefetched: adoptPrefetch(demo.url, recorder) });
+    try {
+      for (let page = 0, cursor: string | undefined; page < 20; page++) {
+        cursor = (await connection.listToolsPage(cursor)).nextCursor;
+        if (!cursor) break;
+      }
+      const lists = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
+      const lost = `prefetch-tools-${handed[0]?.index}`;
+      expect(
+        lists.filter((entry) => entry.state === 'failed').map((entry) => (JSON.parse(entry.requestBody ?? '{}') as { id?: unknown }).id),
+      ).toEqual([lost]);
+      expect(lists.find((entry) => entry.state === 'failed')?.error).toMatch(/stopped waiting/);
+      expect(lists.filter((entry) => entry.state === 'done')).toHaveLength(6);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it("a walker that never starts (and no error says so) is given up once it has not said 'ready' in time", async () => {
     const handed: WalkFrom[] = [];
     startPrefetch(demo.url, undefined, handingOverWalker(slowPort(0, handed, 'never starts'), 200));

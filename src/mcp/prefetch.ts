@@ -367,8 +367,10 @@ export function adoptPrefetch(
       }, wait);
     });
     const answer = entry.promise.then(async (walked) => {
-      arrived = true;
       clearTimeout(pendingTimer);
+      // Sent, and given up before any answer (the walker broke, the walk stopped): shown as given up.
+      if (!walked) show();
+      arrived = true;
       // The answer is the connection's from here on: not kept a second time (10,000 tools are ~3 MB of text).
       entry.promise = ADOPTED;
       entry.settle = () => undefined;
