@@ -107,6 +107,26 @@ async function pagedServer(answer: (cursor: string, nth: number) => ReturnType<A
   return { server, asked };
 }
 
+/**
+ * A deep link to a server that holds the walk's ask for the second page (and answers the
+ * connection's own): connected, its first page listed; `pages()` — its tools/list exchanges in Traffic.
+ */
+async function heldSecondPage(waitMs?: number) {
+  const { server, asked } = await pagedServer((cursor, nth) =>
+    cursor === '' ? { result: onePage('first', 'b') } : nth > 1 ? { result: onePage('second') } : { hold: true },
+  );
+  startPrefetch(server.url);
+  await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
+  const { recorder, connection } = await connectAdopting(server.url, waitMs);
+  const first = await connection.listToolsPage();
+  const pages = () => recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
+  const end = async () => {
+    await connection.close();
+    await server.stop();
+  };
+  return { asked, connection, first, pages, end };
+}
+
 describe('deep-link prefetch', () => {
   let demo: RunningServer;
   beforeAll(async () => {
@@ -226,70 +246,43 @@ describe('deep-link prefetch', () => {
   });
 
   it('a prefetched page that never comes is pending in Traffic until the wait is over, then ends there as given up', async () => {
-    const { server, asked } = await pagedServer((cursor, nth) =>
-      cursor === '' ? { result: onePage('first', 'b') } : nth > 1 ? { result: onePage('second') } : { hold: true },
-    );
+    const { asked, connection, first, pages, end } = await heldSecondPage(1200);
     try {
-      startPrefetch(server.url);
-      await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
-      const { recorder, connection } = await connectAdopting(server.url, 1200);
-      try {
-        const first = await connection.listToolsPage();
-        const second = connection.listToolsPage(first.nextCursor);
-        const pages = () => recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
-        await vi.waitFor(() => expect(pages()[1]?.state).toBe('pending'), { timeout: 1000 });
-        expect((await second).tools.map((tool) => tool.name)).toEqual(['second']);
-        await vi.waitFor(() => expect(pages()[1]?.state).toBe('failed'));
-        expect(pages()[1]?.error).toMatch(/stopped waiting for this answer/);
-        // Then the connection's own ask, logged as its own exchange.
-        expect(pages()[2]).toMatchObject({ state: 'done', status: 200 });
-        expect(asked).toEqual(['', 'b', 'b']);
-      } finally {
-        await connection.close();
-      }
+      const second = connection.listToolsPage(first.nextCursor);
+      await vi.waitFor(() => expect(pages()[1]?.state).toBe('pending'), { timeout: 1000 });
+      expect((await second).tools.map((tool) => tool.name)).toEqual(['second']);
+      await vi.waitFor(() => expect(pages()[1]?.state).toBe('failed'));
+      expect(pages()[1]?.error).toMatch(/stopped waiting for this answer/);
+      // Then the connection's own ask, logged as its own exchange.
+      expect(pages()[2]).toMatchObject({ state: 'done', status: 200 });
+      expect(asked).toEqual(['', 'b', 'b']);
     } finally {
-      await server.stop();
+      await end();
     }
   });
 
   it('a listing called off while it waits for a prefetched page stops waiting at once, and the walk with it', async () => {
-    const { server, asked } = await pagedServer((cursor, nth) =>
-      cursor === '' ? { result: onePage('first', 'b') } : nth > 1 ? { result: onePage('second') } : { hold: true },
-    );
+    const { asked, connection, first, pages, end } = await heldSecondPage();
     try {
-      startPrefetch(server.url);
-      await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
-      const { recorder, connection } = await connectAdopting(server.url);
-      try {
-        const first = await connection.listToolsPage();
-        const calledOff = new AbortController();
-        const second = connection.listToolsPage(first.nextCursor, calledOff.signal).catch((error: unknown) => error);
-        const pages = () => recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
-        await vi.waitFor(() => expect(pages()[1]?.state).toBe('pending'), { timeout: 1000 });
-        const abortedAt = Date.now();
-        calledOff.abort();
-        expect(await second).toBeInstanceOf(Error);
-        expect(Date.now() - abortedAt).toBeLessThan(300);
-        // The walk was stopped with it: the awaited page is given up in Traffic, not left pending for a minute.
-        await vi.waitFor(() => expect(pages()[1]).toMatchObject({ state: 'failed' }), { timeout: 1000 });
-        expect(asked).toEqual(['', 'b']);
-      } finally {
-        await connection.close();
-      }
+      const calledOff = new AbortController();
+      const second = connection.listToolsPage(first.nextCursor, calledOff.signal).catch((error: unknown) => error);
+      await vi.waitFor(() => expect(pages()[1]?.state).toBe('pending'), { timeout: 1000 });
+      const abortedAt = Date.now();
+      calledOff.abort();
+      expect(await second).toBeInstanceOf(Error);
+      expect(Date.now() - abortedAt).toBeLessThan(300);
+      // The walk was stopped with it: the awaited page is given up in Traffic, not left pending for a minute.
+      await vi.waitFor(() => expect(pages()[1]).toMatchObject({ state: 'failed' }), { timeout: 1000 });
+      expect(asked).toEqual(['', 'b']);
     } finally {
-      await server.stop();
+      await end();
     }
   });
 
   it('closing the connection gives up the prefetched page it waits for: no wait of a minute, Traffic says so', async () => {
-    const { server, asked } = await pagedServer((cursor) => (cursor === '' ? { result: onePage('first', 'b') } : { hold: true }));
+    const { connection, first, pages, end } = await heldSecondPage();
     try {
-      startPrefetch(server.url);
-      await vi.waitFor(() => expect(asked).toEqual(['', 'b']));
-      const { recorder, connection } = await connectAdopting(server.url);
-      const first = await connection.listToolsPage();
       const second = connection.listToolsPage(first.nextCursor).catch((error: unknown) => error);
-      const pages = () => recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tools/list');
       await vi.waitFor(() => expect(pages()[1]?.state).toBe('pending'), { timeout: 1000 });
       const closedAt = Date.now();
       await connection.close();
@@ -297,7 +290,7 @@ describe('deep-link prefetch', () => {
       expect(Date.now() - closedAt).toBeLessThan(1000);
       await vi.waitFor(() => expect(pages()[1]).toMatchObject({ state: 'failed' }), { timeout: 1000 });
     } finally {
-      await server.stop();
+      await end();
     }
   });
 
