@@ -362,7 +362,7 @@ export function adoptPrefetch(
       timer = setTimeout(() => {
         show();
         late.abort();
-        taken.stop();
+        stop();
         resolve(TIMED_OUT);
       }, wait);
     });
@@ -382,6 +382,21 @@ export function adoptPrefetch(
   };
   const resultOf = (message: unknown) =>
     typeof message === 'object' && message !== null ? (message as { result?: unknown }).result : undefined;
+  // Done with the walk: it stops, and what it sent that the connection did not take (the first
+  // page beside a discover that did not name 2026-07-28, a page after a listing called off) is
+  // still logged — as answered, or as given up — so Traffic shows every request the page sent.
+  const stop = () => {
+    const untaken = [...taken.exchanges.values()].filter((entry) => !entry.taken && entry.sent);
+    taken.stop();
+    for (const entry of untaken) {
+      entry.taken = true;
+      void entry.promise.then((walked) => {
+        if (walked) return adopted(taken.server, walked, log, AbortSignal.abort());
+        const { request, sentAt } = entry.sent as WalkSent;
+        return log.replay(taken.server, { ...request }, Promise.reject(new TypeError(GIVEN_UP)), sentAt).catch(() => undefined);
+      });
+    }
+  };
   return {
     discover: async (discoverWaitMs) => {
       const message = await take('discover', discoverWaitMs);
@@ -389,24 +404,10 @@ export function adoptPrefetch(
     },
     page: (cursor) => {
       const message = take(pageKey(cursor), waitMs);
-      if (!message) taken.stop();
+      if (!message) stop();
       return message?.then((value) => (value === TIMED_OUT ? undefined : value));
     },
-    // Done with the walk: it stops, and what it sent that the connection did not take (the first
-    // page beside a discover that did not name 2026-07-28, a page after a listing called off) is
-    // still logged — as answered, or as given up — so Traffic shows every request the page sent.
-    stop: () => {
-      const untaken = [...taken.exchanges.values()].filter((entry) => !entry.taken && entry.sent);
-      taken.stop();
-      for (const entry of untaken) {
-        entry.taken = true;
-        void entry.promise.then((walked) => {
-          if (walked) return adopted(taken.server, walked, log, AbortSignal.abort());
-          const { request, sentAt } = entry.sent as WalkSent;
-          return log.replay(taken.server, { ...request }, Promise.reject(new TypeError(GIVEN_UP)), sentAt).catch(() => undefined);
-        });
-      }
-    },
+    stop,
   };
 }
 
