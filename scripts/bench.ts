@@ -2,7 +2,7 @@
 // measured in the same run against the same loopback scale server (server/testing/scale.ts),
 // printed as one table — figure, Toolscope, reference, ratio, target. Not a test: these
 // machines are noisy, so it reports medians and leaves judging to people.
-// BENCH_RUNS (default 3) sets the repetitions; CHROMIUM_PATH the browser.
+// BENCH_RUNS (default 5) sets the repetitions; CHROMIUM_PATH the browser.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -19,7 +19,7 @@ import { startScaleServer } from '../server/testing/scale.ts';
 import { startDemoServer } from '../server/testing/servers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // BENCH_ONLY=list,calls,results,memory,first-screen runs only those sections (while profiling).
 const only = process.env.BENCH_ONLY?.split(',');
 const want = (section: string) => !only || only.includes(section);
