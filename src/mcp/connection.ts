@@ -396,11 +396,17 @@ export class McpConnection {
     const pending = this.prefetched?.page(cursor);
     if (!pending || this.era !== 'modern') return undefined;
     // A listing called off (a disconnect, a reload of the list) stops waiting for the walk at once.
-    const calledOff = new Promise<undefined>((resolve) => {
-      if (signal?.aborted) resolve(undefined);
-      signal?.addEventListener('abort', () => resolve(undefined), { once: true });
-    });
-    const body = await Promise.race([pending.catch(() => undefined), calledOff]);
+    // (One signal serves the whole walk: its listener goes with each page, not after 100 of them.)
+    let callOff = () => undefined as void;
+    const calledOff = new Promise<undefined>((resolve) => (callOff = () => resolve(undefined)));
+    if (signal?.aborted) callOff();
+    else signal?.addEventListener('abort', callOff, { once: true });
+    let body: unknown;
+    try {
+      body = await Promise.race([pending.catch(() => undefined), calledOff]);
+    } finally {
+      signal?.removeEventListener('abort', callOff);
+    }
     if (signal?.aborted) this.prefetched?.stop();
     const result = isRecord(body) ? own(body, 'result') : undefined;
     return isRecord(result) ? result : undefined;
