@@ -81,6 +81,14 @@ test('no horizontal scrollbar at 1024 px (request and response as tabs, the pill
     .getByRole('tab', { name: /^History/ })
     .click();
   await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  // The dock is the whole pane here: its tab, tapped again, keeps it (it used to leave the pane
+  // blank), and there is no "Hide" — leaving is the Panes' job.
+  await page
+    .getByRole('tablist', { name: 'Dock' })
+    .getByRole('tab', { name: /^History/ })
+    .click();
+  await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hide ▾' })).toHaveCount(0);
   await paneTabs.getByRole('tab', { name: 'Tools' }).click();
   await expect(tools(page)).toBeVisible();
   expect(await coveredTopBarControls(page)).toEqual([]);

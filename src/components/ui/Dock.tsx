@@ -82,6 +82,16 @@ export function DockProvider({ children }: { children: ReactNode }) {
 
 export const useDock = () => useSyncExternalStore(dock.subscribe, dock.getSnapshot);
 
+/**
+ * A narrow screen with the "Panes" tabs, the Dock pane chosen: the dock is the whole page. It is
+ * open there whatever its state — closing it would leave the pane blank; leaving it is the Panes'
+ * job — and a tab only ever shows its panel.
+ */
+function useDockFillsPane(): boolean {
+  const { tabbed, pane } = usePanes();
+  return tabbed && pane === 'dock';
+}
+
 /** A panel of the dock; `children` is told whether it is shown (a hidden panel may skip work). */
 export function DockTab({
   id,
@@ -93,6 +103,7 @@ export function DockTab({
 }: Omit<TabInfo, 'order'> & { order: number; children: (shown: boolean) => ReactNode }) {
   const registry = useContext(DockContext);
   const state = useDock();
+  const filling = useDockFillsPane();
   const put = registry?.put;
   const remove = registry?.remove;
   useEffect(() => {
@@ -100,7 +111,7 @@ export function DockTab({
   }, [put, id, label, badge, alert, order]);
   useEffect(() => () => remove?.(id), [remove, id]);
   const slot = registry?.slots.get(id);
-  const shown = state.open && state.active === id;
+  const shown = (state.open || filling) && state.active === id;
   return slot ? createPortal(children(shown), slot) : null;
 }
 
@@ -114,10 +125,11 @@ export function Dock() {
   const drag = useRef<{ startY: number; startHeight: number }>(undefined);
   const [dragHeight, setDragHeight] = useState<number>();
   const tabs = registry?.tabs ?? [];
-  const activeShown = state.open && tabs.some((tab) => tab.id === state.active);
   // A narrow screen with the "Panes" tabs: the dock is one of the panes (the whole page when chosen, else out of sight).
-  const { tabbed, pane } = usePanes();
-  const filling = tabbed && pane === 'dock';
+  const { tabbed } = usePanes();
+  const filling = useDockFillsPane();
+  const open = state.open || filling;
+  const activeShown = open && tabs.some((tab) => tab.id === state.active);
   const height = dragHeight ?? state.height;
   const maxHeight = () => Math.round(window.innerHeight * 0.7);
 
@@ -167,7 +179,7 @@ export function Dock() {
       <div className="flex h-7 shrink-0 items-center px-2">
         <div role="tablist" aria-label="Dock" className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto">
           {tabs.map((tab) => {
-            const selected = state.open && state.active === tab.id;
+            const selected = open && state.active === tab.id;
             return (
               <button
                 key={tab.id}
@@ -176,12 +188,12 @@ export function Dock() {
                 id={`${base}-${tab.id}-tab`}
                 aria-selected={selected}
                 aria-controls={`${base}-${tab.id}`}
-                title={selected ? 'Hide the dock' : undefined}
+                title={selected && !filling ? 'Hide the dock' : undefined}
                 className={cn(
                   'flex h-6 items-center gap-1 rounded px-2 text-xs whitespace-nowrap hover:bg-hover',
                   selected && 'bg-selected font-semibold',
                 )}
-                onClick={() => dock.toggle(tab.id)}
+                onClick={() => (filling ? dock.show(tab.id) : dock.toggle(tab.id))}
               >
                 {tab.label}
                 {tab.badge ? <span className={cn('font-normal', tab.alert ? 'text-danger' : 'text-muted')}>{tab.badge}</span> : null}
@@ -189,20 +201,14 @@ export function Dock() {
             );
           })}
         </div>
-        {activeShown ? (
+        {activeShown && !filling ? (
           <button type="button" className="rounded px-2 text-xs text-muted hover:bg-hover" onClick={dock.close}>
             Hide ▾
           </button>
         ) : null}
       </div>
       {tabs.map((tab) => (
-        <DockSlot
-          key={tab.id}
-          id={tab.id}
-          base={base}
-          shown={state.open && state.active === tab.id}
-          height={filling ? undefined : height}
-        />
+        <DockSlot key={tab.id} id={tab.id} base={base} shown={open && state.active === tab.id} height={filling ? undefined : height} />
       ))}
     </div>
   );
