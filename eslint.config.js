@@ -5,45 +5,89 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
 // The layers, fenced by path (import-x resolves each import, so `src/compare` and
 // `features/history` cannot be mistaken for each other the way a name glob would):
-//   lib → mcp → schema → compare → lint → components → features/* → app
-// Each folder imports only from folders to its left; features never import each other.
-const PURE = ['mcp', 'schema', 'compare', 'lint'];
-const FEATURES = ['call', 'connection', 'history', 'report', 'results', 'stdio', 'tools', 'traffic'];
+//   lib → mcp → schema → compare → lint → session → components → features/* → app
+// (src/prefetch, the deep-link prefetch, sits beside mcp: lib and mcp below it, entered by its index.ts)
+// Each folder imports only from folders to its left; features never import each other. The
+// feature zones are built from the folders under src/features, so a new feature is fenced the
+// day it is created (bulletproof-react's `from: './src/features', except: ['./<self>']` form).
+const PURE = ['mcp', 'schema', 'compare', 'lint', 'session'];
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const UI = ['./src/components', './src/features', './src/app'];
-const zone = (target, from, message) => ({ target, from, message });
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 const layerZones = [
   zone(
     './src/lib',
-    ['./src/mcp', './src/schema', './src/compare', './src/lint', ...UI],
+    ['./src/mcp', './src/prefetch', './src/schema', './src/compare', './src/lint', './src/session', ...UI],
     'src/lib holds small helpers: it knows nothing of MCP or the UI.',
   ),
-  zone('./src/mcp', ['./src/schema', './src/compare', './src/lint', ...UI], 'src/mcp is the protocol layer: it imports only src/lib.'),
-  zone('./src/schema', ['./src/compare', './src/lint', ...UI], 'src/schema imports only src/mcp and src/lib.'),
-  zone('./src/compare', ['./src/lint', ...UI], 'src/compare imports only the layers below it.'),
-  zone('./src/lint', UI, 'src/lint (the server report’s rules) is plain TypeScript under the UI.'),
+  zone(
+    './src/mcp',
+    ['./src/prefetch', './src/schema', './src/compare', './src/lint', './src/session', ...UI],
+    'src/mcp is the protocol layer: it imports only src/lib.',
+  ),
+  zone(
+    './src/schema',
+    ['./src/prefetch', './src/compare', './src/lint', './src/session', ...UI],
+    'src/schema imports only src/mcp and src/lib.',
+  ),
+  zone('./src/compare', ['./src/prefetch', './src/lint', './src/session', ...UI], 'src/compare imports only the layers below it.'),
+  zone('./src/lint', ['./src/prefetch', './src/session', ...UI], 'src/lint (the server report’s rules) is plain TypeScript under the UI.'),
+  zone(
+    './src/session',
+    ['./src/prefetch', ...UI],
+    'src/session (the call session) is plain TypeScript under the UI: the UI reads it, not the reverse.',
+  ),
   zone(
     './src/components',
-    ['./src/mcp', './src/compare', './src/lint', './src/features', './src/app'],
+    ['./src/mcp', './src/compare', './src/lint', './src/session', './src/prefetch', './src/features', './src/app'],
     'Shared UI knows nothing of MCP or features.',
   ),
+  // The deep-link prefetch is a room of its own beside the protocol layer: it may use src/lib and
+  // src/mcp only, and the rest of the app enters it by one door (its index.ts). Its early entry
+  // and its worker are build entries (vite.config.ts), imported by nothing.
+  zone(
+    './src/prefetch',
+    ['./src/schema', './src/compare', './src/lint', './src/session', ...UI],
+    'src/prefetch (the deep-link prefetch) imports only src/lib and src/mcp.',
+  ),
+  zone(UI, './src/prefetch', 'The deep-link prefetch is entered by its one door: src/prefetch/index.ts.', ['./index.ts']),
   ...FEATURES.map((feature) =>
     zone(
       `./src/features/${feature}`,
-      ['./src/app', ...FEATURES.filter((other) => other !== feature).map((other) => `./src/features/${other}`)],
+      ['./src/app', './src/features'],
       'Features do not import each other: src/app composes them (pass what is needed as props).',
+      [`./${feature}`],
     ),
   ),
 ];
+// The Node side (the CLI, the demo and test servers, the scripts) runs the framework-free core
+// only: never the UI, never a module written for the browser.
+const nodeZones = ['./server', './scripts'].map((target) =>
+  zone(
+    target,
+    ['./src/prefetch', ...UI],
+    `${target.slice(2)}/ runs in Node: it may import only src/lib and the framework-free folders (${PURE.join(', ')}).`,
+  ),
+);
+
+// The framework-free folders run in Node too (the CLI, the conformance client): no browser globals.
+const browserGlobals = ['document', 'window', 'location', 'localStorage', 'sessionStorage', 'indexedDB'].map((name) => ({
+  name,
+  message: `src/${PURE.join(', src/')} run in Node too: no ${name}. Take what is needed as a parameter (see src/app for the browser side).`,
+}));
 
 // The plain-TypeScript folders never import React (or anything built on it).
 const noReact = {
   patterns: [
     {
       group: ['react', 'react-dom', 'react/*', '@tanstack/react-*', '@rjsf/*'],
-      message: 'src/mcp, src/schema, src/compare and src/lint are plain TypeScript: no React.',
+      message: `src/${PURE.join(', src/')} are plain TypeScript: no React.`,
     },
   ],
 };
@@ -106,7 +150,16 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
-  { files: PURE.map((folder) => `src/${folder}/**`), rules: { 'no-restricted-imports': ['error', noReact] } },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: nodeZones }] },
+  },
+  { files: ['src/prefetch/**'], rules: { 'no-restricted-imports': ['error', noReact] } },
+  {
+    files: PURE.map((folder) => `src/${folder}/**`),
+    rules: { 'no-restricted-imports': ['error', noReact], 'no-restricted-globals': ['error', ...browserGlobals] },
+  },
   // expect.stringContaining() and friends are typed `any` by Vitest.
   { files: ['**/*.test.ts', 'e2e/**'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off' } },
   { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },

@@ -12,8 +12,8 @@ export default defineConfig({
     tailwindcss(),
     retryableImports(),
     earlyEntry({
-      entry: 'src/app/prefetch.ts',
-      worker: 'src/app/prefetch.worker.ts',
+      entry: 'src/prefetch/entry.ts',
+      worker: 'src/prefetch/walk.worker.ts',
       app: 'src/app/start.tsx',
       deepLink: ['src/mcp/connection.ts', 'src/app/ConnectedView.tsx'],
     }),

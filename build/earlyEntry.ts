@@ -1,9 +1,9 @@
 // The deep link's first requests must leave before anything else of the app has arrived, so its
-// entry (src/app/prefetch.ts) is not a file at all in the build: it is bundled on its own into one
+// entry (src/prefetch/entry.ts) is not a file at all in the build: it is bundled on its own into one
 // classic script and written inline, first in index.html's <head> — it runs as the document is
 // parsed, with no request before it (a separate file, even from the cache, left 40–100 ms later;
 // a module waited longer still). The server allows exactly that script by its hash (server/csp.ts).
-// The walk's worker (src/app/prefetch.worker.ts) is bundled on its own too and travels inside it
+// The walk's worker (src/prefetch/walk.worker.ts) is bundled on its own too and travels inside it
 // as text (__PREFETCH_WORKER_SOURCE__), started from a blob: a worker file was fetched only after
 // the page's own files, up to 700 ms in on a first visit. In development (no bundle) the entry is
 // a module script and the worker its source file (__PREFETCH_WORKER__), as any other.

@@ -28,7 +28,7 @@ import { StartScreen } from '../features/connection/StartScreen.tsx';
 import { rememberRecentServer } from '../features/connection/api/recentServers.ts';
 import { isKnownServer, rememberKnownServer } from '../features/connection/api/knownServers.ts';
 import { clearAllData, forgetServer } from './forgetting.ts';
-import { endPreview } from '../mcp/prefetch.ts';
+import { endPreview } from '../prefetch/index.ts';
 import type { Forgetting } from './ForgetDialogs.tsx';
 import type { SavedServer } from '../features/connection/api/serverList.ts';
 import { usePanes } from '../lib/panes.ts';

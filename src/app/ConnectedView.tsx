@@ -1,6 +1,6 @@
 import type { AppViolation } from '../lint/appRules.ts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { endPreview } from '../mcp/prefetch.ts';
+import { endPreview } from '../prefetch/index.ts';
 import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../lib/media.ts';
 import { panes, usePanes, type Pane } from '../lib/panes.ts';
@@ -153,7 +153,7 @@ export function ConnectedView({
     [connection.url],
   );
 
-  // The first tools a deep link showed before the app had loaded (src/app/prefetch.ts) give way to
+  // The first tools a deep link showed before the app had loaded (src/prefetch/) give way to
   // the list (before this first paint); a tool picked there opens once it is listed.
   const previewPick = useRef<string>(undefined);
   useLayoutEffect(() => {

@@ -2,7 +2,7 @@
 // all. One place lists where things are kept, so a new store cannot be missed by one of the two.
 import { deleteHistoryDatabase, forgetServerData } from '../features/history/api/historyStore.ts';
 import { forgetKnownServer } from '../features/connection/api/knownServers.ts';
-import { setPrefetchAllowed } from '../mcp/prefetch.ts';
+import { setPrefetchAllowed } from '../prefetch/index.ts';
 import { forgetRecentServer, loadRecentServers } from '../features/connection/api/recentServers.ts';
 import { loadSavedServers, removeServer } from '../features/connection/api/serverList.ts';
 import { forgetGrant } from '../mcp/grants.ts';

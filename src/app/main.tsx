@@ -1,10 +1,10 @@
 // The page's entry. First: the built chunks' dynamic imports go through it (build/retryableImports.ts).
 import '../lib/chunkImport.ts';
 import './styles.css';
-import { firstPageSettled, prefetching } from '../mcp/prefetch.ts';
+import { firstPageSettled, prefetching } from '../prefetch/index.ts';
 import { modulePreload } from '../lib/modulePreload.ts';
 
-// A deep link's first page of tools (the inline early entry, src/app/prefetch.ts) is put on screen
+// A deep link's first page of tools (the inline early entry, src/prefetch/entry.ts) is put on screen
 // before the app's code is evaluated, which holds this thread for a good 100 ms. The app's files
 // are meanwhile fetched into the cache and handed to the module loader by that entry, so this
 // waits for nothing but the first answer — and never more than 300 ms. Any other visit starts at once.

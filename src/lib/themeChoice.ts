@@ -1,5 +1,5 @@
 // The theme's remembered choice and how it is applied, with nothing else (no React): the page's
-// inline early entry (src/app/prefetch.ts) applies it before anything is painted, so a dark page
+// inline early entry (src/prefetch/entry.ts) applies it before anything is painted, so a dark page
 // is never first shown light; theme.ts builds the app's switch on it.
 import { readStored } from './storage.ts';
 

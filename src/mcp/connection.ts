@@ -48,6 +48,11 @@ export interface ConnectOptions {
    * for a URL that came from a link: a link must not make the page GET an arbitrary address.
    */
   probe?: boolean;
+  /**
+   * The page's origin, in a browser: the probe above runs only there (Node's fetch has no CORS),
+   * and a CORS verdict names it. Absent (the CLI, tests): a network failure is told as unreachable.
+   */
+  pageOrigin?: string;
   /** The traffic recorder's fetch (or any fetch). */
   fetch?: FetchLike;
   timeoutMs?: number;
@@ -62,7 +67,7 @@ export interface ConnectOptions {
    * the request is then sent once more with it. Undefined: no refresh possible.
    */
   refreshToken?: () => Promise<string | undefined>;
-  /** The deep link's prefetched discover and tools/list pages (prefetch.ts), replayed through Traffic. */
+  /** The deep link's prefetched discover and tools/list pages (src/prefetch/), replayed through Traffic. */
   prefetched?: AdoptedPrefetch;
 }
 
@@ -143,15 +148,15 @@ function parseUrl(url: string): URL {
  * fetch"). A no-cors request still succeeds (opaquely) when the server is up, so it tells
  * the two apart without needing any header access.
  */
-async function explainNetworkFailure(url: URL, fetchImpl: FetchLike): Promise<McpFailure> {
-  if (typeof window === 'undefined') return classifySdkError(new TypeError('fetch failed'));
+async function explainNetworkFailure(url: URL, fetchImpl: FetchLike, pageOrigin: string | undefined): Promise<McpFailure> {
+  if (pageOrigin === undefined) return classifySdkError(new TypeError('fetch failed'));
   const controller = new AbortController();
   try {
     await fetchImpl(url.href, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: controller.signal });
     controller.abort();
     return {
       kind: 'cors',
-      message: `The server at ${url.origin} is reachable but the browser blocked its answer (CORS). The server must answer the OPTIONS preflight and allow this page's origin (${window.location.origin}), allow the headers ${listHeaders(MCP_REQUEST_HEADERS)}, and expose ${listHeaders(MCP_EXPOSED_HEADERS)}.`,
+      message: `The server at ${url.origin} is reachable but the browser blocked its answer (CORS). The server must answer the OPTIONS preflight and allow this page's origin (${pageOrigin}), allow the headers ${listHeaders(MCP_REQUEST_HEADERS)}, and expose ${listHeaders(MCP_EXPOSED_HEADERS)}.`,
     };
   } catch {
     return {
@@ -183,6 +188,8 @@ export class McpConnection {
     readonly customHeaders: Readonly<Record<string, string>> = {},
     /** The deep link's prefetched tools/list pages, taken once each. */
     private prefetched?: AdoptedPrefetch,
+    /** The page's origin, in a browser (see ConnectOptions.pageOrigin). */
+    private readonly pageOrigin?: string,
   ) {}
 
   /** Use another bearer token from now on (after signing in again, e.g. with more scope). */
@@ -206,6 +213,7 @@ export class McpConnection {
     eraHint,
     refreshToken,
     probe = true,
+    pageOrigin,
     prefetched,
   }: ConnectOptions) {
     const endpoint = parseUrl(url);
@@ -261,7 +269,11 @@ export class McpConnection {
       prefetched?.stop();
       await client.close().catch(() => undefined);
       const network = !proxy && isNetworkFailure(error);
-      const failure = !network ? classifySdkError(error) : probe ? await explainNetworkFailure(endpoint, fetchImpl) : unprobed(endpoint);
+      const failure = !network
+        ? classifySdkError(error)
+        : probe
+          ? await explainNetworkFailure(endpoint, fetchImpl, pageOrigin)
+          : unprobed(endpoint);
       throw new McpError(credentials.explain(failure));
     }
     return new McpConnection(
@@ -276,6 +288,7 @@ export class McpConnection {
       rawResults,
       headers,
       prior ? prefetched : undefined,
+      pageOrigin,
     );
   }
 
@@ -368,7 +381,7 @@ export class McpConnection {
       if (failure.kind === 'timeout' || limit?.hit())
         throw new McpError(describeTimeout(performance.now() - started, timeoutMs, options.maxTotalTimeoutMs));
       if (this.via === 'direct' && isNetworkFailure(error))
-        throw new McpError(await explainNetworkFailure(new URL(this.url), this.fetchImpl));
+        throw new McpError(await explainNetworkFailure(new URL(this.url), this.fetchImpl, this.pageOrigin));
       throw new McpError(this.credentials.explain(failure));
     } finally {
       limit?.release();

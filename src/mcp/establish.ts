@@ -39,6 +39,8 @@ export interface ConnectRequest {
   customHeaders: Record<string, string>;
   /** The URL came from a link: no reachability probe beyond the MCP requests themselves. */
   fromLink?: boolean;
+  /** The page's origin, in a browser (see ConnectOptions.pageOrigin). */
+  pageOrigin?: string;
   /** The link's prefetched first requests (sent without credentials, direct): used only for such a connection. */
   prefetched?: ConnectOptions['prefetched'];
 }
@@ -75,6 +77,7 @@ export async function establish(request: ConnectRequest, deps: ConnectDeps): Pro
     proxy: via === 'proxy' ? deps.proxy : undefined,
     stdio: deps.proxy?.stdio,
     probe: !request.fromLink,
+    pageOrigin: request.pageOrigin,
     // Only a token from a sign-in can be refreshed; a typed one is the person's to change.
     refreshToken: typed || !token ? undefined : () => deps.refreshToken(url, deps.fetch),
     // The prefetch went direct, without credentials: adopted only by such a connection.

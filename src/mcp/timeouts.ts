@@ -4,7 +4,7 @@ import type { McpFailure } from './errors.ts';
 
 /**
  * How long a request waits for its answer unless a call's settings say otherwise — a page the
- * deep link's walk fetched too (prefetch.ts, which must stay free of the SDK: hence here).
+ * deep link's walk fetched too (src/prefetch/, which must stay free of the SDK: hence here).
  */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 

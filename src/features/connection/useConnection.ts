@@ -8,7 +8,7 @@ import type { TrafficRecorder } from '../../mcp/traffic.ts';
 import { storedPath } from './api/connectionPath.ts';
 import { refreshedToken, usableToken } from '../../mcp/grants.ts';
 import { rememberEra, rememberedEra } from './api/eraMemory.ts';
-import { adoptPrefetch, setPrefetchAllowed } from '../../mcp/prefetch.ts';
+import { adoptPrefetch, setPrefetchAllowed } from '../../prefetch/index.ts';
 import { redactUrl } from '../../lib/redactUrl.ts';
 
 export type ConnectionState =
@@ -71,6 +71,7 @@ export function useConnection(
             via,
             customHeaders,
             fromLink,
+            pageOrigin: window.location.origin,
             prefetched: fromLink ? adoptPrefetch(url, recorder) : undefined,
           },
           {

@@ -1,11 +1,11 @@
-// The deep link's walk ahead of the app, off the main thread (src/mcp/prefetchWalk.ts): the page
+// The deep link's walk ahead of the app, off the main thread (walk.ts): the page
 // starts the walk itself — a worker takes a moment to start — and hands it over here right after
 // the first page, up yet or not (the message waits for it); from then on the app's loading and
 // first renders on the main thread never hold a page back. Each request is announced as it
 // leaves (Traffic shows it while it is awaited), and each exchange posted back as it ends, its
 // body moved to the page, not copied (a JSON body as its bytes; a stream, an answer that is not
 // JSON, unread). It closes itself at the walk's end.
-import { walkAhead, type WalkFrom, type WalkMessage } from '../mcp/prefetchWalk.ts';
+import { walkAhead, type WalkFrom, type WalkMessage } from './walk.ts';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<unknown>) => void) | null;

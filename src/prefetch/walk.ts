@@ -1,10 +1,10 @@
 // The deep link's walk ahead of the app: server/discover and the first tools/list page sent side
 // by side, then the rest of the pages one after another, each the moment the previous one is in.
-// It runs in a worker of its own (src/app/prefetch.worker.ts), so the app's loading and rendering
+// It runs in a worker of its own (walk.worker.ts), so the app's loading and rendering
 // on the main thread never holds a page back; each exchange is posted, whole, to the page
-// (prefetch.ts), which hands it to the connection. No DOM here, nothing but fetch: it is tested
+// (handover.ts), which hands it to the connection. No DOM here, nothing but fetch: it is tested
 // in Node as it is.
-import { CLIENT_INFO, CLIENT_CAPABILITIES } from './clientIdentity.ts';
+import { CLIENT_INFO, CLIENT_CAPABILITIES } from '../mcp/clientIdentity.ts';
 
 export const PREFETCH_VERSION = '2026-07-28';
 /** Pages walked ahead at most. */

@@ -1,12 +1,13 @@
 // The first requests of a deep link, sent before the app and the SDK have loaded: a small entry
-// script (src/app/prefetch.ts) calls startPrefetch() at once for a server the link may contact
-// (known, 2026 era, direct, no credentials), which has a walker — a worker of its own in the
-// browser — send server/discover and walk tools/list (prefetchWalk.ts): the requests the SDK
-// would send, with the same headers and envelope. The connection then adopts the answers
-// (adoptPrefetch), each replayed through the Traffic recorder so the log shows them as any exchange.
-import { isRecord } from './guards.ts';
-import { DEFAULT_TIMEOUT_MS } from './timeouts.ts';
-import { sseDataStream } from './sse.ts';
+// script (entry.ts) calls startPrefetch() at once for a server the link may contact (allowList.ts:
+// known, 2026 era, direct, no credentials), which has a walker — a worker of its own in the
+// browser — send server/discover and walk tools/list (walk.ts): the requests the SDK would send,
+// with the same headers and envelope. The connection then adopts the answers (adoptPrefetch), each
+// replayed through the Traffic recorder so the log shows them as any exchange. No DOM and no
+// storage here (preview.ts and allowList.ts hold those): it is tested in Node as it is.
+import { isRecord } from '../mcp/guards.ts';
+import { DEFAULT_TIMEOUT_MS } from '../mcp/timeouts.ts';
+import { sseDataStream } from '../mcp/sse.ts';
 import {
   PREFETCH_VERSION,
   walkAhead,
@@ -15,16 +16,9 @@ import {
   type WalkFrom,
   type WalkMessage,
   type WalkSent,
-} from './prefetchWalk.ts';
+} from './walk.ts';
 
 export { PREFETCH_VERSION };
-/**
- * The servers a deep link may prefetch from, as the app wrote them after a connection that sends
- * exactly these requests (2026-07-28, direct, no token, no header, no credential in the URL): a
- * plain list the entry reads without loading anything else. Forgetting a server removes it.
- */
-export const PREFETCH_SERVERS_KEY = 'toolscope:prefetch-servers';
-const MAX_PREFETCH_SERVERS = 50;
 /** How long the walk waits for the app to adopt it before it stops. */
 const ADOPT_WITHIN_MS = 10_000;
 
@@ -136,7 +130,7 @@ interface SharedState {
 const SHARED = Symbol.for('toolscope.prefetch');
 const shared = ((globalThis as { [SHARED]?: SharedState })[SHARED] ??= { previewEnded: false });
 
-const normalized = (url: string) => {
+export const normalized = (url: string) => {
   try {
     return new URL(url.trim()).href;
   } catch {
@@ -218,30 +212,6 @@ export function startPrefetch(server: string, onFirstPage?: (tools: unknown[]) =
   setTimeout(() => {
     if (!started.taken) started.stop();
   }, ADOPT_WITHIN_MS);
-}
-
-function prefetchServers(): string[] {
-  try {
-    const value: unknown = JSON.parse(window.localStorage.getItem(PREFETCH_SERVERS_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Whether a deep link to this server may send its first requests before the app has loaded. */
-export const prefetchAllowed = (server: string) => prefetchServers().includes(normalized(server));
-
-/** After a connection: whether its next deep link may prefetch (see PREFETCH_SERVERS_KEY). */
-export function setPrefetchAllowed(server: string, allowed: boolean): void {
-  const key = normalized(server);
-  const rest = prefetchServers().filter((item) => item !== key);
-  if (!allowed && rest.length === prefetchServers().length) return;
-  try {
-    window.localStorage.setItem(PREFETCH_SERVERS_KEY, JSON.stringify((allowed ? [key, ...rest] : rest).slice(0, MAX_PREFETCH_SERVERS)));
-  } catch {
-    // storage full or off: no prefetch, nothing else changes
-  }
 }
 
 /**
@@ -411,7 +381,7 @@ export function adoptPrefetch(
   };
 }
 
-/** Whether this page started a deep link's prefetch (src/app/prefetch.ts). */
+/** Whether this page started a deep link's prefetch (entry.ts). */
 export const prefetching = () => shared.firstPage !== undefined;
 
 /** Resolves once a deep link's first page was handled — at once without a prefetch, and after `maxMs` at most. */
@@ -421,22 +391,9 @@ export function firstPageSettled(maxMs: number): Promise<void> {
   return Promise.race([firstPage, new Promise<void>((resolve) => setTimeout(resolve, maxMs))]);
 }
 
-/** The id of the first tools shown before the app has loaded (src/app/prefetch.ts); the app removes it. */
-export const PREVIEW_ID = 'toolscope-preview';
-/** A tool picked in that preview: the app opens it once it is ready. */
-export const PREVIEW_PICK_KEY = 'toolscope:preview-pick';
-
-/** The app's tool list is on screen: the preview goes; a tool picked in it meanwhile is returned (once). */
-export function endPreview(): string | undefined {
+/** The app's tool list is on screen (or the connection failed): a first page arriving later is not shown. */
+export function markPreviewEnded(): void {
   shared.previewEnded = true;
-  document.getElementById(PREVIEW_ID)?.remove();
-  try {
-    const picked = window.sessionStorage.getItem(PREVIEW_PICK_KEY) ?? undefined;
-    window.sessionStorage.removeItem(PREVIEW_PICK_KEY);
-    return picked;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The prefetch for this server, once (a second connection asks the server itself). */

@@ -3,11 +3,11 @@
 // Traffic once, and the SDK's own probe skipped.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
-import { McpConnection } from './connection.ts';
-import { McpError } from './errors.ts';
-import { adoptPrefetch, handingOverWalker, startPrefetch, takePrefetch, type WalkerPort } from './prefetch.ts';
-import { walkAhead, type WalkFrom, type WalkMessage } from './prefetchWalk.ts';
-import { TrafficRecorder } from './traffic.ts';
+import { McpConnection } from '../mcp/connection.ts';
+import { McpError } from '../mcp/errors.ts';
+import { adoptPrefetch, handingOverWalker, startPrefetch, takePrefetch, type WalkerPort } from './handover.ts';
+import { walkAhead, type WalkFrom, type WalkMessage } from './walk.ts';
+import { TrafficRecorder } from '../mcp/traffic.ts';
 import { startRaw2026Server, type Answer2026 } from '../../server/testing/raw2026.ts';
 
 /** Lists every page through a connection that adopts the prefetch; returns the names, the era and the methods Traffic logged. */
