@@ -9,43 +9,39 @@ import { readdirSync } from 'node:fs';
 
 // The layers, fenced by path (import-x resolves each import, so `src/compare` and
 // `features/history` cannot be mistaken for each other the way a name glob would):
-//   lib → mcp → schema → compare → lint → session → components → features/* → app
-// (src/prefetch, the deep-link prefetch, sits beside mcp: lib and mcp below it, entered by its index.ts)
-// Each folder imports only from folders to its left; features never import each other. The
-// feature zones are built from the folders under src/features, so a new feature is fenced the
-// day it is created (bulletproof-react's `from: './src/features', except: ['./<self>']` form).
+//   lib → mcp → schema → compare → lint → session → storage → components → features/* → app
+// Each folder imports only from folders to its left; features never import each other. Beside
+// them, src/prefetch (the deep-link prefetch) uses lib and mcp and is entered by its index.ts.
+const LAYERS = [
+  ['lib', 'small helpers'],
+  ['mcp', 'the protocol layer'],
+  ['schema', 'JSON Schema work'],
+  ['compare', 'comparing results and tool lists'],
+  ['lint', 'the server report’s rules'],
+  ['session', 'the call session; its memory is handed to it'],
+  ['storage', 'what this browser remembers, one module per IndexedDB store'],
+];
+// The framework-free folders: no React, no browser globals (the CLI runs them in Node).
 const PURE = ['mcp', 'schema', 'compare', 'lint', 'session'];
+// The feature zones are built from the folders under src/features, so a new feature is fenced the
+// day it is created (bulletproof-react's `from: './src/features', except: ['./<self>']` form).
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const UI = ['./src/components', './src/features', './src/app'];
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 const layerZones = [
-  zone(
-    './src/lib',
-    ['./src/mcp', './src/prefetch', './src/schema', './src/compare', './src/lint', './src/session', ...UI],
-    'src/lib holds small helpers: it knows nothing of MCP or the UI.',
-  ),
-  zone(
-    './src/mcp',
-    ['./src/prefetch', './src/schema', './src/compare', './src/lint', './src/session', ...UI],
-    'src/mcp is the protocol layer: it imports only src/lib.',
-  ),
-  zone(
-    './src/schema',
-    ['./src/prefetch', './src/compare', './src/lint', './src/session', ...UI],
-    'src/schema imports only src/mcp and src/lib.',
-  ),
-  zone('./src/compare', ['./src/prefetch', './src/lint', './src/session', ...UI], 'src/compare imports only the layers below it.'),
-  zone('./src/lint', ['./src/prefetch', './src/session', ...UI], 'src/lint (the server report’s rules) is plain TypeScript under the UI.'),
-  zone(
-    './src/session',
-    ['./src/prefetch', ...UI],
-    'src/session (the call session) is plain TypeScript under the UI: the UI reads it, not the reverse.',
-  ),
+  ...LAYERS.map(([name, what], index) => {
+    const below = LAYERS.slice(0, index).map(([other]) => `src/${other}`);
+    return zone(
+      `./src/${name}`,
+      [...LAYERS.slice(index + 1).map(([other]) => `./src/${other}`), './src/prefetch', ...UI],
+      `src/${name} (${what}) imports only the layers below it: ${below.join(', ') || 'none'}.`,
+    );
+  }),
   zone(
     './src/components',
-    ['./src/mcp', './src/compare', './src/lint', './src/session', './src/prefetch', './src/features', './src/app'],
+    ['./src/mcp', './src/compare', './src/lint', './src/session', './src/storage', './src/prefetch', './src/features', './src/app'],
     'Shared UI knows nothing of MCP or features.',
   ),
   // The deep-link prefetch is a room of its own beside the protocol layer: it may use src/lib and
@@ -53,7 +49,7 @@ const layerZones = [
   // and its worker are build entries (vite.config.ts), imported by nothing.
   zone(
     './src/prefetch',
-    ['./src/schema', './src/compare', './src/lint', './src/session', ...UI],
+    [...LAYERS.slice(2).map(([other]) => `./src/${other}`), ...UI],
     'src/prefetch (the deep-link prefetch) imports only src/lib and src/mcp.',
   ),
   zone(UI, './src/prefetch', 'The deep-link prefetch is entered by its one door: src/prefetch/index.ts.', ['./index.ts']),
@@ -71,7 +67,7 @@ const layerZones = [
 const nodeZones = ['./server', './scripts'].map((target) =>
   zone(
     target,
-    ['./src/prefetch', ...UI],
+    ['./src/prefetch', './src/storage', ...UI],
     `${target.slice(2)}/ runs in Node: it may import only src/lib and the framework-free folders (${PURE.join(', ')}).`,
   ),
 );
@@ -155,7 +151,7 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: nodeZones }] },
   },
-  { files: ['src/prefetch/**'], rules: { 'no-restricted-imports': ['error', noReact] } },
+  { files: ['src/prefetch/**', 'src/storage/**'], rules: { 'no-restricted-imports': ['error', noReact] } },
   {
     files: PURE.map((folder) => `src/${folder}/**`),
     rules: { 'no-restricted-imports': ['error', noReact], 'no-restricted-globals': ['error', ...browserGlobals] },

@@ -1,6 +1,6 @@
 // Forgetting, for real: everything Toolscope keeps about one server, or everything it keeps at
 // all. One place lists where things are kept, so a new store cannot be missed by one of the two.
-import { deleteHistoryDatabase, forgetServerData } from '../features/history/api/historyStore.ts';
+import { deleteHistoryDatabase, forgetServerData } from '../storage/db.ts';
 import { forgetKnownServer } from '../features/connection/api/knownServers.ts';
 import { setPrefetchAllowed } from '../prefetch/index.ts';
 import { forgetRecentServer, loadRecentServers } from '../features/connection/api/recentServers.ts';

@@ -9,6 +9,17 @@ const UI_SCHEME = 'ui://';
 
 export type AppVisibility = 'model' | 'app';
 
+/**
+ * Why an MCP App may not call this tool, or undefined when it may: only a tool of the same server
+ * whose `_meta.ui.visibility` includes "app" (absent: both) — SEP-1865, "Tool visibility".
+ */
+export function appCallRefusal(name: string, tool: { visibility?: readonly AppVisibility[] } | undefined): string | undefined {
+  if (!tool) return `Refused: this server lists no tool named ${name}.`;
+  const visibility = tool.visibility ?? ['model', 'app'];
+  if (visibility.includes('app')) return undefined;
+  return `Refused: ${name}'s _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app" — an app may not call it.`;
+}
+
 export interface ToolApp {
   /** The `ui://` resource with the tool's interface. */
   resourceUri: string;

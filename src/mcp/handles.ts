@@ -101,14 +101,24 @@ export function collectHandles(sources: readonly ResultSource[], now = Date.now(
 }
 
 /** For each top-level parameter of this schema, the handles of the same name and a fitting type (at most 3). */
+/** Whether a property of this type can take the value (an untyped property takes any). */
+function fits(type: unknown, value: string | number): boolean {
+  return type === undefined || type === typeof value || ((type === 'integer' || type === 'number') && typeof value === 'number');
+}
+
 export function offersFor(schema: unknown, all: readonly Handle[]): [string, Handle[]][] {
   const props = isRecord(schema) ? own(schema, 'properties') : undefined;
   if (!isRecord(props)) return [];
   return Object.entries(props).flatMap(([name, prop]): [string, Handle[]][] => {
     const type = isRecord(prop) ? own(prop, 'type') : undefined;
-    const fits = (value: string | number) =>
-      type === undefined || type === typeof value || ((type === 'integer' || type === 'number') && typeof value === 'number');
-    const matches = all.filter((handle) => handle.key === name && fits(handle.value)).slice(0, 3);
+    const matches = all.filter((handle) => handle.key === name && fits(type, handle.value)).slice(0, 3);
     return matches.length ? [[name, matches]] : [];
   });
+}
+
+/** Whether a tool's input schema has a property `key` that takes a value like this one (a string by default). */
+export function takesHandle(schema: unknown, key: string, value: string | number = ''): boolean {
+  const props = isRecord(schema) ? own(schema, 'properties') : undefined;
+  const prop = isRecord(props) ? own(props, key) : undefined;
+  return prop !== undefined && fits(isRecord(prop) ? own(prop, 'type') : undefined, value);
 }

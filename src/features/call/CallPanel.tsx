@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
 import type { McpTool } from '../../mcp/tools.ts';
-import type { CallState } from './useToolCalls.ts';
+import type { CallState } from '../../session/runs.ts';
 import { cn } from '../../lib/cn.ts';
 
 interface Props {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
-import type { ConfirmItem, PendingConfirm } from './callRequests.ts';
+import type { ConfirmItem, PendingConfirm } from '../../session/callEntrance.ts';
 
 interface Props {
   question: PendingConfirm;

@@ -6,10 +6,10 @@ import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
-import type { Notice } from './callRequests.ts';
+import type { Notice } from '../../session/callEntrance.ts';
 import { outcomeOf, type OutcomeTone } from './outcome.ts';
 import { humanDuration } from '../../lib/age.ts';
-import type { CallState, TaskView } from './useToolCalls.ts';
+import type { CallState, TaskView } from '../../session/runs.ts';
 
 const TASK_END: Record<NonNullable<TaskView['end']>, string> = {
   completed: 'Completed',

@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/Button.tsx';
-import type { CallRun } from './useToolCalls.ts';
+import type { CallRun } from '../../session/runs.ts';
 import { humanDuration } from '../../lib/age.ts';
 
 function summary(run: CallRun): string {

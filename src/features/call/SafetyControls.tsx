@@ -1,5 +1,5 @@
 import { Select } from '../../components/ui/Select.tsx';
-import type { SafetySettings } from './safetySettings.ts';
+import type { SafetySettings } from '../../session/safety.ts';
 
 function SecondsField({ label, value, onChange }: { label: string; value: number; onChange: (value: number) => void }) {
   return (

@@ -1,8 +1,8 @@
 // What the response pane's pill says about the shown call: one word a person reads first, a tone
 // that means the same everywhere (a cancel is not a failure, a tool error is not a protocol error).
 import type { McpFailure } from '../../mcp/errors.ts';
-import type { Notice } from './callRequests.ts';
-import type { CallState } from './useToolCalls.ts';
+import type { Notice } from '../../session/callEntrance.ts';
+import type { CallState } from '../../session/runs.ts';
 
 export type OutcomeTone = 'neutral' | 'running' | 'ok' | 'warn' | 'danger';
 

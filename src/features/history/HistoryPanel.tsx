@@ -2,7 +2,7 @@
 // calm at rest (select, Replay); the rest is under "⋯" (Edit and replay, Compare with previous,
 // Save, Copy link / as curl / JSON-RPC / TypeScript, Delete). Two selected rows compare.
 import { useMemo, useState } from 'react';
-import { SaveCallDialog } from './SavedCalls.tsx';
+import { SaveCallDialog } from '../../components/ui/SaveCallDialog.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Menu } from '../../components/ui/Menu.tsx';
@@ -10,7 +10,7 @@ import { humanDuration } from '../../lib/age.ts';
 import { DockTab } from '../../components/ui/Dock.tsx';
 import { copyWithToast } from '../../lib/toasts.ts';
 import { revealInvisible } from '../../mcp/text.ts';
-import type { HistoryEntry } from './api/historyStore.ts';
+import type { HistoryEntry } from '../../storage/callStore.ts';
 import type { Copied, CopyKind } from './policy.ts';
 
 interface Props {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Menu } from '../../components/ui/Menu.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { SaveCallDialog } from './SavedCalls.tsx';
+import { SaveCallDialog } from '../../components/ui/SaveCallDialog.tsx';
 import type { CopyKind } from './policy.ts';
 
 const KINDS: readonly [CopyKind, string][] = [

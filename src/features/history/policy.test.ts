@@ -2,7 +2,7 @@
 // Copy gives — including what it leaves out, and saying so.
 import { describe, expect, it } from 'vitest';
 import { parseCallResult } from '../../mcp/results.ts';
-import type { HistoryEntry } from './api/historyStore.ts';
+import type { HistoryEntry } from '../../storage/callStore.ts';
 import { compareBase, copyOf, entryOf, type WireFacts } from './policy.ts';
 
 const wire: WireFacts = {

@@ -17,7 +17,7 @@ const headerNote = (variables: readonly string[]) =>
     : [];
 import { describeFailure, type McpFailure } from '../../mcp/errors.ts';
 import type { CallResult } from '../../mcp/results.ts';
-import type { HistoryEntry, NewEntry } from './api/historyStore.ts';
+import type { HistoryEntry, NewEntry } from '../../storage/callStore.ts';
 
 /** A finished call, as the call feature reports it (its runs are of this shape). */
 export interface FinishedRun {

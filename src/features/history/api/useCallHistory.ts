@@ -2,7 +2,7 @@
 // editing, compare and copy (link, curl, JSON-RPC, TypeScript) against the live connection.
 // What is recorded, compared and copied is decided in ../policy.ts.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readResult, type HistoryEntry } from './historyStore.ts';
+import { readResult, type HistoryEntry } from '../../../storage/callStore.ts';
 import { useHistory } from './useHistory.ts';
 import { compareBase, copyOf, entryOf, type Copied, type CopyKind, type FinishedRun } from '../policy.ts';
 import { diffResults, type ResultDiff } from '../../../compare/diff.ts';

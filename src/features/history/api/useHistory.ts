@@ -3,13 +3,21 @@ import { useCallback, useState } from 'react';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey, serverStorageKey } from '../../../lib/serverKey.ts';
 import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
-import { MAX_CALLS, addEntry, clearServer, deleteEntry, listEntries, type HistoryEntry, type NewEntry } from './historyStore.ts';
+import {
+  MAX_CALLS,
+  addEntry,
+  clearServer,
+  deleteEntry,
+  listEntries,
+  type HistoryEntry,
+  type NewEntry,
+} from '../../../storage/callStore.ts';
 import { errorMessage } from '../../../lib/errorMessage.ts';
 import { afterPaint } from '../../../lib/idle.ts';
 
 /**
  * This server's call history (newest first), and the ways to change it. `known`: the
- * connection's secret values, never kept (see historyStore).
+ * connection's secret values, never kept (see src/storage/callStore.ts).
  */
 export function useHistory(serverUrl: string, known: () => readonly string[] = () => []) {
   const server = serverKey(serverUrl);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { diffToolLists, isUnchanged, snapshotOf, type ToolListChange } from '../../../compare/toolListDiff.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
-import { swapSeenList } from './historyStore.ts';
+import { swapSeenList } from '../../../storage/listStore.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 
 /**

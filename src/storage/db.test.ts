@@ -1,18 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openDB } from 'idb';
-import {
-  MAX_CALLS,
-  MAX_RESULT_BYTES,
-  addEntry,
-  clearServer,
-  deleteEntry,
-  listEntries,
-  readResult,
-  swapSeenList,
-  type NewEntry,
-} from './historyStore.ts';
-import type { ToolSnapshot } from '../../../compare/toolListDiff.ts';
+import { MAX_CALLS, MAX_RESULT_BYTES, addEntry, clearServer, deleteEntry, listEntries, readResult, type NewEntry } from './callStore.ts';
+import { swapSeenList } from './listStore.ts';
+import type { ToolSnapshot } from '../compare/toolListDiff.ts';
 
 const entry = (server: string, tool: string, args: Record<string, unknown> = {}): NewEntry => ({
   server,

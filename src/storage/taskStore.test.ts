@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { MAX_PENDING_TASKS, dropTask, forgetServerData, keepTask, pendingTasks, type PendingTask } from './historyStore.ts';
+import { forgetServerData } from './db.ts';
+import { MAX_PENDING_TASKS, dropTask, keepTask, pendingTasks, type PendingTask } from './taskStore.ts';
 
 const task = (server: string, taskId: string, extra: Partial<PendingTask> = {}): Omit<PendingTask, 'key'> => ({
   server,

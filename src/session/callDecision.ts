@@ -1,12 +1,12 @@
 // The one decision every call goes through, wherever it starts (the form, "Send anyway",
-// History's Replay, the palette's "Run the last call", "Run all" saved calls, and later an MCP
-// App's own tools/call): are the arguments right for the schema, does the human-in-the-loop gate
-// let it out (read-only mode, confirmation), and with which limits. Pure: the checks are passed
-// in (Ajv is loaded on demand), so this is unit-tested in Node.
-import type { SchemaIssue, Verdict } from '../../schema/validate.ts';
-import { callGate } from '../../mcp/callGate.ts';
-import { type McpTool } from '../../mcp/tools.ts';
-import type { SafetySettings } from './safetySettings.ts';
+// History's Replay, the palette's "Run the last call", "Run all" saved calls, an MCP App's own
+// tools/call): are the arguments right for the schema, does the human-in-the-loop gate let it out
+// (read-only mode, confirmation), and with which limits. Pure: the checks are passed in (Ajv is
+// loaded on demand), so this is unit-tested in Node.
+import type { SchemaIssue, Verdict } from '../schema/validate.ts';
+import { callGate } from '../mcp/callGate.ts';
+import { type McpTool } from '../mcp/tools.ts';
+import type { SafetySettings } from './safety.ts';
 
 /** Where a call started: said in messages, and what decides whether the checks can be skipped. */
 export type CallOrigin = 'form' | 'replay' | 'run-last' | 'run-all' | 'app';
@@ -57,7 +57,7 @@ export function describeIssues(issues: readonly SchemaIssue[]): string {
 
 type GateTool = Pick<McpTool, 'name' | 'annotations' | 'inputSchema'> & { unusable?: string };
 
-export function callRequest(
+export function decideCall(
   tool: GateTool,
   args: Record<string, unknown>,
   options: RequestOptions,

@@ -6,7 +6,8 @@ import { expect, it } from 'vitest';
 
 it('upgrades a database that exists without its stores', async () => {
   (await openDB('toolscope-history', 1)).close();
-  const { addEntry, listEntries, listSaved } = await import('./historyStore.ts');
+  const { addEntry, listEntries } = await import('./callStore.ts');
+  const { listSaved } = await import('./savedStore.ts');
   await addEntry(
     { server: 's', tool: 't', args: {}, outcome: 'ok', summary: '', durationMs: 1, at: 1, era: 'modern', protocolVersion: '2026-07-28' },
     undefined,

@@ -21,7 +21,8 @@ it('rewrites the shapes versions ≤ 3 stored, once, and reads them as before', 
   await old.put('lists', { server: 's', at: 5, tools: [{ name: 'echo', hash: 'h' }] });
   old.close();
 
-  const { readResult, swapSeenList } = await import('./historyStore.ts');
+  const { readResult } = await import('./callStore.ts');
+  const { swapSeenList } = await import('./listStore.ts');
   expect(await readResult(1)).toEqual({ id: 1, result: { content: [{ type: 'text', text: 'raw' }] } });
   expect(await readResult(2)).toEqual({ id: 2, text: '{"content":[{"type":"text","text":"cut' });
   expect(await readResult(3)).toEqual({ id: 3 });

@@ -1,11 +1,11 @@
 // The one entrance for calls: every origin asks `request(tool, args, { origin })`, which runs
-// `callRequest` (checks + gate + limits) and then sends, asks the person (one confirmation
+// `decideCall` (checks + gate + limits) and then sends, asks the person (one confirmation
 // dialog, rendered once, read from this store), or keeps a notice for the tool's workspace
 // (why nothing was sent). Framework-free: React reads it through useSyncExternalStore.
-import type { McpTool } from '../../mcp/tools.ts';
-import { callRequest, type CallChecks, type CallDecision, type CallLimits, type RequestOptions } from './callRequest.ts';
-import type { SafetySettings } from './safetySettings.ts';
-import { errorMessage } from '../../lib/errorMessage.ts';
+import type { McpTool } from '../mcp/tools.ts';
+import { decideCall, type CallChecks, type CallDecision, type CallLimits, type RequestOptions } from './callDecision.ts';
+import type { SafetySettings } from './safety.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 
 /** Why a tool's last request was not sent, shown in its workspace until the next request. */
 export type Notice = { kind: 'invalid'; message: string } | { kind: 'refused'; reason: string } | { kind: 'check-failed'; message: string };
@@ -28,28 +28,28 @@ export interface PendingConfirm {
   items: readonly ConfirmItem[];
 }
 
-export interface CallRequestsSnapshot {
+export interface CallEntranceSnapshot {
   notices: ReadonlyMap<string, Notice>;
   pending?: PendingConfirm;
 }
 
 export type Decided = CallDecision | { action: 'check-failed'; message: string };
 
-export interface CallRequestsDeps {
+export interface CallEntranceDeps {
   send: (tool: McpTool, args: Record<string, unknown>, limits: CallLimits) => void;
   safety: () => SafetySettings;
   loadChecks: () => Promise<CallChecks>;
 }
 
-export type RequestTool = Parameters<typeof callRequest>[0];
+export type RequestTool = Parameters<typeof decideCall>[0];
 
-export class CallRequests {
-  #snapshot: CallRequestsSnapshot = { notices: new Map() };
+export class CallEntrance {
+  #snapshot: CallEntranceSnapshot = { notices: new Map() };
   #listeners = new Set<() => void>();
   #answer: ((confirmed: boolean) => void) | undefined;
-  readonly #deps: CallRequestsDeps;
+  readonly #deps: CallEntranceDeps;
 
-  constructor(deps: CallRequestsDeps) {
+  constructor(deps: CallEntranceDeps) {
     this.#deps = deps;
   }
 
@@ -68,7 +68,7 @@ export class CallRequests {
     } catch (error) {
       return { action: 'check-failed', message: errorMessage(error) };
     }
-    return callRequest(tool, args, options, this.#deps.safety(), checks);
+    return decideCall(tool, args, options, this.#deps.safety(), checks);
   }
 
   /** Decide, then act: send, ask the person, or say in the tool's workspace why not. Resolves to what happened. */
@@ -133,7 +133,7 @@ export class CallRequests {
     this.#publish({ ...this.#snapshot, notices });
   }
 
-  #publish(snapshot: CallRequestsSnapshot) {
+  #publish(snapshot: CallEntranceSnapshot) {
     this.#snapshot = snapshot;
     for (const listener of this.#listeners) listener();
   }

@@ -1,12 +1,12 @@
 // The one decision every call goes through, and the store every origin asks: the same checks,
 // the same gate, the same limits, whatever started the call.
 import { describe, expect, it } from 'vitest';
-import { validateAgainst } from '../../schema/validate.ts';
-import { unsafeIntegers } from '../../schema/numbers.ts';
-import type { McpTool } from '../../mcp/tools.ts';
-import { callLimits, callRequest, type CallOrigin } from './callRequest.ts';
-import { CallRequests } from './callRequests.ts';
-import { DEFAULT_SAFETY, type SafetySettings } from './safetySettings.ts';
+import { validateAgainst } from '../schema/validate.ts';
+import { unsafeIntegers } from '../schema/numbers.ts';
+import type { McpTool } from '../mcp/tools.ts';
+import { callLimits, decideCall, type CallOrigin } from './callDecision.ts';
+import { CallEntrance } from './callEntrance.ts';
+import { DEFAULT_SAFETY, type SafetySettings } from './safety.ts';
 
 const checks = { validateAgainst, unsafeIntegers: (value: unknown) => unsafeIntegers(value) };
 
@@ -18,10 +18,10 @@ const destructive = tool({ destructiveHint: true });
 const safety: SafetySettings = { ...DEFAULT_SAFETY, timeoutSeconds: 7, maxTotalSeconds: 42 };
 const origins: CallOrigin[] = ['form', 'replay', 'run-last', 'run-all'];
 
-describe('callRequest', () => {
+describe('decideCall', () => {
   it('holds back arguments that break the schema, from every origin, and says which', () => {
     for (const origin of origins) {
-      const decision = callRequest(readOnly, { id: 'x', count: 1.5 }, { origin }, safety, checks);
+      const decision = decideCall(readOnly, { id: 'x', count: 1.5 }, { origin }, safety, checks);
       expect(decision.action).toBe('invalid');
       if (decision.action !== 'invalid') continue;
       expect(decision.message).toMatch(/^2 argument problems: /);
@@ -29,13 +29,13 @@ describe('callRequest', () => {
       expect(decision.message).toContain('/count');
     }
     // Integers JavaScript cannot carry exactly are held back too.
-    const unsafe = callRequest(readOnly, { id: 'abc', count: 2 ** 60 }, { origin: 'form' }, safety, checks);
+    const unsafe = decideCall(readOnly, { id: 'abc', count: 2 ** 60 }, { origin: 'form' }, safety, checks);
     expect(unsafe).toMatchObject({ action: 'invalid', message: expect.stringContaining('/count') as unknown });
   });
 
   it('sends valid arguments with the limits set for the server — the same for every origin', () => {
     for (const origin of origins) {
-      expect(callRequest(readOnly, { id: 'abc' }, { origin }, safety, checks)).toEqual({
+      expect(decideCall(readOnly, { id: 'abc' }, { origin }, safety, checks)).toEqual({
         action: 'call',
         args: { id: 'abc' },
         limits: { timeoutMs: 7000, maxTotalTimeoutMs: 42_000 },
@@ -46,45 +46,45 @@ describe('callRequest', () => {
 
   it('arguments from a link or an imported file always ask first — even for a read-only tool; read-only mode still refuses', () => {
     const foreign = 'These arguments came from a link.';
-    expect(callRequest(readOnly, { id: 'abc' }, { origin: 'form', foreign }, safety, checks)).toMatchObject({
+    expect(decideCall(readOnly, { id: 'abc' }, { origin: 'form', foreign }, safety, checks)).toMatchObject({
       action: 'confirm',
       reason: foreign,
     });
-    expect(callRequest(destructive, { id: 'abc' }, { origin: 'form', foreign }, safety, checks)).toMatchObject({
+    expect(decideCall(destructive, { id: 'abc' }, { origin: 'form', foreign }, safety, checks)).toMatchObject({
       action: 'confirm',
       reason: expect.stringContaining(foreign) as unknown,
     });
-    expect(callRequest(destructive, { id: 'abc' }, { origin: 'form', foreign }, { ...safety, readOnlyMode: true }, checks).action).toBe(
+    expect(decideCall(destructive, { id: 'abc' }, { origin: 'form', foreign }, { ...safety, readOnlyMode: true }, checks).action).toBe(
       'refuse',
     );
-    expect(callRequest(readOnly, { id: 'abc' }, { origin: 'run-all', foreign, confirmed: true }, safety, checks).action).toBe('call');
+    expect(decideCall(readOnly, { id: 'abc' }, { origin: 'run-all', foreign, confirmed: true }, safety, checks).action).toBe('call');
   });
 
   it('"Send anyway" skips the argument checks, never the gate', () => {
-    expect(callRequest(readOnly, { id: 1 }, { origin: 'form', unchecked: true }, safety, checks).action).toBe('call');
-    expect(callRequest(destructive, { id: 1 }, { origin: 'form', unchecked: true }, safety, checks)).toMatchObject({
+    expect(decideCall(readOnly, { id: 1 }, { origin: 'form', unchecked: true }, safety, checks).action).toBe('call');
+    expect(decideCall(destructive, { id: 1 }, { origin: 'form', unchecked: true }, safety, checks)).toMatchObject({
       action: 'confirm',
       reason: 'The server marks this tool destructive.',
     });
     const readOnlyMode = { ...safety, readOnlyMode: true };
-    expect(
-      callRequest(destructive, { id: 1 }, { origin: 'run-all', unchecked: true, confirmed: true }, readOnlyMode, checks),
-    ).toMatchObject({
-      action: 'refuse',
-      reason: expect.stringMatching(/^Read-only mode is on, .* Turn read-only mode off to call it\.$/) as unknown,
-    });
+    expect(decideCall(destructive, { id: 1 }, { origin: 'run-all', unchecked: true, confirmed: true }, readOnlyMode, checks)).toMatchObject(
+      {
+        action: 'refuse',
+        reason: expect.stringMatching(/^Read-only mode is on, .* Turn read-only mode off to call it\.$/) as unknown,
+      },
+    );
   });
 
   it('asks before a destructive call unless already confirmed; follows the policy', () => {
-    expect(callRequest(destructive, { id: 'abc' }, { origin: 'replay' }, safety, checks).action).toBe('confirm');
-    expect(callRequest(destructive, { id: 'abc' }, { origin: 'run-all', confirmed: true }, safety, checks).action).toBe('call');
-    expect(callRequest(tool(), { id: 'abc' }, { origin: 'form' }, safety, checks)).toMatchObject({
+    expect(decideCall(destructive, { id: 'abc' }, { origin: 'replay' }, safety, checks).action).toBe('confirm');
+    expect(decideCall(destructive, { id: 'abc' }, { origin: 'run-all', confirmed: true }, safety, checks).action).toBe('call');
+    expect(decideCall(tool(), { id: 'abc' }, { origin: 'form' }, safety, checks)).toMatchObject({
       action: 'confirm',
       reason: expect.stringContaining('by the spec default') as unknown,
     });
-    expect(callRequest(destructive, { id: 'abc' }, { origin: 'form' }, { ...safety, policy: 'never' }, checks).action).toBe('call');
+    expect(decideCall(destructive, { id: 'abc' }, { origin: 'form' }, { ...safety, policy: 'never' }, checks).action).toBe('call');
     expect(
-      callRequest(tool({ destructiveHint: false }), { id: 'abc' }, { origin: 'form' }, { ...safety, policy: 'all-writes' }, checks),
+      decideCall(tool({ destructiveHint: false }), { id: 'abc' }, { origin: 'form' }, { ...safety, policy: 'all-writes' }, checks),
     ).toMatchObject({
       action: 'confirm',
       reason: 'This tool is not marked read-only.',
@@ -93,25 +93,25 @@ describe('callRequest', () => {
 
   it('refuses an unusable tool and unparsed JSON, and sends unchecked when the schema cannot be compiled', () => {
     expect(
-      callRequest(tool({ readOnlyHint: true }, { unusable: 'Not callable: bad name.' }), {}, { origin: 'form' }, safety, checks),
+      decideCall(tool({ readOnlyHint: true }, { unusable: 'Not callable: bad name.' }), {}, { origin: 'form' }, safety, checks),
     ).toEqual({
       action: 'refuse',
       reason: 'Not callable: bad name.',
     });
-    expect(callRequest(readOnly, {}, { origin: 'form', unparsed: 'Unexpected token } at 4' }, safety, checks)).toEqual({
+    expect(decideCall(readOnly, {}, { origin: 'form', unparsed: 'Unexpected token } at 4' }, safety, checks)).toEqual({
       action: 'invalid',
       message: 'The JSON does not parse: Unexpected token } at 4',
       issues: [],
     });
     const broken = tool({ readOnlyHint: true }, { inputSchema: { type: 'object', properties: { a: { type: 'nonsense' } } } });
-    expect(callRequest(broken, { a: 1 }, { origin: 'form' }, safety, checks).action).toBe('call');
+    expect(decideCall(broken, { a: 1 }, { origin: 'form' }, safety, checks).action).toBe('call');
   });
 });
 
-describe('CallRequests (the one entrance)', () => {
+describe('CallEntrance (the one entrance)', () => {
   function store(settings: SafetySettings = safety) {
     const sent: { tool: string; args: Record<string, unknown>; limits: unknown }[] = [];
-    const requests = new CallRequests({
+    const requests = new CallEntrance({
       send: (target, args, limits) => sent.push({ tool: target.name, args, limits }),
       safety: () => settings,
       loadChecks: () => Promise.resolve(checks),
@@ -164,7 +164,7 @@ describe('CallRequests (the one entrance)', () => {
     const { requests, sent } = store({ ...safety, readOnlyMode: true });
     for (const origin of origins) expect(await requests.request(destructive, { id: 'abc' }, { origin })).toBe('refuse');
     expect(requests.getSnapshot().notices.get('restock')).toMatchObject({ kind: 'refused' });
-    const failing = new CallRequests({
+    const failing = new CallEntrance({
       send: () => sent.push({ tool: '?', args: {}, limits: {} }),
       safety: () => safety,
       loadChecks: () => Promise.reject(new Error('Failed to fetch dynamically imported module /assets/validate.js')),

@@ -3,16 +3,16 @@
 // whose arguments no longer match the schema is held back (it used to be sent unchecked), and
 // the "Maximum total" limit applies (it used to be dropped, so a call with progress ran on).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEverything, type RunningServer } from '../../../server/testing/servers.ts';
-import { McpConnection } from '../../mcp/connection.ts';
-import { describeFailure, failureOf } from '../../mcp/errors.ts';
-import { TrafficRecorder } from '../../mcp/traffic.ts';
-import type { McpTool } from '../../mcp/tools.ts';
-import { validateAgainst } from '../../schema/validate.ts';
-import { unsafeIntegers } from '../../schema/numbers.ts';
-import { CallRequests } from './callRequests.ts';
+import { startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { McpConnection } from '../mcp/connection.ts';
+import { describeFailure, failureOf } from '../mcp/errors.ts';
+import { TrafficRecorder } from '../mcp/traffic.ts';
+import type { McpTool } from '../mcp/tools.ts';
+import { validateAgainst } from '../schema/validate.ts';
+import { unsafeIntegers } from '../schema/numbers.ts';
+import { CallEntrance } from './callEntrance.ts';
 import { runSaved, type RunSavedDeps, type RunState, type SavedToRun } from './runSaved.ts';
-import { DEFAULT_SAFETY, type SafetySettings } from './safetySettings.ts';
+import { DEFAULT_SAFETY, type SafetySettings } from './safety.ts';
 
 let server: RunningServer;
 let connection: McpConnection;
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 function deps(safety: SafetySettings, states: Map<number, RunState>, answer = true): RunSavedDeps {
-  const requests = new CallRequests({
+  const requests = new CallEntrance({
     send: () => undefined,
     safety: () => safety,
     loadChecks: () => Promise.resolve({ validateAgainst, unsafeIntegers: (value: unknown) => unsafeIntegers(value) }),

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { McpTool } from '../mcp/tools.ts';
+import { matchCommands } from './commands.ts';
+import { serverCommands, type PaletteActions } from './paletteCommands.ts';
+
+const tool = (name: string, extra: Partial<McpTool> = {}) => ({ name, annotations: {}, inputSchema: {}, ...extra }) as unknown as McpTool;
+
+function recorder() {
+  const done: string[] = [];
+  const actions: PaletteActions = {
+    openTool: (name) => done.push(`open ${name}`),
+    runLast: (name, args) => done.push(`run-last ${name} ${JSON.stringify(args)}`),
+    filter: (filter) => done.push(`filter ${filter}`),
+    report: (tab) => done.push(`report ${tab}`),
+    appResources: () => done.push('app-resources'),
+    toggleDock: (tab) => done.push(`dock ${tab}`),
+  };
+  return { done, actions };
+}
+
+const filters = [
+  { value: 'all' as const, label: 'all tools' },
+  { value: 'read-only' as const, label: 'read-only only' },
+];
+
+describe('the palette’s commands for a server', () => {
+  it('lists each tool by its display name, its raw name as detail, with invisible characters shown', () => {
+    const { done, actions } = recorder();
+    const commands = serverCommands({ tools: [tool('get\u200bfile', { title: 'Read a file' }), tool('echo')], filters }, actions);
+    const file = commands.find((command) => command.id === 'tool:get\u200bfile');
+    expect(file).toMatchObject({ group: 'Tools', label: 'Read a file' });
+    expect(file?.detail).not.toContain('\u200b');
+    file?.run();
+    expect(done).toEqual(['open get\u200bfile']);
+  });
+
+  it('offers "Run the last call again" only after a call, first, with its arguments; it runs that call', () => {
+    const { done, actions } = recorder();
+    expect(serverCommands({ tools: [tool('echo')], filters }, actions).some((command) => command.id === 'run-last')).toBe(false);
+    const commands = serverCommands({ tools: [tool('echo')], filters, last: { tool: 'echo', args: { message: 'hi' } } }, actions);
+    expect(commands[0]).toMatchObject({ id: 'run-last', detail: 'echo {"message":"hi"}' });
+    commands[0]?.run();
+    expect(done).toEqual(['run-last echo {"message":"hi"}']);
+  });
+
+  it('the views and filters do what they say, and "report" finds the report before a tool named report_…', () => {
+    const { done, actions } = recorder();
+    const commands = serverCommands({ tools: [tool('report_price_issue')], filters }, actions);
+    expect(matchCommands(commands, 'report')[0]?.id).toBe('report');
+    for (const id of ['report', 'model', 'app-resources', 'history', 'saved', 'filter:read-only'])
+      commands.find((command) => command.id === id)?.run();
+    expect(done).toEqual(['report findings', 'report model', 'app-resources', 'dock history', 'dock saved', 'filter read-only']);
+  });
+});

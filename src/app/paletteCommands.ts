@@ -1,0 +1,79 @@
+// The palette's commands for a connected server: its tools, "Run the last call again", the views
+// and the annotation filters. Pure: built from what is listed and what the person can do.
+import { displayName, type HintFilter } from '../mcp/toolHints.ts';
+import { revealInvisible } from '../mcp/text.ts';
+import type { McpTool } from '../mcp/tools.ts';
+import type { Command } from './commands.ts';
+
+export interface PaletteActions {
+  openTool: (name: string) => void;
+  runLast: (tool: string, args: Record<string, unknown>) => void;
+  filter: (filter: HintFilter) => void;
+  report: (tab: 'findings' | 'model') => void;
+  appResources: () => void;
+  toggleDock: (tab: 'history' | 'saved') => void;
+}
+
+export interface PaletteInput {
+  tools: readonly McpTool[];
+  /** The newest call of any tool, if one was made. */
+  last?: { tool: string; args: Record<string, unknown> };
+  filters: readonly { value: HintFilter; label: string }[];
+}
+
+export function serverCommands({ tools, last, filters }: PaletteInput, actions: PaletteActions): Command[] {
+  const again: Command[] = last
+    ? [
+        {
+          id: 'run-last',
+          group: 'Tools',
+          label: 'Run the last call again',
+          detail: `${revealInvisible(last.tool)} ${JSON.stringify(last.args).slice(0, 120)}`,
+          run: () => actions.runLast(last.tool, last.args),
+        },
+      ]
+    : [];
+  const toolCommands = tools.map((tool): Command => ({
+    id: `tool:${tool.name}`,
+    group: 'Tools',
+    label: revealInvisible(displayName(tool)),
+    detail: revealInvisible(tool.name),
+    keywords: tool.description?.slice(0, 300),
+    run: () => actions.openTool(tool.name),
+  }));
+  const views: Command[] = [
+    {
+      id: 'report',
+      group: 'View',
+      label: 'Report — the server report: score and findings',
+      keywords: 'lint quality',
+      aliases: ['report', 'server report', 'score', 'lint'],
+      run: () => actions.report('findings'),
+    },
+    {
+      id: 'model',
+      group: 'View',
+      label: 'Model’s view — the tool list as the model is given it (tokens)',
+      keywords: 'model prompt tokens cost',
+      aliases: ['model', 'model view', 'model’s view', "model's view", 'tokens'],
+      run: () => actions.report('model'),
+    },
+    {
+      id: 'app-resources',
+      group: 'View',
+      label: 'App resources — the ui:// interfaces this server’s tools name, to preview',
+      keywords: 'mcp apps ui resource',
+      aliases: ['apps', 'app resources', 'ui'],
+      run: actions.appResources,
+    },
+    { id: 'history', group: 'View', label: 'Show or hide History', run: () => actions.toggleDock('history') },
+    { id: 'saved', group: 'View', label: 'Show or hide Saved calls', run: () => actions.toggleDock('saved') },
+  ];
+  const filterCommands = filters.map((filter): Command => ({
+    id: `filter:${filter.value}`,
+    group: 'View',
+    label: `Filter tools by annotation: ${filter.label}`,
+    run: () => actions.filter(filter.value),
+  }));
+  return [...again, ...toolCommands, ...views, ...filterCommands];
+}

@@ -1,0 +1,47 @@
+import { DockTab } from '../../components/ui/Dock.tsx';
+import { downloadBytes, safeFileName } from '../../lib/download.ts';
+import type { ResultDiff } from '../../compare/diff.ts';
+import type { RunState } from '../../session/runSaved.ts';
+import { SavedCalls } from './SavedCalls.tsx';
+import type { useSavedCalls } from './useSavedCalls.ts';
+
+interface Props {
+  saved: ReturnType<typeof useSavedCalls>;
+  verdicts: ReadonlyMap<number, RunState>;
+  /** The server's name, for the export's file name. */
+  serverName: string;
+  onCompare: (title: string, diff: ResultDiff) => void;
+  onOpenRun: (tool: string, runId: number) => void;
+}
+
+/** The dock's "Saved calls" tab: the list, Run all, import and export. */
+export function SavedCallsTab({ saved, verdicts, serverName, onCompare, onOpenRun }: Props) {
+  return (
+    <DockTab id="saved" label="Saved calls" order={2} badge={saved.saved.length ? String(saved.saved.length) : undefined}>
+      {(shown) =>
+        shown ? (
+          <div className="h-full overflow-auto">
+            <SavedCalls
+              saved={saved.saved}
+              verdicts={verdicts}
+              problem={saved.problem}
+              onRunAll={saved.runAll}
+              onSendAnyway={saved.sendAnyway}
+              onDelete={(id) => void saved.remove(id)}
+              onCompare={(name, diff) => onCompare(`${name}: saved result → this run`, diff)}
+              onOpenRun={onOpenRun}
+              onExport={() =>
+                downloadBytes(
+                  new TextEncoder().encode(saved.exportText()),
+                  'application/json',
+                  `${safeFileName(serverName, 'server')}-saved-calls.json`,
+                )
+              }
+              onImport={(text) => void saved.importText(text)}
+            />
+          </div>
+        ) : null
+      }
+    </DockTab>
+  );
+}
