@@ -20,12 +20,15 @@ import { isBridge, type StdioSession } from './stdio.ts';
 
 export { McpError };
 import { isRecord, optionalString, own } from './guards.ts';
-import { parseCallResult, parseReadResult, type CallResult, type ResourceContents } from './results.ts';
+import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
 import { cacheHintFindings, parseToolsPage, withParamHeaders, type McpTool, type ToolsPage } from './tools.ts';
 import { paramHeadersFor } from './paramHeaders.ts';
 import type { FetchLike } from './traffic.ts';
-import { TASK_SESSION_HEADER } from './fetchChain.ts';
-import { TASKS_EXTENSION, driveTask, taskFromCallResult, type DriveOptions, type TaskEnd, type TaskState } from './tasks.ts';
+import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState } from './tasks.ts';
+import { TaskDriver, type TaskPlace } from './taskDriver.ts';
+import { ResourceReader } from './resources.ts';
+
+export { TaskEndError, type TaskPlace } from './taskDriver.ts';
 
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from './clientIdentity.ts';
 
@@ -106,22 +109,6 @@ export interface ToolCallOptions extends CallOptions {
   taskWake?: { wake?: () => void };
 }
 
-/** Where a task lives: what following it after a reload needs (2025: the session that made it). */
-export interface TaskPlace {
-  era: 'modern' | 'legacy';
-  sessionId?: string;
-}
-
-/** A task that ended other than completed: how (the run card says Failed, Cancelled or Expired). */
-export class TaskEndError extends McpError {
-  constructor(
-    readonly end: Exclude<TaskEnd['status'], 'completed'>,
-    failure: McpFailure,
-  ) {
-    super(failure);
-  }
-}
-
 // Accept any result shape; we parse it ourselves (habit 2: parse, never cast).
 const anyResult: StandardSchemaV1<unknown, unknown> = {
   '~standard': { version: 1, vendor: 'toolscope', validate: (value: unknown) => ({ value }) },
@@ -191,6 +178,21 @@ export class McpConnection {
     /** The page's origin, in a browser (see ConnectOptions.pageOrigin). */
     private readonly pageOrigin?: string,
   ) {}
+
+  readonly #request = (method: string, params: Record<string, unknown>, options?: CallOptions) => this.#send(method, params, options);
+  readonly #tasks = new TaskDriver({
+    request: this.#request,
+    era: () => this.era,
+    sessionId: () => this.transport.sessionId,
+    onNotification: (method, handler) => {
+      const params = {
+        '~standard': { version: 1 as const, vendor: 'toolscope', validate: (value: unknown) => ({ value }) },
+      } as StandardSchemaV1<unknown, unknown>;
+      this.client.setNotificationHandler(method, { params }, handler);
+    },
+    elicit: () => this.elicitation.handler,
+  });
+  readonly #resources = new ResourceReader(this.#request);
 
   /** Use another bearer token from now on (after signing in again, e.g. with more scope). */
   setBearerToken(token: string | undefined) {
@@ -356,7 +358,7 @@ export class McpConnection {
     return this.client.getServerCapabilities()?.tools !== undefined;
   }
 
-  async #request(method: string, params: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
+  async #send(method: string, params: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
     const started = performance.now();
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // The SDK checks maxTotalTimeout only when progress arrives: a call without progress (or
@@ -474,114 +476,33 @@ export class McpConnection {
    * Follows a task (one just started, or one resumed after a reload from `place`) to its end:
    * the final result, or a TaskEndError.
    */
-  async followTask(task: TaskState, place: TaskPlace, options: Omit<DriveOptions, 'elicit'> = {}): Promise<CallResult> {
-    // A status notification for this task ends the current wait at once.
-    const wakeUp = options.wakeUp ?? {};
-    this.#listenForTaskStatus();
-    this.#taskWakers.set(task.taskId, wakeUp);
-    try {
-      return await this.#drive(task, place, { ...options, wakeUp });
-    } finally {
-      if (this.#taskWakers.get(task.taskId) === wakeUp) this.#taskWakers.delete(task.taskId);
-    }
-  }
-
-  readonly #taskWakers = new Map<string, { wake?: () => void }>();
-  #listening = false;
-
-  /** 2025: notifications/tasks/status; 2026: notifications/tasks — each wakes its task's poll early. */
-  #listenForTaskStatus() {
-    if (this.#listening) return;
-    this.#listening = true;
-    const params = {
-      '~standard': { version: 1 as const, vendor: 'toolscope', validate: (value: unknown) => ({ value }) },
-    } as StandardSchemaV1<unknown, unknown>;
-    const wake = (value: unknown) => {
-      const taskId = isRecord(value) ? own(value, 'taskId') : undefined;
-      if (typeof taskId === 'string') this.#taskWakers.get(taskId)?.wake?.();
-    };
-    for (const method of ['notifications/tasks/status', 'notifications/tasks']) {
-      try {
-        this.client.setNotificationHandler(method, { params }, wake);
-      } catch {
-        // Not a notification of this wire: polling alone.
-      }
-    }
-  }
-
-  async #drive(task: TaskState, place: TaskPlace, options: Omit<DriveOptions, 'elicit'>): Promise<CallResult> {
-    const end = await driveTask(
-      {
-        era: place.era,
-        get: (taskId, signal) => this.#taskRequest('tasks/get', { taskId }, place, signal),
-        result: (taskId, signal) => this.#taskRequest('tasks/result', { taskId }, place, signal, 0),
-        update: (taskId, inputResponses, signal) => this.#taskRequest('tasks/update', { taskId, inputResponses }, place, signal),
-      },
-      task,
-      { ...options, elicit: this.elicitation.handler },
-    );
-    if (end.status !== 'completed') throw new TaskEndError(end.status, end.failure);
-    return parseCallResult(end.result);
+  followTask(task: TaskState, place: TaskPlace, options: Omit<DriveOptions, 'elicit'> = {}): Promise<CallResult> {
+    return this.#tasks.follow(task, place, options);
   }
 
   /** tasks/cancel: a request the server acknowledges and decides on (cooperative). */
-  async cancelTask(taskId: string, place: TaskPlace = this.taskPlace): Promise<void> {
-    await this.#taskRequest('tasks/cancel', { taskId }, place);
+  cancelTask(taskId: string, place: TaskPlace = this.taskPlace): Promise<void> {
+    return this.#tasks.cancel(taskId, place);
   }
-
-  #taskRequest(method: string, params: Record<string, unknown>, place: TaskPlace, signal?: AbortSignal, timeoutMs?: number) {
-    if (place.era !== this.era) {
-      throw new McpError({
-        kind: 'invalid-input',
-        message: `This task was made on the ${place.era === 'modern' ? '2026-07-28' : '2025-11-25'} wire; the server now speaks the other one.`,
-      });
-    }
-    const elsewhere =
-      place.sessionId && place.sessionId !== this.transport.sessionId ? { [TASK_SESSION_HEADER]: place.sessionId } : undefined;
-    // tasks/result blocks until the task ends: no request timeout of its own (0 → the hard limit only).
-    return this.#request(method, params, { signal, headers: elsewhere, ...(timeoutMs === 0 ? { timeoutMs: 24 * 3_600_000 } : {}) });
-  }
-
-  readonly #resourceCache = new Map<string, { until: number; contents: ResourceContents[] }>();
 
   /** resources/read, honouring the result's ttlMs (2026 cache hints) for this connection. */
-  async readResource(uri: string, signal?: AbortSignal): Promise<ResourceContents[]> {
-    const cached = this.#resourceCache.get(uri);
-    if (cached && cached.until > Date.now()) return cached.contents;
-    const raw = await this.#request('resources/read', { uri }, { signal });
-    const contents = parseReadResult(raw);
-    const ttl = isRecord(raw) ? own(raw, 'ttlMs') : undefined;
-    if (typeof ttl === 'number' && ttl > 0) {
-      if (this.#resourceCache.size >= 200) this.#resourceCache.clear();
-      this.#resourceCache.set(uri, { until: Date.now() + Math.min(ttl, 86_400_000), contents });
-    } else this.#resourceCache.delete(uri);
-    return contents;
+  readResource(uri: string, signal?: AbortSignal): Promise<ResourceContents[]> {
+    return this.#resources.read(uri, signal);
   }
 
   /** resources/list, raw entries (at most 10 pages walked, stopping at a repeated cursor). */
-  async listResourcesRaw(signal?: AbortSignal): Promise<Record<string, unknown>[]> {
-    const all: Record<string, unknown>[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 10; page++) {
-      const raw = await this.#request('resources/list', cursor === undefined ? {} : { cursor }, { signal });
-      const resources = isRecord(raw) ? own(raw, 'resources') : undefined;
-      if (Array.isArray(resources)) all.push(...(resources as unknown[]).filter(isRecord));
-      const next = isRecord(raw) ? own(raw, 'nextCursor') : undefined;
-      if (typeof next !== 'string' || next === cursor) break;
-      cursor = next;
-    }
-    return all;
+  listResourcesRaw(signal?: AbortSignal): Promise<Record<string, unknown>[]> {
+    return this.#resources.listRaw(signal);
   }
 
   /** A resource's `_meta` as resources/list gives it; undefined when not listed. */
-  async listedResourceMeta(uri: string, signal?: AbortSignal): Promise<unknown> {
-    const found = (await this.listResourcesRaw(signal)).find((item) => own(item, 'uri') === uri);
-    return found ? own(found, '_meta') : undefined;
+  listedResourceMeta(uri: string, signal?: AbortSignal): Promise<unknown> {
+    return this.#resources.listedMeta(uri, signal);
   }
 
   /** resources/read as the server sent it (MCP Apps need the items' `_meta`); never cached. */
-  async readResourceRaw(uri: string, signal?: AbortSignal): Promise<unknown> {
-    return this.#request('resources/read', { uri }, { signal });
+  readResourceRaw(uri: string, signal?: AbortSignal): Promise<unknown> {
+    return this.#resources.readRaw(uri, signal);
   }
 
   /**
