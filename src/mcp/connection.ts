@@ -5,159 +5,40 @@
 // shown to the user with findings instead of disappearing into an exception.
 import { Client, SdkError, SdkErrorCode, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
-import { McpError, isNetworkFailure, type McpFailure } from './errors.ts';
-import { Credentials } from './credentials.ts';
-import { fetchChain, type Route } from './fetchChain.ts';
-import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './timeouts.ts';
-import { classifySdkError } from './sdkErrors.ts';
-import { RawResults } from './lenientResults.ts';
 import { isCredentialParam } from '../lib/redactUrl.ts';
-import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS, listHeaders } from './headers.ts';
-import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
-import { StreamWatcher } from './streamWatch.ts';
-import { customHeaderProblem, type ProxySession } from './proxy.ts';
-import { isBridge, type StdioSession } from './stdio.ts';
-
-export { McpError };
-import { isRecord, optionalString, own } from './guards.ts';
-import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
-import { cacheHintFindings, parseToolsPage, withParamHeaders, type McpTool, type ToolsPage } from './tools.ts';
-import { paramHeadersFor } from './paramHeaders.ts';
-import type { FetchLike } from './traffic.ts';
-import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState } from './tasks.ts';
-import { TaskDriver, type TaskPlace } from './taskDriver.ts';
-import { ResourceReader } from './resources.ts';
-
-export { TaskEndError, type TaskPlace } from './taskDriver.ts';
-
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from './clientIdentity.ts';
+import type { CallOptions, ConnectOptions, ServerIdentity, ToolCallOptions } from './connectOptions.ts';
+import type { AdoptedPrefetch } from './adoptedPrefetch.ts';
+import { Credentials } from './credentials.ts';
+import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
+import { McpError, isNetworkFailure } from './errors.ts';
+import { fetchChain, type Route } from './fetchChain.ts';
+import { isRecord, optionalString, own } from './guards.ts';
+import { RawResults } from './lenientResults.ts';
+import { explainNetworkFailure, parseUrl, unprobed } from './networkFailure.ts';
+import { paramHeadersFor } from './paramHeaders.ts';
+import { prefetchedPage } from './adoptedPrefetch.ts';
+import { customHeaderProblem } from './proxy.ts';
+import { ResourceReader } from './resources.ts';
+import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
+import { classifySdkError } from './sdkErrors.ts';
+import { isBridge } from './stdio.ts';
+import { StreamWatcher } from './streamWatch.ts';
+import { TaskDriver, type TaskPlace } from './taskDriver.ts';
+import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState } from './tasks.ts';
+import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './timeouts.ts';
+import { cacheHintFindings, parseToolsPage, withParamHeaders, type McpTool, type ToolsPage } from './tools.ts';
+import type { FetchLike } from './traffic.ts';
 
-export { CLIENT_INFO };
-export { DEFAULT_TIMEOUT_MS };
+export { McpError, CLIENT_INFO, DEFAULT_TIMEOUT_MS };
+export { TaskEndError, type TaskPlace } from './taskDriver.ts';
+export type { CallOptions, ConnectOptions, EraHint, ServerIdentity, ToolCallOptions } from './connectOptions.ts';
+export type { AdoptedPrefetch } from './adoptedPrefetch.ts';
 
-export interface ServerIdentity {
-  name: string;
-  title?: string;
-  version?: string;
-}
-
-export interface ConnectOptions {
-  url: string;
-  bearerToken?: string;
-  /** Extra headers on every request (e.g. X-API-Key); names must be valid and not reserved. */
-  customHeaders?: Record<string, string>;
-  /**
-   * After a network failure, tell CORS from unreachable with a no-cors GET (default true). Off
-   * for a URL that came from a link: a link must not make the page GET an arbitrary address.
-   */
-  probe?: boolean;
-  /**
-   * The page's origin, in a browser: the probe above runs only there (Node's fetch has no CORS),
-   * and a CORS verdict names it. Absent (the CLI, tests): a network failure is told as unreachable.
-   */
-  pageOrigin?: string;
-  /** The traffic recorder's fetch (or any fetch). */
-  fetch?: FetchLike;
-  timeoutMs?: number;
-  /** Go through Toolscope's loopback proxy instead of straight to the server. */
-  proxy?: ProxySession;
-  /** Toolscope's stdio bridge: a connection to its URL goes straight there, with its token (never through the proxy). */
-  stdio?: StdioSession;
-  /** The era this server's origin spoke last time: skip the probe and use it (re-probed by the caller on failure). */
-  eraHint?: EraHint;
-  /**
-   * A fresh access token when the server rejects the current one with 401 (an OAuth refresh);
-   * the request is then sent once more with it. Undefined: no refresh possible.
-   */
-  refreshToken?: () => Promise<string | undefined>;
-  /** The deep link's prefetched discover and tools/list pages (src/prefetch/), replayed through Traffic. */
-  prefetched?: AdoptedPrefetch;
-}
-
-/** What a connection takes from the prefetch: the discover result, and a page's JSON-RPC message by cursor ('' first). */
-export interface AdoptedPrefetch {
-  /** Waits `waitMs` at most: then it says it timed out. */
-  discover: (waitMs: number) => Promise<{ result: unknown } | { timedOut: true }>;
-  /** Undefined: the prefetch does not have that page (the connection asks); a promise of undefined: it has no usable answer. */
-  page: (cursor: string) => Promise<unknown> | undefined;
-  /** The connection is done with it: the walk stops, and what is still awaited is given up. */
-  stop: () => void;
-}
-
-export interface EraHint {
-  era: 'modern' | 'legacy';
-  protocolVersion: string;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Fails when nothing (no result, no progress) arrives for this long. */
-  timeoutMs?: number;
-  /** Fails after this long in total, however much progress arrives. */
-  maxTotalTimeoutMs?: number;
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-  /** HTTP headers for this request alone (2026 `Mcp-Param-*`). */
-  headers?: Record<string, string>;
-}
-
-export interface ToolCallOptions extends CallOptions {
-  /** 2025 wire: ask for a task (`params.task`), for a tool whose taskSupport allows it; ttl in ms when given. */
-  task?: { ttl?: number };
-  /** Every status of the task, when the server answers with one. */
-  onTask?: (task: TaskState, where: TaskPlace) => void;
-  /** Resolves the task's current poll wait early. */
-  taskWake?: { wake?: () => void };
-}
-
-// Accept any result shape; we parse it ourselves (habit 2: parse, never cast).
+// Accept any result shape; we parse it ourselves (parse what comes off the wire, never cast it).
 const anyResult: StandardSchemaV1<unknown, unknown> = {
   '~standard': { version: 1, vendor: 'toolscope', validate: (value: unknown) => ({ value }) },
 };
-
-function parseUrl(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    throw new McpError({
-      kind: 'invalid-input',
-      message: `"${url}" is not a valid URL. Enter a full address such as http://127.0.0.1:3000/mcp.`,
-    });
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new McpError({ kind: 'invalid-input', message: `Only http: and https: server URLs are supported, not ${parsed.protocol}` });
-  }
-  return parsed;
-}
-
-/**
- * A browser reports a CORS rejection and an unreachable server the same way ("Failed to
- * fetch"). A no-cors request still succeeds (opaquely) when the server is up, so it tells
- * the two apart without needing any header access.
- */
-async function explainNetworkFailure(url: URL, fetchImpl: FetchLike, pageOrigin: string | undefined): Promise<McpFailure> {
-  if (pageOrigin === undefined) return classifySdkError(new TypeError('fetch failed'));
-  const controller = new AbortController();
-  try {
-    await fetchImpl(url.href, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: controller.signal });
-    controller.abort();
-    return {
-      kind: 'cors',
-      message: `The server at ${url.origin} is reachable but the browser blocked its answer (CORS). The server must answer the OPTIONS preflight and allow this page's origin (${pageOrigin}), allow the headers ${listHeaders(MCP_REQUEST_HEADERS)}, and expose ${listHeaders(MCP_EXPOSED_HEADERS)}.`,
-    };
-  } catch {
-    return {
-      kind: 'unreachable',
-      message: `Could not reach ${url.origin}: nothing answered (is the server running, and is the port right?).`,
-    };
-  }
-}
-
-/** A network failure of a link's connection, told without a probe: which of the two it was is for the person to find out. */
-const unprobed = (url: URL): McpFailure => ({
-  kind: 'unreachable',
-  message: `Nothing answered from ${url.origin}, or the browser blocked its answer (CORS). Toolscope does not probe a server a link names: Try again or Diagnose to find out which.`,
-});
 
 export class McpConnection {
   private constructor(
@@ -393,7 +274,7 @@ export class McpConnection {
   /** One page of tools/list; callers walk the pages (see pagination.ts for when to stop). */
   async listToolsPage(cursor?: string, signal?: AbortSignal): Promise<ToolsPage> {
     const raw =
-      (await this.#prefetchedPage(cursor ?? '', signal)) ??
+      (this.era === 'modern' ? await prefetchedPage(this.prefetched, cursor ?? '', signal) : undefined) ??
       (await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal }));
     const page = parseToolsPage(raw);
     if (this.era === 'modern') page.tools = page.tools.map(withParamHeaders);
@@ -404,27 +285,6 @@ export class McpConnection {
       page.findings.push(...cacheHintFindings(raw));
     }
     return page;
-  }
-
-  /** A tools/list page the deep link's prefetch already has (its result), else undefined: then the page is asked for. */
-  async #prefetchedPage(cursor: string, signal: AbortSignal | undefined): Promise<unknown> {
-    const pending = this.prefetched?.page(cursor);
-    if (!pending || this.era !== 'modern') return undefined;
-    // A listing called off (a disconnect, a reload of the list) stops waiting for the walk at once.
-    // (One signal serves the whole walk: its listener goes with each page, not after 100 of them.)
-    let callOff = () => undefined as void;
-    const calledOff = new Promise<undefined>((resolve) => (callOff = () => resolve(undefined)));
-    if (signal?.aborted) callOff();
-    else signal?.addEventListener('abort', callOff, { once: true });
-    let body: unknown;
-    try {
-      body = await Promise.race([pending.catch(() => undefined), calledOff]);
-    } finally {
-      signal?.removeEventListener('abort', callOff);
-    }
-    if (signal?.aborted) this.prefetched?.stop();
-    const result = isRecord(body) ? own(body, 'result') : undefined;
-    return isRecord(result) ? result : undefined;
   }
 
   /**

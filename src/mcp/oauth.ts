@@ -7,9 +7,7 @@
 // exchanges (secrets masked); a leg the browser's CORS blocks is retried through Toolscope's
 // loopback proxy when there is one. The protocol work is the official SDK's; the sequencing,
 // checks and explanations are ours. No React here.
-import { maskHeaders, maskOAuthBody, maskResponseHeaders } from './secrets.ts';
 import {
-  LATEST_PROTOCOL_VERSION,
   checkResourceAllowed,
   computeScopeUnion,
   discoverAuthorizationServerMetadata,
@@ -26,36 +24,16 @@ import type {
   OAuthClientInformationMixed,
   OAuthProtectedResourceMetadata,
 } from '@modelcontextprotocol/client';
-import { OAuthFlowError as BaseOAuthFlowError, isNetworkFailure, type OAuthChallenge } from './errors.ts';
+import type { OAuthChallenge } from './errors.ts';
 import { isLoopbackHostname, webUrl } from './links.ts';
-import { proxiedFetch, type ProxySession } from './proxy.ts';
+import type { ProxySession } from './proxy.ts';
 import type { CallbackMessage } from './oauthCallback.ts';
 import type { FetchLike } from './traffic.ts';
 import { errorMessage } from '../lib/errorMessage.ts';
 
 export type { OAuthChallenge };
-
-export type LegName = 'challenge' | 'resource-metadata' | 'authorization-server' | 'client' | 'authorize' | 'callback' | 'token';
-
-export interface OAuthExchange {
-  method: string;
-  url: string;
-  via: 'direct' | 'proxy' | 'browser';
-  requestHeaders: [string, string][];
-  requestBody?: string;
-  status?: number;
-  responseHeaders?: [string, string][];
-  responseBody?: string;
-  error?: string;
-}
-
-export interface OAuthLeg {
-  name: LegName;
-  title: string;
-  status: 'running' | 'ok' | 'warn' | 'failed' | 'waiting';
-  sentence: string;
-  exchanges: OAuthExchange[];
-}
+export { OAuthFlowError, type LegName, type OAuthExchange, type OAuthLeg } from './oauthLegs.ts';
+import { OAuthFlowError, recordingFetch, type LegName, type OAuthLeg } from './oauthLegs.ts';
 
 /** What a finished sign-in gives: the bearer token and what is needed to refresh it. */
 export interface OAuthGrant {
@@ -71,9 +49,6 @@ export interface OAuthGrant {
 }
 
 export type CallbackParams = Partial<CallbackMessage>;
-
-/** A failed step of the flow (see errors.ts): its leg says which. */
-export class OAuthFlowError extends BaseOAuthFlowError<LegName> {}
 
 export interface OAuthFlowOptions {
   serverUrl: string;
@@ -100,73 +75,6 @@ const randomState = () => {
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 };
-
-function withHeader(headers: HeadersInit | undefined, name: string, value: string): Headers {
-  const merged = new Headers(headers);
-  if (!merged.has(name)) merged.set(name, value);
-  return merged;
-}
-
-/** A fetch that records every exchange into `leg` and retries through the proxy when the browser blocks it. */
-function recordingFetch(leg: OAuthLeg, base: FetchLike, proxy: ProxySession | undefined, changed: () => void): FetchLike {
-  return async (input, init) => {
-    const headers = new Headers(init?.headers);
-    const body =
-      typeof init?.body === 'string' || init?.body instanceof URLSearchParams
-        ? maskOAuthBody(init.body.toString())
-        : init?.body
-          ? '(binary body)'
-          : undefined;
-    const start = (via: OAuthExchange['via']): OAuthExchange => {
-      const exchange: OAuthExchange = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        via,
-        requestHeaders: maskHeaders(headers),
-        requestBody: body,
-      };
-      leg.exchanges.push(exchange);
-      changed();
-      return exchange;
-    };
-    let exchange = start('direct');
-    let response: Response;
-    // A form POST is a CORS "simple" request: the browser sends it even when the answer will be
-    // blocked, so the one-time code would be spent before the proxy's retry. With a proxy to
-    // fall back on, a header outside the safelist forces a preflight, which fails harmlessly.
-    const direct =
-      proxy && (init?.method ?? 'GET').toUpperCase() === 'POST'
-        ? { ...init, headers: withHeader(init?.headers, 'MCP-Protocol-Version', LATEST_PROTOCOL_VERSION) }
-        : init;
-    try {
-      response = await base(input, direct);
-    } catch (error) {
-      if (!proxy || !isNetworkFailure(error)) {
-        exchange.error = describe(error);
-        changed();
-        throw error;
-      }
-      exchange.error = 'The browser blocked this request (CORS) or could not reach the server; retried through Toolscope’s local proxy.';
-      exchange = start('proxy');
-      try {
-        response = await proxiedFetch(base, proxy)(input, init);
-      } catch (proxyError) {
-        exchange.error = describe(proxyError);
-        changed();
-        throw proxyError;
-      }
-    }
-    exchange.status = response.status;
-    exchange.responseHeaders = maskResponseHeaders(response.headers);
-    const text = await response
-      .clone()
-      .text()
-      .catch(() => '');
-    exchange.responseBody = maskOAuthBody(text.slice(0, 20_000));
-    changed();
-    return response;
-  };
-}
 
 export class OAuthFlow {
   readonly legs: OAuthLeg[] = [];
@@ -205,8 +113,32 @@ export class OAuthFlow {
 
   /** Runs every leg up to the authorization request; returns the URL the user must open. */
   async prepare(): Promise<string> {
-    const { serverUrl, challenge } = this.options;
-    await this.#leg(
+    const { serverUrl, challenge, grantedScope } = this.options;
+    await this.#challengeLeg();
+    const prm = await this.#resourceMetadataLeg();
+    if (prm && !checkResourceAllowed({ requestedResource: serverUrl, configuredResource: prm.resource })) {
+      throw this.#fail(
+        'resource-metadata',
+        `The metadata is for resource ${prm.resource}, which does not cover ${serverUrl}; refusing to get a token for the wrong resource.`,
+      );
+    }
+    this.#resource = prm?.resource ?? resourceUrlFromServerUrl(serverUrl).href;
+    const metadata = await this.#authorizationServerLeg(prm?.authorization_servers?.[0] ?? new URL(serverUrl).origin);
+    this.#issuer = metadata.issuer;
+    this.#metadata = metadata;
+    // offline_access asks for a refresh token where the authorization server offers it (SEP-2207),
+    // so "Stay signed in" survives the access token's expiry.
+    const offline = metadata.scopes_supported?.includes('offline_access') ? 'offline_access' : undefined;
+    const wanted = challenge?.scope ?? prm?.scopes_supported?.join(' ');
+    const scope = computeScopeUnion(grantedScope, wanted && offline ? `${wanted} ${offline}` : wanted);
+    this.#client = await this.#clientLeg(metadata, scope);
+    return this.#authorizeLeg(metadata, scope);
+  }
+
+  /** What the server's 401 said (WWW-Authenticate). */
+  #challengeLeg(): Promise<void> {
+    const { challenge } = this.options;
+    return this.#leg(
       'challenge',
       'Challenge',
       (_fetch, leg) => {
@@ -218,8 +150,12 @@ export class OAuthFlow {
           ? `The server answered HTTP ${challenge.status} and named its protected resource metadata: ${challenge.resourceMetadataUrl}${challenge.scope ? ` (scope “${challenge.scope}”)` : ''}.`
           : `The server gave no resource_metadata in WWW-Authenticate${challenge ? '' : ' (or the browser could not read that header: it must be in Access-Control-Expose-Headers)'}; looking in the well-known places.`,
     );
+  }
 
-    const prm = await this.#leg(
+  /** RFC 9728: the protected resource metadata (optional before 2025-06-18). */
+  #resourceMetadataLeg(): Promise<OAuthProtectedResourceMetadata | undefined> {
+    const { serverUrl, challenge } = this.options;
+    return this.#leg(
       'resource-metadata',
       'Protected resource metadata',
       async (fetch, leg) => {
@@ -236,16 +172,11 @@ export class OAuthFlow {
           ? `Resource ${found.resource}; authorization server ${found.authorization_servers?.join(', ') ?? '(none named)'}${found.scopes_supported?.length ? `; scopes ${found.scopes_supported.join(' ')}` : ''}.`
           : `No protected resource metadata found (RFC 9728); falling back to ${new URL(serverUrl).origin} as the authorization server, as 2025-03-26 servers expect.`,
     );
-    if (prm && !checkResourceAllowed({ requestedResource: serverUrl, configuredResource: prm.resource })) {
-      throw this.#fail(
-        'resource-metadata',
-        `The metadata is for resource ${prm.resource}, which does not cover ${serverUrl}; refusing to get a token for the wrong resource.`,
-      );
-    }
-    this.#resource = prm?.resource ?? resourceUrlFromServerUrl(serverUrl).href;
-    const authorizationServer = prm?.authorization_servers?.[0] ?? new URL(serverUrl).origin;
+  }
 
-    const metadata = await this.#leg(
+  /** RFC 8414 / OpenID discovery, PKCE S256 required, endpoints web URLs only. */
+  #authorizationServerLeg(authorizationServer: string): Promise<AuthorizationServerMetadata> {
+    return this.#leg(
       'authorization-server',
       'Authorization server metadata',
       async (fetch) => {
@@ -272,15 +203,11 @@ export class OAuthFlow {
       (found) =>
         `Issuer ${found.issuer} matches the metadata URL. Client ID Metadata Documents: ${found.client_id_metadata_document_supported ? 'yes' : 'no'}; Dynamic Client Registration: ${found.registration_endpoint ? 'yes' : 'no'}; iss in the redirect: ${found.authorization_response_iss_parameter_supported ? 'yes' : 'no'}.`,
     );
-    this.#issuer = metadata.issuer;
-    this.#metadata = metadata;
+  }
 
-    // offline_access asks for a refresh token where the authorization server offers it (SEP-2207),
-    // so "Stay signed in" survives the access token's expiry.
-    const offline = metadata.scopes_supported?.includes('offline_access') ? 'offline_access' : undefined;
-    const wanted = challenge?.scope ?? prm?.scopes_supported?.join(' ');
-    const scope = computeScopeUnion(this.options.grantedScope, wanted && offline ? `${wanted} ${offline}` : wanted);
-    this.#client = await this.#leg(
+  /** Who Toolscope is to the authorization server: a pre-registered id, a Client ID Metadata Document, or DCR. */
+  #clientLeg(metadata: AuthorizationServerMetadata, scope: string | undefined): Promise<OAuthClientInformationMixed & { how: string }> {
+    return this.#leg(
       'client',
       'Client identity',
       async (fetch): Promise<OAuthClientInformationMixed & { how: string }> => {
@@ -321,7 +248,10 @@ export class OAuthFlow {
       },
       (client) => `Using ${client.how}.`,
     );
+  }
 
+  /** The authorization request (PKCE S256, state, resource): the URL the person opens. */
+  #authorizeLeg(metadata: AuthorizationServerMetadata, scope: string | undefined): Promise<string> {
     return this.#leg(
       'authorize',
       'Authorization request',

@@ -1,0 +1,72 @@
+// What a connection is opened with and what each request may carry: plain types, shared by the
+// connection, the connect policy (establish.ts) and the prefetch's adoption.
+import type { AdoptedPrefetch } from './adoptedPrefetch.ts';
+import type { ProxySession } from './proxy.ts';
+import type { StdioSession } from './stdio.ts';
+import type { TaskPlace } from './taskDriver.ts';
+import type { TaskState } from './tasks.ts';
+import type { FetchLike } from './traffic.ts';
+
+export interface ServerIdentity {
+  name: string;
+  title?: string;
+  version?: string;
+}
+
+export interface ConnectOptions {
+  url: string;
+  bearerToken?: string;
+  /** Extra headers on every request (e.g. X-API-Key); names must be valid and not reserved. */
+  customHeaders?: Record<string, string>;
+  /**
+   * After a network failure, tell CORS from unreachable with a no-cors GET (default true). Off
+   * for a URL that came from a link: a link must not make the page GET an arbitrary address.
+   */
+  probe?: boolean;
+  /**
+   * The page's origin, in a browser: the probe above runs only there (Node's fetch has no CORS),
+   * and a CORS verdict names it. Absent (the CLI, tests): a network failure is told as unreachable.
+   */
+  pageOrigin?: string;
+  /** The traffic recorder's fetch (or any fetch). */
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  /** Go through Toolscope's loopback proxy instead of straight to the server. */
+  proxy?: ProxySession;
+  /** Toolscope's stdio bridge: a connection to its URL goes straight there, with its token (never through the proxy). */
+  stdio?: StdioSession;
+  /** The era this server's origin spoke last time: skip the probe and use it (re-probed by the caller on failure). */
+  eraHint?: EraHint;
+  /**
+   * A fresh access token when the server rejects the current one with 401 (an OAuth refresh);
+   * the request is then sent once more with it. Undefined: no refresh possible.
+   */
+  refreshToken?: () => Promise<string | undefined>;
+  /** The deep link's prefetched discover and tools/list pages (src/prefetch/), replayed through Traffic. */
+  prefetched?: AdoptedPrefetch;
+}
+
+export interface EraHint {
+  era: 'modern' | 'legacy';
+  protocolVersion: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Fails when nothing (no result, no progress) arrives for this long. */
+  timeoutMs?: number;
+  /** Fails after this long in total, however much progress arrives. */
+  maxTotalTimeoutMs?: number;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** HTTP headers for this request alone (2026 `Mcp-Param-*`). */
+  headers?: Record<string, string>;
+}
+
+export interface ToolCallOptions extends CallOptions {
+  /** 2025 wire: ask for a task (`params.task`), for a tool whose taskSupport allows it; ttl in ms when given. */
+  task?: { ttl?: number };
+  /** Every status of the task, when the server answers with one. */
+  onTask?: (task: TaskState, where: TaskPlace) => void;
+  /** Resolves the task's current poll wait early. */
+  taskWake?: { wake?: () => void };
+}
