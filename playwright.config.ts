@@ -13,6 +13,8 @@ export default defineConfig({
   // One retry absorbs a noisy machine; a retried test is reported as "flaky" and its failed
   // attempt's page snapshot is printed by scripts/run-e2e.mjs, so it never goes unseen.
   retries: 1,
+  // A stray test.only must not turn CI's run into a run of one test.
+  forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {
     browserName: 'chromium',
@@ -21,7 +23,8 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH || undefined,
       args: CHROMIUM_ARGS,
     },
-    trace: 'off',
+    // A test that fails once leaves a trace of its retry (test-results/) to open with `npx playwright show-trace`.
+    trace: 'on-first-retry',
     // Toolscope's service worker (src/app/assetCache.worker.ts) serves /assets/* from Cache
     // Storage, past page.route(): tests that hold or fail a chunk would race its install. Only
     // e2e/assetCache.spec.ts lets it register.

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { retryableImports } from './build/retryableImports.ts';
 import { earlyEntry } from './build/earlyEntry.ts';
-import { assetCache } from './build/assetCache.ts';
+import { assetCache } from './build/serviceWorkerPlugin.ts';
 
 export default defineConfig({
   plugins: [

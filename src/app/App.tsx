@@ -31,7 +31,7 @@ import { clearAllData, forgetServer } from './forgetting.ts';
 import { endPreview } from '../prefetch/index.ts';
 import type { Forgetting } from './ForgetDialogs.tsx';
 import type { SavedServer } from '../features/connection/api/serverList.ts';
-import { usePanes } from '../lib/panes.ts';
+import { usePanes } from '../lib/panesStore.ts';
 import { cn } from '../lib/cn.ts';
 
 export function App({ start }: { start: Boot }) {

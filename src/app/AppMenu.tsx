@@ -7,7 +7,7 @@ import { THEME_CHOICES, setTheme, useTheme } from '../lib/theme.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import type { Command } from './commands.ts';
 import { FOCUS_TOOL_SEARCH, isTyping } from '../lib/keyboard.ts';
-import { dock } from '../lib/dock.ts';
+import { dock } from '../lib/dockStore.ts';
 import { ForgetDialog, type Forgetting } from './ForgetDialogs.tsx';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

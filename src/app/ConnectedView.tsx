@@ -6,13 +6,13 @@ import type { AppViolation } from '../lint/appRules.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../lib/media.ts';
-import { panes, usePanes, type Pane } from '../lib/panes.ts';
+import { panes, usePanes, type Pane } from '../lib/panesStore.ts';
 import { cn } from '../lib/cn.ts';
 import { useReportScore } from '../features/report/api/useReportScore.ts';
 import { ReportChip } from '../features/report/ReportChip.tsx';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
-import { dock } from '../lib/dock.ts';
+import { dock } from '../lib/dockStore.ts';
 import type { HintFilter } from '../mcp/toolHints.ts';
 import type { Command } from './commands.ts';
 import { serverCommands } from './paletteCommands.ts';
@@ -92,7 +92,7 @@ export function ConnectedView(props: Props) {
     linkTool: workspace.fromLink,
   });
   const elicitations = useElicitations(connection);
-  const { ref: sidebarRef, initial: sidebarWidth } = useRememberedSize<HTMLDivElement>('toolscope.sidebar.width', 'width', 220);
+  const { ref: sidebarRef, initial: sidebarWidth } = useRememberedSize<HTMLDivElement>('toolscope:sidebar-width', 'width', 220);
   const [hint, setHint] = useState<HintFilter>('all');
   // A narrow screen shows one pane at a time, chosen by the "Panes" tabs (and by what the person does).
   const narrow = useMediaQuery(NARROW);

@@ -19,7 +19,7 @@ import { formSuitability } from '../schema/complexity.ts';
 import { focusWhenReady } from '../lib/focusFirstField.ts';
 import { isTyping } from '../lib/keyboard.ts';
 import { NARROW, WIDE, useMediaQuery } from '../lib/media.ts';
-import { panes, usePanes } from '../lib/panes.ts';
+import { panes, usePanes } from '../lib/panesStore.ts';
 import { cn } from '../lib/cn.ts';
 import type { Notice } from '../session/callEntrance.ts';
 import type { RequestOptions } from '../session/callDecision.ts';
@@ -96,7 +96,7 @@ function useResultBytes(state: CallState) {
   return useMemo(() => (raw === undefined ? undefined : new TextEncoder().encode(JSON.stringify(raw)).length), [raw]);
 }
 
-const REQUEST_WIDTH_KEY = 'toolscope.request.width';
+const REQUEST_WIDTH_KEY = 'toolscope:request-width';
 
 export function ToolWorkspace({
   tool,

@@ -4,7 +4,7 @@
 // work that must not stand beside a first visit's own loading and listing.
 import { whenIdle } from '../lib/idle.ts';
 
-/** Where the build writes it (build/assetCache.ts); at the site's root, so its scope is the whole app. */
+/** Where the build writes it (build/serviceWorkerPlugin.ts); at the site's root, so its scope is the whole app. */
 export const ASSET_CACHE_WORKER = '/sw.js';
 /** After the page's load event: a deep link's list (10,000 tools in 100 pages) is in well before. */
 const QUIET_AFTER_LOAD_MS = 3000;

@@ -6,7 +6,7 @@
 // compiles next to nothing (a plain HTTP-cache visit compiled ~2,000 functions again, ~190 ms of
 // the page's thread). A file not in the cache (another build's) is fetched from the network as
 // without this worker. Where the browser has no static routing, nothing is cached: without a
-// fetch handler a copy could never be used. Built on its own (build/assetCache.ts) with the
+// fetch handler a copy could never be used. Built on its own (build/serviceWorkerPlugin.ts) with the
 // build's file list and version written in.
 
 declare const __ASSET_FILES__: string[];

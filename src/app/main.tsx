@@ -3,6 +3,10 @@ import '../lib/chunkImport.ts';
 import './styles.css';
 import { firstPageSettled, prefetching } from '../prefetch/index.ts';
 import { modulePreload } from '../lib/modulePreload.ts';
+import { upgradeStorageKeys } from '../lib/storage.ts';
+
+// Before the app reads anything it stored (the early entry did it too, when it ran).
+upgradeStorageKeys();
 
 // A deep link's first page of tools (the inline early entry, src/prefetch/entry.ts) is put on screen
 // before the app's code is evaluated, which holds this thread for a good 100 ms. The app's files

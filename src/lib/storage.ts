@@ -50,3 +50,35 @@ export const browserStore = {
   },
   remove: removeStored,
 };
+
+/**
+ * Toolscope's localStorage keys all read `toolscope:<name>`; a few were once written with a dot
+ * (`toolscope.theme`). Renamed once, at start (the early entry and the app both run it, before
+ * anything reads them): a value already under the new name wins.
+ */
+export const RENAMED_KEYS: readonly (readonly [string, string])[] = [
+  ['toolscope.theme', 'toolscope:theme'],
+  ['toolscope.dock', 'toolscope:dock'],
+  ['toolscope.request.width', 'toolscope:request-width'],
+  ['toolscope.sidebar.width', 'toolscope:sidebar-width'],
+];
+const RENAMED_PREFIXES: readonly (readonly [string, string])[] = [['toolscope.oauth.pending.', 'toolscope:oauth-pending:']];
+
+export function upgradeStorageKeys(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'> = window.localStorage,
+): void {
+  try {
+    const names = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((name) => name !== null);
+    for (const name of names) {
+      if (!name.startsWith('toolscope.')) continue;
+      const prefix = RENAMED_PREFIXES.find(([old]) => name.startsWith(old));
+      const renamed = prefix ? prefix[1] + name.slice(prefix[0].length) : RENAMED_KEYS.find(([old]) => old === name)?.[1];
+      if (!renamed) continue;
+      const value = storage.getItem(name);
+      if (value !== null && storage.getItem(renamed) === null) storage.setItem(renamed, value);
+      storage.removeItem(name);
+    }
+  } catch {
+    // Storage unavailable: nothing was kept to rename.
+  }
+}

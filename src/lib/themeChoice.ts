@@ -5,7 +5,7 @@ import { readStored } from './storage.ts';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
-export const THEME_KEY = 'toolscope.theme';
+export const THEME_KEY = 'toolscope:theme';
 
 export const storedTheme = (): ThemeChoice =>
   readStored(THEME_KEY, (value) => THEME_CHOICES.find((candidate) => candidate === value)) ?? 'system';

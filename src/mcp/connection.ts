@@ -19,7 +19,7 @@ import { explainNetworkFailure, parseUrl, unprobed } from './networkFailure.ts';
 import { paramHeadersFor } from './paramHeaders.ts';
 import { prefetchedPage } from './adoptedPrefetch.ts';
 import { customHeaderProblem } from './proxy.ts';
-import { ResourceReader } from './resources.ts';
+import { ResourceReader } from './resourceReader.ts';
 import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
 import { classifySdkError } from './sdkErrors.ts';
 import { isBridge } from './stdio.ts';

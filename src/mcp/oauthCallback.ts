@@ -1,7 +1,7 @@
 // The OAuth callback page's own checks, before anything reaches the app: the
 // `state` must belong to a sign-in this browser started, and `iss` (RFC 9207) must name the
 // authorization server that sign-in went to. No SDK here: the page must stay tiny.
-export const PENDING_PREFIX = 'toolscope.oauth.pending.';
+export const PENDING_PREFIX = 'toolscope:oauth-pending:';
 export const CALLBACK_CHANNEL = 'toolscope-oauth';
 
 /** What the app stores (no secrets) for a sign-in waiting for its redirect. */

@@ -10,6 +10,7 @@ import { showFirstTools } from './preview.ts';
 import type { WalkMessage } from './walk.ts';
 import { applyTheme, storedTheme } from '../lib/themeChoice.ts';
 import { modulePreload } from '../lib/modulePreload.ts';
+import { upgradeStorageKeys } from '../lib/storage.ts';
 
 /** walk.worker.ts, built (build/earlyEntry.ts): its code, or in development its file. */
 declare const __PREFETCH_WORKER_SOURCE__: string;
@@ -40,6 +41,7 @@ const spawnWorker = (): WalkerPort => {
 };
 
 // Before anything is painted, on every visit: the remembered theme (a dark page never shows light first).
+upgradeStorageKeys();
 try {
   applyTheme(storedTheme());
 } catch {

@@ -2,6 +2,7 @@
 // calm at rest (select, Replay); the rest is under "⋯" (Edit and replay, Compare with previous,
 // Save, Copy link / as curl / JSON-RPC / TypeScript, Delete). Two selected rows compare.
 import { useMemo, useState } from 'react';
+import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { SaveCallDialog } from '../../components/ui/SaveCallDialog.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -77,21 +78,11 @@ export function HistoryPanel({
         open ? (
           <section aria-label="History" className="flex h-full min-h-0 flex-col">
             <div className="flex items-center justify-between gap-2 px-2 py-1">
-              <h2 className="text-sm font-semibold">
-                History{' '}
-                <span className="font-normal text-muted">
-                  ({entries.length} {entries.length === 1 ? 'call' : 'calls'} to this server)
-                </span>
-              </h2>
+              <PanelTitle title="History" count={entries.length} noun={['call', 'calls']}>
+                {' to this server'}
+              </PanelTitle>
               <div className="flex items-center gap-1">
-                <input
-                  type="search"
-                  aria-label="Search history"
-                  placeholder="tool, argument, outcome"
-                  value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                  className="rounded-md border border-field bg-panel px-2 py-0.5 text-xs"
-                />
+                <PanelSearch label="Search history" placeholder="tool, argument, outcome" value={search} onChange={setSearch} />
                 <label
                   className="flex items-center gap-1 text-xs text-muted"
                   title="Calls are still listed, with their outcome; their results are not stored"

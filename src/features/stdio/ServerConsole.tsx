@@ -1,7 +1,8 @@
 import { useDeferredValue, useEffect, useState } from 'react';
+import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DockTab } from '../../components/ui/Dock.tsx';
-import { dock } from '../../lib/dock.ts';
+import { dock } from '../../lib/dockStore.ts';
 import { describeState, type ConsoleLine } from '../../mcp/stdio.ts';
 import type { ConsoleSnapshot } from './consoleStore.ts';
 
@@ -54,24 +55,13 @@ export function ServerConsole({
         open ? (
           <section aria-label="Server console" className="flex h-full min-h-0 flex-col">
             <div className="flex flex-wrap items-center justify-between gap-2 px-2 py-1">
-              <h2 className="text-sm font-semibold">
-                Server console{' '}
-                <span className="font-normal text-muted">
-                  ({snapshot.lines.length} {snapshot.lines.length === 1 ? 'line' : 'lines'}
-                  {state ? <span className={running ? '' : 'text-danger'}> · {describeState(state)}</span> : null}
-                  {snapshot.live ? '' : ' · not following (Toolscope’s server unreachable)'}
-                  {snapshot.status?.watching ? ` · watching ${snapshot.status.watching}` : ''})
-                </span>
-              </h2>
+              <PanelTitle title="Server console" count={snapshot.lines.length} noun={['line', 'lines']}>
+                {state ? <span className={running ? '' : 'text-danger'}> · {describeState(state)}</span> : null}
+                {snapshot.live ? '' : ' · not following (Toolscope’s server unreachable)'}
+                {snapshot.status?.watching ? ` · watching ${snapshot.status.watching}` : ''}
+              </PanelTitle>
               <div className="flex flex-wrap items-center gap-1">
-                <input
-                  type="search"
-                  aria-label="Search the console"
-                  placeholder="Search the console"
-                  className="rounded-md border border-field bg-panel px-2 py-0.5 text-xs"
-                  value={query}
-                  onChange={(event) => setQuery(event.target.value)}
-                />
+                <PanelSearch label="Search the console" placeholder="Search the console" value={query} onChange={setQuery} />
                 <Button className="text-xs" onClick={onRestart}>
                   Restart server
                 </Button>

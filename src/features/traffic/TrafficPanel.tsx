@@ -1,4 +1,5 @@
 import { memo, useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
+import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DockTab } from '../../components/ui/Dock.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -97,21 +98,10 @@ function TrafficLog({ recorder, entries, errors }: { recorder: TrafficRecorder; 
   return (
     <section aria-label="Traffic" className="flex h-full min-h-0 flex-col">
       <div className="flex flex-wrap items-center gap-2 px-2 py-1">
-        <h2 className="text-sm font-semibold">
-          Traffic{' '}
-          <span className="font-normal text-muted">
-            ({entries.length} {entries.length === 1 ? 'exchange' : 'exchanges'}
-            {errors ? <span className="text-danger"> · {errors} failed</span> : null})
-          </span>
-        </h2>
-        <input
-          type="search"
-          aria-label="Filter traffic"
-          placeholder="method, tool, status"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className="rounded-md border border-field bg-panel px-2 py-0.5 text-xs"
-        />
+        <PanelTitle title="Traffic" count={entries.length} noun={['exchange', 'exchanges']}>
+          {errors ? <span className="text-danger"> · {errors} failed</span> : null}
+        </PanelTitle>
+        <PanelSearch label="Filter traffic" placeholder="method, tool, status" value={text} onChange={setText} />
         <label className="flex items-center gap-1 text-xs">
           <input type="checkbox" checked={errorsOnly} onChange={(event) => setErrorsOnly(event.target.checked)} />
           Errors only

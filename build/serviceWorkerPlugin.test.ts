@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutputBundle } from 'rolldown';
-import { assetCache, cachedAsset } from './assetCache.ts';
+import { assetCache, cachedAsset } from './serviceWorkerPlugin.ts';
 
 const bundleOf = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { fileName: name }])) as unknown as OutputBundle;
 

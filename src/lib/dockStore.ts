@@ -13,7 +13,7 @@ export interface DockState {
   height: number;
 }
 
-const KEY = 'toolscope.dock';
+const KEY = 'toolscope:dock';
 export const DOCK_DEFAULT_HEIGHT = 220;
 export const DOCK_MIN_HEIGHT = 96;
 const TABS: readonly DockTabId[] = ['traffic', 'history', 'saved', 'console'];
