@@ -56,6 +56,15 @@ const TOOL_TOKENS_WARN = 1000;
 const TOOL_TOKENS_INFO = 500;
 const LIST_TOKENS_WARN = 20_000;
 
+/**
+ * Whether these token counts cross no threshold of the token rules: then any counts no larger give
+ * the same findings (and the same score). The app's quick score counts UTF-8 bytes first — never
+ * fewer than a byte-level BPE's tokens — and loads the exact tokenizer only when this says no.
+ */
+export function belowTokenThresholds(model: ModelView): boolean {
+  return model.perTool.every((cost) => cost.tokens <= TOOL_TOKENS_INFO) && model.totalTokens <= LIST_TOKENS_WARN;
+}
+
 function tokenFindings(model: ModelView): Finding[] {
   const perTool = model.perTool.flatMap((cost): Finding[] =>
     cost.tokens > TOOL_TOKENS_INFO

@@ -4,6 +4,7 @@ import type { ToolsPage } from '../../../mcp/tools.ts';
 import type { CallRecord } from '../../../lint/callRules.ts';
 import { retryableImport } from '../../../lib/retryableImport.ts';
 import { whenIdle } from '../../../lib/idle.ts';
+import { countTokensOffThread } from './tokenCounter.ts';
 
 const loadQuickScore = retryableImport(() => import('./quickScore.ts'));
 
@@ -31,16 +32,20 @@ export function useReportScore(
     let live = true;
     const cancel = whenIdle(() => {
       void loadQuickScore()
-        .then(({ quickScore }) => {
-          if (!live) return;
-          const value = quickScore({
-            server: { name: connection.server.name, version: connection.server.version, protocolVersion: connection.protocolVersion },
-            serverUrl: connection.url,
-            era: connection.era,
-            pages,
-            calls,
-          });
-          setScore({ pages, calls, value });
+        .then(({ quickScore }) =>
+          quickScore(
+            {
+              server: { name: connection.server.name, version: connection.server.version, protocolVersion: connection.protocolVersion },
+              serverUrl: connection.url,
+              era: connection.era,
+              pages,
+              calls,
+            },
+            countTokensOffThread,
+          ),
+        )
+        .then(({ score: value }) => {
+          if (live) setScore({ pages, calls, value });
         })
         .catch(() => undefined);
     }, 2000);

@@ -1,0 +1,65 @@
+// The chip's quick score is the report's score, on real listings: server-everything (written by
+// others), the demo and the lint-bait server have tools whose bytes pass 500 (exact counts are
+// asked for); the app-bait server's tools are all small (bytes decide: no tokenizer at all).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppBaitServer } from '../../../../server/testing/appBait.ts';
+import { startLintBaitServer } from '../../../../server/testing/lintBait.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../../../server/testing/servers.ts';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { McpConnection } from '../../../mcp/connection.ts';
+import { walkPages } from '../../../mcp/pagination.ts';
+import { reportDeps } from '../../../lint/deps.ts';
+import { buildReport, type ReportInput } from '../../../lint/report.ts';
+import { byteCount, quickScore } from './quickScore.ts';
+
+async function listing(url: string): Promise<ReportInput> {
+  const connection = await McpConnection.connect({ url });
+  try {
+    const { pages } = await walkPages((cursor) => connection.listToolsPage(cursor));
+    return {
+      server: { name: connection.server.name, version: connection.server.version, protocolVersion: connection.protocolVersion },
+      serverUrl: url,
+      era: connection.era,
+      pages,
+    };
+  } finally {
+    await connection.close();
+  }
+}
+
+describe('the quick score', () => {
+  const servers: RunningServer[] = [];
+  beforeAll(async () => {
+    servers.push(...(await Promise.all([startEverything(), startDemoServer(), startLintBaitServer(), startAppBaitServer()])));
+  }, 30_000);
+  afterAll(() => Promise.all(servers.map((server) => server.stop())));
+
+  it('is the report’s score on every server; exact counts are asked for only when bytes cannot decide', async () => {
+    const [everything, demo, bait, small] = await Promise.all(servers.map((server) => listing(server.url)));
+    for (const [input, needsTokenizer] of [
+      [everything, true],
+      [demo, true],
+      [bait, true],
+      [small, false],
+    ] as const) {
+      let asked = false;
+      const quick = await quickScore(input!, (texts) => {
+        asked = true;
+        return Promise.resolve(texts.map((text) => countTokens(text)));
+      });
+      expect(asked).toBe(needsTokenizer);
+      expect(quick.score).toBe(buildReport(input!, reportDeps).score);
+      expect(quick.exactTokens).toBe(needsTokenizer);
+    }
+  });
+
+  it('counts never fewer bytes than o200k tokens, in any script', () => {
+    for (const text of [
+      '{"name":"echo","description":"Echoes back"}',
+      'Größe • 東京 🙂 ∑ ﷽',
+      'a'.repeat(5000),
+      JSON.stringify({ x: '\u0000\u007f' }),
+    ])
+      expect(byteCount.count(text)).toBeGreaterThanOrEqual(countTokens(text));
+  });
+});
