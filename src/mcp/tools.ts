@@ -1,5 +1,5 @@
 // Tool definitions as the model sees them, parsed leniently: one malformed tool becomes a
-// finding and never hides the others (05-architecture habit 2).
+// finding and never hides the others (one bad tool must not hide the other 999).
 import { toolApp, toolVisibility, type AppVisibility, type ToolApp } from './apps.ts';
 import { isRecord, optionalBoolean, optionalNumber, optionalString, own, type JsonObject } from './guards.ts';
 import { hasInvisible } from './text.ts';

@@ -29,7 +29,7 @@ export function HintBadges({ annotations }: { annotations: ToolAnnotations }) {
   );
 }
 
-/** All four hints in words, as the seed describes them ("not read-only · Destructive (default) · …"). */
+/** All four hints in words, each with its value or its spec default ("not read-only · Destructive (default) · …"). */
 export function HintSummary({ annotations }: { annotations: ToolAnnotations }) {
   const parts = hintViews(annotations).map((hint) => {
     if (!hint.applicable) return `${hint.label}: n/a (read-only)`;
