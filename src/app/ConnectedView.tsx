@@ -1,7 +1,5 @@
-// The workspace of one connection, wired: the tool list, the open tool (or the report, or the app
-// resources), the dock's History and Saved calls, the confirmation and elicitation dialogs. It
-// holds no policy: calls are the call session's (src/session, through useCallSession), what is
-// shown is useWorkspaceState's, the palette's commands are paletteCommands.ts's.
+// One connection's workspace, wired, with no policy: calls are the call session's (src/session,
+// through useCallSession), what is shown useWorkspaceState's, the palette's paletteCommands.ts's.
 import type { AppViolation } from '../lint/appRules.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -11,7 +9,6 @@ import { cn } from '../lib/cn.ts';
 import { useReportScore } from '../features/report/api/useReportScore.ts';
 import { ReportChip } from '../features/report/ReportChip.tsx';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
-import { useRememberedSize } from '../lib/rememberedSize.ts';
 import { dock } from '../lib/dockStore.ts';
 import type { HintFilter } from '../mcp/toolHints.ts';
 import type { Command } from './commands.ts';
@@ -19,14 +16,11 @@ import { serverCommands } from './paletteCommands.ts';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
 import { LazyPane } from '../components/ui/LazyPane.tsx';
 import { useToolPages } from '../features/tools/api/toolPages.ts';
-import { useToolListChanges } from '../features/tools/api/useToolListChanges.ts';
-import { ToolList } from '../features/tools/ToolList.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import { ElicitationDialog } from '../features/call/ElicitationDialog.tsx';
-import { SafetyControls } from '../features/call/SafetyControls.tsx';
 import { useElicitations } from '../features/call/useElicitations.ts';
 import { useSafetySettings } from '../features/call/useSafetySettings.ts';
-import { useCallSession } from '../features/call/useCallSession.ts';
+import { taskControl, useCallSession } from '../features/call/useCallSession.ts';
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
 import { HintSummary } from '../features/tools/HintBadges.tsx';
 import { ToolWorkspace, type RunActions } from './ToolWorkspace.tsx';
@@ -37,15 +31,14 @@ import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
 import { LinkExtras } from '../features/tools/LinkExtras.tsx';
 import { collectHandles, takesHandle } from '../mcp/handles.ts';
-import { useListMemory } from '../features/history/api/useListMemory.ts';
-import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
 import { useSavedCalls } from '../features/saved/useSavedCalls.ts';
 import { SavedCallsTab } from '../features/saved/SavedCallsTab.tsx';
 import { useStableCallback } from '../lib/stableCallback.ts';
 import { PaneTabs } from './PaneTabs.tsx';
+import { ToolSidebar } from './ToolSidebar.tsx';
 import { useWorkspaceState } from './useWorkspaceState.ts';
 
-// The report brings Ajv and the o200k tokenizer: loaded when the person opens it.
+// Loaded when the person opens them (the report brings Ajv and the o200k tokenizer).
 const AppResources = retryableLazy(() => import('../features/apps/AppResources.tsx'));
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
 
@@ -72,15 +65,8 @@ interface Props {
 export function ConnectedView(props: Props) {
   const { connection, authContext, sandboxOrigin, recordApp, onCommands, serverGeneration, topBarSlot, bottomSlot } = props;
   const data = useToolPages(connection, authContext);
-  const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
-  const sinceLastTime = useListMemory(
-    connection.url,
-    data.tools,
-    !data.loading && !data.error && !data.stopMessage && data.tools.length > 0,
-  );
   const workspace = useWorkspaceState(connection.url, data.tools, props.initialTool, props.initialArgs);
   const { selected, select, view, setView } = workspace;
-  // (No scan of the whole list on every render while nothing is selected.)
   const tool = selected === undefined ? undefined : data.tools.find((candidate) => candidate.name === selected);
   const [safety, setSafety] = useSafetySettings(connection.url);
   // The one call path: every entrance asks the session, which checks, gates (one dialog, below) and sends.
@@ -92,7 +78,6 @@ export function ConnectedView(props: Props) {
     linkTool: workspace.fromLink,
   });
   const elicitations = useElicitations(connection);
-  const { ref: sidebarRef, initial: sidebarWidth } = useRememberedSize<HTMLDivElement>('toolscope:sidebar-width', 'width', 220);
   const [hint, setHint] = useState<HintFilter>('all');
   // A narrow screen shows one pane at a time, chosen by the "Panes" tabs (and by what the person does).
   const narrow = useMediaQuery(NARROW);
@@ -169,7 +154,6 @@ export function ConnectedView(props: Props) {
   const quick = useReportScore(connection, data.pages, records, !data.loading && !data.error && !data.stopMessage);
   // The score of the last report the person made wins over the quick one (it also walked the list twice).
   const [madeScore, setMadeScore] = useState<number>();
-  const taskMode = tool && session.taskMode(tool);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -185,26 +169,19 @@ export function ConnectedView(props: Props) {
         : null}
       {narrow && bottomSlot ? createPortal(<PaneTabs />, bottomSlot) : null}
       <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
-        {/* The sidebar is resizable by its corner (220–560 px) and keeps its width. */}
-        <div
-          ref={sidebarRef}
-          style={sidebarWidth ? { width: sidebarWidth } : undefined}
-          className={cn(
-            'flex min-h-0 flex-col gap-2 border-line p-2 md:w-72 md:max-w-[560px] md:min-w-[220px] md:shrink-0 md:resize-x md:overflow-hidden md:border-r lg:w-80',
-            narrow && (pane === 'tools' ? 'flex-1' : 'hidden'),
-          )}
-        >
-          {listChange ? (
-            <p aria-live="polite" className="rounded-md border border-info-line bg-info-surface p-2 text-xs text-info-strong">
-              {listChange}
-            </p>
-          ) : null}
-          {sinceLastTime.change ? (
-            <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
-          ) : null}
-          <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={select} hint={hint} onHintChange={setHint} />
-          <SafetyControls settings={safety} onChange={setSafety} />
-        </div>
+        <ToolSidebar
+          connection={connection}
+          data={data}
+          serverGeneration={serverGeneration}
+          selected={selected}
+          onSelect={select}
+          hint={hint}
+          onHintChange={setHint}
+          safety={safety}
+          onSafetyChange={setSafety}
+          shown={!narrow || pane === 'tools'}
+          fill={narrow}
+        />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
             {view.kind === 'app-resources' ? (
@@ -247,11 +224,7 @@ export function ConnectedView(props: Props) {
                   draft={workspace.drafts.get(tool.name)}
                   onDraftChange={(draft) => workspace.setDraft(tool.name, draft)}
                   runs={calls.runs.filter((run) => run.tool === tool.name).reverse()}
-                  task={
-                    taskMode?.support === 'optional'
-                      ? { ...taskMode, onChange: (on: boolean) => session.setRunAsTask(tool.name, on) }
-                      : taskMode
-                  }
+                  task={taskControl(session, tool)}
                   onRequest={(args, options) => void session.request(tool, args, { ...options, origin: 'form' })}
                   apps={{
                     sandboxOrigin,

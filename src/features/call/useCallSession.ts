@@ -8,7 +8,7 @@ import { serverKey } from '../../lib/serverKey.ts';
 import { useStableCallback } from '../../lib/stableCallback.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { McpTool } from '../../mcp/tools.ts';
-import { CallSession } from '../../session/callSession.ts';
+import { CallSession, type TaskMode } from '../../session/callSession.ts';
 import { loadCallChecks } from '../../session/checks.ts';
 import type { SafetySettings } from '../../session/safety.ts';
 import { markSavedRun } from '../../storage/savedStore.ts';
@@ -46,4 +46,13 @@ export function useCallSession({ connection, tools, loading, safety, linkTool }:
   useEffect(() => void session.resume(), [session]);
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   return { session, snapshot };
+}
+
+/** A tool's task mode with the "Run as task" switch the request toolbar shows for an optional one. */
+export type TaskControl =
+  Exclude<TaskMode, { support: 'optional' }> | { support: 'optional'; on: boolean; onChange: (on: boolean) => void };
+
+export function taskControl(session: CallSession, tool: McpTool): TaskControl {
+  const mode = session.taskMode(tool);
+  return mode?.support === 'optional' ? { ...mode, onChange: (on: boolean) => session.setRunAsTask(tool.name, on) } : mode;
 }

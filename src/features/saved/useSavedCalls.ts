@@ -1,7 +1,5 @@
-// Saved calls for this server: pin a History entry or a run with a name, export / import them as
-// JSON, and run them all (a smoke test after each server change). Running them is the call
-// session's (src/session: the same checks and gate as any call, verdicts in its snapshot); this
-// hook holds the list (IndexedDB, through react-query) and what storing them said.
+// Saved calls for this server: the list (IndexedDB, through react-query), saving, export and
+// import; running them is the call session's (src/session: the same checks and gate as any call).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { exportSaved, parseSavedFile } from '../../compare/savedCallFile.ts';
@@ -40,7 +38,6 @@ export function useSavedCalls(connection: McpConnection, session: CallSession) {
       const expected = stored?.text !== undefined ? { content: [{ type: 'text', text: stored.text }] } : stored?.result;
       await store({ server, name, tool: entry.tool, args: entry.args, expected, savedAt: Date.now() });
     },
-    /** Saves a call of this session with its result as the expected one. */
     saveRun: (tool: string, args: Record<string, unknown>, result: unknown, name: string) =>
       store({ server, name, tool, args, expected: result, savedAt: Date.now() }),
     remove: async (id: number) => {

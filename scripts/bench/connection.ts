@@ -1,0 +1,60 @@
+// `npm run bench` — connection: what one connection to the demo costs the page until the report
+// chip shows its score — the JavaScript fetched and the main thread's long tasks — beside the same
+// page once the tokenizer is on it (the report opened: what every connection paid before the chip
+// counted in a worker, docs/performance.md).
+import type { Page } from 'playwright-core';
+import { RUNS, app, deepLink, median, newPage, record } from './harness.ts';
+
+/** Long-task time on the page's main thread so far (ms), from the page's own observer (harness.ts). */
+const busy = (page: Page) =>
+  page.evaluate<number>('window.__longTasks.reduce((sum, task) => sum + task.duration, 0)');
+
+export async function benchConnection(): Promise<void> {
+  const chip: { kb: number; busy: number }[] = [];
+  const withTokenizer: { kb: number; busy: number }[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const page = await newPage();
+    let bytes = 0;
+    page.on('response', (response) => {
+      if (!new URL(response.url()).pathname.endsWith('.js')) return;
+      void response.body().then(
+        (body) => (bytes += body.length),
+        () => undefined,
+      );
+    });
+    await page.goto(deepLink(app.url));
+    const button = page.getByRole('banner').getByRole('button', { name: /^Report \d+$/ });
+    await button.waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500); // responses still being read
+    chip.push({ kb: bytes / 1024, busy: await busy(page) });
+    // The report (and its model's view) puts the o200k tokenizer on the page.
+    await button.click();
+    await page
+      .getByRole('region', { name: 'Server report' })
+      .getByLabel(/^Score \d+ out of 100$/)
+      .waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+    withTokenizer.push({ kb: bytes / 1024, busy: await busy(page) });
+    await page.close();
+  }
+  record({
+    figure: 'a connection to the demo until the chip shows its score: JavaScript fetched',
+    toolscope: median(chip.map((entry) => entry.kb)),
+    reference: median(withTokenizer.map((entry) => entry.kb)),
+    referenceLabel: 'with the tokenizer on the page',
+    unit: 'KB',
+    target: '(context)',
+    judge: 'context',
+    limit: 0,
+  });
+  record({
+    figure: '  main-thread long tasks, navigation → chip score',
+    toolscope: median(chip.map((entry) => entry.busy)),
+    reference: median(withTokenizer.map((entry) => entry.busy)),
+    referenceLabel: 'with the tokenizer on the page',
+    unit: 'ms',
+    target: '(context)',
+    judge: 'context',
+    limit: 0,
+  });
+}
