@@ -6,8 +6,7 @@ import type { Page } from 'playwright-core';
 import { RUNS, app, deepLink, median, newPage, record } from './harness.ts';
 
 /** Long-task time on the page's main thread so far (ms), from the page's own observer (harness.ts). */
-const busy = (page: Page) =>
-  page.evaluate<number>('window.__longTasks.reduce((sum, task) => sum + task.duration, 0)');
+const busy = (page: Page) => page.evaluate<number>('window.__longTasks.reduce((sum, task) => sum + task.duration, 0)');
 
 export async function benchConnection(): Promise<void> {
   const chip: { kb: number; busy: number }[] = [];
