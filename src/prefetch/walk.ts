@@ -5,6 +5,7 @@
 // (handover.ts), which hands it to the connection. No DOM here, nothing but fetch: it is tested
 // in Node as it is.
 import { CLIENT_INFO, CLIENT_CAPABILITIES } from '../mcp/clientIdentity.ts';
+import { nextPageDecision } from '../mcp/pagination.ts';
 
 export const PREFETCH_VERSION = '2026-07-28';
 /** Pages walked ahead at most. */
@@ -153,9 +154,9 @@ export interface WalkOptions {
 
 /**
  * Walks a 2026-07-28 server's tools/list ahead of the app, posting each exchange as it ends.
- * Stops at the end of the list, at the first answer that is not a JSON result, at a cursor seen
- * before, at MAX_PREFETCH_PAGES, when `stopped()` says so — or at once after the first page when
- * discover does not name 2026-07-28 (the app then connects its own way).
+ * Stops where the one pagination rule stops (the end, a cursor seen before, MAX_PREFETCH_PAGES),
+ * at the first answer that is not a JSON result, when `stopped()` says so — or at once after the
+ * first page when discover does not name 2026-07-28 (the app then connects its own way).
  */
 export async function walkAhead(server: string, post: (message: WalkMessage) => void, options: WalkOptions = {}): Promise<void> {
   const { stopped = () => false, fetchImpl = fetch, from, handOff } = options;
@@ -180,8 +181,11 @@ export async function walkAhead(server: string, post: (message: WalkMessage) => 
   for (let index = (from?.index ?? 0) + 1; ; index++) {
     const outcome = await page.done;
     const cursor = 'result' in outcome ? outcome.result?.nextCursor : undefined;
-    const next =
-      modern && !stopped() && index < MAX_PREFETCH_PAGES && typeof cursor === 'string' && cursor && !seen.has(cursor) ? cursor : undefined;
+    // The one pagination rule (src/mcp/pagination.ts): the end, a cursor seen before ('' is the
+    // first page's: the walk sent it without one), or the page limit.
+    const decision =
+      modern && !stopped() ? nextPageDecision(typeof cursor === 'string' ? cursor : undefined, seen, index, MAX_PREFETCH_PAGES) : undefined;
+    const next = decision?.reason === 'continue' ? decision.cursor : undefined;
     // The next page leaves before this one is posted on: copying an answer across to the page
     // costs the walk's thread a moment, and only the next request is on the walk's critical path.
     const handedOff = next !== undefined && handOff?.({ cursor: next, index, seen: [...seen] }) === true;
