@@ -7,6 +7,7 @@ import { mergePages } from '../mcp/pageMerge.ts';
 import { activeChecks } from './active.ts';
 import { appResourceFindings, type AppViolation } from './appRules.ts';
 import type { CallRecord } from './callRules.ts';
+import { promptTexts } from './promptCost.ts';
 import { buildReport, type Report, type ReportDeps } from './report.ts';
 
 export async function listAllPages(connection: McpConnection, signal?: AbortSignal): Promise<ToolsPage[]> {
@@ -32,6 +33,7 @@ export async function collectReport(connection: McpConnection, deps: ReportDeps,
   const { tools } = mergePages(pages);
   const active = options.active ? await activeChecks(connection, tools) : undefined;
   const apps = await appResourceFindings(tools, (uri) => connection.readResourceRaw(uri, options.signal));
+  await deps.tokenizer.prepare?.(promptTexts(tools));
   return buildReport(
     {
       server: { name: connection.server.name, version: connection.server.version, protocolVersion: connection.protocolVersion },

@@ -19,9 +19,17 @@ export interface ModelView {
   perTool: ToolCost[];
 }
 
+/** The tokenizer every report counts with (the GPT-4o/GPT-5 encoding; Claude's is not public). */
+export const O200K = 'o200k_base via gpt-tokenizer';
+
 export interface Tokenizer {
   name: string;
   count: (text: string) => number;
+  /**
+   * Counts these texts ahead, elsewhere (the page counts in a worker, so `count` then only reads
+   * the answers): called with promptTexts() before a report is built.
+   */
+  prepare?: (texts: readonly string[]) => Promise<void>;
 }
 
 export const promptEntry = (tool: McpTool) => ({
@@ -33,15 +41,22 @@ export const promptEntry = (tool: McpTool) => ({
 
 const bytesOf = (text: string) => new TextEncoder().encode(text).length;
 
+/** Every text the model's view counts: each tool's entry, then the whole list. */
+export function promptTexts(tools: readonly McpTool[]): string[] {
+  const entries = tools.map(promptEntry);
+  return [...entries.map((entry) => JSON.stringify(entry)), JSON.stringify({ tools: entries })];
+}
+
 export function modelView(tools: readonly McpTool[], tokenizer: Tokenizer): ModelView {
   const entries = tools.map(promptEntry);
+  const texts = promptTexts(tools);
   const perTool = entries
-    .map((entry) => {
-      const text = JSON.stringify(entry);
+    .map((entry, index) => {
+      const text = texts[index] ?? '';
       return { name: entry.name, bytes: bytesOf(text), tokens: tokenizer.count(text) };
     })
     .sort((a, b) => b.tokens - a.tokens || a.name.localeCompare(b.name));
-  const compact = JSON.stringify({ tools: entries });
+  const compact = texts.at(-1) ?? '';
   return {
     json: JSON.stringify({ tools: entries }, null, 2),
     tokenizer: tokenizer.name,

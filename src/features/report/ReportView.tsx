@@ -1,5 +1,5 @@
 // The "Server report" pane: score, findings (filter by rule, severity and tool), the model's view
-// and exports. Loaded on demand — it brings Ajv and the o200k tokenizer with it.
+// and exports. Loaded on demand — it brings Ajv; its tokens are counted in a worker (tokenCounter.ts).
 import { Select } from '../../components/ui/Select.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -10,7 +10,8 @@ import { revealInvisible } from '../../mcp/text.ts';
 import type { CallRecord } from '../../lint/callRules.ts';
 import { collectReport } from '../../lint/collect.ts';
 import type { AppViolation } from '../../lint/appRules.ts';
-import { reportDeps } from '../../lint/deps.ts';
+import { checkDeps } from '../../lint/checkDeps.ts';
+import { pageTokenizer } from './api/tokenCounter.ts';
 import { SEVERITY_ORDER, type RuleId, type Severity } from '../../lint/findings.ts';
 import { FILE_TYPES, REPORT_FORMATS, formatReport, type ReportFormat } from '../../lint/formats.ts';
 import type { Report } from '../../lint/report.ts';
@@ -42,7 +43,8 @@ const FORMAT_LABELS: Record<ReportFormat, string> = { markdown: 'Markdown', json
 
 export default function ReportView({ connection, calls, appViolations, onOpenTool, tab = 'findings', onTab, onScore }: Props) {
   const run = useMutation({
-    mutationFn: (active: boolean) => collectReport(connection, reportDeps, { active, calls, appViolations }),
+    mutationFn: (active: boolean) =>
+      collectReport(connection, { ...checkDeps, tokenizer: pageTokenizer }, { active, calls, appViolations }),
     onSuccess: (report) => onScore?.(report.score),
   });
   // Opening the report makes it (listing only — the active checks wait for the person).

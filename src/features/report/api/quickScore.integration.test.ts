@@ -11,6 +11,7 @@ import { walkPages } from '../../../mcp/pagination.ts';
 import { reportDeps } from '../../../lint/deps.ts';
 import { buildReport, type ReportInput } from '../../../lint/report.ts';
 import { byteCount, quickScore } from './quickScore.ts';
+import { workerTokenizer } from './tokenCounter.ts';
 
 async function listing(url: string): Promise<ReportInput> {
   const connection = await McpConnection.connect({ url });
@@ -43,10 +44,13 @@ describe('the quick score', () => {
       [small, false],
     ] as const) {
       let asked = false;
-      const quick = await quickScore(input!, (texts) => {
-        asked = true;
-        return Promise.resolve(texts.map((text) => countTokens(text)));
-      });
+      const quick = await quickScore(
+        input!,
+        workerTokenizer((texts) => {
+          asked = true;
+          return Promise.resolve(texts.map((text) => countTokens(text)));
+        }),
+      );
       expect(asked).toBe(needsTokenizer);
       expect(quick.score).toBe(buildReport(input!, reportDeps).score);
       expect(quick.exactTokens).toBe(needsTokenizer);

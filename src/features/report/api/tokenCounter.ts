@@ -1,7 +1,8 @@
-// Exact o200k counts for the chip's score, in a worker of their own (tokenCount.worker.ts), started
+// Exact o200k counts for the page (the chip's score, the report, the model's view), in a worker of their own (tokenCount.worker.ts), started
 // the first time a listing needs them and kept for the page. A worker that cannot start or breaks
 // gives way to counting on this thread (the report's own code path), so the chip still shows.
 import { retryableImport } from '../../../lib/retryableImport.ts';
+import { O200K, type Tokenizer } from '../../../lint/promptCost.ts';
 
 const loadDeps = retryableImport(() => import('../../../lint/deps.ts'));
 
@@ -44,3 +45,26 @@ export function countTokensOffThread(texts: readonly string[]): Promise<number[]
     running.postMessage({ id, texts });
   });
 }
+
+const utf8 = new TextEncoder();
+
+/**
+ * The page's tokenizer: `prepare` counts the texts in the worker (each text once per page), and
+ * `count` reads the answers — a text never prepared counts its UTF-8 bytes, an upper bound.
+ */
+export function workerTokenizer(count: (texts: readonly string[]) => Promise<number[]> = countTokensOffThread): Tokenizer {
+  const counted = new Map<string, number>();
+  return {
+    name: O200K,
+    count: (text) => counted.get(text) ?? utf8.encode(text).length,
+    prepare: async (texts) => {
+      const missing = [...new Set(texts.filter((text) => !counted.has(text)))];
+      if (!missing.length) return;
+      const counts = await count(missing);
+      missing.forEach((text, index) => counted.set(text, counts[index] ?? utf8.encode(text).length));
+    },
+  };
+}
+
+/** One per page: a report made again counts only what changed. */
+export const pageTokenizer = workerTokenizer();

@@ -4,7 +4,7 @@ import type { ToolsPage } from '../../../mcp/tools.ts';
 import type { CallRecord } from '../../../lint/callRules.ts';
 import { retryableImport } from '../../../lib/retryableImport.ts';
 import { whenIdle } from '../../../lib/idle.ts';
-import { countTokensOffThread } from './tokenCounter.ts';
+import { pageTokenizer } from './tokenCounter.ts';
 
 const loadQuickScore = retryableImport(() => import('./quickScore.ts'));
 
@@ -41,7 +41,7 @@ export function useReportScore(
               pages,
               calls,
             },
-            countTokensOffThread,
+            pageTokenizer,
           ),
         )
         .then(({ score: value }) => {
