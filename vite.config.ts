@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { retryableImports } from './build/retryableImports.ts';
+import { retryableImports } from './build/chunkRetryPlugin.ts';
 import { earlyEntry } from './build/earlyEntry.ts';
 import { assetCache } from './build/serviceWorkerPlugin.ts';
 
@@ -23,7 +23,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     // Toolscope owns the preloading of lazy chunks on purpose, in one place: every import() of a
-    // chunk goes through src/lib/chunkImport.ts (build/retryableImports.ts rewrites them), which
+    // chunk goes through src/lib/chunkImport.ts (build/chunkRetryPlugin.ts rewrites them), which
     // fetches the chunk and, side by side, what it imports statically. Vite's own preload list
     // would be emptied by that rewrite anyway, so it is turned off for chunks (kept for the page's
     // own <link rel="modulepreload"> tags, which chunkImport.ts counts as already fetched).

@@ -5,12 +5,12 @@
 // scripts/bench/. BENCH_RUNS (default 5) sets the repetitions; CHROMIUM_PATH the browser;
 // BENCH_ONLY=list,floor,calls,results,memory,first-screen,connection runs only those sections.
 import { app, browser, want } from './bench/harness.ts';
-import { benchList } from './bench/list.ts';
-import { benchFloor } from './bench/floor.ts';
-import { benchCalls } from './bench/calls.ts';
-import { benchMemory } from './bench/memory.ts';
-import { benchFirstScreenBytes } from './bench/bundle.ts';
-import { benchConnection } from './bench/connection.ts';
+import { benchList } from './bench/listBench.ts';
+import { benchFloor } from './bench/floorBench.ts';
+import { benchCalls } from './bench/callBench.ts';
+import { benchMemory } from './bench/memoryBench.ts';
+import { benchFirstScreenBytes } from './bench/bundleBench.ts';
+import { benchConnection } from './bench/connectionBench.ts';
 import { printTable } from './bench/table.ts';
 
 if (want('list')) await benchList();

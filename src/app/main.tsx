@@ -1,4 +1,4 @@
-// The page's entry. First: the built chunks' dynamic imports go through it (build/retryableImports.ts).
+// The page's entry. First: the built chunks' dynamic imports go through it (build/chunkRetryPlugin.ts).
 import '../lib/chunkImport.ts';
 import './styles.css';
 import { firstPageSettled, prefetching } from '../prefetch/index.ts';

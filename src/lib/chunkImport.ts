@@ -1,4 +1,4 @@
-// The runtime half of build/retryableImports.ts: every dynamic import of a built chunk comes
+// The runtime half of build/chunkRetryPlugin.ts: every dynamic import of a built chunk comes
 // here. A browser may remember a failed import() of a URL for the page's life (Chromium 150
 // does), which would also break every later chunk that imports it statically. So a chunk is
 // fetched first and imported only once it arrived — a fetch failure is not remembered — and a

@@ -1,6 +1,6 @@
 import { startScaleServer } from '../../server/testing/scale.ts';
 import { deepLink, newPage, record } from './harness.ts';
-import { timedCall } from './calls.ts';
+import { timedCall } from './callBench.ts';
 
 // ---- memory --------------------------------------------------------------------------------
 export async function benchMemory(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_IMPORT, rewriteDynamicImports } from './retryableImports.ts';
+import { CHUNK_IMPORT, rewriteDynamicImports } from './chunkRetryPlugin.ts';
 
 describe('rewriteDynamicImports', () => {
   it('sends each literal dynamic import through the retrying loader, keeping what the bundler added after it', async () => {
