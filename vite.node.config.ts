@@ -8,7 +8,7 @@ export default defineConfig({
   publicDir: false,
   ssr: { noExternal: true, external: ['vite'], target: 'node' },
   build: {
-    ssr: 'server/cli/main.ts',
+    ssr: 'server/cli/cli.ts',
     outDir: 'dist-node',
     emptyOutDir: true,
     target: 'node20',

@@ -4,7 +4,7 @@
 // (dist-node/), with Node alone — no tsx, no Vite, no TypeScript.
 import { existsSync } from 'node:fs';
 
-const source = new URL('../server/cli/main.ts', import.meta.url);
+const source = new URL('../server/cli/cli.ts', import.meta.url);
 if (existsSync(source)) {
   const { register } = await import('tsx/esm/api');
   register();

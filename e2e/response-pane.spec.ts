@@ -5,7 +5,7 @@ import { pageErrors } from './fixtures/console.ts';
 import { coveredTopBarControls } from './fixtures/layout.ts';
 import { openTraffic } from './fixtures/panes.ts';
 import { appUrl, deepLink, demoMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
-import { startDemoServer, type RunningServer } from '../server/testing/servers.ts';
+import { startDemoServer, type RunningServer } from '../server/testing/testServers.ts';
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startEverything } from '../server/testing/servers.ts';
+import { startEverything } from '../server/testing/testServers.ts';
 import { printable } from '../src/lib/printable.ts';
 
 const run = promisify(execFile);

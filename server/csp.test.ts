@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
-import { startDemoServer, type RunningServer } from './testing/servers.ts';
+import { startDemoServer, type RunningServer } from './testing/testServers.ts';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 const page = (code: string) =>

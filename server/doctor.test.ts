@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnose } from './doctor.ts';
 import { covers } from './doctorAuth.ts';
-import { startAuthServer, startDemoServer, startEverything, type RunningServer } from './testing/servers.ts';
+import { startAuthServer, startDemoServer, startEverything, type RunningServer } from './testing/testServers.ts';
 import { demoProtection } from './oauth/protectedResource.ts';
 
 const ORIGIN = 'http://127.0.0.1:6274';

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type RunningServer } from './testing/servers.ts';
+import { startDemoServer, type RunningServer } from './testing/testServers.ts';
 
 let demo: RunningServer;
 beforeAll(async () => {

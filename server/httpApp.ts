@@ -18,7 +18,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineScriptHashes, securityHeaders } from './csp.ts';
 import { diagnose } from './doctor.ts';
-import { proxySession, sameSecret, type Proxy } from './proxy.ts';
+import { proxySession, sameSecret, type Proxy } from './proxyRoutes.ts';
 import { withCutStream } from './demo/cutStream.ts';
 import { protectResource, type ProtectionOptions } from './oauth/protectedResource.ts';
 import { clientMetadataDocument } from './oauth/clientMetadata.ts';

@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../e2e/fixtures/chromium.ts';
 import { buildIfNeeded } from '../../server/build.ts';
-import { startDemoServer } from '../../server/testing/servers.ts';
+import { startDemoServer } from '../../server/testing/testServers.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const RUNS = Number(process.env.BENCH_RUNS ?? 5);

@@ -7,8 +7,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startToolscopeCli, stdioServers } from '../testing/servers.ts';
-import { packageRoot } from '../start.ts';
+import { startToolscopeCli, stdioServers } from '../testing/testServers.ts';
+import { packageRoot } from '../serveApp.ts';
 
 const root = packageRoot();
 const SOURCES = [

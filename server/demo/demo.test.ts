@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BasketStore } from './catalog.ts';
-import { drawBarChart, synthesizeTone } from './media.ts';
+import { drawBarChart, synthesizeTone } from './demoMedia.ts';
 
 describe('demo media', () => {
   it('draws a real PNG of the requested size', () => {

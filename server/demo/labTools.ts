@@ -4,8 +4,8 @@
 // (Unknown content block types come from the hostile test server: this SDK refuses to send them.)
 import { acceptedContent, inputRequired } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
-import { drawBarChart } from './media.ts';
-import { sleep, type DemoTool, type ToolContext } from './tools.ts';
+import { drawBarChart } from './demoMedia.ts';
+import { sleep, type DemoTool, type ToolContext } from './demoTools.ts';
 
 const text = (value: string) => ({ type: 'text' as const, text: value });
 const noArguments = { type: 'object', additionalProperties: false } as const;

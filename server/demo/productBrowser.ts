@@ -4,7 +4,7 @@
 // origins (its CSP declares none), no dependency: the MCP Apps handshake is written out below.
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import { PRODUCTS, formatPrice, searchProducts } from './catalog.ts';
-import { PRODUCT_LIST_SCHEMA, type DemoTool } from './tools.ts';
+import { PRODUCT_LIST_SCHEMA, type DemoTool } from './demoTools.ts';
 
 export const PRODUCT_BROWSER_URI = 'ui://demo/product-browser.html';
 const APP_MIME = 'text/html;profile=mcp-app';

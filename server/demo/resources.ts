@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import { PRODUCTS, catalogCsv, findProduct, formatPrice } from './catalog.ts';
-import { drawBarChart } from './media.ts';
+import { drawBarChart } from './demoMedia.ts';
 
 const RETURNS_POLICY = `# Returns policy
 

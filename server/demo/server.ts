@@ -10,7 +10,7 @@ import { BasketStore } from './catalog.ts';
 import { CallLimiter, type RateLimit } from './rateLimit.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
 import { createLabTools, createSchemaLabTools, createSeasonalTools, SEASONAL_TOOL } from './labTools.ts';
-import { createDemoTools, generatedTools, type DemoTool } from './tools.ts';
+import { createDemoTools, generatedTools, type DemoTool } from './demoTools.ts';
 import { REPORT_TASK_TOOL, ReportTasks, TASKS_EXTENSION, reportTaskDefinition, type ReportTaskOptions } from './reportTasks.ts';
 import { PRODUCT_BROWSER_RESOURCE, createProductBrowserTool, readProductBrowser } from './productBrowser.ts';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { stdioServers } from '../testing/servers.ts';
+import { stdioServers } from '../testing/testServers.ts';
 import { StdioBridge } from './bridge.ts';
 import { StdioChild, describeExit, type ChildState } from './child.ts';
 import { childEnvironment } from './env.ts';

@@ -5,7 +5,7 @@
 // the child it was given, and read its status and stderr.
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { refuseCaller } from '../proxy.ts';
+import { refuseCaller } from '../proxyRoutes.ts';
 import type { StdioBridge } from './bridge.ts';
 import type { ConsoleLine, ChildState, StdioChild } from './child.ts';
 

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startToolscopeCli, stdioServers, type RunningToolscope } from '../testing/servers.ts';
+import { startToolscopeCli, stdioServers, type RunningToolscope } from '../testing/testServers.ts';
 
 const MARKER = 'toolscope-pwned-marker';
 let toolscope: RunningToolscope;

@@ -2,7 +2,7 @@
 // server/discover, then whatever `answer` gives, as JSON or as an SSE stream. Loopback only.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { listenOnLoopback, readJson } from './rawJsonRpc.ts';
-import type { RunningServer } from './servers.ts';
+import type { RunningServer } from './testServers.ts';
 
 export type Answer2026 = (
   method: string,

@@ -1,7 +1,7 @@
 // A bare JSON-RPC-over-HTTP server (2025-era shape, CORS *) for test servers that must send
 // what no SDK would let them send. Loopback only, bounded request size.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { RunningServer } from './servers.ts';
+import type { RunningServer } from './testServers.ts';
 
 export type RpcOutcome = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
 export type RpcAnswer = (method: string, params: Record<string, unknown>) => RpcOutcome;

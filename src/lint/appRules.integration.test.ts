@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpConnection } from '../mcp/connection.ts';
 import { startAppBaitServer } from '../../server/testing/appBait.ts';
-import { stdioServers, type RunningServer } from '../../server/testing/servers.ts';
+import { stdioServers, type RunningServer } from '../../server/testing/testServers.ts';
 import { collectReport } from './collect.ts';
 import { reportDeps } from './deps.ts';
 import type { Report } from './report.ts';

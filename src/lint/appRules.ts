@@ -1,6 +1,6 @@
 // The MCP Apps rules: what a host needs to show a tool's app, judged from the listing (the
 // declaration), from reading each UI resource once (collect.ts), and from calls made.
-import { isAppMime, resolveUiResource } from '../mcp/apps.ts';
+import { isAppMime, resolveUiResource } from '../mcp/mcpApps.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import type { CallRecord } from './callRules.ts';
 import type { Finding } from './findings.ts';

@@ -1,7 +1,7 @@
 // The report on a real server written by others (server-everything, 2025-11-25): what it says at
 // warning or error must be what its authors would agree with.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection } from '../mcp/connection.ts';
 import { collectReport } from './collect.ts';
 import { reportDeps } from './deps.ts';

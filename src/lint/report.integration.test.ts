@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEAN_TOOLS, PLANTED, startLintBaitServer } from '../../server/testing/lintBait.ts';
-import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { startMisbehavingServer } from '../../server/testing/misbehaving.ts';
 import { McpConnection } from '../mcp/connection.ts';
 import { failureOf } from '../mcp/errors.ts';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type RunningServer } from '../../server/testing/servers.ts';
+import { startDemoServer, type RunningServer } from '../../server/testing/testServers.ts';
 import { curlCommand, readLinkArgs, shareLink, typescriptSnippet, type CallContext } from './callExport.ts';
 import { withoutSecrets } from './secrets.ts';
 

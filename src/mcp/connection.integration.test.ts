@@ -2,8 +2,8 @@
 // @modelcontextprotocol/server-everything (written by others, 2025 era only).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
-import { resolveUiResource } from './apps.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
+import { resolveUiResource } from './mcpApps.ts';
 import { McpConnection, McpError } from './connection.ts';
 import { nextPageDecision } from './pagination.ts';
 import { TrafficRecorder } from './traffic.ts';

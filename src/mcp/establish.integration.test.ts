@@ -1,7 +1,7 @@
 // The connection policy against real servers: a stale remembered era is re-probed, an
 // unrelated failure is not, and the authorization context never holds a credential.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection, type EraHint } from './connection.ts';
 import { authContextOf, choosePath, establish, type ConnectDeps } from './establish.ts';
 import { TrafficRecorder } from './traffic.ts';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBroken2026Server } from '../../server/testing/broken2026.ts';
 import { startRaw2026Server } from '../../server/testing/raw2026.ts';
-import type { RunningServer } from '../../server/testing/servers.ts';
+import type { RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection } from './connection.ts';
 import { failureOf } from './errors.ts';
 import { resultShapeFindings } from './resultFindings.ts';

@@ -1,7 +1,7 @@
 // The OAuth legs against our real authorization server and the demo server in OAuth mode,
 // over real HTTP. The "user" is played by fetching the consent page and posting its form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthServer, startDemoServer, type RunningServer } from '../../server/testing/servers.ts';
+import { startAuthServer, startDemoServer, type RunningServer } from '../../server/testing/testServers.ts';
 import { demoProtection } from '../../server/oauth/protectedResource.ts';
 import { McpConnection, McpError } from './connection.ts';
 import { OAuthFlow, OAuthFlowError, refreshGrant, type CallbackParams, type OAuthChallenge } from './oauth.ts';

@@ -2,7 +2,7 @@
 // its simulate-research-query tool (taskSupport "required") runs as a task through four stages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection, TaskEndError } from './connection.ts';
 import { TrafficRecorder } from './traffic.ts';
 import type { TaskState } from './tasks.ts';

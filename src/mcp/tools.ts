@@ -1,6 +1,6 @@
 // Tool definitions as the model sees them, parsed leniently: one malformed tool becomes a
 // finding and never hides the others (one bad tool must not hide the other 999).
-import { toolApp, toolVisibility, type AppVisibility, type ToolApp } from './apps.ts';
+import { toolApp, toolVisibility, type AppVisibility, type ToolApp } from './mcpApps.ts';
 import { isRecord, optionalBoolean, optionalNumber, optionalString, own, type JsonObject } from './guards.ts';
 import { hasInvisible } from './text.ts';
 import { scanParamHeaders, type ParamHeader } from './paramHeaders.ts';

@@ -2,7 +2,7 @@
 // before any connection exists, then adopted by one — no page asked for twice, each exchange in
 // Traffic once, and the SDK's own probe skipped.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection } from '../mcp/connection.ts';
 import { McpError } from '../mcp/errors.ts';
 import { adoptPrefetch, handingOverWalker, startPrefetch, takePrefetch, type WalkerPort } from './handover.ts';

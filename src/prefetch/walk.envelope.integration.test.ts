@@ -3,7 +3,7 @@
 // of 2026-07-28 — so a new SDK that changes its wire shows up here, not as a prefetch that the
 // server answers differently from the app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type RunningServer } from '../../server/testing/servers.ts';
+import { startDemoServer, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection } from '../mcp/connection.ts';
 import { prefetchRequest, PREFETCH_VERSION } from './walk.ts';
 

@@ -2,7 +2,7 @@
 // side, each next page announced before it is sent, a walk handed over part-way going on where it
 // left off (no page twice), and the walk's stops — a 2025 server, a cursor that comes back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { startRaw2026Server } from '../../server/testing/raw2026.ts';
 import { walkAhead, type WalkExchange, type WalkFrom, type WalkMessage, type WalkSent } from './walk.ts';
 

@@ -3,7 +3,7 @@
 // entrance is driven as the page drives it, and the snapshot is read as React reads it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppBaitServer } from '../../server/testing/appBait.ts';
-import { startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection } from '../mcp/connection.ts';
 import type { PendingTask } from '../mcp/tasks.ts';
 import type { McpTool } from '../mcp/tools.ts';

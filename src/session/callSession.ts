@@ -5,7 +5,7 @@
 // was not sent, the saved calls' verdicts, which tools run as tasks, and the link's pending
 // arguments. Framework-free: React reads it with useSyncExternalStore (subscribe / getSnapshot),
 // as TanStack Query's adapters read their observers; Node tests drive it against real servers.
-import { appCallRefusal } from '../mcp/apps.ts';
+import { appCallRefusal } from '../mcp/mcpApps.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { describeFailure } from '../mcp/errors.ts';
 import type { PendingTask } from '../mcp/tasks.ts';

@@ -3,7 +3,7 @@
 // whose arguments no longer match the schema is held back (it used to be sent unchecked), and
 // the "Maximum total" limit applies (it used to be dropped, so a call with progress ran on).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEverything, type RunningServer } from '../../server/testing/servers.ts';
+import { startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection } from '../mcp/connection.ts';
 import { describeFailure, failureOf } from '../mcp/errors.ts';
 import { TrafficRecorder } from '../mcp/traffic.ts';

@@ -8,7 +8,7 @@ import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelco
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
-import { CSP_VIOLATION_METHOD, buildAppCsp, isAppMime, resolveUiResource, withHostPolicy, type UiResource } from '../../mcp/apps.ts';
+import { CSP_VIOLATION_METHOD, buildAppCsp, isAppMime, resolveUiResource, withHostPolicy, type UiResource } from '../../mcp/mcpApps.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { isRecord } from '../../mcp/guards.ts';

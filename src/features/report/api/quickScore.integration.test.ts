@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppBaitServer } from '../../../../server/testing/appBait.ts';
 import { startLintBaitServer } from '../../../../server/testing/lintBait.ts';
-import { startDemoServer, startEverything, type RunningServer } from '../../../../server/testing/servers.ts';
+import { startDemoServer, startEverything, type RunningServer } from '../../../../server/testing/testServers.ts';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { McpConnection } from '../../../mcp/connection.ts';
 import { walkPages } from '../../../mcp/pagination.ts';

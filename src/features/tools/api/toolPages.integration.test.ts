@@ -3,7 +3,7 @@
 // is never "fresh" and is listed again on the next mount.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type RunningServer } from '../../../../server/testing/servers.ts';
+import { startDemoServer, type RunningServer } from '../../../../server/testing/testServers.ts';
 import { startRaw2026Server } from '../../../../server/testing/raw2026.ts';
 import { McpConnection } from '../../../mcp/connection.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';

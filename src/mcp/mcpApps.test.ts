@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appMayCall, buildAppCsp, isAppMime, resolveUiResource, toolApp } from './apps.ts';
+import { appMayCall, buildAppCsp, isAppMime, resolveUiResource, toolApp } from './mcpApps.ts';
 
 describe('toolApp: the UI a tool names', () => {
   it('reads _meta.ui, and the deprecated flat key', () => {

@@ -9,9 +9,9 @@ import { StdioChild, describeExit } from '../stdio/child.ts';
 import { childEnvironment, readEnvFile } from '../stdio/env.ts';
 import { stdioEndpoint } from '../stdio/routes.ts';
 import { watchAndRestart } from '../stdio/watch.ts';
-import { startToolscope } from '../start.ts';
+import { startToolscope } from '../serveApp.ts';
 import { USAGE, UsageError, parseCli, type StdioSpec, type Target } from './args.ts';
-import { checkReportOptions, runReport } from './report.ts';
+import { checkReportOptions, runReport } from './reportCommand.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 type Resolved = { kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'stdio'; spec: StdioSpec };

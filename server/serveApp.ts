@@ -10,7 +10,7 @@ import { createApp } from './httpApp.ts';
 import { securityHeaders } from './csp.ts';
 import { startSandbox, type RunningSandbox } from './sandbox.ts';
 import { buildIfNeeded } from './build.ts';
-import { createProxy } from './proxy.ts';
+import { createProxy } from './proxyRoutes.ts';
 import { createDemoHandler } from './demo/server.ts';
 import { createAuthServer } from './oauth/authServer.ts';
 import { demoProtection } from './oauth/protectedResource.ts';

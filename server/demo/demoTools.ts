@@ -14,7 +14,7 @@ import {
   searchProducts,
   type Basket,
 } from './catalog.ts';
-import { drawBarChart, squareIcon, synthesizeTone } from './media.ts';
+import { drawBarChart, squareIcon, synthesizeTone } from './demoMedia.ts';
 import { gzipSync } from 'node:zlib';
 
 export interface ToolContext {

@@ -1,8 +1,8 @@
 // The loopback proxy's refusals, each proven with real HTTP requests against real servers.
 import { createServer, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProxy, ERROR_HEADER, TARGET_HEADER, TOKEN_HEADER } from './proxy.ts';
-import { startDemoServer, type RunningServer } from './testing/servers.ts';
+import { createProxy, ERROR_HEADER, TARGET_HEADER, TOKEN_HEADER } from './proxyRoutes.ts';
+import { startDemoServer, type RunningServer } from './testing/testServers.ts';
 
 const proxy = createProxy({ maxRequestBytes: 64 * 1024 });
 let app: RunningServer; // Toolscope's server with the proxy
