@@ -29,7 +29,6 @@ export async function benchConnection(): Promise<void> {
     await button.waitFor({ timeout: 60_000 });
     await page.waitForTimeout(500); // responses still being read
     chip.push({ kb: kb(false), workerKb: kb(true), busy: await busy(page) });
-    if (run === 0) console.log(`connection: scripts fetched until the chip's score: ${[...scripts.keys()].join(' ')}`);
     // The report and its model's view count every tool (in the worker).
     await button.click();
     await page
