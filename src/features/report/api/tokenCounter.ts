@@ -6,6 +6,9 @@ import { O200K, type Tokenizer } from '../../../lint/promptCost.ts';
 
 const loadDeps = retryableImport(() => import('../../../lint/deps.ts'));
 
+/** Long enough for 10,000 tools on a slow machine (~3 s here); past it, this thread counts. */
+const WORKER_ANSWER_MS = 60_000;
+
 let worker: Worker | undefined;
 let failed = false;
 let nextId = 0;
@@ -27,8 +30,10 @@ export function countTokensOffThread(texts: readonly string[]): Promise<number[]
   const id = ++nextId;
   return new Promise<number[]>((resolve) => {
     const done = (counts: number[] | undefined) => {
+      clearTimeout(timer);
       running.removeEventListener('message', onMessage);
       running.removeEventListener('error', onError);
+      running.removeEventListener('messageerror', onError);
       resolve(counts ?? inThread(texts));
     };
     const onMessage = (event: MessageEvent<{ id: number; counts: number[] }>) => {
@@ -40,8 +45,11 @@ export function countTokensOffThread(texts: readonly string[]): Promise<number[]
       running.terminate();
       done(undefined);
     };
+    // A worker that never answers (its file stalled) must not leave the chip and the report waiting.
+    const timer = setTimeout(onError, WORKER_ANSWER_MS);
     running.addEventListener('message', onMessage);
     running.addEventListener('error', onError);
+    running.addEventListener('messageerror', onError);
     running.postMessage({ id, texts });
   });
 }
