@@ -2,7 +2,7 @@
 // gate, the limits the form sends), the confirmations are asked once for the whole run, and each
 // call gets a verdict (pass / changed / failed / not sent): a smoke test compared with the saved
 // results. How a call is sent is the caller's (the app sends them as runs, so they enter History).
-import { judge, type Verdict } from '../compare/savedCallFile.ts';
+import { judge, type Verdict } from '../compare/verdict.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import type { CallLimits, RequestOptions } from './callDecision.ts';
 import type { ConfirmItem, Decided, PendingConfirm, RequestTool } from './callEntrance.ts';

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import type { ResultDiff } from '../../compare/diff.ts';
-import type { Verdict } from '../../compare/savedCallFile.ts';
+import type { Verdict } from '../../compare/verdict.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { SavedCall } from '../../storage/savedStore.ts';
 

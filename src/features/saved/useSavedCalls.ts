@@ -2,7 +2,7 @@
 // import; running them is the call session's (src/session: the same checks and gate as any call).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { exportSaved, parseSavedFile } from '../../compare/savedCallFile.ts';
+import { exportSaved, parseSavedFile } from './savedCallFile.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { serverKey } from '../../lib/serverKey.ts';

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { exportSaved, judge, parseSavedFile } from './savedCallFile.ts';
+import { judge } from './verdict.ts';
 
 const ok = (text: string) => ({ content: [{ type: 'text', text }], _meta: { at: Math.random() } });
 
-describe('saved calls', () => {
-  it('round-trips through a file and refuses anything else', () => {
-    const expected = ok('3');
-    const file = exportSaved('http://x/mcp', [{ name: 'cable search', tool: 'search_catalog', args: { query: 'cable' }, expected }]);
-    expect(parseSavedFile(file)).toEqual({
-      calls: [{ name: 'cable search', tool: 'search_catalog', args: { query: 'cable' }, expected }],
-    });
-    expect(parseSavedFile('{"calls": []}')).toHaveProperty('problem');
-    expect(parseSavedFile('nope')).toHaveProperty('problem');
-    expect(parseSavedFile('{"format":"toolscope-saved-calls","calls":[{"name":"x"}]}')).toEqual({
-      problem: '1 entries lack a name, tool or arguments object.',
-    });
-  });
-
+describe('the verdict of a saved call run again', () => {
   it('judges a run: pass (meta ignored), changed (with the diff), failed', () => {
     expect(judge(ok('3'), { result: ok('3') })).toEqual({ status: 'pass' });
     // A moved timestamp is not a change; anything else beside it is.
