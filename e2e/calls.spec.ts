@@ -111,6 +111,37 @@ test('a -32602 protocol error points at the argument', async ({ page }) => {
   await expect(result(page)).toContainText('Likely cause: the argument “limit”');
 });
 
+test('sent equals shown: JSON that does not parse is never sent (not by Send anyway); after a schema problem, Send anyway sends the editor’s JSON', async ({
+  page,
+}) => {
+  await open(page, demoMcpUrl(), 'search_catalog');
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  const json = page.getByRole('textbox', { name: 'Arguments JSON' });
+  const traffic = await openTraffic(page);
+  const calls = traffic.locator('summary').filter({ hasText: /^tools\/call search_catalog/ });
+  // A schema problem first: held back, "Send anyway" offered.
+  await json.fill('{"query": "usb", "limit": 0}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('button', { name: 'Send anyway' })).toBeVisible();
+  // Then a trailing comma: not JSON — where it breaks is said, "Send anyway" is gone, and nothing is sent.
+  await json.fill('{"query": "usb cable", "limit": 5,}');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not JSON: line 1, col 35' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send anyway' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Not sent');
+  await page.keyboard.press('Control+Enter');
+  await expect(calls).toHaveCount(0);
+  // A schema problem again: "Send anyway" sends exactly what the editor holds.
+  await json.fill('{"query": "usb cable", "limit": 0}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await page.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(calls).toHaveCount(1);
+  await calls.first().click();
+  const request = traffic.locator('pre').filter({ hasText: '"tools/call"' }).first();
+  const sent = JSON.parse(await request.innerText()) as { params: { arguments: unknown } };
+  expect(sent.params.arguments).toEqual(JSON.parse(await json.innerText()));
+});
+
 test('two calls run at once, each with its own progress and result', async ({ page }) => {
   await open(page, demoMcpUrl(), 'compile_annual_report');
   const form = page.getByRole('form', { name: 'Arguments' });

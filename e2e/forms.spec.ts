@@ -41,7 +41,7 @@ test('a Pydantic-style schema: defaults sent, untouched optional fields never se
   const json = page.getByRole('textbox', { name: 'Arguments JSON' });
   expect(JSON.parse(await json.innerText())).toEqual(received);
   await json.fill('{"customer": "Grace", "speed": "express"');
-  await expect(page.getByRole('alert').filter({ hasText: 'Not valid JSON yet' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing is sent until it parses' })).toBeVisible();
   await json.fill('{"customer": "Grace", "speed": "express"}');
   await page.getByRole('button', { name: 'Edit as JSON' }).click();
   await expect(form.getByLabel('Customer')).toHaveValue('Grace');

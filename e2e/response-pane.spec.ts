@@ -225,7 +225,7 @@ test('the request toolbar: Call tool in sight at 1280×720 (long forms, invalid 
   const background = (locator: typeof json) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
   expect(await background(json)).not.toBe(await background(form));
   await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"basket_id": ');
-  await expect(page.getByRole('alert').filter({ hasText: 'Not valid JSON yet' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing is sent until it parses' })).toBeVisible();
   expect(await inView(page, 'Call tool'), 'invalid JSON mode').toBe(true);
 });
 

@@ -188,8 +188,10 @@ export function ToolWorkspace({
     return () => window.removeEventListener('keydown', onKey);
   }, [escCancels, cancelShown]);
 
-  // The form's call: the one call path decides (the JSON editor's text must parse first).
-  const tryCall = () => onRequest(draft.value, { unparsed: draft.mode === 'json' ? draft.jsonError : undefined });
+  // The form's call: the one call path decides. What is sent is what the editor shows: JSON text
+  // that does not parse is never sent — not the form's last valid value, not by "Send anyway".
+  const unparsed = draft.mode === 'json' ? draft.jsonError : undefined;
+  const tryCall = () => onRequest(draft.value, { unparsed });
 
   // Ctrl+Enter / ⌘Enter calls the open tool wherever the focus is — except in another text field
   // (the tool search, the palette, a filter), whose Enter is its own — through the same checks and gate.
@@ -360,8 +362,8 @@ export function ToolWorkspace({
                 tool={tool}
                 state={callState}
                 onCall={tryCall}
-                invalid={blocked !== undefined}
-                onSendAnyway={() => onRequest(draft.value, { unchecked: true })}
+                invalid={blocked !== undefined && unparsed === undefined}
+                onSendAnyway={() => onRequest(draft.value, { unchecked: true, unparsed })}
                 mode={formUsable ? draft.mode : 'json'}
                 formUsable={formUsable}
                 onMode={(mode) => onDraftChange({ ...draft, mode })}
@@ -383,6 +385,7 @@ export function ToolWorkspace({
                   Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
                 </p>
               ) : null}
+
               <ArgumentsForm.Component
                 schema={tool.inputSchema}
                 draft={draft}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFormValue, applyJsonText, cleanArguments, emptyDraft } from './argumentsDraft.ts';
+import { applyFormValue, applyJsonText, cleanArguments, emptyDraft, jsonProblem } from './argumentsDraft.ts';
 import { schemaDialect } from './dialect.ts';
 import { validateAgainst } from './validate.ts';
 
@@ -17,6 +17,22 @@ describe('argument drafts', () => {
     const fixed = applyJsonText(broken, '{"query": "usb-c"}');
     expect(fixed).toMatchObject({ value: { query: 'usb-c' }, jsonError: undefined });
     expect(applyJsonText(fixed, '[1]').jsonError).toContain('JSON object');
+  });
+
+  it('says where JSON does not parse, whichever way the browser words it', () => {
+    const text = '{\n  "query": "usb cable",\n  "limit": 5,\n}';
+    expect(applyJsonText(emptyDraft(), text).jsonError).toBe('Not JSON: line 4, col 1 — expected double-quoted property name');
+    // Older V8, Firefox and an early end, worded as those engines word them.
+    expect(jsonProblem(text, new SyntaxError('Unexpected token } in JSON at position 40'))).toBe(
+      'Not JSON: line 4, col 1 — unexpected token }',
+    );
+    expect(jsonProblem(text, new SyntaxError('JSON.parse: expected double-quoted property name at line 4 column 1 of the JSON data'))).toBe(
+      'Not JSON: line 4, col 1 — expected double-quoted property name',
+    );
+    expect(jsonProblem('{"a":', new SyntaxError('Unexpected end of JSON input'))).toBe(
+      'Not JSON: line 1, col 6 — unexpected end of JSON input',
+    );
+    expect(jsonProblem('{', new SyntaxError('JSON Parse error: Expected }'))).toBe('Not JSON — JSON Parse error: Expected }');
   });
 
   it('keeps typed JSON verbatim, escapes, spacing and number spelling included (no re-escaping)', () => {

@@ -98,11 +98,12 @@ describe('decideCall', () => {
       action: 'refuse',
       reason: 'Not callable: bad name.',
     });
-    expect(decideCall(readOnly, {}, { origin: 'form', unparsed: 'Unexpected token } at 4' }, safety, checks)).toEqual({
-      action: 'invalid',
-      message: 'The JSON does not parse: Unexpected token } at 4',
-      issues: [],
-    });
+    // "Send anyway" (unchecked) does not send text that is not JSON either.
+    for (const unchecked of [false, true])
+      expect(decideCall(readOnly, {}, { origin: 'form', unparsed: 'Not JSON: line 4, col 1', unchecked }, safety, checks)).toEqual({
+        action: 'unparsed',
+        message: 'Not JSON: line 4, col 1',
+      });
     const broken = tool({ readOnlyHint: true }, { inputSchema: { type: 'object', properties: { a: { type: 'nonsense' } } } });
     expect(decideCall(broken, { a: 1 }, { origin: 'form' }, safety, checks).action).toBe('call');
   });

@@ -30,7 +30,7 @@ export interface RequestOptions {
   unchecked?: boolean;
   /** The person already confirmed this call (Run all asks once for all of them); read-only mode still refuses. */
   confirmed?: boolean;
-  /** The JSON editor's text does not parse: nothing can be sent. */
+  /** The JSON editor's text does not parse (where and why): nothing is sent, not even by "Send anyway". */
   unparsed?: string;
   /**
    * The arguments came from somewhere other than the person (a link, an imported file) and were
@@ -43,7 +43,9 @@ export type CallDecision =
   | { action: 'call'; args: Record<string, unknown>; limits: CallLimits }
   | { action: 'confirm'; reason: string; args: Record<string, unknown>; limits: CallLimits }
   | { action: 'refuse'; reason: string }
-  | { action: 'invalid'; message: string; issues: SchemaIssue[] };
+  | { action: 'invalid'; message: string; issues: SchemaIssue[] }
+  /** The editor's text is not JSON: there are no arguments to send (what would go out is not what is shown). */
+  | { action: 'unparsed'; message: string };
 
 /** The same limits for every origin: what the person set for this server. */
 export function callLimits(safety: SafetySettings): CallLimits {
@@ -65,7 +67,7 @@ export function decideCall(
   checks: CallChecks,
 ): CallDecision {
   if (tool.unusable) return { action: 'refuse', reason: tool.unusable };
-  if (options.unparsed !== undefined) return { action: 'invalid', message: `The JSON does not parse: ${options.unparsed}`, issues: [] };
+  if (options.unparsed !== undefined) return { action: 'unparsed', message: options.unparsed };
   if (!options.unchecked) {
     const verdict = checks.validateAgainst(tool.inputSchema, args);
     // A schema that cannot be compiled checks nothing: said above the form, and the call goes out.

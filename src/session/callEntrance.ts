@@ -8,7 +8,12 @@ import type { SafetySettings } from './safety.ts';
 import { errorMessage } from '../lib/errorMessage.ts';
 
 /** Why a tool's last request was not sent, shown in its workspace until the next request. */
-export type Notice = { kind: 'invalid'; message: string } | { kind: 'refused'; reason: string } | { kind: 'check-failed'; message: string };
+export type Notice =
+  | { kind: 'invalid'; message: string }
+  /** The JSON editor's text does not parse: nothing was sent, and "Send anyway" cannot send it either. */
+  | { kind: 'unparsed'; message: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'check-failed'; message: string };
 
 export interface ConfirmItem {
   tool: Pick<McpTool, 'name' | 'annotations'>;
@@ -77,6 +82,9 @@ export class CallEntrance {
     switch (decision.action) {
       case 'invalid':
         this.#setNotice(tool.name, { kind: 'invalid', message: decision.message });
+        return decision.action;
+      case 'unparsed':
+        this.#setNotice(tool.name, { kind: 'unparsed', message: decision.message });
         return decision.action;
       case 'refuse':
         this.#setNotice(tool.name, { kind: 'refused', reason: decision.reason });

@@ -159,6 +159,7 @@ export class CallSession {
     const decision = await this.#entrance.decide(target, args, { origin: 'app' });
     switch (decision.action) {
       case 'invalid':
+      case 'unparsed':
         return { refused: `Not sent — ${decision.message}` };
       case 'refuse':
         return { refused: `Refused: ${decision.reason}` };

@@ -81,6 +81,8 @@ async function verdictOf(call: SavedToRun, tool: McpTool | undefined, decision: 
   switch (decision.action) {
     case 'invalid':
       return { status: 'not sent', message: `Not sent — the arguments no longer match the tool's schema: ${decision.message}.` };
+    case 'unparsed':
+      return { status: 'failed', message: `Not sent — ${decision.message}.` };
     case 'refuse':
       return { status: 'failed', message: `Refused, not sent: ${decision.reason}` };
     case 'check-failed':

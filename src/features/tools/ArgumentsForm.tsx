@@ -102,7 +102,7 @@ function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft
       </div>
       {draft.jsonError ? (
         <p role="alert" className="text-xs text-danger">
-          Not valid JSON yet — the form keeps its last valid value: {draft.jsonError}
+          {draft.jsonError}. Nothing is sent until it parses; the form keeps its last valid value.
         </p>
       ) : null}
     </form>
