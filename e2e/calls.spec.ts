@@ -197,10 +197,10 @@ test('the same tool twice at once: each run keeps its own progress and result', 
   await page.getByRole('button', { name: 'Call tool' }).click();
   const runs = page.getByRole('list', { name: 'Runs' });
   await expect(runs.getByRole('button')).toHaveCount(2);
-  await expect(runs.getByRole('button', { name: /: done/ })).toHaveCount(2, { timeout: 15_000 });
+  await expect(runs.getByRole('button', { name: /: Success/ })).toHaveCount(2, { timeout: 15_000 });
   await expect(result(page)).toContainText('Annual report compiled in 1 s');
   await runs
-    .getByRole('button', { name: /^Run \d+: done/ })
+    .getByRole('button', { name: /^Run \d+: Success/ })
     .last()
     .click();
   await expect(result(page)).toContainText('Annual report compiled in 2 s');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { stdioServers } from '../testing/testServers.ts';
+import { stdioStopOf } from '../../src/mcp/stdioStop.ts';
 import { StdioBridge } from './bridge.ts';
 import { StdioChild, describeExit, type ChildState } from './child.ts';
 import { childEnvironment } from './env.ts';
@@ -95,13 +96,19 @@ describe('StdioBridge on server-everything (stdio)', () => {
 
     const inFlight = client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 20, steps: 2 } });
     const settled = inFlight.then(
-      () => 'answered',
-      (error: Error) => error.message,
+      () => ({ message: 'answered', data: undefined }),
+      (error: Error & { data?: unknown }) => ({ message: error.message, data: error.data }),
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     await child.stop();
-    expect(await settled).toMatch(/killed by SIGTERM|exit/);
+    const answer = await settled;
+    expect(answer.message).toMatch(/killed by SIGTERM|exit/);
     expect(describeExit(child.state)).toBe('killed by SIGTERM');
+    // The error is the bridge's, and says so: the page reads it as "Server stopped", not as the server's own error.
+    expect(stdioStopOf(answer.data)).toBe('killed by SIGTERM');
+    // A call while the child is gone gets the same word at once.
+    const late = await client.callTool({ name: 'echo', arguments: { message: 'x' } }).catch((error: Error & { data?: unknown }) => error);
+    expect(late instanceof Error ? stdioStopOf(late.data) : 'answered').toBe('killed by SIGTERM');
   });
 });
 

@@ -12,6 +12,7 @@
 //  - Output is streamed with backpressure: a client that reads slowly pauses the child's stdout.
 import { randomUUID } from 'node:crypto';
 import { describeExit, type ChildState, type StdioChild } from './child.ts';
+import { STDIO_STOPPED } from '../../src/mcp/stdioStop.ts';
 
 type Id = string | number;
 type Message = Record<string, unknown>;
@@ -278,7 +279,11 @@ export class StdioBridge {
       const method = String(message.method);
       if (!this.#child.running) {
         sink.send(
-          errorFor(message.id, `The stdio server is not running (${describeExit(this.#child.state)}). Restart it with "Restart server".`),
+          stoppedError(
+            message.id,
+            `The stdio server is not running (${describeExit(this.#child.state)}). Restart it with "Restart server".`,
+            this.#child.state,
+          ),
         );
         return;
       }
@@ -409,11 +414,12 @@ export class StdioBridge {
     for (const [childId, pending] of [...this.#pending]) {
       this.#settle(childId, pending);
       pending.sink.send(
-        errorFor(
+        stoppedError(
           pending.clientId,
           pending.method === 'server/discover'
             ? `The stdio server exited (${reason}) when asked server/discover before initialize — a 2025-era server; Toolscope started it again.`
             : `The stdio server exited (${reason}) before answering ${pending.method}.`,
+          state,
         ),
       );
       pending.sink.answered(childId);
@@ -479,6 +485,15 @@ export class StdioBridge {
 
 function errorFor(id: Id, message: string): Message {
   return { jsonrpc: '2.0', id, error: { code: -32603, message } };
+}
+
+/**
+ * The answer for a request the child can no longer answer because it is gone. The JSON-RPC error
+ * is the bridge's, not the server's: `data` says so (STDIO_STOPPED), so the page reads it as
+ * "Server stopped" and never as the server's own protocol error.
+ */
+function stoppedError(id: Id, message: string, state: ChildState): Message {
+  return { jsonrpc: '2.0', id, error: { code: -32603, message, data: { [STDIO_STOPPED]: { exit: describeExit(state) } } } };
 }
 
 function rpcError(status: number, message: string, code = -32000): Response {

@@ -2,6 +2,7 @@
 // never anything a browser sent), its stdout read as newline-delimited JSON-RPC with a cap per
 // message, its stderr kept as the last lines for the "Server console", restartable and stoppable.
 // A child that floods stdout is paused (its pipe fills, it blocks) while a reader is behind.
+import { resolve } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { shellQuote } from '../../src/lib/mcpServersFile.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
@@ -88,6 +89,16 @@ export class StdioChild {
 
   get command(): string {
     return commandLine(this.#spec.command, this.#spec.args);
+  }
+
+  /** Where the child runs (the terminal's folder unless the config named one). */
+  get cwd(): string {
+    return resolve(this.#spec.cwd ?? process.cwd());
+  }
+
+  /** The names in the child's environment, sorted — never their values. */
+  get envKeys(): string[] {
+    return Object.keys(this.#spec.env).sort();
   }
 
   get state(): ChildState {

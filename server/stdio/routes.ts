@@ -33,10 +33,15 @@ export interface StdioStatus {
   generation: number;
   state: ChildState;
   watching?: string;
+  cwd: string;
+  /** The environment's names only: a value never reaches the page. */
+  envKeys: string[];
 }
 
 const statusOf = (endpoint: StdioEndpoint): StdioStatus => ({
   command: endpoint.bridge.child.command,
+  cwd: endpoint.bridge.child.cwd,
+  envKeys: endpoint.bridge.child.envKeys,
   generation: endpoint.bridge.child.generation,
   state: endpoint.bridge.child.state,
   watching: endpoint.watching,

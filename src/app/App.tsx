@@ -2,7 +2,7 @@ import { Toaster } from '../components/ui/Toaster.tsx';
 import { redactUrl } from '../lib/redactUrl.ts';
 import { toasts } from '../lib/toasts.ts';
 import { Dock } from '../components/ui/Dock.tsx';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConnectionBar } from '../features/connection/ConnectionBar.tsx';
 import { readDeepLink, writeDeepLink } from '../features/connection/deepLink.ts';
@@ -14,14 +14,14 @@ import { StepUpContext, useOAuth, type SignInPurpose } from '../features/connect
 import type { OAuthGrant } from '../mcp/oauth.ts';
 import type { OAuthChallenge } from '../mcp/errors.ts';
 import type { ProxySession } from '../mcp/proxy.ts';
-import { TrafficRecorder, serverUnreachable } from '../mcp/traffic.ts';
+import { TrafficRecorder, serverHealth } from '../mcp/traffic.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { startListing } from '../features/tools/api/toolPages.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { AppMenu } from './AppMenu.tsx';
 import { ConnectedView, warmUp, type Boot } from './boot.ts';
 import type { Command } from './commands.ts';
-import { useStdioServer } from '../features/stdio/useStdioServer.ts';
+import { RestartServerContext, useStdioServer } from '../features/stdio/useStdioServer.ts';
 import { ServerConsole } from '../features/stdio/ServerConsole.tsx';
 import { stdioStatusText } from '../features/stdio/consoleStore.ts';
 import { StartScreen } from '../features/connection/StartScreen.tsx';
@@ -32,6 +32,7 @@ import { endPreview } from '../prefetch/index.ts';
 import type { Forgetting } from './ForgetDialogs.tsx';
 import type { SavedServer } from '../features/connection/api/serverList.ts';
 import { usePanes } from '../lib/panesStore.ts';
+import { dock } from '../lib/dockStore.ts';
 import { cn } from '../lib/cn.ts';
 
 export function App({ start }: { start: Boot }) {
@@ -47,7 +48,7 @@ export function App({ start }: { start: Boot }) {
   const { state, connect, disconnect, reconnect, retry } = useConnection(recorder, proxy.session, onEstablished);
   // A boolean snapshot: the shell re-renders when reachability changes, not on every exchange.
   const trafficFrom = state.status === 'connected' ? state.trafficFrom : 0;
-  const unreachable = useSyncExternalStore(recorder.subscribe, () => serverUnreachable(recorder.getSnapshot(), trafficFrom));
+  const trafficHealth = useSyncExternalStore(recorder.subscribe, () => serverHealth(recorder.getSnapshot(), trafficFrom));
   const live = state.status === 'connected' ? state.connection : undefined;
   const onGrant = useCallback(
     (url: string, grant: OAuthGrant, purpose: SignInPurpose) => {
@@ -122,6 +123,22 @@ export function App({ start }: { start: Boot }) {
     (state.status === 'idle' || (state.status === 'connected' ? state.connection.url : state.url) === stdioSession.url);
   const childState = stdio.snapshot.status?.state.status;
   const childRuns = childState === 'running' || childState === 'starting';
+  // The chip's health: a child that is gone first (known within the event stream's latency), then
+  // what the last exchange said. Only the connection's own server counts.
+  const health =
+    state.status !== 'connected'
+      ? undefined
+      : onBridge && stdio.snapshot.status !== undefined && !childRuns
+        ? ('server-stopped' as const)
+        : trafficHealth;
+  const lastWords = useMemo(
+    () =>
+      [...stdio.snapshot.lines]
+        .reverse()
+        .find((line) => line.source === 'stderr' && line.text.trim())
+        ?.text.slice(0, 200),
+    [stdio.snapshot.lines],
+  );
   const generation = stdio.snapshot.status?.generation;
   useEffect(() => {
     if (childRuns && stdioSession && state.status === 'failed' && state.url === stdioSession.url) void connect(stdioSession.url, '');
@@ -194,9 +211,21 @@ export function App({ start }: { start: Boot }) {
           onIntent={warmUp}
           proxy={proxy.session}
           onDisconnect={disconnect}
-          unreachable={state.status === 'connected' && unreachable}
+          health={health}
           onRetry={retry}
           open={openSaved}
+          stdio={
+            stdioSession
+              ? {
+                  command: stdioSession.command,
+                  status: stdio.snapshot.status,
+                  lastWords,
+                  onRestart: () => void stdio.restart(),
+                  onStop: () => void stdio.stop(),
+                  onConsole: () => dock.show('console'),
+                }
+              : undefined
+          }
           runs={
             onBridge && stdioSession
               ? { text: stdioStatusText(stdio.snapshot, stdioSession.command), ended: stdio.snapshot.status !== undefined && !childRuns }
@@ -215,27 +244,29 @@ export function App({ start }: { start: Boot }) {
       <main className={cn('flex min-h-0 flex-1 flex-col overflow-hidden', dockPane && 'hidden')}>
         {state.status === 'connected' ? (
           <StepUpContext value={stepUp}>
-            <ChunkBoundary
-              label="the workspace"
-              onRetry={ConnectedView.retry}
-              loading={<p className="p-4 text-sm text-muted">Loading the workspace…</p>}
-            >
-              {() => (
-                <ConnectedView.Component
-                  key={state.id}
-                  connection={state.connection}
-                  authContext={state.authContext}
-                  initialTool={initialLink.tool}
-                  initialArgs={initialArgs.args}
-                  sandboxOrigin={proxy.session?.sandbox}
-                  recordApp={recordApp}
-                  onCommands={onCommands}
-                  serverGeneration={stdioSession && state.connection.url === stdioSession.url ? generation : undefined}
-                  topBarSlot={topBarSlot}
-                  bottomSlot={bottomSlot}
-                />
-              )}
-            </ChunkBoundary>
+            <RestartServerContext value={onBridge ? () => void restartStdio() : undefined}>
+              <ChunkBoundary
+                label="the workspace"
+                onRetry={ConnectedView.retry}
+                loading={<p className="p-4 text-sm text-muted">Loading the workspace…</p>}
+              >
+                {() => (
+                  <ConnectedView.Component
+                    key={state.id}
+                    connection={state.connection}
+                    authContext={state.authContext}
+                    initialTool={initialLink.tool}
+                    initialArgs={initialArgs.args}
+                    sandboxOrigin={proxy.session?.sandbox}
+                    recordApp={recordApp}
+                    onCommands={onCommands}
+                    serverGeneration={stdioSession && state.connection.url === stdioSession.url ? generation : undefined}
+                    topBarSlot={topBarSlot}
+                    bottomSlot={bottomSlot}
+                  />
+                )}
+              </ChunkBoundary>
+            </RestartServerContext>
           </StepUpContext>
         ) : (
           <StartScreen
@@ -271,7 +302,7 @@ export function App({ start }: { start: Boot }) {
           onStop={() => void stdio.stop()}
         />
       ) : null}
-      <TrafficPanel recorder={recorder} />
+      <TrafficPanel recorder={recorder} stdioUrl={stdioSession?.url} />
       <Dock />
       <div ref={setBottomSlot} className="contents" />
       <Toaster />

@@ -28,6 +28,7 @@ import type { CallRun, CallState } from '../session/runs.ts';
 import { RunList } from '../features/call/RunList.tsx';
 import { ToolHeader } from '../features/tools/ToolHeader.tsx';
 import { useStepUp } from '../features/connection/useOAuth.ts';
+import { useRestartServer } from '../features/stdio/useStdioServer.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { applyFormValue, emptyDraft, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
@@ -146,6 +147,7 @@ export function ToolWorkspace({
   const refusal = notice?.kind === 'refused' ? notice.reason : undefined;
   const checkFailure = notice?.kind === 'check-failed' ? notice.message : undefined;
   const stepUp = useStepUp();
+  const restartServer = useRestartServer();
   // Loaded while the person fills in the form, so pressing "Call tool" does not wait on it; a
   // schema that cannot check anything is said at once, not discovered at the first call.
   const [schemaNote, setSchemaNote] = useState<string>();
@@ -290,7 +292,7 @@ export function ToolWorkspace({
         onRetry={ResultView.retry}
         loading={<p className="text-sm text-muted">Loading result view…</p>}
       >
-        {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} />}
+        {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} onRestartServer={restartServer} />}
       </ChunkBoundary>
     </>
   ) : null;

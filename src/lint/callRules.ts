@@ -48,23 +48,26 @@ function once(findings: Finding[]): Finding[] {
   });
 }
 
-function outputFinding(tool: McpTool, result: CallResult, validate: ValidateOutput): Finding | undefined {
-  if (result.isError || !isRecord(tool.outputSchema)) return undefined;
-  const base = { rule: 'output-schema-mismatch', severity: 'error', tool: tool.name } as const;
-  if (!result.hasStructuredContent) {
-    return {
-      ...base,
-      message: 'The tool declares an outputSchema, but a successful result had no structuredContent.',
-      fix: 'Return structuredContent matching outputSchema in every successful result (and the same JSON as text).',
-    };
-  }
-  const issues = validate(tool.outputSchema, result.structuredContent);
+/**
+ * What is wrong with a successful result against the tool's outputSchema (undefined: nothing, no
+ * schema, a tool error, or a schema that cannot check anything). The pill's "Invalid output" and
+ * the report's finding both come from here.
+ */
+export function outputProblem(outputSchema: unknown, result: CallResult, validate: ValidateOutput): string | undefined {
+  if (result.isError || !isRecord(outputSchema)) return undefined;
+  if (!result.hasStructuredContent) return 'The tool declares an outputSchema, but a successful result had no structuredContent.';
+  const issues = validate(outputSchema, result.structuredContent);
   if (issues === 'unusable' || issues.length === 0) return undefined;
-  return {
-    ...base,
-    message: `structuredContent breaks outputSchema: ${issues.slice(0, 3).join('; ')}${issues.length > 3 ? ` (+${issues.length - 3} more)` : ''}.`,
-    fix: 'Make the result match the declared outputSchema, or correct the schema.',
-  };
+  return `structuredContent breaks outputSchema: ${issues.slice(0, 3).join('; ')}${issues.length > 3 ? ` (+${issues.length - 3} more)` : ''}.`;
+}
+
+function outputFinding(tool: McpTool, result: CallResult, validate: ValidateOutput): Finding | undefined {
+  const message = outputProblem(tool.outputSchema, result, validate);
+  if (!message) return undefined;
+  const fix = result.hasStructuredContent
+    ? 'Make the result match the declared outputSchema, or correct the schema.'
+    : 'Return structuredContent matching outputSchema in every successful result (and the same JSON as text).';
+  return { rule: 'output-schema-mismatch', severity: 'error', tool: tool.name, message, fix };
 }
 
 function errorFinding(tool: string, result: CallResult): Finding | undefined {

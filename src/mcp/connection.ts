@@ -11,7 +11,7 @@ import type { CallOptions, ConnectOptions, ServerIdentity, ToolCallOptions } fro
 import type { AdoptedPrefetch } from './adoptedPrefetch.ts';
 import { Credentials } from './credentials.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
-import { McpError, isNetworkFailure } from './errors.ts';
+import { McpError, failureOf, isNetworkFailure } from './errors.ts';
 import { fetchChain, type Route } from './fetchChain.ts';
 import { isRecord, optionalString, own } from './guards.ts';
 import { RawResults } from './lenientResults.ts';
@@ -23,6 +23,7 @@ import { ResourceReader } from './resourceReader.ts';
 import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
 import { classifySdkError } from './sdkErrors.ts';
 import { isBridge } from './stdio.ts';
+import { stdioStopOf } from './stdioStop.ts';
 import { StreamWatcher } from './streamWatch.ts';
 import { TaskDriver, type TaskPlace } from './taskDriver.ts';
 import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState } from './tasks.ts';
@@ -58,6 +59,8 @@ export class McpConnection {
     private prefetched?: AdoptedPrefetch,
     /** The page's origin, in a browser (see ConnectOptions.pageOrigin). */
     private readonly pageOrigin?: string,
+    /** This launch's stdio bridge: its word that the child is gone is believed (see stdioStopOf). */
+    readonly bridged = false,
   ) {}
 
   readonly #request = (method: string, params: Record<string, unknown>, options?: CallOptions) => this.#send(method, params, options);
@@ -172,6 +175,7 @@ export class McpConnection {
       headers,
       prior ? prefetched : undefined,
       pageOrigin,
+      bridge !== undefined,
     );
   }
 
@@ -308,6 +312,10 @@ export class McpConnection {
     try {
       raw = await this.#request('tools/call', params, { ...options, headers, signal });
     } catch (error) {
+      // The bridge answers for a child that is gone: that is a stopped server, not its protocol error.
+      const failure = this.bridged ? failureOf(error) : undefined;
+      const exit = failure?.kind === 'protocol' ? stdioStopOf(failure.data) : undefined;
+      if (exit !== undefined) throw new McpError({ kind: 'server-stopped', exit, message: failure?.message ?? '' });
       if (call.cut !== undefined && !options.signal?.aborted) {
         throw new McpError({
           kind: 'stream-cut',

@@ -28,6 +28,8 @@ export type McpFailure =
   | { kind: 'schema'; method?: string; message: string }
   | { kind: 'timeout'; message: string }
   | { kind: 'stream-cut'; message: string }
+  /** Toolscope's stdio bridge: the server process is gone (it exited, was killed or stopped), so no answer can come. */
+  | { kind: 'server-stopped'; exit: string; message: string }
   | { kind: 'cancelled'; message: string }
   | { kind: 'invalid-input'; message: string }
   /** Toolscope's own local proxy refused or failed (its reason code, e.g. "forbidden_host"). */
@@ -227,6 +229,7 @@ export function describeFailure(failure: McpFailure): string {
     case 'schema':
     case 'timeout':
     case 'stream-cut':
+    case 'server-stopped':
     case 'cancelled':
     case 'invalid-input':
     case 'proxy':

@@ -26,6 +26,10 @@ export interface StdioStatus {
   generation: number;
   state: ChildState;
   watching?: string;
+  /** Where the child runs. */
+  cwd?: string;
+  /** The names in its environment (never the values). */
+  envKeys?: string[];
 }
 
 export interface ConsoleLine {
@@ -79,7 +83,16 @@ export function parseStatus(value: unknown): StdioStatus | undefined {
   const state = parseState(own(value, 'state'));
   const command = optionalString(own(value, 'command'));
   if (!state || command === undefined) return undefined;
-  return { command, state, generation: optionalNumber(own(value, 'generation')) ?? 0, watching: optionalString(own(value, 'watching')) };
+  const keys = own(value, 'envKeys');
+  const envKeys = Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string').slice(0, 500) : undefined;
+  return {
+    command,
+    state,
+    generation: optionalNumber(own(value, 'generation')) ?? 0,
+    watching: optionalString(own(value, 'watching')),
+    cwd: optionalString(own(value, 'cwd')),
+    ...(envKeys ? { envKeys } : {}),
+  };
 }
 
 export function parseLine(value: unknown): ConsoleLine | undefined {

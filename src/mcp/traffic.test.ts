@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TrafficRecorder, serverUnreachable, summarizeRpc, type TrafficEntry } from './traffic.ts';
+import { TrafficRecorder, serverHealth, summarizeRpc, type TrafficEntry } from './traffic.ts';
 import { sseDataPayloads } from './sse.ts';
 
 describe('summarizeRpc', () => {
@@ -98,7 +98,7 @@ describe('TrafficRecorder', () => {
   });
 });
 
-describe('serverUnreachable', () => {
+describe('serverHealth', () => {
   const post = (fields: Partial<TrafficEntry>): TrafficEntry => ({
     seq: 1,
     startedAt: 0,
@@ -115,15 +115,17 @@ describe('serverUnreachable', () => {
   });
   it('is the newest answered-or-not POST that decides; probes and cancels do not count', () => {
     const down = post({ state: 'failed', status: undefined, error: 'TypeError: Failed to fetch' });
-    expect(serverUnreachable([post({}), down])).toBe(true);
-    expect(serverUnreachable([down, post({ status: 500 })])).toBe(false);
-    expect(serverUnreachable([post({}), post({ state: 'failed', status: undefined, error: 'aborted' })])).toBe(false);
-    expect(serverUnreachable([post({ ...down, sent: [{ method: 'server/discover' }] })])).toBe(false);
+    expect(serverHealth([post({}), down])).toBe('unreachable');
+    expect(serverHealth([down, post({ status: 500 })])).toBeUndefined();
+    expect(serverHealth([post({}), post({ state: 'failed', status: undefined, error: 'aborted' })])).toBeUndefined();
+    expect(serverHealth([post({ ...down, sent: [{ method: 'server/discover' }] })])).toBeUndefined();
+    // An answer that began (200) and broke off: the stream was cut, the server did answer.
+    expect(serverHealth([post({}), post({ state: 'failed', status: 200, error: 'TypeError: network error' })])).toBe('stream-cut');
   });
   it('forgets the exchanges of an earlier connection (a Retry that needed no new POST yet)', () => {
     const down = post({ seq: 4, state: 'failed', status: undefined, error: 'TypeError: Failed to fetch' });
-    expect(serverUnreachable([post({ seq: 3 }), down], 3)).toBe(true);
-    expect(serverUnreachable([post({ seq: 3 }), down], 4)).toBe(false);
-    expect(serverUnreachable([down, post({ seq: 5, sent: [{ method: 'server/discover' }] })], 4)).toBe(false);
+    expect(serverHealth([post({ seq: 3 }), down], 3)).toBe('unreachable');
+    expect(serverHealth([post({ seq: 3 }), down], 4)).toBeUndefined();
+    expect(serverHealth([down, post({ seq: 5, sent: [{ method: 'server/discover' }] })], 4)).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
 import { isRecord, own } from './guards.ts';
 import { maskHeaders, maskOAuthBody, maskResponseHeaders } from './secrets.ts';
 import { sseDataPayloads } from './sse.ts';
+import { stdioStopOf } from './stdioStop.ts';
 
 export const MAX_ENTRIES = 300;
 export const MAX_BODY_CHARS = 256 * 1024;
@@ -17,6 +18,8 @@ export interface RpcSummary {
   /** Tool or resource name when the request names one. */
   target?: string;
   error?: { code: number; message: string };
+  /** The stdio bridge's word that its child process is gone (see STDIO_STOPPED): the exit it names. */
+  stopped?: string;
 }
 
 export interface TrafficEntry {
@@ -58,6 +61,7 @@ export function summarizeMessages(parsed: unknown): RpcSummary[] {
     const params = own(message, 'params');
     const target = isRecord(params) ? (own(params, 'name') ?? own(params, 'uri')) : undefined;
     const error = own(message, 'error');
+    const stopped = isRecord(error) ? stdioStopOf(own(error, 'data')) : undefined;
     return {
       method: typeof method === 'string' ? method : 'response',
       id: typeof id === 'string' || typeof id === 'number' ? id : undefined,
@@ -66,6 +70,7 @@ export function summarizeMessages(parsed: unknown): RpcSummary[] {
         isRecord(error) && typeof own(error, 'code') === 'number'
           ? { code: Number(own(error, 'code')), message: typeof own(error, 'message') === 'string' ? String(own(error, 'message')) : '' }
           : undefined,
+      ...(stopped ? { stopped } : {}),
     };
   });
 }
@@ -292,19 +297,21 @@ export class TrafficRecorder {
 const abortOrText = (error: unknown) => (error instanceof Error && error.name === 'AbortError' ? 'aborted' : String(error));
 
 /**
- * Whether the server has stopped answering: the newest finished JSON-RPC POST (not the era
- * probe, not a cancel) got no HTTP answer at all. Any later answer, even an error, says it is back.
- * Only exchanges after `afterSeq` (the current connection's) count.
+ * What the newest finished JSON-RPC POST (not the era probe, not a cancel) says about the server:
+ * 'unreachable' when it got no HTTP answer at all, 'stream-cut' when its answer began and broke
+ * off; undefined when it was answered (even with an error: the server is there). Only exchanges
+ * after `afterSeq` (the current connection's) count.
  */
-export function serverUnreachable(entries: readonly TrafficEntry[], afterSeq = 0): boolean {
+export function serverHealth(entries: readonly TrafficEntry[], afterSeq = 0): 'unreachable' | 'stream-cut' | undefined {
   for (let index = entries.length - 1; index >= 0; index--) {
     const entry = entries[index];
     // Exchanges of an earlier connection say nothing about this one (a Retry starts afresh).
-    if (!entry || entry.seq <= afterSeq) return false;
+    if (!entry || entry.seq <= afterSeq) return undefined;
     if (entry.httpMethod !== 'POST' || entry.sent.length === 0) continue;
     if (entry.sent[0]?.method === 'server/discover' || entry.state === 'pending' || entry.state === 'streaming') continue;
     if (entry.error === 'aborted') continue;
-    return entry.status === undefined && entry.state === 'failed';
+    if (entry.state !== 'failed') return undefined;
+    return entry.status === undefined ? 'unreachable' : entry.status < 400 ? 'stream-cut' : undefined;
   }
-  return false;
+  return undefined;
 }

@@ -10,6 +10,8 @@ import type { McpConnection } from '../mcp/connection.ts';
 import { describeFailure } from '../mcp/errors.ts';
 import type { PendingTask } from '../mcp/tasks.ts';
 import type { McpTool } from '../mcp/tools.ts';
+import { outputProblem, outputValidator } from '../lint/callRules.ts';
+import { outcomeOf } from './outcome.ts';
 import type { CallChecks, CallLimits, CallOrigin, RequestOptions } from './callDecision.ts';
 import { CallEntrance, type CallEntranceSnapshot, type Decided, type PendingConfirm } from './callEntrance.ts';
 import { CallRuns, type CallRun, type CallTarget, type RunsConnection } from './runs.ts';
@@ -87,6 +89,12 @@ export class CallSession {
         drop: (taskId) => void deps.memory.dropTask(taskId).catch(() => undefined),
       },
       () => this.#publish({ runs: this.#runs.runs }),
+      async (name, result) => {
+        const tool = this.#tool(name);
+        if (!tool || tool.outputSchema === undefined || result.isError) return undefined;
+        const checks = await deps.loadChecks();
+        return outputProblem(tool.outputSchema, result, outputValidator(checks.validateAgainst));
+      },
     );
     this.#snapshot = {
       ...this.#entrance.getSnapshot(),
@@ -209,7 +217,10 @@ export class CallSession {
 
   async #sendRun(tool: McpTool | string, args: Record<string, unknown>, limits: CallLimits) {
     const { id, state } = await this.#runs.call(typeof tool === 'string' ? { name: tool } : tool, args, limits);
-    return state.status === 'done' ? { result: state.result.raw, runId: id } : { failure: describeFailure(state.failure), runId: id };
+    const outcome = outcomeOf(state);
+    return state.status === 'done'
+      ? { result: state.result.raw, runId: id, outcome }
+      : { failure: describeFailure(state.failure), runId: id, outcome };
   }
 
   /** Stops a call; for a task, asks the server to cancel it. */

@@ -6,6 +6,7 @@ import { judge, type Verdict } from '../compare/verdict.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import type { CallLimits, RequestOptions } from './callDecision.ts';
 import type { ConfirmItem, Decided, PendingConfirm, RequestTool } from './callEntrance.ts';
+import { OUTCOMES, type Outcome } from './outcome.ts';
 
 export interface SavedToRun {
   id: number;
@@ -18,7 +19,9 @@ export interface SavedToRun {
 }
 
 /** A verdict, with the page's run that produced it when the call was sent (its result opens from there). */
-export type RunState = (Verdict & { runId?: number }) | { status: 'running' };
+export type RunState = (Verdict & { runId?: number; outcome?: Outcome }) | { status: 'running' };
+
+const NOT_SENT: Outcome = { kind: 'not-sent', label: OUTCOMES['not-sent'].word, tone: OUTCOMES['not-sent'].tone };
 
 const IMPORTED = 'Imported from a file and never run from here: its arguments are not yours yet.';
 
@@ -31,7 +34,7 @@ export interface RunSavedDeps {
     tool: McpTool | string,
     args: Record<string, unknown>,
     limits: CallLimits,
-  ) => Promise<({ result: unknown } | { failure: string }) & { runId?: number }>;
+  ) => Promise<({ result: unknown } | { failure: string }) & { runId?: number; outcome?: Outcome }>;
   /** The run starts (after the confirmation, if one was asked). */
   onStart: () => void;
   onState: (id: number, state: RunState) => void;
@@ -80,17 +83,29 @@ export async function runSaved(calls: readonly SavedToRun[], deps: RunSavedDeps,
 async function verdictOf(call: SavedToRun, tool: McpTool | undefined, decision: Decided, deps: RunSavedDeps): Promise<RunState> {
   switch (decision.action) {
     case 'invalid':
-      return { status: 'not sent', message: `Not sent — the arguments no longer match the tool's schema: ${decision.message}.` };
+      return {
+        status: 'not sent',
+        message: `Not sent — the arguments no longer match the tool's schema: ${decision.message}.`,
+        outcome: NOT_SENT,
+      };
     case 'unparsed':
-      return { status: 'failed', message: `Not sent — ${decision.message}.` };
+      return { status: 'failed', message: `Not sent — ${decision.message}.`, outcome: NOT_SENT };
     case 'refuse':
-      return { status: 'failed', message: `Refused, not sent: ${decision.reason}` };
+      return { status: 'failed', message: `Refused, not sent: ${decision.reason}`, outcome: { ...NOT_SENT, label: 'Not sent · refused' } };
     case 'check-failed':
-      return { status: 'failed', message: `Not sent — Toolscope could not load its argument checks (${decision.message}).` };
+      return {
+        status: 'failed',
+        message: `Not sent — Toolscope could not load its argument checks (${decision.message}).`,
+        outcome: NOT_SENT,
+      };
     case 'confirm':
     case 'call': {
       const outcome = await deps.call(tool ?? call.tool, decision.args, decision.limits);
-      return { ...judge(call.expected, outcome), ...(outcome.runId !== undefined ? { runId: outcome.runId } : {}) };
+      return {
+        ...judge(call.expected, outcome),
+        ...(outcome.runId !== undefined ? { runId: outcome.runId } : {}),
+        ...(outcome.outcome ? { outcome: outcome.outcome } : {}),
+      };
     }
   }
 }

@@ -36,7 +36,15 @@ export interface TaskView {
 export type CallState =
   | { status: 'idle' }
   | { status: 'running'; startedAt: number; progress?: Progress; args: Record<string, unknown>; task?: TaskView }
-  | { status: 'done'; result: CallResult; durationMs: number; args: Record<string, unknown>; task?: TaskView }
+  | {
+      status: 'done';
+      result: CallResult;
+      durationMs: number;
+      args: Record<string, unknown>;
+      task?: TaskView;
+      /** How the result breaks the tool's outputSchema ("Invalid output"), checked as it arrives. */
+      outputProblem?: string;
+    }
   | { status: 'failed'; failure: McpFailure; durationMs: number; args: Record<string, unknown>; task?: TaskView };
 
 export interface CallRun {
@@ -63,6 +71,9 @@ export interface TaskOptions {
   keep?: (task: Omit<PendingTask, 'key' | 'server'>) => void;
   drop?: (taskId: string) => void;
 }
+
+/** How a tool's result breaks its outputSchema; undefined when it does not (or cannot be checked). */
+export type CheckOutput = (tool: string, result: CallResult) => Promise<string | undefined>;
 
 /** How a run ended. */
 export type Settled = Exclude<CallState, { status: 'idle' | 'running' }>;
@@ -91,11 +102,13 @@ export class CallRuns {
   readonly #connection: RunsConnection;
   readonly #tasks: TaskOptions;
   readonly #onChange: () => void;
+  readonly #checkOutput?: CheckOutput;
 
-  constructor(connection: RunsConnection, tasks: TaskOptions, onChange: () => void) {
+  constructor(connection: RunsConnection, tasks: TaskOptions, onChange: () => void, checkOutput?: CheckOutput) {
     this.#connection = connection;
     this.#tasks = tasks;
     this.#onChange = onChange;
+    this.#checkOutput = checkOutput;
   }
 
   /** Every run, oldest first. */
@@ -164,12 +177,16 @@ export class CallRuns {
     let state: Settled;
     try {
       const result = await work(onTask, controller.signal);
+      const durationMs = performance.now() - started.at;
+      // A check that cannot run (its code failed to load) says nothing: the result is not blamed.
+      const outputProblem = await this.#checkOutput?.(tool, result).catch(() => undefined);
       state = {
         status: 'done',
         result,
-        durationMs: performance.now() - started.at,
+        durationMs,
         args,
         ...(view ? { task: { ...view, end: 'completed' } } : {}),
+        ...(outputProblem ? { outputProblem } : {}),
       };
     } catch (error) {
       const end = error instanceof TaskEndError ? error.end : view && !controller.signal.aborted ? 'failed' : undefined;

@@ -6,6 +6,7 @@ import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransactio
 import { withoutKnownSecrets, withoutSecrets } from '../mcp/secrets.ts';
 import type { ToolSnapshot } from '../compare/toolListDiff.ts';
 import type { PendingTask } from '../mcp/tasks.ts';
+import type { OutcomeKind } from '../session/outcome.ts';
 
 export type { PendingTask };
 
@@ -17,7 +18,12 @@ export interface HistoryEntry {
   args: Record<string, unknown>;
   /** Argument paths left out because they looked like secrets. */
   droppedArgs: string[];
+  /** The coarse outcome (what filters use); `outcomeKind` and `outcomeLabel` are the words shown. */
   outcome: 'ok' | 'tool-error' | 'failed';
+  /** The outcome in the one vocabulary (src/session/outcome.ts); absent on calls recorded before it. */
+  outcomeKind?: OutcomeKind;
+  /** "Protocol error -32602", "Server stopped · exit 1". */
+  outcomeLabel?: string;
   /** "3 blocks · structured", or the failure. */
   summary: string;
   durationMs: number;

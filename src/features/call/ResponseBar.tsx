@@ -7,7 +7,8 @@ import { cn } from '../../lib/cn.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { Notice } from '../../session/callEntrance.ts';
-import { outcomeOf, type OutcomeTone } from './outcome.ts';
+import { outcomeOf } from '../../session/outcome.ts';
+import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
 import { humanDuration } from '../../lib/age.ts';
 import type { CallState, TaskView } from '../../session/runs.ts';
 
@@ -64,14 +65,6 @@ function TaskLine({ task }: { task: TaskView }) {
   );
 }
 
-const PILL: Record<OutcomeTone, string> = {
-  neutral: 'border-field bg-hover text-subtle',
-  running: 'border-info-line bg-info-surface text-info',
-  ok: 'border-ok-line bg-ok-surface text-ok',
-  warn: 'border-warn-line bg-warn-surface text-warn',
-  danger: 'border-danger-line bg-danger-surface text-danger',
-};
-
 function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
@@ -120,7 +113,7 @@ export function ResponseBar({ tool, state, notice, bytes, onCancel, actions }: P
     <div className="sticky top-0 z-10 flex flex-col gap-1 border-b border-line bg-panel pb-2">
       <div className="flex flex-wrap items-center gap-2">
         <p role="status" aria-label="Outcome" className="flex items-center gap-2 text-sm">
-          <span className={cn('rounded-full border px-2 py-0.5 text-xs font-semibold', PILL[outcome.tone])}>{outcome.label}</span>
+          <OutcomePill outcome={outcome} />
           <span className="text-xs text-muted">
             <span className="sr-only"> · </span>
             {running ? (

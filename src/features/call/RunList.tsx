@@ -1,17 +1,15 @@
 import { Button } from '../../components/ui/Button.tsx';
 import type { CallRun } from '../../session/runs.ts';
 import { humanDuration } from '../../lib/age.ts';
+import { outcomeOf } from '../../session/outcome.ts';
 
+/** "Working · 40%", "Protocol error -32602 · 120 ms": the outcome's own words. */
 function summary(run: CallRun): string {
   const { state } = run;
-  switch (state.status) {
-    case 'running':
-      return state.progress?.total ? `running · ${Math.round((state.progress.progress / state.progress.total) * 100)}%` : 'running';
-    case 'done':
-      return `${state.result.isError ? 'tool error' : 'done'} · ${humanDuration(state.durationMs)}`;
-    case 'failed':
-      return `${state.failure.kind === 'protocol' ? `protocol error ${state.failure.code}` : state.failure.kind} · ${humanDuration(state.durationMs)}`;
-  }
+  const label = outcomeOf(state)?.label ?? '';
+  if (state.status === 'running')
+    return state.progress?.total ? `${label} · ${Math.round((state.progress.progress / state.progress.total) * 100)}%` : label;
+  return `${label} · ${humanDuration(state.durationMs)}`;
 }
 
 /** The tool's other runs (several may run at once); each keeps its own progress and result. */

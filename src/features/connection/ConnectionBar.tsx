@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Popover } from '../../components/ui/Popover.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import type { ConnectionPath } from './api/connectionPath.ts';
 import { useServerGrant } from './api/serverMemory.ts';
@@ -9,13 +8,15 @@ import { DoctorPanel } from './DoctorPanel.tsx';
 import { HeadersEditor, headersOf, type HeaderRow } from './HeadersEditor.tsx';
 import type { ConnectionState } from './useConnection.ts';
 import { SavedServers } from './SavedServers.tsx';
+import { ServerChip, type ServerHealth, type StdioChip } from './ServerChip.tsx';
 import type { SavedServer } from './api/serverList.ts';
 import { formatCount } from '../../lib/count.ts';
+import { cn } from '../../lib/cn.ts';
 
 interface Props {
   state: ConnectionState;
-  /** The connected server stopped answering (no HTTP answer to the last request). */
-  unreachable?: boolean;
+  /** What is wrong with the connected server (the chip turns amber and says it). */
+  health?: ServerHealth;
   /** Connects again as last time. */
   onRetry?: () => void;
   initialUrl: string;
@@ -29,18 +30,22 @@ interface Props {
   onIntent?: () => void;
   /** What runs behind this connection when it is Toolscope's stdio bridge ("stdio: node build/index.js (pid 1234)"). */
   runs?: { text: string; ended: boolean };
+  /** The stdio server, for the chip (program, pid, its popover's command, Restart, Stop, Console). */
+  stdio?: StdioChip;
 }
 
 const inputClass =
   'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500';
 
-export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onIntent, runs, unreachable, onRetry, open }: Props) {
+export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onIntent, runs, health, onRetry, open, stdio }: Props) {
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const [reveal, setReveal] = useState(0);
   const grant = useServerGrant(state.status === 'connected' ? state.connection.url : undefined);
   const connected = state.status === 'connected';
+  // Connected, the chip names the server (for stdio its program and pid; the URL is in its popover):
+  // a read-only URL box — for stdio a bridge address — and a token box would only take room or mislead.
   // The field shows the server being opened, however it was asked for (a deep link, the start screen, Retry).
   const stateUrl = state.status === 'connected' ? state.connection.url : state.status === 'idle' ? undefined : state.url;
   const [shownUrl, setShownUrl] = useState(stateUrl);
@@ -78,10 +83,10 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
         onSubmit={submit}
         onFocus={onIntent}
         onPointerEnter={onIntent}
-        className="flex w-full min-w-52 items-center gap-2 md:w-auto md:flex-[0_3_26rem]"
+        className={cn('flex items-center gap-2', connected ? 'shrink-0' : 'w-full min-w-52 md:w-auto md:flex-[0_3_26rem]')}
         aria-label="Connection"
       >
-        <label className="flex min-w-0 flex-[3] items-center">
+        <label className={connected ? 'sr-only' : 'flex min-w-0 flex-[3] items-center'}>
           <span className="sr-only">Server URL</span>
           <input
             className={inputClass}
@@ -92,6 +97,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
             required
             spellCheck={false}
             readOnly={connected}
+            tabIndex={connected ? -1 : undefined}
           />
         </label>
         {/* Once connected the token is in use and cannot change here: its field steps aside. */}
@@ -121,7 +127,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
       {/* Connected without custom headers, there is nothing to show or change here. */}
       {connected && !headers.length ? null : <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} reveal={reveal} />}
       <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
-      <ConnectionStatus state={state} runs={runs} unreachable={unreachable} onRetry={onRetry} />
+      <ConnectionStatus state={state} runs={runs} health={health} onRetry={onRetry} stdio={stdio} />
       {proxy && (state.status === 'failed' || state.status === 'connected') ? (
         <DoctorPanel
           key={`doctor:${state.status === 'failed' ? state.url : state.connection.url}`}
@@ -156,13 +162,15 @@ function Runs({ runs }: { runs: Props['runs'] }) {
 function ConnectionStatus({
   state,
   runs,
-  unreachable,
+  health,
   onRetry,
+  stdio,
 }: {
   state: ConnectionState;
   runs: Props['runs'];
-  unreachable?: boolean;
+  health?: ServerHealth;
   onRetry?: () => void;
+  stdio?: StdioChip;
 }) {
   // One line that never wraps: the top bar keeps its height; the whole text is in the tooltip.
   const line = 'min-w-16 flex-1 truncate text-xs';
@@ -182,42 +190,26 @@ function ConnectionStatus({
         </p>
       );
     case 'connected': {
-      const { server, protocolVersion, era, instructions } = state.connection;
-      const name = revealInvisible(server.title ?? server.name);
-      if (unreachable)
-        return (
-          <>
-            <p
-              role="status"
-              className={`${line} font-semibold text-warn`}
-              title={`${name} stopped answering (no HTTP response to the last request)`}
-            >
-              Unreachable · {name} stopped answering (no HTTP response to the last request)
-              <Runs runs={runs} />
-            </p>
-            {onRetry ? (
-              <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={onRetry}>
-                Retry
-              </Button>
-            ) : null}
-          </>
-        );
-      const eraText = `${protocolVersion} (${era === 'modern' ? 'stateless 2026 era' : '2025 era'}${
+      const { instructions } = state.connection;
+      const eraNote =
         state.eraSource === 'remembered'
-          ? ', remembered for this server'
+          ? 'remembered for this server'
           : state.eraSource === 're-probed'
-            ? ', re-probed: the remembered era failed'
-            : ''
-      })`;
+            ? 're-probed: the remembered era failed'
+            : undefined;
       return (
         <>
-          <p role="status" className={`${line} text-ok`} title={`${name}${server.version ? ` ${server.version}` : ''} · ${eraText}`}>
-            Connected to{' '}
-            <strong title={server.title && server.title !== server.name ? `serverInfo.name “${server.name}”` : undefined}>{name}</strong>
-            {server.version ? ` ${server.version}` : ''} · {eraText}
-            {state.connection.via === 'proxy' ? ' · via Toolscope’s local proxy' : ''}
-            <Runs runs={runs} />
-          </p>
+          <ServerChip
+            connection={state.connection}
+            eraNote={eraNote}
+            health={health}
+            stdio={state.connection.bridged ? stdio : undefined}
+          />
+          {(health === 'unreachable' || health === 'stream-cut') && onRetry ? (
+            <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={onRetry}>
+              Retry
+            </Button>
+          ) : null}
           {instructions?.trim() ? (
             <Popover
               summary={
@@ -232,6 +224,7 @@ function ConnectionStatus({
               <pre className="w-[36rem] max-w-full whitespace-pre-wrap">{instructions}</pre>
             </Popover>
           ) : null}
+          <span className="min-w-0 flex-1" />
         </>
       );
     }

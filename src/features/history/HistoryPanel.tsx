@@ -12,7 +12,8 @@ import { DockTab } from '../../components/ui/Dock.tsx';
 import { copyWithToast } from '../../lib/toasts.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { HistoryEntry } from '../../storage/callStore.ts';
-import type { Copied, CopyKind } from './policy.ts';
+import { entryOutcome, type Copied, type CopyKind } from './policy.ts';
+import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
 
 interface Props {
   entries: readonly HistoryEntry[];
@@ -31,7 +32,6 @@ interface Props {
   onKeepResults: (keep: boolean) => void;
 }
 
-const OUTCOME = { ok: ['done', 'good'], 'tool-error': ['tool error', 'warn'], failed: ['failed', 'danger'] } as const;
 const COPY_LABELS: Record<CopyKind, string> = {
   link: 'Copy link',
   curl: 'Copy as curl',
@@ -65,7 +65,7 @@ export function HistoryPanel({
     const words = search.toLowerCase().split(/\s+/).filter(Boolean);
     if (!words.length) return entries;
     return entries.filter((entry) => {
-      const haystack = `${entry.tool} ${entry.outcome} ${entry.summary} ${JSON.stringify(entry.args)}`.toLowerCase();
+      const haystack = `${entry.tool} ${entryOutcome(entry).label} ${entry.summary} ${JSON.stringify(entry.args)}`.toLowerCase();
       return words.every((word) => haystack.includes(word));
     });
   }, [entries, search]);
@@ -155,7 +155,7 @@ export function HistoryPanel({
               {shown.length ? (
                 <ul aria-label="Calls" className="text-xs">
                   {shown.map((entry) => {
-                    const [label, tone] = OUTCOME[entry.outcome];
+                    const outcome = entryOutcome(entry);
                     const isSelected = selected.includes(entry.id);
                     const what = `${revealInvisible(entry.tool)} at ${time(entry.at)}`;
                     return (
@@ -175,7 +175,7 @@ export function HistoryPanel({
                         />
                         <span className="font-mono text-muted tabular-nums">{time(entry.at)}</span>
                         <span className="font-mono font-medium">{revealInvisible(entry.tool)}</span>
-                        <Badge tone={tone}>{label}</Badge>
+                        <OutcomePill outcome={outcome} />
                         {entry.origin === 'app' ? <Badge tone="info">from app</Badge> : null}
                         <span className="text-muted tabular-nums">{humanDuration(entry.durationMs)}</span>
                         <span className="max-w-[28rem] truncate font-mono text-subtle" title={JSON.stringify(entry.args)}>

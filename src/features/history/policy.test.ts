@@ -43,6 +43,8 @@ describe('entryOf', () => {
       tool: 't',
       args: { q: 1 },
       outcome: 'ok',
+      outcomeKind: 'success',
+      outcomeLabel: 'Success',
       summary: '2 blocks · structured',
       durationMs: 5,
       at: 7,
@@ -52,13 +54,23 @@ describe('entryOf', () => {
     const toolError = parseCallResult({ content: [{ type: 'text', text: 'no' }], isError: true });
     expect(entryOf({ tool: 't', state: { status: 'done', result: toolError, durationMs: 1, args: {} } }, wire)).toMatchObject({
       outcome: 'tool-error',
+      outcomeLabel: 'Tool error',
       summary: '1 block',
     });
+    // A result that breaks its outputSchema is recorded as such, not as a success.
+    expect(
+      entryOf({ tool: 't', state: { status: 'done', result: ok, durationMs: 1, args: {}, outputProblem: 'breaks outputSchema' } }, wire),
+    ).toMatchObject({ outcome: 'ok', outcomeKind: 'invalid-output', outcomeLabel: 'Invalid output' });
     const failed = entryOf(
       { tool: 't', state: { status: 'failed', failure: { kind: 'timeout', message: 'Timed out.' }, durationMs: 1, args: {} } },
       wire,
     );
-    expect(failed).toMatchObject({ outcome: 'failed', summary: expect.stringContaining('Timed out.') as unknown });
+    expect(failed).toMatchObject({
+      outcome: 'failed',
+      outcomeKind: 'cancelled',
+      outcomeLabel: 'Cancelled · time limit reached',
+      summary: expect.stringContaining('Timed out.') as unknown,
+    });
   });
 });
 

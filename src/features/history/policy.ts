@@ -18,12 +18,24 @@ const headerNote = (variables: readonly string[]) =>
 import { describeFailure, type McpFailure } from '../../mcp/errors.ts';
 import type { CallResult } from '../../mcp/results.ts';
 import type { HistoryEntry, NewEntry } from '../../storage/callStore.ts';
+import { OUTCOMES, failureOutcome, resultOutcome, type Outcome } from '../../session/outcome.ts';
+
+/** An entry's outcome in the one vocabulary; a call recorded before it keeps its old coarse word. */
+export function entryOutcome(entry: Pick<HistoryEntry, 'outcome' | 'outcomeKind' | 'outcomeLabel'>): Outcome {
+  if (entry.outcomeKind && entry.outcomeKind in OUTCOMES) {
+    const { word, tone } = OUTCOMES[entry.outcomeKind];
+    return { kind: entry.outcomeKind, label: entry.outcomeLabel ?? word, tone };
+  }
+  if (entry.outcome === 'ok') return resultOutcome({ isError: false });
+  if (entry.outcome === 'tool-error') return resultOutcome({ isError: true });
+  return { kind: 'protocol-error', label: 'Failed', tone: 'danger' };
+}
 
 /** A finished call, as the call feature reports it (its runs are of this shape). */
 export interface FinishedRun {
   tool: string;
   state:
-    | { status: 'done'; result: CallResult; durationMs: number; args: Record<string, unknown> }
+    | { status: 'done'; result: CallResult; durationMs: number; args: Record<string, unknown>; outputProblem?: string }
     | { status: 'failed'; failure: McpFailure; durationMs: number; args: Record<string, unknown> };
 }
 
@@ -57,10 +69,13 @@ function summary(state: FinishedRun['state']): string {
 /** The History entry of a finished call (the raw result is stored beside it). */
 export function entryOf(run: FinishedRun, wire: Pick<WireFacts, 'era' | 'protocolVersion'>, at = Date.now()): Omit<NewEntry, 'server'> {
   const { state } = run;
+  const shown = state.status === 'done' ? resultOutcome(state.result, state.outputProblem) : failureOutcome(state.failure);
   return {
     tool: run.tool,
     args: state.args,
     outcome: state.status === 'failed' ? 'failed' : state.result.isError ? 'tool-error' : 'ok',
+    outcomeKind: shown.kind,
+    outcomeLabel: shown.label,
     summary: summary(state),
     durationMs: state.durationMs,
     at,

@@ -88,6 +88,7 @@ const FAILURE_TITLES: Partial<Record<McpFailure['kind'], string>> = {
   timeout: 'Call timed out',
   'stream-cut': 'Response stream cut',
   unreachable: 'Server unreachable',
+  'server-stopped': 'Server stopped',
   cors: 'Blocked by CORS',
 };
 
@@ -105,13 +106,18 @@ function StepUpOffer({ failure, stepUp }: { failure: Extract<McpFailure, { kind:
   );
 }
 
-function ProtocolErrorView({ failure, stepUp }: { failure: McpFailure; stepUp?: StepUp }) {
+function ProtocolErrorView({ failure, stepUp, onRestartServer }: { failure: McpFailure; stepUp?: StepUp; onRestartServer?: () => void }) {
   if (failure.kind !== 'protocol') {
     return (
-      <Alert tone="danger" role="alert" className="p-3">
+      <Alert tone={failure.kind === 'server-stopped' ? 'warn' : 'danger'} role="alert" className="p-3">
         <p className="font-semibold">{FAILURE_TITLES[failure.kind] ?? 'Call failed'}</p>
         <p>{describeFailure(failure)}</p>
         {failure.kind === 'auth' ? <StepUpOffer failure={failure} stepUp={stepUp} /> : null}
+        {failure.kind === 'server-stopped' && onRestartServer ? (
+          <Button className="mt-2" onClick={onRestartServer}>
+            Restart server
+          </Button>
+        ) : null}
         {failure.kind !== 'cancelled' ? <p className="mt-1 text-xs">The raw exchange is in Traffic below.</p> : null}
       </Alert>
     );
@@ -138,29 +144,38 @@ function ProtocolErrorView({ failure, stepUp }: { failure: McpFailure; stepUp?: 
   );
 }
 
-export type CallOutcome =
-  { status: 'done'; result: CallResult; durationMs: number } | { status: 'failed'; failure: McpFailure; durationMs: number };
+export type CallOutcome = (
+  { status: 'done'; result: CallResult; durationMs: number } | { status: 'failed'; failure: McpFailure; durationMs: number }
+) & {
+  /** The call was answered with a task: a cancel went out as tasks/cancel. */
+  task?: unknown;
+};
 
 export default function ResultView({
   state,
   tool,
   connection,
   stepUp,
+  onRestartServer,
 }: {
   state: CallOutcome;
   tool: McpTool;
   connection: McpConnection;
   stepUp?: StepUp;
+  /** Restarts the stdio server (offered when the result names its stop). */
+  onRestartServer?: () => void;
 }) {
   // How long and how big: the response bar above says it.
   if (state.status === 'failed') {
     if (state.failure.kind === 'cancelled')
       return (
         <p className="text-sm text-subtle">
-          Call cancelled. Toolscope told the server (notifications/cancelled); a server may still finish the work it started.
+          {state.task
+            ? 'Task cancelled. Toolscope asked the server to cancel it (tasks/cancel); the server decides whether the work stops.'
+            : 'Call cancelled. Toolscope told the server (notifications/cancelled); a server may still finish the work it started.'}
         </p>
       );
-    return <ProtocolErrorView failure={state.failure} stepUp={stepUp} />;
+    return <ProtocolErrorView failure={state.failure} stepUp={stepUp} onRestartServer={onRestartServer} />;
   }
   const { result } = state;
   const repeats = textRepeatsStructured(result);

@@ -2,11 +2,11 @@ import { useRef } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import type { ResultDiff } from '../../compare/diff.ts';
-import type { Verdict } from '../../compare/verdict.ts';
+import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { SavedCall } from '../../storage/savedStore.ts';
 
-type RunState = (Verdict & { runId?: number }) | { status: 'running' };
+import type { RunState } from '../../session/runSaved.ts';
 
 interface Props {
   saved: readonly SavedCall[];
@@ -110,6 +110,7 @@ export function SavedCalls({
                 ) : verdict ? (
                   <Badge tone={TONE[verdict.status]}>{verdict.status}</Badge>
                 ) : null}
+                {verdict && 'outcome' in verdict && verdict.outcome ? <OutcomePill outcome={verdict.outcome} /> : null}
                 {verdict?.status === 'failed' ? <span className="text-danger">{verdict.message}</span> : null}
                 {verdict?.status === 'not sent' ? <span className="text-warn">{verdict.message}</span> : null}
                 <span className="ml-auto flex gap-0.5">

@@ -1,7 +1,11 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { controlStdio, readStdioEvents, type StdioSession } from '../../mcp/stdio.ts';
 import { ConsoleStore } from './consoleStore.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
+
+/** Restarts this launch's stdio server: given by the app when the connection is its bridge. */
+export const RestartServerContext = createContext<(() => void) | undefined>(undefined);
+export const useRestartServer = () => useContext(RestartServerContext);
 
 /**
  * Follows the stdio server this launch of Toolscope runs: its status and console, live (the

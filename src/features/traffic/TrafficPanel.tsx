@@ -5,7 +5,8 @@ import { DockTab } from '../../components/ui/Dock.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { TrafficEntry, TrafficRecorder } from '../../mcp/traffic.ts';
-import { clockTime, entryTone, matches, summaryLine, type EntryTone } from './trafficView.ts';
+import { clockTime, entryTone, exchangeOutcome, matches, summaryLine, type EntryTone } from './trafficView.ts';
+import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
 
 // Rendering hundreds of rows on every exchange slows a 1,000-page tool list; show the newest
 // rows and let the user ask for more.
@@ -16,6 +17,7 @@ const ROW_TONE: Record<EntryTone, string> = {
   pending: '',
   probe: '',
   aborted: '',
+  stopped: '',
   error: 'bg-danger-surface text-danger-strong',
 };
 
@@ -35,10 +37,12 @@ function prettyBody(body: string) {
   }
 }
 
-const Entry = memo(function Entry({ entry }: { entry: TrafficEntry }) {
+const Entry = memo(function Entry({ entry, stdioUrl }: { entry: TrafficEntry; stdioUrl?: string }) {
   // Bodies are pretty-printed only once the row is opened: the list may hold hundreds.
   const [open, setOpen] = useState(false);
-  const tone = entryTone(entry);
+  const tone = entryTone(entry, stdioUrl);
+  // The era probe's refusal is how the era is found out: its status says enough.
+  const outcome = tone === 'probe' ? undefined : exchangeOutcome(entry, stdioUrl);
   const sent = summaryLine(entry.sent) || entry.httpMethod;
   const received = summaryLine(entry.received);
   return (
@@ -47,9 +51,9 @@ const Entry = memo(function Entry({ entry }: { entry: TrafficEntry }) {
         <summary className="flex cursor-pointer flex-wrap gap-x-2 px-2 py-1 font-mono text-xs">
           <span className="font-semibold">{sent}</span>
           <span className="text-muted">{entry.httpMethod}</span>
-          <span className={tone === 'error' ? 'font-semibold' : 'text-muted'}>{entry.status ?? entry.state}</span>
+          {entry.status !== undefined ? <span className={tone === 'error' ? 'font-semibold' : 'text-muted'}>{entry.status}</span> : null}
+          {outcome ? <OutcomePill outcome={outcome} className="font-sans" /> : null}
           {tone === 'probe' ? <span className="text-muted">probe (expected)</span> : null}
-          {tone === 'aborted' ? <span className="text-muted">cancelled</span> : null}
           {entry.durationMs !== undefined ? <span className="text-muted">{Math.round(entry.durationMs)} ms</span> : null}
           <span className="text-muted">{formatBytes(entry.responseBytes)}</span>
           {received ? <span className="truncate text-muted">→ {received}</span> : null}
@@ -84,14 +88,25 @@ function EntryDetails({ entry }: { entry: TrafficEntry }) {
   );
 }
 
-function TrafficLog({ recorder, entries, errors }: { recorder: TrafficRecorder; entries: readonly TrafficEntry[]; errors: number }) {
+function TrafficLog({
+  recorder,
+  entries,
+  errors,
+  stdioUrl,
+}: {
+  recorder: TrafficRecorder;
+  entries: readonly TrafficEntry[];
+  errors: number;
+  stdioUrl?: string;
+}) {
   const [shown, setShown] = useState(PAGE);
   const [text, setText] = useState('');
   const [errorsOnly, setErrorsOnly] = useState(false);
   const filterText = useDeferredValue(text);
   const matching = useMemo(
-    () => (filterText.trim() || errorsOnly ? entries.filter((entry) => matches(entry, { text: filterText, errorsOnly })) : entries),
-    [entries, filterText, errorsOnly],
+    () =>
+      filterText.trim() || errorsOnly ? entries.filter((entry) => matches(entry, { text: filterText, errorsOnly }, stdioUrl)) : entries,
+    [entries, filterText, errorsOnly, stdioUrl],
   );
   const newest = matching.slice(-shown).reverse();
   const hidden = matching.length - newest.length;
@@ -112,7 +127,7 @@ function TrafficLog({ recorder, entries, errors }: { recorder: TrafficRecorder; 
       </div>
       <ul className="min-h-0 flex-1 overflow-auto">
         {newest.map((entry) => (
-          <Entry key={entry.seq} entry={entry} />
+          <Entry key={entry.seq} entry={entry} stdioUrl={stdioUrl} />
         ))}
         {hidden > 0 ? (
           <li className="px-2 py-1">
@@ -129,10 +144,13 @@ function TrafficLog({ recorder, entries, errors }: { recorder: TrafficRecorder; 
   );
 }
 
-/** Every HTTP exchange with its JSON-RPC messages, newest first: the dock's "Traffic" tab (its region is named "Traffic"). */
-export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
+/**
+ * Every HTTP exchange with its JSON-RPC messages, newest first: the dock's "Traffic" tab (its
+ * region is named "Traffic"). `stdioUrl`: this launch's stdio bridge (its stops are not failures).
+ */
+export function TrafficPanel({ recorder, stdioUrl }: { recorder: TrafficRecorder; stdioUrl?: string }) {
   const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
-  const errors = useMemo(() => entries.filter((entry) => entryTone(entry) === 'error').length, [entries]);
+  const errors = useMemo(() => entries.filter((entry) => entryTone(entry, stdioUrl) === 'error').length, [entries, stdioUrl]);
   return (
     <DockTab
       id="traffic"
@@ -141,7 +159,7 @@ export function TrafficPanel({ recorder }: { recorder: TrafficRecorder }) {
       badge={entries.length ? `${entries.length}${errors ? ` · ${errors} failed` : ''}` : undefined}
       alert={errors > 0}
     >
-      {(shown) => (shown ? <TrafficLog recorder={recorder} entries={entries} errors={errors} /> : null)}
+      {(shown) => (shown ? <TrafficLog recorder={recorder} entries={entries} errors={errors} stdioUrl={stdioUrl} /> : null)}
     </DockTab>
   );
 }

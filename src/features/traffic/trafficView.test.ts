@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrafficEntry } from '../../mcp/traffic.ts';
-import { entryTone, matches, summaryLine } from './trafficView.ts';
+import { entryTone, exchangeOutcome, matches, summaryLine } from './trafficView.ts';
 
 const entry = (fields: Partial<TrafficEntry>): TrafficEntry => ({
   seq: 1,
@@ -34,6 +34,32 @@ describe('entryTone', () => {
     expect(entryTone(entry({ state: 'failed', error: 'aborted', status: undefined }))).toBe('aborted');
     expect(entryTone(entry({ state: 'failed', error: 'TypeError: Failed to fetch', status: undefined }))).toBe('error');
     expect(entryTone(entry({}))).toBe('ok');
+  });
+});
+
+describe('exchangeOutcome', () => {
+  const label = (fields: Partial<TrafficEntry>, stdioUrl?: string) => exchangeOutcome(entry(fields), stdioUrl)?.label;
+  it('says what became of an exchange in the outcome vocabulary; one that worked needs no word', () => {
+    expect(label({})).toBeUndefined();
+    expect(label({ state: 'streaming' })).toBe('Working');
+    // A cancel is a cancel, not "failed" beside "cancelled".
+    expect(label({ state: 'failed', error: 'aborted', status: undefined })).toBe('Cancelled');
+    expect(label({ received: [{ method: 'response', id: 3, error: { code: -32602, message: 'bad' } }] })).toBe('Protocol error -32602');
+    expect(label({ status: 500, received: [] })).toBe('Protocol error · HTTP 500');
+    // An answer that began and broke off is a cut stream; no HTTP answer at all, unreachable.
+    expect(label({ state: 'failed', status: 200, error: 'TypeError: network error' })).toBe('Stream cut');
+    expect(label({ state: 'failed', status: undefined, error: 'TypeError: Failed to fetch' })).toBe('Unreachable');
+  });
+
+  it('the stdio bridge’s word that its child is gone is believed on the bridge only, and is not a failure there', () => {
+    const stopped = { received: [{ method: 'response', id: 3, error: { code: -32603, message: 'exited' }, stopped: 'exit 1' }] };
+    const bridge = 'http://127.0.0.1/stdio/mcp';
+    expect(label({ ...stopped, url: bridge }, bridge)).toBe('Server stopped');
+    expect(entryTone(entry({ ...stopped, url: bridge }), bridge)).toBe('stopped');
+    // Any other server saying so is just a protocol error.
+    expect(label(stopped, bridge)).toBe('Protocol error -32603');
+    // The bridge's standalone stream ends when the child restarts: not a failure either.
+    expect(entryTone(entry({ url: bridge, httpMethod: 'GET', state: 'failed', status: 200 }), bridge)).toBe('stopped');
   });
 });
 

@@ -2,14 +2,23 @@
 // refusal is not, a cancel is not a failure), its one-line summary with repeats collapsed, and
 // the filters. Pure: unit-tested.
 import type { RpcSummary, TrafficEntry } from '../../mcp/traffic.ts';
+import { OUTCOMES, type Outcome } from '../../session/outcome.ts';
 
-export type EntryTone = 'ok' | 'pending' | 'probe' | 'aborted' | 'error';
+/** 'stopped': Toolscope's stdio bridge answered for a server process that is gone (a stop or restart, not a failure of the exchange). */
+export type EntryTone = 'ok' | 'pending' | 'probe' | 'aborted' | 'stopped' | 'error';
 
 const isProbe = (entry: TrafficEntry) => entry.sent[0]?.method === 'server/discover';
 
-export function entryTone(entry: TrafficEntry): EntryTone {
+/**
+ * `stdioUrl`: this launch's stdio bridge. Only its word that the child is gone is believed, and
+ * only there does a standalone GET stream that ends mean a stop or restart rather than a failure.
+ */
+export function entryTone(entry: TrafficEntry, stdioUrl?: string): EntryTone {
   if (entry.state === 'pending' || entry.state === 'streaming') return 'pending';
   if (entry.error === 'aborted') return 'aborted';
+  const bridge = stdioUrl !== undefined && entry.url === stdioUrl;
+  if (bridge && entry.received.some((message) => message.stopped)) return 'stopped';
+  if (bridge && entry.httpMethod === 'GET' && entry.state === 'failed' && entry.status === 200) return 'stopped';
   const status = entry.status ?? 0;
   const rpcError = entry.received.some((message) => message.error);
   const failed = entry.state === 'failed' || status >= 400 || rpcError;
@@ -18,6 +27,38 @@ export function entryTone(entry: TrafficEntry): EntryTone {
   // failure (authorization and server errors are real ones).
   if (isProbe(entry) && status !== 401 && status !== 403 && status < 500) return 'probe';
   return 'error';
+}
+
+const word = (kind: Outcome['kind'], detail?: string): Outcome => ({
+  kind,
+  label: detail ? `${OUTCOMES[kind].word}${detail}` : OUTCOMES[kind].word,
+  tone: OUTCOMES[kind].tone,
+});
+
+/**
+ * An exchange that did not simply work, in the outcome vocabulary: Working, Cancelled, Server
+ * stopped, Protocol error -code / · HTTP n, Stream cut (an answer began, then broke off),
+ * Unreachable (no HTTP answer). Undefined for an exchange that worked (its status code says so).
+ */
+export function exchangeOutcome(entry: TrafficEntry, stdioUrl?: string): Outcome | undefined {
+  const tone = entryTone(entry, stdioUrl);
+  switch (tone) {
+    case 'ok':
+      return undefined;
+    case 'pending':
+      return word('working');
+    case 'aborted':
+      return word('cancelled');
+    case 'stopped':
+      return word('server-stopped');
+    case 'probe':
+    case 'error': {
+      const rpc = entry.received.find((message) => message.error)?.error;
+      if (rpc) return word('protocol-error', ` ${rpc.code}`);
+      if (entry.status !== undefined && entry.status >= 400) return word('protocol-error', ` · HTTP ${entry.status}`);
+      return entry.status === undefined ? word('unreachable') : word('stream-cut');
+    }
+  }
 }
 
 /** "tools/call search_catalog #3, 6 × notifications/progress, response #3": repeats collapsed. */
@@ -38,12 +79,12 @@ export interface TrafficFilter {
   errorsOnly: boolean;
 }
 
-export function matches(entry: TrafficEntry, filter: TrafficFilter): boolean {
-  if (filter.errorsOnly && entryTone(entry) !== 'error') return false;
+export function matches(entry: TrafficEntry, filter: TrafficFilter, stdioUrl?: string): boolean {
+  if (filter.errorsOnly && entryTone(entry, stdioUrl) !== 'error') return false;
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return true;
   const haystack =
-    `${entry.httpMethod} ${entry.status ?? ''} ${entry.url} ${summaryLine(entry.sent)} ${summaryLine(entry.received)} ${entry.error ?? ''}`.toLowerCase();
+    `${entry.httpMethod} ${entry.status ?? ''} ${exchangeOutcome(entry, stdioUrl)?.label ?? ''} ${entry.url} ${summaryLine(entry.sent)} ${summaryLine(entry.received)} ${entry.error ?? ''}`.toLowerCase();
   return words.every((word) => haystack.includes(word));
 }
 

@@ -1,0 +1,193 @@
+// Which server this is, and whether it is still there — one chip in the top bar. For HTTP: the
+// server's name and its protocol revision ("Toolscope demo shop · 2026-07-28"); for stdio: the
+// program and its pid, in place of the URL and token boxes. Its popover holds the rest (the URL,
+// the era in words, the path; for stdio the full command, folder, environment names, Restart,
+// Stop, Console). It turns amber the moment the server is gone — the child exited, the last
+// request got no HTTP answer, or its answer broke off — and says so in the outcome vocabulary.
+import { Button } from '../../components/ui/Button.tsx';
+import { Popover } from '../../components/ui/Popover.tsx';
+import { cn } from '../../lib/cn.ts';
+import { redactUrl } from '../../lib/redactUrl.ts';
+import type { McpConnection } from '../../mcp/connection.ts';
+import { describeState, type StdioStatus } from '../../mcp/stdio.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+
+/** What is wrong with the connected server, in the outcome vocabulary's words (undefined: nothing known). */
+export type ServerHealth = 'unreachable' | 'stream-cut' | 'server-stopped';
+
+/** The stdio server this launch runs, when the connection is its bridge. */
+export interface StdioChip {
+  command: string;
+  status?: StdioStatus;
+  /** The child's last stderr line (its last words, when it died). */
+  lastWords?: string;
+  onRestart: () => void;
+  onStop: () => void;
+  onConsole: () => void;
+}
+
+/** "node index.js" from "node /long/path/dist/index.js stdio": the program and the script it runs. */
+export function programOf(command: string): string {
+  const words = command.split(/\s+/).filter(Boolean);
+  const base = (word: string) =>
+    word
+      .replace(/^['"]|['"]$/g, '')
+      .split(/[\\/]/)
+      .at(-1) ?? word;
+  const program = base(words[0] ?? command);
+  const script = words.slice(1).find((word) => !word.startsWith('-'));
+  return script && /^(node|python3?|uv|uvx|npx|deno|bun|tsx)$/.test(program) ? `${program} ${base(script)}` : program;
+}
+
+const HEALTH_WORD: Record<ServerHealth, string> = {
+  unreachable: 'Unreachable',
+  'stream-cut': 'Stream cut',
+  'server-stopped': 'Server stopped',
+};
+
+const HEALTH_WHY: Record<ServerHealth, string> = {
+  unreachable: 'stopped answering (no HTTP response to the last request)',
+  'stream-cut': 'broke off its last answer mid-stream',
+  'server-stopped': 'is not running',
+};
+
+interface Props {
+  connection: McpConnection;
+  /** How the era was found: said in the popover. */
+  eraNote?: string;
+  health?: ServerHealth;
+  stdio?: StdioChip;
+}
+
+export function ServerChip({ connection, eraNote, health, stdio }: Props) {
+  const { server, protocolVersion, era } = connection;
+  const name = revealInvisible(server.title ?? server.name);
+  const state = stdio?.status?.state;
+  const pid = state && (state.status === 'running' || state.status === 'starting') ? state.pid : undefined;
+  const stopped = health === 'server-stopped' && state ? describeState(state) : undefined;
+  // For stdio the program and pid name the server better than its self-chosen name.
+  const label = stdio ? `${programOf(stdio.status?.command ?? stdio.command)}${pid ? ` · pid ${pid}` : ''}` : name;
+  const eraWords = `${protocolVersion} (${era === 'modern' ? 'stateless 2026 era' : '2025 era'}${eraNote ? `, ${eraNote}` : ''})`;
+  const stdioText = stdio
+    ? `stdio: ${stdio.status?.command ?? stdio.command}${pid ? ` (pid ${pid})` : stopped ? ` — ${stopped}` : ''}${
+        stopped && stdio.lastWords ? ` · last stderr: ${stdio.lastWords}` : ''
+      }`
+    : '';
+  const summary = health
+    ? `${HEALTH_WORD[health]} · ${stdio ? label : name}${stopped ? ` · ${stopped}` : ''}${stopped && stdio?.lastWords ? ` · ${stdio.lastWords}` : ''}`
+    : `${label} · ${protocolVersion}`;
+  const title = health
+    ? `${name} ${HEALTH_WHY[health]}${stdio ? ` · ${stdioText}` : ''}`
+    : `${name}${server.version ? ` ${server.version}` : ''} · ${eraWords}`;
+  return (
+    <div role="status" aria-label="Server" className="flex min-w-0 items-center gap-1 text-xs">
+      <Popover
+        className="min-w-0 [&>summary]:flex [&>summary]:min-w-0 [&>summary]:list-none [&>summary::-webkit-details-marker]:hidden"
+        title={title}
+        summary={
+          <span
+            className={cn(
+              'inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-full border px-2 py-0.5 align-middle',
+              health ? 'border-warn-line bg-warn-surface font-semibold text-warn' : 'border-line text-ink',
+            )}
+          >
+            <span aria-hidden="true" className={cn('size-2 shrink-0 rounded-full', health ? 'bg-amber-500' : 'bg-emerald-500')} />
+            {health ? <span className="shrink-0">{HEALTH_WORD[health]} ·</span> : <span className="sr-only">Connected to </span>}
+            <span className="max-w-[30ch] min-w-[6ch] truncate">{label}</span>
+            {stopped ? (
+              <span className="max-w-[20ch] truncate" title={stdio?.lastWords}>
+                · {stopped}
+              </span>
+            ) : health ? null : (
+              <span className="shrink-0 text-muted">· {protocolVersion}</span>
+            )}
+            {/* The whole story for screen readers and text search (the chip shows the short form). */}
+            <span className="sr-only">
+              {health ? ` — ${name} ${HEALTH_WHY[health]}` : ''}
+              {stdio ? ` · ${stdioText}` : ''}
+            </span>
+          </span>
+        }
+        panelClassName="w-[min(32rem,92vw)]"
+      >
+        <ServerDetails connection={connection} name={name} eraWords={eraWords} stdio={stdio} stdioState={state} summary={summary} />
+      </Popover>
+      {health === 'server-stopped' && stdio ? (
+        <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={stdio.onRestart}>
+          Restart
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 font-mono break-all">{children}</dd>
+    </>
+  );
+}
+
+function ServerDetails({
+  connection,
+  name,
+  eraWords,
+  stdio,
+  stdioState,
+  summary,
+}: {
+  connection: McpConnection;
+  name: string;
+  eraWords: string;
+  stdio?: StdioChip;
+  stdioState?: StdioStatus['state'];
+  summary: string;
+}) {
+  const { server } = connection;
+  return (
+    <div className="flex flex-col gap-2" aria-label="Server details" role="group">
+      <p className="font-semibold">{summary}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <Row label="Server">
+          {name}
+          {server.title && server.title !== server.name ? ` (serverInfo.name “${revealInvisible(server.name)}”)` : ''}
+          {server.version ? ` ${server.version}` : ''}
+        </Row>
+        <Row label="Protocol">{eraWords}</Row>
+        {stdio ? (
+          <>
+            <Row label="Command">{stdio.status?.command ?? stdio.command}</Row>
+            {stdio.status?.cwd ? <Row label="Folder">{stdio.status.cwd}</Row> : null}
+            {stdio.status?.envKeys ? (
+              <Row label="Environment">{stdio.status.envKeys.length ? stdio.status.envKeys.join(', ') : 'none'}</Row>
+            ) : null}
+            <Row label="Process">
+              {stdioState ? describeState(stdioState) : 'unknown'}
+              {stdio.status && stdio.status.generation > 1 ? ` · start ${stdio.status.generation}` : ''}
+            </Row>
+          </>
+        ) : (
+          <>
+            <Row label="URL">{redactUrl(connection.url).url}</Row>
+            <Row label="Path">{connection.via === 'proxy' ? 'through Toolscope’s local proxy' : 'direct from this page'}</Row>
+          </>
+        )}
+      </dl>
+      {stdio ? (
+        <div className="flex flex-wrap gap-1">
+          <Button className="px-2 py-0.5 text-xs" onClick={stdio.onRestart}>
+            Restart
+          </Button>
+          <Button className="px-2 py-0.5 text-xs" onClick={stdio.onStop}>
+            Stop
+          </Button>
+          <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={stdio.onConsole}>
+            Console
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

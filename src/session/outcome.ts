@@ -1,0 +1,143 @@
+// One outcome vocabulary for everything that says what became of a call — the response pane's
+// pill, History, Traffic, the saved calls' verdicts, the run list and the server bar: ten words,
+// each with one colour, each decided by what was sent and received, never guessed. A transport
+// failure is never dressed as a JSON-RPC error; a cancel is not a failure; a result that breaks
+// its outputSchema is not a success. The README's table is checked against OUTCOMES.
+import type { McpFailure } from '../mcp/errors.ts';
+import type { CallResult } from '../mcp/results.ts';
+import type { Notice } from './callEntrance.ts';
+import type { CallState } from './runs.ts';
+
+export type OutcomeKind =
+  | 'success'
+  | 'invalid-output'
+  | 'tool-error'
+  | 'protocol-error'
+  | 'stream-cut'
+  | 'unreachable'
+  | 'server-stopped'
+  | 'cancelled'
+  | 'not-sent'
+  | 'working';
+
+export type OutcomeTone = 'ok' | 'warn' | 'danger' | 'neutral' | 'running';
+
+/** The colour each tone is drawn in (what the README's table says). */
+export const TONE_COLOUR: Record<OutcomeTone, string> = {
+  ok: 'green',
+  warn: 'amber',
+  danger: 'red',
+  neutral: 'grey',
+  running: 'blue',
+};
+
+export const OUTCOMES: Record<OutcomeKind, { word: string; tone: OutcomeTone; when: string }> = {
+  success: {
+    word: 'Success',
+    tone: 'ok',
+    when: 'The tool answered a result (no isError) that matches its outputSchema, if it declares one.',
+  },
+  'invalid-output': {
+    word: 'Invalid output',
+    tone: 'warn',
+    when: 'The tool answered, but its structuredContent breaks its outputSchema (or is missing though one is declared).',
+  },
+  'tool-error': {
+    word: 'Tool error',
+    tone: 'warn',
+    when: 'The tool answered a result with isError: true — its own failure, which a model reads.',
+  },
+  'protocol-error': {
+    word: 'Protocol error',
+    tone: 'danger',
+    when: 'The server answered a JSON-RPC error (its code follows: −32602…) or an HTTP error status, or an answer that is not MCP.',
+  },
+  'stream-cut': { word: 'Stream cut', tone: 'danger', when: 'The response stream broke off after it began, before the answer arrived.' },
+  unreachable: {
+    word: 'Unreachable',
+    tone: 'danger',
+    when: 'No HTTP answer at all: the network, CORS, or Toolscope’s proxy could not reach the server.',
+  },
+  'server-stopped': {
+    word: 'Server stopped',
+    tone: 'warn',
+    when: 'The stdio server’s process is gone (it exited, was killed or stopped): Restart is offered.',
+  },
+  cancelled: { word: 'Cancelled', tone: 'neutral', when: 'The person (or the time limit) cancelled the call, and the server was told so.' },
+  'not-sent': {
+    word: 'Not sent',
+    tone: 'warn',
+    when: 'Toolscope held the call back: arguments that break the schema, JSON that does not parse, read-only mode, a declined question.',
+  },
+  working: { word: 'Working', tone: 'running', when: 'Sent; no answer yet (or a task the server is still working on).' },
+};
+
+export interface Outcome {
+  kind: OutcomeKind;
+  /** The word, then what narrows it down: "Protocol error -32602", "Cancelled · time limit reached". */
+  label: string;
+  tone: OutcomeTone;
+}
+
+const outcome = (kind: OutcomeKind, detail?: string): Outcome => ({
+  kind,
+  label: detail ? `${OUTCOMES[kind].word}${detail.startsWith(' ') ? detail : ` · ${detail}`}` : OUTCOMES[kind].word,
+  tone: OUTCOMES[kind].tone,
+});
+
+export function failureOutcome(failure: McpFailure): Outcome {
+  switch (failure.kind) {
+    case 'cancelled':
+      return outcome('cancelled');
+    case 'timeout':
+      return outcome('cancelled', 'time limit reached');
+    case 'protocol':
+      return outcome('protocol-error', ` ${failure.code}`);
+    case 'http':
+    case 'auth':
+      return outcome('protocol-error', `HTTP ${failure.status}`);
+    case 'not-mcp':
+      return outcome('protocol-error', 'not MCP');
+    case 'schema':
+      return outcome('protocol-error', 'malformed result');
+    case 'oauth':
+      return outcome('protocol-error', 'sign-in');
+    case 'unknown':
+      return outcome('protocol-error', 'unexplained');
+    case 'stream-cut':
+      return outcome('stream-cut');
+    case 'unreachable':
+      return outcome('unreachable');
+    case 'cors':
+      return outcome('unreachable', 'CORS');
+    case 'proxy':
+      return outcome('unreachable', 'proxy');
+    case 'server-stopped':
+      return outcome('server-stopped', failure.exit);
+    case 'invalid-input':
+      return outcome('not-sent');
+  }
+}
+
+/** A result the tool answered: its own error, one that breaks its outputSchema, or a success. */
+export function resultOutcome(result: Pick<CallResult, 'isError'>, outputProblem?: string): Outcome {
+  if (result.isError) return outcome('tool-error');
+  return outcome(outputProblem ? 'invalid-output' : 'success');
+}
+
+/** The pill for the shown run; a request the call path did not send (the newest) wins. */
+export function outcomeOf(state: CallState, notice?: Notice): Outcome | undefined {
+  if (notice) return outcome('not-sent', notice.kind === 'refused' ? 'refused' : undefined);
+  switch (state.status) {
+    case 'idle':
+      return undefined;
+    case 'running':
+      return outcome('working', state.task?.status === 'input_required' ? 'input required' : undefined);
+    case 'done':
+      return resultOutcome(state.result, state.outputProblem);
+    case 'failed':
+      if (state.task?.end === 'expired') return outcome('protocol-error', 'task expired');
+      if (state.task?.end === 'cancelled') return outcome('cancelled');
+      return failureOutcome(state.failure);
+  }
+}
