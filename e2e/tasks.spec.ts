@@ -74,6 +74,35 @@ test('2026 wire: the demo’s report task says its status, asks once (tasks/upda
   await expect(traffic).toContainText('tasks/cancel');
 });
 
+test('background work has a home: open another tool and the dock strip says “Tasks ● 1” within 1 s; the question names the task’s tool; Open and Cancel from the Tasks tab', async ({
+  page,
+}) => {
+  await open(page, demoMcpUrl(), 'build_sales_report');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(task(page)).toContainText('Working');
+  // Another tool opens: the task still has a place on screen.
+  await page.getByPlaceholder('Search name, title, description').fill('current time');
+  await page.getByRole('region', { name: 'Tools' }).getByText('Current time', { exact: true }).click();
+  const strip = page.getByRole('tablist', { name: 'Dock' });
+  await expect(strip.getByRole('tab', { name: /^Tasks\s*● 1$/ })).toBeVisible({ timeout: 1000 });
+  // Its question, asked over the other tool, says which tool and task ask.
+  const ask = page.getByRole('dialog', { name: /asks for input/ });
+  await expect(ask.getByRole('heading')).toHaveText(/^build_sales_report \(task .+\) asks for input/);
+  await ask.getByRole('button', { name: 'Decline' }).click();
+  const tasks = await openDock(page, 'Tasks');
+  const row = tasks.getByRole('listitem').first();
+  await expect(row).toContainText('build_sales_report');
+  await row.getByRole('button', { name: /^Cancel task of build_sales_report/ }).click();
+  await expect(row).toContainText('Cancelled', { timeout: 10_000 });
+  await expect(strip.getByRole('tab', { name: /^Tasks$/ })).toBeVisible();
+  await row.getByRole('button', { name: /^Open build_sales_report/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Build sales report' })).toBeVisible();
+  // What the result says was sent on cancel is what Traffic shows: tasks/cancel.
+  await expect(result(page)).toContainText('tasks/cancel');
+  await expect(result(page)).not.toContainText('notifications/cancelled');
+  await expect(await openTraffic(page)).toContainText('tasks/cancel');
+});
+
 test('a task that never leaves working is Expired past its TTL, and its wrong fields are named', async ({ page }) => {
   await open(page, stuckTasksMcpUrl(), 'stuck_export');
   await page.getByRole('button', { name: 'Call tool' }).click();
@@ -81,7 +110,7 @@ test('a task that never leaves working is Expired past its TTL, and its wrong fi
   await expect(task(page)).toContainText('A task result without resultType');
   await expect(task(page)).toContainText('"ttl" where the 2026-07-28 wire names it "ttlMs"');
   await expect(task(page)).toContainText('Expired', { timeout: 15_000 });
-  await expect(result(page).getByRole('status', { name: 'Outcome' })).toContainText('Expired');
+  await expect(result(page).getByRole('status', { name: 'Outcome' })).toContainText('task expired');
   // The report judges the call: the tool's view names the rules.
   await expect(page.getByText(/Report: \d+ findings? for this tool \(.*task-result-type.*task-stuck/)).toBeVisible();
 });

@@ -18,6 +18,7 @@ import { LazyPane } from '../components/ui/LazyPane.tsx';
 import { useToolPages } from '../features/tools/api/toolPages.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { ElicitationDialog } from '../features/call/ElicitationDialog.tsx';
+import { TasksPanel, askerOf } from '../features/call/TasksPanel.tsx';
 import { useElicitations } from '../features/call/useElicitations.ts';
 import { useSafetySettings } from '../features/call/useSafetySettings.ts';
 import { taskControl, useCallSession } from '../features/call/useCallSession.ts';
@@ -263,6 +264,7 @@ export function ConnectedView(props: Props) {
               </p>
             )}
           </div>
+          <TasksPanel runs={calls.runs} onOpen={workspace.showRun} onCancel={(runId) => session.cancel(runId)} />
           <HistoryPanel {...history.panel} onSave={(entry, name) => void savedCalls.save(entry, name)} />
           <SavedCallsTab
             saved={savedCalls}
@@ -289,6 +291,7 @@ export function ConnectedView(props: Props) {
           key={elicitations.current.id}
           pending={elicitations.current}
           waiting={elicitations.waiting}
+          asker={askerOf(elicitations.current.asker?.taskId, calls.runs)}
           onAnswer={(answer) => elicitations.current && elicitations.answer(elicitations.current.id, answer)}
         />
       ) : null}

@@ -4,7 +4,7 @@
 import { readStored, writeStored } from './storage.ts';
 import { createStore } from './store.ts';
 
-export type DockTabId = 'traffic' | 'history' | 'saved' | 'console';
+export type DockTabId = 'traffic' | 'tasks' | 'history' | 'saved' | 'console';
 
 export interface DockState {
   open: boolean;
@@ -16,7 +16,7 @@ export interface DockState {
 const KEY = 'toolscope:dock';
 export const DOCK_DEFAULT_HEIGHT = 220;
 export const DOCK_MIN_HEIGHT = 96;
-const TABS: readonly DockTabId[] = ['traffic', 'history', 'saved', 'console'];
+const TABS: readonly DockTabId[] = ['traffic', 'tasks', 'history', 'saved', 'console'];
 
 function parse(value: unknown): DockState | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -58,7 +58,12 @@ export function elicitationAutoAnswer(requestedSchema: unknown): ElicitContent {
   return content;
 }
 
-export type ElicitationHandler = (request: ElicitationRequest, signal: AbortSignal) => Promise<ElicitationAnswer>;
+/** Who asks, when the protocol says: the task whose input_required round this is. */
+export interface ElicitationAsker {
+  taskId?: string;
+}
+
+export type ElicitationHandler = (request: ElicitationRequest, signal: AbortSignal, asker?: ElicitationAsker) => Promise<ElicitationAnswer>;
 
 export function parseElicitation(params: unknown): ElicitationRequest {
   if (!isRecord(params)) return { mode: 'invalid', message: '', reason: 'The elicitation request has no params.' };

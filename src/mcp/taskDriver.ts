@@ -47,6 +47,12 @@ export class TaskDriver {
     this.#wire = wire;
   }
 
+  /** The page's question handler, told which task asks (so the question can name it and its tool). */
+  #elicitFor(taskId: string): ElicitationHandler | undefined {
+    const handler = this.#wire.elicit();
+    return handler && ((request, signal) => handler(request, signal, { taskId }));
+  }
+
   /** Follows a task to its end: the final result, or a TaskEndError. */
   async follow(task: TaskState, place: TaskPlace, options: Omit<DriveOptions, 'elicit'> = {}): Promise<CallResult> {
     // A status notification for this task ends the current wait at once.
@@ -62,7 +68,7 @@ export class TaskDriver {
           update: (taskId, inputResponses, signal) => this.#request('tasks/update', { taskId, inputResponses }, place, signal),
         },
         task,
-        { ...options, wakeUp, elicit: this.#wire.elicit() },
+        { ...options, wakeUp, elicit: this.#elicitFor(task.taskId) },
       );
       if (end.status !== 'completed') throw new TaskEndError(end.status, end.failure);
       return parseCallResult(end.result);

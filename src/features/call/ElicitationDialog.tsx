@@ -3,6 +3,7 @@ import { retryableLazy } from '../../lib/chunks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { isRecord } from '../../mcp/guards.ts';
+import { revealInvisible } from '../../mcp/text.ts';
 import { openableUrl, type ElicitationAnswer } from '../../mcp/elicitation.ts';
 import type { PendingElicitation } from './useElicitations.ts';
 
@@ -12,10 +13,12 @@ interface Props {
   pending: PendingElicitation;
   waiting: number;
   onAnswer: (answer: ElicitationAnswer) => void;
+  /** Which call or task asks ("build_sales_report (task 1a2b…)"), when it is known. */
+  asker?: string;
 }
 
 /** The server asks the person something mid-call; Esc cancels. Nothing opens without consent. */
-export function ElicitationDialog({ pending, waiting, onAnswer }: Props) {
+export function ElicitationDialog({ pending, waiting, onAnswer, asker }: Props) {
   const { request } = pending;
   const requestedSchema = request.mode === 'form' ? request.requestedSchema : undefined;
   const decline = () => onAnswer({ action: 'decline' });
@@ -23,7 +26,7 @@ export function ElicitationDialog({ pending, waiting, onAnswer }: Props) {
   return (
     <Modal labelledBy="elicit-title" onCancel={cancel}>
       <h2 id="elicit-title" className="text-lg font-semibold">
-        The server asks for input{waiting > 1 ? ` (1 of ${waiting})` : ''}
+        {asker ? revealInvisible(asker) : 'The server'} asks for input{waiting > 1 ? ` (1 of ${waiting})` : ''}
       </h2>
       <p className="mt-1 text-sm whitespace-pre-wrap break-words">{request.message || '(no message)'}</p>
       <p className="mt-1 text-xs text-muted">Your answer goes back to the server; declining or cancelling is always allowed.</p>

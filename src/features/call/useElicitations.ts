@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { McpConnection } from '../../mcp/connection.ts';
-import type { ElicitationAnswer, ElicitationRequest } from '../../mcp/elicitation.ts';
+import type { ElicitationAnswer, ElicitationAsker, ElicitationRequest } from '../../mcp/elicitation.ts';
 
 export interface PendingElicitation {
   id: number;
   request: ElicitationRequest;
+  /** The task that asks, when the protocol says. */
+  asker?: ElicitationAsker;
 }
 
 /** Queues the server's questions and lets the person answer them one at a time. */
@@ -23,11 +25,11 @@ export function useElicitations(connection: McpConnection) {
   useEffect(() => {
     const pending = resolvers.current;
     connection.setElicitationHandler(
-      (request, signal) =>
+      (request, signal, asker) =>
         new Promise<ElicitationAnswer>((resolve) => {
           const id = ++nextId.current;
           pending.set(id, resolve);
-          setQueue((previous) => [...previous, { id, request }]);
+          setQueue((previous) => [...previous, { id, request, ...(asker ? { asker } : {}) }]);
           // The call was cancelled or timed out: the question no longer needs an answer.
           signal.addEventListener('abort', () => settle(id, { action: 'cancel' }), { once: true });
         }),

@@ -101,6 +101,11 @@ export function ServerChip({ connection, eraNote, health, stdio }: Props) {
             ) : health ? null : (
               <span className="shrink-0 text-muted">· {protocolVersion}</span>
             )}
+            {connection.via === 'proxy' ? (
+              <span className="shrink-0 text-muted">
+                · <span className="sr-only">via Toolscope’s local </span>proxy
+              </span>
+            ) : null}
             {/* The whole story for screen readers and text search (the chip shows the short form). */}
             <span className="sr-only">
               {health ? ` — ${name} ${HEALTH_WHY[health]}` : ''}
