@@ -2,6 +2,7 @@
 // working, waiting for input, or how it ended — in the dock's "Tasks" tab, with its tool, status,
 // the server's step, its age, Open (the tool with that run) and Cancel. A task resumed after a
 // reload is listed the same way. The tab's badge counts the tasks still working.
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { DockTab } from '../../components/ui/Dock.tsx';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
@@ -26,33 +27,56 @@ export function TasksPanel({ runs, onOpen, onCancel }: Props) {
   const working = tasks.filter((run) => run.state.status === 'running').length;
   return (
     <DockTab id="tasks" label="Tasks" order={0.5} badge={working ? `● ${working}` : undefined}>
-      {(shown) =>
-        shown ? (
-          <section aria-label="Tasks" className="flex h-full min-h-0 flex-col text-xs">
-            <div className="flex items-center gap-2 px-2 py-1">
-              <PanelTitle title="Tasks" count={tasks.length} noun={['task', 'tasks']}>
-                {working ? <span className="text-info"> · {working} working</span> : null}
-              </PanelTitle>
-            </div>
-            <ul aria-label="Tasks of this page" className="min-h-0 flex-1 overflow-auto">
-              {tasks.map((run) => (
-                <TaskRow key={run.id} run={run} onOpen={onOpen} onCancel={onCancel} />
-              ))}
-            </ul>
-          </section>
-        ) : null
-      }
+      {(shown) => (shown ? <TaskList tasks={tasks} working={working} onOpen={onOpen} onCancel={onCancel} /> : null)}
     </DockTab>
   );
 }
 
-function TaskRow({ run, onOpen, onCancel }: { run: CallRun; onOpen: Props['onOpen']; onCancel: Props['onCancel'] }) {
+function TaskList({
+  tasks,
+  working,
+  onOpen,
+  onCancel,
+}: {
+  tasks: readonly CallRun[];
+  working: number;
+  onOpen: Props['onOpen'];
+  onCancel: Props['onCancel'];
+}) {
+  const now = useNow();
+  return (
+    <section aria-label="Tasks" className="flex h-full min-h-0 flex-col text-xs">
+      <div className="flex items-center gap-2 px-2 py-1">
+        <PanelTitle title="Tasks" count={tasks.length} noun={['task', 'tasks']}>
+          {working ? <span className="text-info"> · {working} working</span> : null}
+        </PanelTitle>
+      </div>
+      <ul aria-label="Tasks of this page" className="min-h-0 flex-1 overflow-auto">
+        {tasks.map((run) => (
+          <TaskRow key={run.id} run={run} now={now} onOpen={onOpen} onCancel={onCancel} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The clock the rows' ages are read from, ticking once a second while the tab is shown. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function TaskRow({ run, now, onOpen, onCancel }: { run: CallRun; now: number; onOpen: Props['onOpen']; onCancel: Props['onCancel'] }) {
   const { state } = run;
   const task = state.task;
   const outcome = outcomeOf(state);
   if (!task || !outcome) return null;
   const running = state.status === 'running';
-  const age = humanDuration(Math.max(0, Date.now() - task.createdAt));
+  const age = humanDuration(Math.max(0, now - task.createdAt));
   return (
     <li className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-line/60 px-2 py-1">
       <span className="font-mono font-medium">{revealInvisible(run.tool)}</span>
