@@ -140,6 +140,12 @@ test('sent equals shown: JSON that does not parse is never sent (not by Send any
   const request = traffic.locator('pre').filter({ hasText: '"tools/call"' }).first();
   const sent = JSON.parse(await request.innerText()) as { params: { arguments: unknown } };
   expect(sent.params.arguments).toEqual(JSON.parse(await json.innerText()));
+  // Ctrl+Enter inside the JSON editor calls (and does not insert a blank line).
+  const valid = '{"query": "usb cable", "limit": 2}';
+  await json.fill(valid);
+  await json.press('Control+Enter');
+  await expect(calls).toHaveCount(2);
+  expect(await json.innerText()).toBe(valid);
 });
 
 test('two calls run at once, each with its own progress and result', async ({ page }) => {

@@ -24,6 +24,13 @@ const filters = [
 ];
 
 describe('the palette’s commands for a server', () => {
+  it('a tool’s exact name typed out comes first, before tools whose title starts with the same words', () => {
+    const { actions } = recorder();
+    const tools = [tool('search_catalog_v2', { title: 'Search catalog v2' }), tool('search_catalog', { title: 'Find products' })];
+    const commands = serverCommands({ tools, filters }, actions);
+    expect(matchCommands(commands, 'search_catalog')[0]?.id).toBe('tool:search_catalog');
+  });
+
   it('lists each tool by its display name, its raw name as detail, with invisible characters shown', () => {
     const { done, actions } = recorder();
     const commands = serverCommands({ tools: [tool('get\u200bfile', { title: 'Read a file' }), tool('echo')], filters }, actions);

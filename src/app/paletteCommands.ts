@@ -38,6 +38,8 @@ export function serverCommands({ tools, last, filters }: PaletteInput, actions: 
     group: 'Tools',
     label: revealInvisible(displayName(tool)),
     detail: revealInvisible(tool.name),
+    // Typed out in full, a tool's exact name comes first.
+    aliases: [tool.name.toLowerCase()],
     keywords: tool.description?.slice(0, 300),
     run: () => actions.openTool(tool.name),
   }));

@@ -66,8 +66,32 @@ export function hintViews(annotations: ToolAnnotations): HintView[] {
   });
 }
 
-export function toolMatches(tool: McpTool, query: string): boolean {
+/**
+ * How well a tool matches a search, best first: 0 its exact name, 1 a name that starts with it,
+ * 2 a name that contains it, 3 its title, 4 its description; undefined: no match. A person who
+ * types a tool's exact name finds it first, not third.
+ */
+export function toolRank(tool: McpTool, query: string): number | undefined {
   const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return [tool.name, tool.title, tool.annotations.title, tool.description].some((field) => field?.toLowerCase().includes(needle));
+  if (!needle) return 0;
+  const name = tool.name.toLowerCase();
+  if (name === needle) return 0;
+  if (name.startsWith(needle)) return 1;
+  if (name.includes(needle)) return 2;
+  if ([tool.title, tool.annotations.title].some((field) => field?.toLowerCase().includes(needle))) return 3;
+  return tool.description?.toLowerCase().includes(needle) ? 4 : undefined;
+}
+
+export const toolMatches = (tool: McpTool, query: string): boolean => toolRank(tool, query) !== undefined;
+
+/** The tools that match, best first (ties keep the server's order). */
+export function searchTools(tools: readonly McpTool[], query: string): McpTool[] {
+  if (!query.trim()) return [...tools];
+  return tools
+    .flatMap((tool, index) => {
+      const rank = toolRank(tool, query);
+      return rank === undefined ? [] : [{ tool, rank, index }];
+    })
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((match) => match.tool);
 }

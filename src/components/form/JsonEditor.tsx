@@ -11,7 +11,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { HighlightStyle, bracketMatching, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
-import { EditorState } from '@codemirror/state';
+import { EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import type { PropertyHint, ValueHint } from '../../schema/schemaPath.ts';
@@ -27,6 +27,8 @@ interface Props {
   /** Values (enum members, booleans, defaults…) to offer while typing the value at this path. */
   valuesAt?: (path: (string | number)[]) => readonly ValueHint[];
   invalid?: boolean;
+  /** Ctrl+Enter / ⌘Enter: call (CodeMirror's own binding would insert a blank line). */
+  onSubmit?: () => void;
 }
 
 // The syntax tree's node type, without depending on @lezer/common directly.
@@ -148,15 +150,15 @@ const highlight = HighlightStyle.define([
 
 const NO_HINTS = () => [];
 
-export default function JsonEditor({ value, onChange, label, propertiesAt = NO_HINTS, valuesAt = NO_HINTS, invalid }: Props) {
+export default function JsonEditor({ value, onChange, label, propertiesAt = NO_HINTS, valuesAt = NO_HINTS, invalid, onSubmit }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(undefined);
-  const latest = useRef({ onChange, propertiesAt, valuesAt });
+  const latest = useRef({ onChange, propertiesAt, valuesAt, onSubmit });
   const echoes = useRef(new EchoLog());
   /** Set while `value` is being put into the editor: that is no edit to report back. */
   const applyingValue = useRef(false);
   useEffect(() => {
-    latest.current = { onChange, propertiesAt, valuesAt };
+    latest.current = { onChange, propertiesAt, valuesAt, onSubmit };
   });
 
   useEffect(() => {
@@ -180,6 +182,19 @@ export default function JsonEditor({ value, onChange, label, propertiesAt = NO_H
               valueCompletion((path) => latest.current.valuesAt(path)),
             ],
           }),
+          // Ctrl+Enter calls the tool, as it does everywhere in the request pane — before the default keymap's blank line.
+          Prec.highest(
+            keymap.of([
+              {
+                key: 'Mod-Enter',
+                run: () => {
+                  const submit = latest.current.onSubmit;
+                  submit?.();
+                  return submit !== undefined;
+                },
+              },
+            ]),
+          ),
           keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap]),
           EditorView.lineWrapping,
           theme,

@@ -96,6 +96,7 @@ function JsonArguments({ draft, onChange, onSubmit, schema }: Pick<Props, 'draft
               valuesAt={(path) => valuesAt(schema, path)}
 
               invalid={draft.jsonError !== undefined}
+              onSubmit={onSubmit}
             />
           )}
         </ChunkBoundary>

@@ -2,7 +2,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { displayName, matchesHintFilter, toolMatches, type HintFilter } from '../../mcp/toolHints.ts';
+import { displayName, matchesHintFilter, searchTools, type HintFilter } from '../../mcp/toolHints.ts';
 import { type McpTool } from '../../mcp/tools.ts';
 import { HintBadges, HintLegend } from './HintBadges.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
@@ -34,7 +34,7 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
   const visible = useMemo(
     () =>
       deferred.trim() || hint !== 'all'
-        ? data.tools.filter((tool) => toolMatches(tool, deferred) && matchesHintFilter(tool, hint))
+        ? searchTools(data.tools, deferred).filter((tool) => matchesHintFilter(tool, hint))
         : data.tools,
     [data.tools, deferred, hint],
   );
@@ -70,7 +70,7 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
         onKeyDown={(event) => {
           // Enter opens the first match (its form takes the focus); ↓ steps into the list.
           if (event.key === 'Enter') {
-            const first = data.tools.find((tool) => toolMatches(tool, search) && matchesHintFilter(tool, hint));
+            const first = searchTools(data.tools, search).find((tool) => matchesHintFilter(tool, hint));
             if (first) {
               event.preventDefault();
               onSelect(first.name);
