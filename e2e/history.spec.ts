@@ -192,14 +192,26 @@ test('saved calls: pin a call, change the server’s state, Run all reports the 
   const dialog = page.getByRole('dialog', { name: 'Save this call' });
   await dialog.getByLabel('Name').fill('basket contents');
   await dialog.getByRole('button', { name: 'Save' }).click();
+  // Saving says so.
+  await expect(page.getByRole('status').filter({ hasText: 'Saved “basket contents”' })).toBeVisible();
   const saved = await openDock(page, 'Saved calls');
   await expect(saved.getByRole('listitem')).toContainText('basket contents');
+  // A row opens its tool filled in (nothing sent); ▶ runs that one call.
+  await tools.getByRole('button', { name: /^Search catalog/ }).click();
+  await saved.getByRole('button', { name: 'Open basket contents' }).click();
+  await expect(page.getByRole('heading', { name: 'Get basket' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('basket_id')).toHaveValue(/^bsk_/);
+  await saved.getByRole('button', { name: 'Run basket contents' }).click();
+  await expect(saved.getByRole('button', { name: 'pass: open the result of basket contents' })).toBeVisible();
+  await openHistory(page);
+  await expect(calls.filter({ hasText: 'get_basket' })).toHaveCount(2);
+  await openDock(page, 'Saved calls');
 
   await saved.getByRole('button', { name: 'Run all' }).click();
   await expect(saved).toContainText('1 pass · 0 changed · 0 failed');
   // The run's call is a call like any other: it enters History, and its verdict opens its result.
   await openHistory(page);
-  await expect(calls.filter({ hasText: 'get_basket' })).toHaveCount(2);
+  await expect(calls.filter({ hasText: 'get_basket' })).toHaveCount(3);
   await openDock(page, 'Saved calls');
   await saved.getByRole('button', { name: 'pass: open the result of basket contents' }).click();
   await expect(page.getByRole('heading', { name: 'Get basket' })).toBeVisible();

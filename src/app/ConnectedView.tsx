@@ -272,6 +272,7 @@ export function ConnectedView(props: Props) {
             serverName={connection.server.name}
             onCompare={history.showComparison}
             onOpenRun={workspace.showRun}
+            onOpen={workspace.edit}
           />
         </div>
       </div>

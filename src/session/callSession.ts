@@ -201,9 +201,9 @@ export class CallSession {
         decide: (tool, args, options) => this.#entrance.decide(tool, args, options),
         ask: (question) => this.#entrance.ask(question),
         call: (tool, args, limits) => this.#sendRun(tool, args, limits),
-        // A whole run starts afresh; one call sent anyway keeps the others' verdicts.
+        // A whole run starts afresh; one call (▶, or sent anyway) keeps the others' verdicts.
         onStart: () => {
-          if (!unchecked) this.#publish({ verdicts: new Map() });
+          if (!unchecked && calls.length > 1) this.#publish({ verdicts: new Map() });
         },
         onState: (id, state) => {
           this.#publish({ verdicts: new Map(this.#snapshot.verdicts).set(id, state) });

@@ -13,6 +13,10 @@ interface Props {
   verdicts: ReadonlyMap<number, RunState>;
   problem?: string;
   onRunAll: () => void;
+  /** ▶: runs this one call again. */
+  onRun: (id: number) => void;
+  /** Opens the call's tool with its arguments filled in (not sent). */
+  onOpen: (tool: string, args: Record<string, unknown>) => void;
   /** Sends a call held back for its arguments, unchecked. */
   onSendAnyway: (id: number) => void;
   onDelete: (id: number) => void;
@@ -37,6 +41,8 @@ export function SavedCalls({
   verdicts,
   problem,
   onRunAll,
+  onRun,
+  onOpen,
   onSendAnyway,
   onDelete,
   onCompare,
@@ -92,7 +98,15 @@ export function SavedCalls({
             const verdict = verdicts.get(call.id);
             return (
               <li key={call.id} className="flex flex-wrap items-center gap-x-2 py-0.5">
-                <span className="font-medium">{revealInvisible(call.name)}</span>
+                <Button
+                  variant="ghost"
+                  className="px-1 py-0.5 text-xs font-medium"
+                  title="Open the tool with these arguments (not sent)"
+                  aria-label={`Open ${call.name}`}
+                  onClick={() => onOpen(call.tool, call.args)}
+                >
+                  {revealInvisible(call.name)}
+                </Button>
                 {call.imported ? <Badge tone="warn">imported, never run</Badge> : null}
                 <span className="font-mono text-muted">{revealInvisible(call.tool)}</span>
                 <span className="max-w-80 truncate font-mono text-subtle">{revealInvisible(JSON.stringify(call.args))}</span>
@@ -114,6 +128,16 @@ export function SavedCalls({
                 {verdict?.status === 'failed' ? <span className="text-danger">{verdict.message}</span> : null}
                 {verdict?.status === 'not sent' ? <span className="text-warn">{verdict.message}</span> : null}
                 <span className="ml-auto flex gap-0.5">
+                  <Button
+                    variant="ghost"
+                    className="px-1.5 py-0.5 text-xs"
+                    aria-label={`Run ${call.name}`}
+                    title="Run this call again and compare"
+                    disabled={verdict?.status === 'running'}
+                    onClick={() => onRun(call.id)}
+                  >
+                    <span aria-hidden="true">▶</span>
+                  </Button>
                   {verdict?.status === 'not sent' ? (
                     <Button
                       variant="ghost"

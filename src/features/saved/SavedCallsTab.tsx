@@ -12,10 +12,11 @@ interface Props {
   serverName: string;
   onCompare: (title: string, diff: ResultDiff) => void;
   onOpenRun: (tool: string, runId: number) => void;
+  onOpen: (tool: string, args: Record<string, unknown>) => void;
 }
 
 /** The dock's "Saved calls" tab: the list, Run all, import and export. */
-export function SavedCallsTab({ saved, verdicts, serverName, onCompare, onOpenRun }: Props) {
+export function SavedCallsTab({ saved, verdicts, serverName, onCompare, onOpenRun, onOpen }: Props) {
   return (
     <DockTab id="saved" label="Saved calls" order={2} badge={saved.saved.length ? String(saved.saved.length) : undefined}>
       {(shown) =>
@@ -26,6 +27,8 @@ export function SavedCallsTab({ saved, verdicts, serverName, onCompare, onOpenRu
               verdicts={verdicts}
               problem={saved.problem}
               onRunAll={saved.runAll}
+              onRun={saved.runOne}
+              onOpen={onOpen}
               onSendAnyway={saved.sendAnyway}
               onDelete={(id) => void saved.remove(id)}
               onCompare={(name, diff) => onCompare(`${name}: saved result → this run`, diff)}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { exportSaved, parseSavedFile } from './savedCallFile.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
+import { toasts } from '../../lib/toasts.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { serverKey } from '../../lib/serverKey.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
@@ -24,6 +25,11 @@ export function useSavedCalls(connection: McpConnection, session: CallSession) {
     try {
       await addSaved(call, connection.secretValues);
       setProblem(undefined);
+      if (!call.imported)
+        toasts.show({
+          title: `Saved “${call.name}”`,
+          notes: ['In the dock’s Saved calls: ▶ runs it again and says whether the result changed.'],
+        });
     } catch (error) {
       setProblem(errorMessage(error));
     }
@@ -45,6 +51,11 @@ export function useSavedCalls(connection: McpConnection, session: CallSession) {
       await refresh();
     },
     runAll: () => void session.runSaved(saved),
+    /** ▶: this one call again, checked and gated like any other; the others keep their verdicts. */
+    runOne: (id: number) => {
+      const call = saved.find((candidate) => candidate.id === id);
+      if (call) void session.runSaved([call]);
+    },
     /** "Send anyway" for a call held back for its arguments: unchecked, still through the gate. */
     sendAnyway: (id: number) => {
       const call = saved.find((candidate) => candidate.id === id);
