@@ -33,9 +33,7 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
   const deferred = useDeferredValue(search);
   const visible = useMemo(
     () =>
-      deferred.trim() || hint !== 'all'
-        ? searchTools(data.tools, deferred).filter((tool) => matchesHintFilter(tool, hint))
-        : data.tools,
+      deferred.trim() || hint !== 'all' ? searchTools(data.tools, deferred).filter((tool) => matchesHintFilter(tool, hint)) : data.tools,
     [data.tools, deferred, hint],
   );
   const count = formatCount(data.tools.length);
