@@ -264,3 +264,24 @@ test('every origin passes the same checks: Replay and Run all hold back argument
   await expect(saved).toContainText(/0 pass · \d changed · \d failed/);
   await expect(saved).not.toContainText('not sent');
 });
+
+test('a row’s ⋯ menu near the bottom of the screen opens upward: every item stays in sight', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(deepLink(demoMcpUrl(), 'get_current_time'));
+  const call = page.getByRole('button', { name: 'Call tool' });
+  for (let index = 1; index <= 4; index++) {
+    await call.click();
+    await expect(page.getByRole('region', { name: 'Result' }).getByRole('status', { name: 'Outcome' })).toHaveText(/^Success/);
+  }
+  await openHistory(page);
+  const rows = history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem');
+  await expect(rows).toHaveCount(4);
+  // The lowest row the dock shows without scrolling.
+  let lowest = rows.first();
+  for (let index = 0; index < 4; index++) if (await rows.nth(index).isVisible()) lowest = rows.nth(index);
+  await lowest.hover();
+  await lowest.getByRole('button', { name: /^More actions for/ }).click();
+  const items = lowest.getByRole('list').getByRole('button');
+  expect(await items.count()).toBeGreaterThan(3);
+  for (const item of await items.all()) await expect(item).toBeInViewport({ ratio: 1 });
+});

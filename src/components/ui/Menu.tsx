@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './Button.tsx';
 
@@ -35,6 +35,26 @@ export function Menu({ label, trigger, triggerLabel, items, className, triggerCl
     if (!container.current?.contains(event.relatedTarget)) setOpen(false);
   };
   const list = useRef<HTMLUListElement>(null);
+  // Where the list opens: under the button, or above it when under would leave the screen; kept
+  // inside the screen sideways. Fixed to the screen, so a scrolling panel (the dock's History)
+  // cannot cut it off; a scroll closes it (it would no longer sit by its button).
+  const [position, setPosition] = useState<{ top: number; left: number; up: boolean }>();
+  useLayoutEffect(() => {
+    const menu = list.current;
+    const anchor = container.current;
+    if (!open || !menu || !anchor) return;
+    const box = menu.getBoundingClientRect();
+    const from = anchor.getBoundingClientRect();
+    const up = from.bottom + box.height + 4 > window.innerHeight && from.top - box.height - 4 >= 0;
+    const top = up ? from.top - box.height - 4 : Math.min(from.bottom + 4, Math.max(0, window.innerHeight - box.height));
+    const left = Math.min(Math.max(4, from.right - box.width), Math.max(4, window.innerWidth - box.width - 4));
+    setPosition({ top, left, up });
+    const close = (event: Event) => {
+      if (!(event.target instanceof Node && menu.contains(event.target))) setOpen(false);
+    };
+    window.addEventListener('scroll', close, { capture: true, passive: true });
+    return () => window.removeEventListener('scroll', close, { capture: true });
+  }, [open]);
   // On each item (not the list): a plain list takes no key handlers; a key on an item moves or closes.
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const entries = [...(list.current?.querySelectorAll<HTMLElement>('button') ?? [])];
@@ -57,7 +77,10 @@ export function Menu({ label, trigger, triggerLabel, items, className, triggerCl
         aria-haspopup={isMenu ? 'menu' : undefined}
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          if (!open) setPosition(undefined);
+          setOpen(!open);
+        }}
       >
         {trigger}
       </Button>
@@ -67,7 +90,10 @@ export function Menu({ label, trigger, triggerLabel, items, className, triggerCl
           ref={list}
           role={isMenu ? 'menu' : undefined}
           aria-label={label}
-          className="absolute right-0 z-20 mt-1 flex min-w-40 flex-col rounded-md border border-field bg-panel p-1 shadow-lg"
+          data-placement={position?.up ? 'above' : 'below'}
+          // Measured first (hidden), then placed: no flash at the wrong spot.
+          style={position ? { top: position.top, left: position.left } : { top: 0, left: 0, visibility: 'hidden' }}
+          className="fixed z-50 flex min-w-40 flex-col rounded-md border border-field bg-panel p-1 shadow-lg"
         >
           {items.map((item) => (
             <li key={item.label} role={isMenu ? 'none' : undefined}>
