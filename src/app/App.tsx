@@ -277,9 +277,11 @@ export function App({ start }: { start: Boot }) {
             onAnswerLink={(connectNow) => {
               const server = askLink;
               setAskLink(undefined);
+              // The person said yes: from here the server is as if typed — a failure is explained
+              // (the reachability and CORS probe) and the proxy offered, like any server they open.
               if (connectNow && server) {
                 ConnectedView.preload();
-                void connect(server, '', undefined, {}, true);
+                void connect(server, '');
               }
             }}
             proxy={proxy.session}
