@@ -102,6 +102,10 @@ test('a killed stdio child: the chip turns amber “Server stopped” within 1 s
     await page.getByRole('button', { name: 'Call tool' }).click();
     await expect(outcome(page)).toHaveText(/^Success/);
     await expect(result(page)).toContainText('Echo: anyone there?');
+    // The stop and the restart are not failures of the traffic.
+    await openTraffic(page);
+    await expect(traffic.getByRole('heading', { level: 2 })).not.toContainText('failed');
+    await expect(page.getByRole('tablist', { name: 'Dock' }).getByRole('tab', { name: /^Traffic/ })).not.toContainText('failed');
   } finally {
     await launch.stop();
   }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DockTab } from '../../components/ui/Dock.tsx';
@@ -26,6 +26,74 @@ function Line({ line }: { line: ConsoleLine }) {
   );
 }
 
+/**
+ * The lines, following the tail: at the bottom, each new line scrolls into view; scrolled up to read,
+ * the view stays put and "↓ n new" says what arrived (and goes back down).
+ */
+function ConsoleLog({
+  shown,
+  total,
+  searching,
+  onSeen,
+}: {
+  shown: readonly ConsoleLine[];
+  total: number;
+  searching: boolean;
+  onSeen: (seq: number) => void;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  const following = useRef(true);
+  const last = shown.at(-1)?.seq ?? 0;
+  const [readAt, setReadAt] = useState(last);
+  const fresh = shown.filter((line) => line.seq > readAt).length;
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element && following.current) element.scrollTop = element.scrollHeight;
+  }, [last]);
+  useEffect(() => {
+    onSeen(last);
+    if (following.current) setReadAt(last);
+  }, [last, onSeen]);
+  const toBottom = () => {
+    const element = list.current;
+    following.current = true;
+    setReadAt(last);
+    if (element) element.scrollTop = element.scrollHeight;
+  };
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <ol
+        ref={list}
+        aria-label="Console lines"
+        className="min-h-0 flex-1 overflow-auto py-1"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          following.current = element.scrollHeight - element.scrollTop - element.clientHeight < 8;
+          if (following.current) setReadAt(last);
+        }}
+      >
+        {total > shown.length ? (
+          <li className="px-2 text-xs text-muted">
+            Showing the newest {shown.length} of {total} {searching ? 'matching ' : ''}lines
+            {searching ? '' : '; search to find older ones'}.
+          </li>
+        ) : null}
+        {shown.map((line) => (
+          <Line key={line.seq} line={line} />
+        ))}
+        {shown.length === 0 ? (
+          <li className="px-2 text-xs text-muted">{searching ? 'No line matches.' : 'Nothing on stderr yet.'}</li>
+        ) : null}
+      </ol>
+      {fresh > 0 ? (
+        <Button className="absolute right-3 bottom-2 px-2 py-0.5 text-xs shadow" onClick={toBottom}>
+          ↓ {fresh} new
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 /** The stdio server's stderr, live and searchable, with Restart and Stop (region "Server console"). */
 export function ServerConsole({
   snapshot,
@@ -49,8 +117,11 @@ export function ServerConsole({
   }, [ended]);
   const matching = deferredQuery ? snapshot.lines.filter((line) => line.text.toLowerCase().includes(deferredQuery)) : snapshot.lines;
   const shown = matching.slice(-SHOWN);
+  // Lines that arrived while the console was not shown: the tab says so ("● new").
+  const [seen, setSeen] = useState(0);
+  const unseen = (snapshot.lines.at(-1)?.seq ?? 0) > seen;
   return (
-    <DockTab id="console" label="Server console" order={3} badge={ended ? 'exited' : undefined} alert={ended}>
+    <DockTab id="console" label="Server console" order={3} badge={ended ? 'exited' : unseen ? '● new' : undefined} alert={ended}>
       {(open) =>
         open ? (
           <section aria-label="Server console" className="flex h-full min-h-0 flex-col">
@@ -75,20 +146,7 @@ export function ServerConsole({
                 {problem}
               </p>
             ) : null}
-            <ol className="min-h-0 flex-1 overflow-auto py-1">
-              {matching.length > shown.length ? (
-                <li className="px-2 text-xs text-muted">
-                  Showing the newest {shown.length} of {matching.length} {deferredQuery ? 'matching ' : ''}lines
-                  {deferredQuery ? '' : '; search to find older ones'}.
-                </li>
-              ) : null}
-              {shown.map((line) => (
-                <Line key={line.seq} line={line} />
-              ))}
-              {shown.length === 0 ? (
-                <li className="px-2 text-xs text-muted">{deferredQuery ? 'No line matches.' : 'Nothing on stderr yet.'}</li>
-              ) : null}
-            </ol>
+            <ConsoleLog shown={shown} total={matching.length} searching={deferredQuery !== ''} onSeen={setSeen} />
           </section>
         ) : null
       }
