@@ -7,8 +7,12 @@ import { openDock } from './fixtures/panes.ts';
 
 const appFrame = (page: Page) => page.frameLocator('iframe[title="App: get-time"]').frameLocator('iframe[title="MCP App"]');
 
+// Wide enough for a 760 px app frame unscaled: Playwright's geometry ignores a CSS transform on an
+// ancestor frame, so it could not click inside a frame scaled to fit (a person can).
+const WIDE = { width: 1920, height: 1080 };
+
 async function openAndCall(page: Page) {
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize(WIDE);
   await page.goto(stdioAppLink().replace('?', '?tool=get-time&'));
   await page.getByRole('button', { name: 'Call tool' }).first().click();
   // get-time has no annotations: by the spec's defaults it may be destructive, so it asks.
@@ -70,9 +74,26 @@ test('an MCP App by others renders on its own origin, calls its server through t
   await theme.selectOption('light');
   await expect.poll(() => inner?.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('light');
   await page.getByRole('combobox', { name: 'Container width' }).selectOption('phone');
-  await expect.poll(() => page.locator('iframe[title="App: get-time"]').evaluate((frame) => frame.getBoundingClientRect().width)).toBe(375);
-  await expect(page.getByRole('combobox', { name: 'Display mode' })).toBeVisible();
+  await expect.poll(() => app.locator('body').evaluate(() => window.innerWidth)).toBe(375);
+  // get-time declares no display mode but inline: there is nothing to choose.
+  await expect(page.getByRole('combobox', { name: 'Display mode' })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Locale' }).selectOption('ja-JP');
+});
+
+test('the app is rendered at the chosen width — 760 px at 1440 and at 390, scaled to fit, the scale said', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(appBaitMcpUrl(), 'show_panel'));
+  await page.getByRole('button', { name: 'Call tool' }).first().click();
+  const app = page.frameLocator('iframe[title="App: show_panel"]').frameLocator('iframe[title="MCP App"]');
+  await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
+  await expect(page.getByRole('combobox', { name: 'Container width' })).toHaveValue('desktop');
+  await expect.poll(() => app.locator('body').evaluate(() => window.innerWidth)).toBe(760);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Response' }).click();
+  await expect.poll(() => app.locator('body').evaluate(() => window.innerWidth)).toBe(760);
+  await expect(page.getByRole('region', { name: 'App view' })).toContainText(/Rendered at 760 px, shown at \d+ % to fit this pane/);
+  // The app declares only inline: there is no display mode to choose.
+  await expect(page.getByRole('combobox', { name: 'Display mode' })).toHaveCount(0);
 });
 
 test('an app’s request to open a link is shown first and opens only when the person says so', async ({ page }) => {
@@ -91,7 +112,7 @@ test('an app’s request to open a link is shown first and opens only when the p
 test('an app cannot call a model-only tool, reach an undeclared origin or Toolscope’s page; its destructive call asks', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize(WIDE);
   await page.goto(deepLink(appBaitMcpUrl(), 'show_panel'));
   await page.getByRole('button', { name: 'Call tool' }).first().click();
   const app = page.frameLocator('iframe[title="App: show_panel"]').frameLocator('iframe[title="MCP App"]');
@@ -107,6 +128,15 @@ test('an app cannot call a model-only tool, reach an undeclared origin or Toolsc
   await expect(out).toHaveText('fetch blocked');
   await expect(page.getByRole('region', { name: 'CSP violations' }).getByRole('listitem')).toContainText(
     'connect-src https://undeclared.example/data — not declared',
+  );
+  // Counted, with what the resource would declare to allow it; and the pill is no plain green "Success".
+  await expect(page.getByRole('region', { name: 'App view' })).toContainText('CSP · 1 blocked');
+  const snippet = page.getByRole('region', { name: 'App view' }).getByLabel('CSP to declare');
+  await expect(snippet).toContainText('"connectDomains"');
+  const declared = JSON.parse((await snippet.textContent()) ?? '{}') as { _meta: { ui: { csp: { connectDomains: string[] } } } };
+  expect(declared._meta.ui.csp.connectDomains).toContain('https://undeclared.example');
+  await expect(page.getByRole('region', { name: 'Result' }).getByRole('status', { name: 'Outcome' })).toHaveText(
+    /^Success · app: 1 load blocked/,
   );
 
   await app.getByRole('button', { name: 'Reach Toolscope' }).click();
@@ -159,7 +189,7 @@ test('the App resources view lists the ui:// resources the tools name and previe
 test('an MCP App on the 2026-07-28 wire (the demo’s product browser) renders, searches through its own call, and follows the theme', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize(WIDE);
   await page.goto(deepLink(demoMcpUrl(), 'browse_products'));
   await expect(page.getByRole('banner').getByRole('status')).toContainText('2026-07-28');
   await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('audio');

@@ -258,9 +258,30 @@ export function ToolWorkspace({
         onCompare={compareWith ? compare : undefined}
       />
     ) : undefined;
+  // Loads the shown run's MCP App was refused by its CSP (eval probes aside): the pill says so.
+  const [appBlocked, setAppBlocked] = useState<{ runId?: number; keys: ReadonlySet<string> }>({ keys: new Set() });
+  const blockedCount = appBlocked.runId === shownRun?.id ? appBlocked.keys.size : 0;
+  const onAppViolation = (directive: string, blocked: string) => {
+    apps?.onViolation?.(directive, blocked);
+    if (/^(wasm-)?eval$/.test(blocked)) return;
+    const runId = shownRun?.id;
+    setAppBlocked((previous) => {
+      const keys = previous.runId === runId ? previous.keys : new Set<string>();
+      const key = `${directive} ${blocked}`;
+      return keys.has(key) ? previous : { runId, keys: new Set([...keys, key]) };
+    });
+  };
   const bar =
     callState.status !== 'idle' || notice ? (
-      <ResponseBar tool={tool} state={callState} notice={notice} bytes={bytes} onCancel={cancelShown} actions={actions} />
+      <ResponseBar
+        tool={tool}
+        state={callState}
+        notice={notice}
+        bytes={bytes}
+        onCancel={cancelShown}
+        actions={actions}
+        appBlocked={blockedCount}
+      />
     ) : null;
 
   const resultBody = refusal ? (
@@ -282,7 +303,7 @@ export function ToolWorkspace({
               sandboxOrigin={apps.sandboxOrigin}
               callFromApp={apps.callFromApp}
               recordApp={apps.record ? (direction, message) => apps.record?.(direction, message) : undefined}
-              onViolation={apps.onViolation}
+              onViolation={onAppViolation}
             />
           )}
         </ChunkBoundary>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appMayCall, buildAppCsp, isAppMime, resolveUiResource, toolApp } from './mcpApps.ts';
+import { appMayCall, buildAppCsp, cspToAllow, isAppMime, resolveUiResource, toolApp } from './mcpApps.ts';
 
 describe('toolApp: the UI a tool names', () => {
   it('reads _meta.ui, and the deprecated flat key', () => {
@@ -109,5 +109,26 @@ describe('buildAppCsp', () => {
 
   it('relaxed (diagnosis only) allows any https origin', () => {
     expect(buildAppCsp(undefined, { relaxed: true }).policy).toContain('connect-src https: wss:');
+  });
+});
+
+describe('cspToAllow', () => {
+  it('names the _meta.ui.csp origins that would allow what was blocked, merged with what is declared', () => {
+    const { csp, cannot } = cspToAllow(
+      [
+        { directive: 'script-src-elem', blocked: 'https://cdn.jsdelivr.net/npm/three@0.160/build/three.module.js' },
+        { directive: 'connect-src', blocked: 'https://api.example.com/v1/data?x=1' },
+        { directive: 'img-src', blocked: 'https://images.example.com/a.png' },
+        { directive: 'img-src', blocked: 'https://images.example.com/b.png' },
+        { directive: 'script-src', blocked: 'eval' },
+        { directive: 'script-src-elem', blocked: 'inline' },
+      ],
+      { resourceDomains: ['https://fonts.example.com'] },
+    );
+    expect(csp).toEqual({
+      resourceDomains: ['https://fonts.example.com', 'https://cdn.jsdelivr.net', 'https://images.example.com'],
+      connectDomains: ['https://api.example.com'],
+    });
+    expect(cannot).toEqual(['script-src eval', 'script-src-elem inline']);
   });
 });

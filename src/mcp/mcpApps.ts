@@ -208,3 +208,43 @@ export function withHostPolicy(html: string, policy: string): string {
   const doctype = /^\uFEFF?\s*<!doctype[^>]*>/i.exec(html);
   return doctype ? `${doctype[0]}${head}${html.slice(doctype[0].length)}` : `${head}${html}`;
 }
+
+/** The `_meta.ui.csp` field that allows a load blocked under this directive (undefined: none can, e.g. eval). */
+function cspFieldFor(directive: string): keyof AppCsp | undefined {
+  const name = directive.replace(/-(elem|attr)$/, '');
+  if (name === 'connect-src') return 'connectDomains';
+  if (name === 'frame-src' || name === 'child-src') return 'frameDomains';
+  if (name === 'base-uri') return 'baseUriDomains';
+  if (['img-src', 'media-src', 'font-src', 'style-src', 'script-src', 'worker-src', 'default-src'].includes(name)) return 'resourceDomains';
+  return undefined;
+}
+
+/**
+ * What an app should declare so that the loads its frame refused would be allowed: the origins per
+ * `_meta.ui.csp` field, merged with what it already declares. Loads no declaration can allow (eval,
+ * inline code, data: where a host forbids it) are listed apart, with why.
+ */
+export function cspToAllow(
+  blocked: readonly { directive: string; blocked: string }[],
+  declared: AppCsp = {},
+): { csp: AppCsp; cannot: string[] } {
+  const csp: AppCsp = {};
+  const cannot: string[] = [];
+  for (const { directive, blocked: what } of blocked) {
+    const field = cspFieldFor(directive);
+    let origin: string | undefined;
+    try {
+      const url = new URL(what);
+      origin = url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'wss:' || url.protocol === 'ws:' ? url.origin : undefined;
+    } catch {
+      origin = undefined;
+    }
+    if (!field || !origin) {
+      cannot.push(`${directive} ${what}`);
+      continue;
+    }
+    const list = new Set([...(declared[field] ?? []), ...(csp[field] ?? []), origin]);
+    csp[field] = [...list];
+  }
+  return { csp, cannot };
+}

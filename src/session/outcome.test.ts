@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { McpFailure } from '../mcp/errors.ts';
 import type { CallResult } from '../mcp/results.ts';
-import { OUTCOMES, TONE_COLOUR, outcomeOf } from './outcome.ts';
+import { OUTCOMES, TONE_COLOUR, outcomeOf, withAppBlocked } from './outcome.ts';
 
 const args = {};
 const result = (isError: boolean): CallResult => ({ content: [], isError, hasStructuredContent: false, raw: {} });
@@ -46,6 +46,14 @@ describe('the outcome vocabulary', () => {
     expect(label({ status: 'done', durationMs: 1, args, result: result(false) }, { kind: 'invalid', message: 'x' })).toBe('Not sent');
     expect(label({ status: 'idle' }, { kind: 'unparsed', message: 'Not JSON' })).toBe('Not sent');
     expect(label({ status: 'idle' }, { kind: 'refused', reason: 'read-only' })).toBe('Not sent · refused');
+  });
+
+  it('a success whose app had loads blocked is amber, with the count', () => {
+    const done = outcomeOf({ status: 'done', durationMs: 1, args, result: result(false) });
+    expect(withAppBlocked(done, 2)).toEqual({ kind: 'success', label: 'Success · app: 2 loads blocked', tone: 'warn' });
+    expect(withAppBlocked(done, 0)).toBe(done);
+    const toolError = outcomeOf({ status: 'done', durationMs: 1, args, result: result(true) });
+    expect(withAppBlocked(toolError, 3)).toBe(toolError);
   });
 
   it('each word has one colour, and the README’s table says exactly that', () => {

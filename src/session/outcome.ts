@@ -35,7 +35,7 @@ export const OUTCOMES: Record<OutcomeKind, { word: string; tone: OutcomeTone; wh
   success: {
     word: 'Success',
     tone: 'ok',
-    when: 'The tool answered a result (no isError) that matches its outputSchema, if it declares one.',
+    when: 'The tool answered a result (no isError) that matches its outputSchema, if it declares one. Amber, with a count, when its MCP App had loads blocked by its CSP.',
   },
   'invalid-output': {
     word: 'Invalid output',
@@ -123,6 +123,15 @@ export function failureOutcome(failure: McpFailure): Outcome {
 export function resultOutcome(result: Pick<CallResult, 'isError'>, outputProblem?: string): Outcome {
   if (result.isError) return outcome('tool-error');
   return outcome(outputProblem ? 'invalid-output' : 'success');
+}
+
+/**
+ * A success whose MCP App had loads refused by its CSP is not the whole story: the same word, amber,
+ * with the count ("Success · app: 2 loads blocked").
+ */
+export function withAppBlocked(shown: Outcome | undefined, blocked: number): Outcome | undefined {
+  if (!shown || shown.kind !== 'success' || blocked <= 0) return shown;
+  return { ...shown, label: `${shown.label} · app: ${blocked} ${blocked === 1 ? 'load' : 'loads'} blocked`, tone: 'warn' };
 }
 
 /** The pill for the shown run; a request the call path did not send (the newest) wins. */

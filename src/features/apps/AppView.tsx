@@ -8,7 +8,15 @@ import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelco
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
-import { CSP_VIOLATION_METHOD, buildAppCsp, isAppMime, resolveUiResource, withHostPolicy, type UiResource } from '../../mcp/mcpApps.ts';
+import {
+  CSP_VIOLATION_METHOD,
+  buildAppCsp,
+  cspToAllow,
+  isAppMime,
+  resolveUiResource,
+  withHostPolicy,
+  type UiResource,
+} from '../../mcp/mcpApps.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { isRecord } from '../../mcp/guards.ts';
@@ -16,6 +24,7 @@ import { revealInvisible } from '../../mcp/text.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { cn } from '../../lib/cn.ts';
+import { copyWithToast } from '../../lib/toasts.ts';
 
 /** What the app's own tools/call got: the result, or why it was not sent (said to the app as an error result). */
 export type AppCall = (name: string, args: Record<string, unknown>) => Promise<{ result: unknown } | { refused: string }>;
@@ -85,6 +94,21 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
   const [timeZone, setTimeZone] = useState(LOCAL_ZONE);
   const [refusals, setRefusals] = useState<readonly string[]>([]);
   const [height, setHeight] = useState(360);
+  // The pane's width, for scaling a wider app frame to fit (the app still sees the chosen width).
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const [room, setRoom] = useState<number>();
+  useEffect(() => {
+    if (!box) return;
+    // A smaller width is taken at once (the frame never overflows); a larger one only past 24 px:
+    // else a scrollbar the scaled frame brings or removes would resize it back and forth for ever.
+    const observer = new ResizeObserver(([entry]) => {
+      const width = entry?.contentRect.width;
+      if (width !== undefined)
+        setRoom((previous) => (previous === undefined || width < previous || width > previous + 24 ? width : previous));
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [box]);
   const [violations, setViolations] = useState<readonly { directive: string; blocked: string }[]>([]);
   const [events, setEvents] = useState<readonly AppEvent[]>([]);
   const [link, setLink] = useState<{ url: string; answer: (open: boolean) => void }>();
@@ -268,6 +292,11 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
   if (resource === undefined) return <p className="text-sm text-muted">Loading the app ({uri})…</p>;
   if (typeof resource === 'string') return <Alert tone="danger">The app could not be loaded: {resource}</Alert>;
   const declared = resource.meta.csp;
+  const scale = room && room < WIDTHS[width] + 2 ? Math.max(0.2, room / (WIDTHS[width] + 2)) : 1;
+  const evalProbes = violations.filter((violation) => /^(wasm-)?eval$/.test(violation.blocked));
+  const blocks = violations.filter((violation) => !/^(wasm-)?eval$/.test(violation.blocked));
+  const allow = cspToAllow(blocks, declared ?? {});
+  const snippet = JSON.stringify({ _meta: { ui: { csp: allow.csp } } }, null, 2);
   return (
     <section aria-label="App view" className="flex flex-col gap-2 rounded-md border border-line p-2">
       <div role="group" aria-label="Host emulation" className="flex flex-wrap items-center gap-2 text-xs">
@@ -276,11 +305,14 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
         {!isAppMime(resource.mimeType) ? (
           <span className="text-warn">MIME type {revealInvisible(resource.mimeType ?? 'missing')}, not text/html;profile=mcp-app</span>
         ) : null}
-        <label className="ml-auto flex items-center gap-1">
-          Display
-          <Select aria-label="Display mode" className="text-xs" value={displayMode} options={modes} onChange={setDisplayMode} />
-        </label>
-        <label className="flex items-center gap-1">
+        {/* An app that declares only inline has nothing to choose. */}
+        {modes.length > 1 ? (
+          <label className="ml-auto flex items-center gap-1">
+            Display
+            <Select aria-label="Display mode" className="text-xs" value={displayMode} options={modes} onChange={setDisplayMode} />
+          </label>
+        ) : null}
+        <label className={cn('flex items-center gap-1', modes.length > 1 ? '' : 'ml-auto')}>
           Width
           <Select
             aria-label="Container width"
@@ -303,24 +335,37 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
           Relaxed CSP (not what hosts do)
         </label>
       </div>
-      <iframe
-        ref={frame}
-        title={`App: ${tool.name}`}
-        // Its own origin (the sandbox port); the app inside it gets an opaque one.
-        sandbox="allow-scripts allow-same-origin allow-forms"
-        style={
-          displayMode === 'inline'
-            ? { width: WIDTHS[width], maxWidth: '100%', height }
-            : displayMode === 'pip'
-              ? { width: 320, height: 240 }
-              : { width: '100%', height: '100%' }
-        }
-        className={cn(
-          'rounded border border-line',
-          displayMode === 'fullscreen' && 'fixed inset-0 z-40 rounded-none',
-          displayMode === 'pip' && 'fixed right-4 bottom-4 z-40 shadow-lg',
-        )}
-      />
+      {/* Inline, the app gets the chosen width whatever room this pane has: scaled to fit, the scale said. */}
+      {displayMode === 'inline' && scale < 1 ? (
+        <p className="text-xs text-muted">
+          Rendered at {WIDTHS[width]} px, shown at {Math.round(scale * 100)} % to fit this pane.
+        </p>
+      ) : null}
+      <div
+        ref={setBox}
+        className="w-full min-w-0 overflow-hidden"
+        style={displayMode === 'inline' ? { height: Math.ceil(height * scale) } : undefined}
+      >
+        <iframe
+          ref={frame}
+          title={`App: ${tool.name}`}
+          // Its own origin (the sandbox port); the app inside it gets an opaque one.
+          sandbox="allow-scripts allow-same-origin allow-forms"
+          style={
+            displayMode === 'inline'
+              ? // The app's own viewport is the chosen width: its 1 px borders are added outside it.
+                { width: WIDTHS[width] + 2, height, transform: scale < 1 ? `scale(${scale})` : undefined, transformOrigin: 'top left' }
+              : displayMode === 'pip'
+                ? { width: 320, height: 240 }
+                : { width: '100%', height: '100%' }
+          }
+          className={cn(
+            'rounded border border-line',
+            displayMode === 'fullscreen' && 'fixed inset-0 z-40 rounded-none',
+            displayMode === 'pip' && 'fixed right-4 bottom-4 z-40 shadow-lg',
+          )}
+        />
+      </div>
       {displayMode !== 'inline' ? (
         <Button className="fixed top-2 right-2 z-50 text-xs" onClick={() => setDisplayMode('inline')}>
           Back to inline
@@ -344,19 +389,46 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
           </Button>
         </div>
       ) : null}
-      {violations.length ? (
-        <section aria-label="CSP violations">
-          <ul className="flex flex-col gap-0.5 text-xs text-warn">
-            {violations.map((violation) => (
-              <li key={`${violation.directive} ${violation.blocked}`}>
-                {violation.directive} {revealInvisible(violation.blocked)} —{' '}
-                {/^(wasm-)?eval$/.test(violation.blocked)
-                  ? 'blocked as in every host (no _meta.ui.csp can allow it); a library that only probes for eval (zod does) falls back, so this matters only if the app needs eval'
-                  : `not declared in _meta.ui.csp${declared ? '' : ' (it declares no CSP)'}`}
-              </li>
-            ))}
-          </ul>
-        </section>
+      {blocks.length ? (
+        <details className="text-xs" open>
+          <summary className="cursor-pointer">
+            <span className="rounded-full border border-warn-line bg-warn-surface px-2 py-0.5 font-semibold text-warn">
+              CSP · {blocks.length} blocked
+            </span>
+          </summary>
+          <section aria-label="CSP violations" className="mt-1 flex flex-col gap-1">
+            <ul className="flex flex-col gap-0.5 text-warn">
+              {blocks.map((violation) => (
+                <li key={`${violation.directive} ${violation.blocked}`}>
+                  <span className="font-mono">{violation.directive}</span> {revealInvisible(violation.blocked)} — not declared in
+                  _meta.ui.csp
+                  {declared ? '' : ' (it declares no CSP)'}
+                </li>
+              ))}
+            </ul>
+            {Object.keys(allow.csp).length ? (
+              <>
+                <p>What the resource would declare to allow them (hosts that follow the spec build the same policy):</p>
+                <pre aria-label="CSP to declare" className="overflow-auto rounded bg-hover p-1 font-mono text-[11px]">
+                  {snippet}
+                </pre>
+                <Button
+                  className="self-start px-2 py-0.5 text-xs"
+                  onClick={() => copyWithToast({ title: '_meta.ui.csp copied', text: snippet, notes: [] })}
+                >
+                  Copy _meta.ui.csp
+                </Button>
+              </>
+            ) : null}
+            {allow.cannot.length ? <p className="text-muted">No declaration allows: {allow.cannot.join(', ')}.</p> : null}
+          </section>
+        </details>
+      ) : null}
+      {evalProbes.length ? (
+        <p className="text-xs text-muted">
+          The app probed for eval: blocked, as in every host (no _meta.ui.csp can allow it). A library that only probes (zod does) falls
+          back; this matters only if the app needs eval.
+        </p>
       ) : null}
       {events.length ? (
         <details className="text-xs">

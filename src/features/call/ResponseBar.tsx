@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { Notice } from '../../session/callEntrance.ts';
-import { outcomeOf } from '../../session/outcome.ts';
+import { outcomeOf, withAppBlocked } from '../../session/outcome.ts';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
 import { humanDuration } from '../../lib/age.ts';
 import type { CallState, TaskView } from '../../session/runs.ts';
@@ -103,10 +103,12 @@ interface Props {
   onCancel: () => void;
   /** Copy as ▾, Save, Compare with previous (for a finished call). */
   actions?: ReactNode;
+  /** Loads the result's MCP App had refused by its CSP. */
+  appBlocked?: number;
 }
 
-export function ResponseBar({ tool, state, notice, bytes, onCancel, actions }: Props) {
-  const outcome = outcomeOf(state, notice);
+export function ResponseBar({ tool, state, notice, bytes, onCancel, actions, appBlocked = 0 }: Props) {
+  const outcome = withAppBlocked(outcomeOf(state, notice), appBlocked);
   if (!outcome) return null;
   const running = state.status === 'running';
   return (
