@@ -235,7 +235,8 @@ export function cspToAllow(
     let origin: string | undefined;
     try {
       const url = new URL(what);
-      origin = url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'wss:' || url.protocol === 'ws:' ? url.origin : undefined;
+      origin =
+        url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'wss:' || url.protocol === 'ws:' ? url.origin : undefined;
     } catch {
       origin = undefined;
     }
