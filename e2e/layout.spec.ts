@@ -159,6 +159,13 @@ test('keyboard: Ctrl+K opens a tool, Ctrl+Enter calls, / searches, ↑/↓ move,
   await expect(tools(page).getByRole('button', { name: /^Create basket/ })).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('ArrowUp');
   await expect(tools(page).getByRole('button', { name: /^Current time/ })).toHaveAttribute('aria-current', 'true');
+  // The list is one Tab stop: from the search box one Tab lands on the selected tool, the next leaves the list.
+  await page.getByRole('searchbox', { name: 'Search tools' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(tools(page).getByRole('button', { name: /^Current time/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('[aria-label="Tool list"]') === null)).toBe(true);
 
   await page.keyboard.press('?');
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

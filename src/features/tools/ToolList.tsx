@@ -169,11 +169,16 @@ function VirtualToolList({
   const last = items.at(-1)?.index ?? -1;
   const onScreen = useMemo(() => tools.slice(first, last + 1), [tools, first, last]);
   const schemaProblemOf = useSchemaProblems(onScreen, loading);
-  // ↑/↓ move through the list (selecting as they go); the virtualizer brings the row in.
+  // One Tab stop for the whole list (roving tabindex): the selected tool's row when it is on
+  // screen, else the first row shown; ↑/↓, Home and End move within it.
+  const selectedIndex = useMemo(() => tools.findIndex((tool) => tool.name === selected), [tools, selected]);
+  const tabStop = selectedIndex >= first && selectedIndex <= last ? selectedIndex : first;
+  // ↑/↓ (Home/End) move through the list (selecting as they go); the virtualizer brings the row in.
   const move = (event: KeyboardEvent<HTMLButtonElement>, current: number) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const step = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: tools.length - 1 }[event.key];
+    if (step === undefined) return;
     event.preventDefault();
-    const next = Math.min(Math.max(current + (event.key === 'ArrowDown' ? 1 : -1), 0), tools.length - 1);
+    const next = Math.min(Math.max(step, 0), tools.length - 1);
     const target = tools[next];
     if (!target) return;
     focusNext.current = next;
@@ -208,6 +213,7 @@ function VirtualToolList({
                 type="button"
                 onClick={() => onSelect(tool.name)}
                 onKeyDown={(event) => move(event, item.index)}
+                tabIndex={item.index === tabStop ? 0 : -1}
                 aria-current={active ? 'true' : undefined}
                 title={tool.unusable ?? (schemaProblem ? `Arguments not fully checked: ${schemaProblem}` : undefined)}
                 className={cn(
