@@ -17,8 +17,8 @@ import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
 import { LazyPane } from '../components/ui/LazyPane.tsx';
 import { useToolPages } from '../features/tools/api/toolPages.ts';
 import type { McpConnection } from '../mcp/connection.ts';
-import { ElicitationDialog } from '../features/call/ElicitationDialog.tsx';
-import { TasksPanel, askerOf } from '../features/call/TasksPanel.tsx';
+import { ServerQuestion } from '../features/call/ElicitationDialog.tsx';
+import { TasksPanel } from '../features/call/TasksPanel.tsx';
 import { useElicitations } from '../features/call/useElicitations.ts';
 import { useSafetySettings } from '../features/call/useSafetySettings.ts';
 import { taskControl, useCallSession } from '../features/call/useCallSession.ts';
@@ -287,15 +287,7 @@ export function ConnectedView(props: Props) {
           onCancel={() => session.answer(false)}
         />
       ) : null}
-      {elicitations.current ? (
-        <ElicitationDialog
-          key={elicitations.current.id}
-          pending={elicitations.current}
-          waiting={elicitations.waiting}
-          asker={askerOf(elicitations.current.asker?.taskId, calls.runs)}
-          onAnswer={(answer) => elicitations.current && elicitations.answer(elicitations.current.id, answer)}
-        />
-      ) : null}
+      <ServerQuestion elicitations={elicitations} runs={calls.runs} />
     </div>
   );
 }

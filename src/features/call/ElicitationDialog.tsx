@@ -5,7 +5,9 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import { openableUrl, type ElicitationAnswer } from '../../mcp/elicitation.ts';
-import type { PendingElicitation } from './useElicitations.ts';
+import type { PendingElicitation, useElicitations } from './useElicitations.ts';
+import { askerOf } from './TasksPanel.tsx';
+import type { CallRun } from '../../session/runs.ts';
 
 const ElicitationForm = retryableLazy(() => import('./ElicitationForm.tsx'));
 
@@ -97,5 +99,20 @@ function UrlRequest({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The server's next question, if one waits, naming the call or task that asks. */
+export function ServerQuestion({ elicitations, runs }: { elicitations: ReturnType<typeof useElicitations>; runs: readonly CallRun[] }) {
+  const { current } = elicitations;
+  if (!current) return null;
+  return (
+    <ElicitationDialog
+      key={current.id}
+      pending={current}
+      waiting={elicitations.waiting}
+      asker={askerOf(current.asker?.taskId, runs)}
+      onAnswer={(answer) => elicitations.answer(current.id, answer)}
+    />
   );
 }
