@@ -41,6 +41,8 @@ test('server-everything over stdio: what runs, its startup line, a call, and a r
   await expect(message).toHaveValue('typed before the restart');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('Echo: typed before the restart');
+  // No news is not kept on screen: the note goes by itself.
+  await expect(page.getByText('The server restarted; its tools are the same.')).toBeHidden({ timeout: 10_000 });
 });
 
 test('server-filesystem over stdio on a temporary folder: list, open, call list_allowed_directories', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 // The left column: what changed in the list (since it loaded, since the last visit), the tool list
 // and the call-safety settings. Resizable by its corner (220–560 px); keeps its width.
 import { SafetyControls } from '../features/call/SafetyControls.tsx';
@@ -7,6 +8,7 @@ import { ToolList } from '../features/tools/ToolList.tsx';
 import type { useToolPages } from '../features/tools/api/toolPages.ts';
 import { useToolListChanges } from '../features/tools/api/useToolListChanges.ts';
 import { cn } from '../lib/cn.ts';
+import { Button } from '../components/ui/Button.tsx';
 import { useRememberedSize } from '../lib/rememberedSize.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { HintFilter } from '../mcp/toolHints.ts';
@@ -57,16 +59,39 @@ export function ToolSidebar({
         !shown ? 'hidden' : fill && 'flex-1',
       )}
     >
-      {listChange ? (
-        <p aria-live="polite" className="rounded-md border border-info-line bg-info-surface p-2 text-xs text-info-strong">
-          {listChange}
-        </p>
-      ) : null}
+      {/* Each restart of a stdio server is news again, even with the same words. */}
+      <LiveChangeNote key={serverGeneration ?? 0} text={listChange} />
       {sinceLastTime.change ? (
         <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
       ) : null}
       <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={onSelect} hint={hint} onHintChange={onHintChange} />
       <SafetyControls settings={safety} onChange={onSafetyChange} />
     </div>
+  );
+}
+
+/**
+ * What changed in the list while connected. A note that nothing changed goes by itself after 8 s
+ * (a banner that stays says something that is no longer news); a real change stays until dismissed.
+ */
+function LiveChangeNote({ text }: { text?: string }) {
+  const [dismissed, setDismissed] = useState<string>();
+  const nothingChanged = text !== undefined && /are the same\.$/.test(text);
+  useEffect(() => {
+    if (!nothingChanged) return;
+    const timer = setTimeout(() => setDismissed(text), 8000);
+    return () => clearTimeout(timer);
+  }, [nothingChanged, text]);
+  if (!text || text === dismissed) return null;
+  return (
+    <p
+      aria-live="polite"
+      className="flex items-start gap-2 rounded-md border border-info-line bg-info-surface p-2 text-xs text-info-strong"
+    >
+      <span className="flex-1">{text}</span>
+      <Button variant="ghost" className="px-1 py-0 text-xs" aria-label="Dismiss the tool list note" onClick={() => setDismissed(text)}>
+        ✕
+      </Button>
+    </p>
   );
 }
