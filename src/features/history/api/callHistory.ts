@@ -158,13 +158,16 @@ export class CallHistory {
         known: this.#connection.secretValues,
         results: this.#snapshot.keepResults,
       });
-      if (!dropped) {
+      if (!dropped && this.#snapshot.loaded) {
         // Newest first: put it on top, without reading every entry back from the database.
-        if (this.#snapshot.loaded) this.#set({ entries: [stored, ...this.#snapshot.entries] });
+        this.#set({ entries: [stored, ...this.#snapshot.entries] });
         return;
       }
-      const calls = dropped === 1 ? 'oldest call was' : `${dropped} oldest calls were`;
-      this.#historyNote = `History keeps ${this.#store.MAX_CALLS} calls and 200 MB per server: the ${calls} dropped.`;
+      // Not read yet (a call that ended as the page opened): read them all, this one included.
+      if (dropped) {
+        const calls = dropped === 1 ? 'oldest call was' : `${dropped} oldest calls were`;
+        this.#historyNote = `History keeps ${this.#store.MAX_CALLS} calls and 200 MB per server: the ${calls} dropped.`;
+      }
     } catch (error) {
       this.#historyNote = `This call was not kept in History: ${errorMessage(error)}`;
     }
