@@ -114,7 +114,7 @@ test('a page of the walk still on its way shows in Traffic as pending, then as a
   const traffic = await openTraffic(page);
   const lists = traffic.getByRole('listitem').filter({ hasText: /tools\/list(?!_changed)/ });
   await expect(lists).toHaveCount(4);
-  await expect(lists.filter({ hasText: 'Working' })).toHaveCount(1);
+  await expect(lists.filter({ hasText: 'Running' })).toHaveCount(1);
   release();
   await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
   await expect(lists).toHaveCount(6);

@@ -32,7 +32,7 @@ test('a long call: Running with progress and Cancel in the response pane within 
   await form.getByLabel('interval_ms').fill('200');
   await page.getByRole('button', { name: 'Call tool' }).click();
   const started = Date.now();
-  await expect(outcome(page)).toHaveText(/^Working/, { timeout: 1000 });
+  await expect(outcome(page)).toHaveText(/^Running/, { timeout: 1000 });
   await expect(result(page).getByRole('progressbar')).toBeVisible({ timeout: 1000 });
   await expect(result(page).getByRole('button', { name: 'Cancel' })).toBeVisible({ timeout: 1000 });
   expect(Date.now() - started).toBeLessThan(1500);

@@ -11,7 +11,10 @@ const label = (state: Parameters<typeof outcomeOf>[0], notice?: Parameters<typeo
 describe('the outcome vocabulary', () => {
   it('tells success, invalid output, tool error, protocol error, stream cut, unreachable, server stopped, cancel and not sent apart', () => {
     expect(outcomeOf({ status: 'idle' })).toBeUndefined();
-    expect(outcomeOf({ status: 'running', startedAt: 0, args })).toEqual({ kind: 'working', label: 'Working', tone: 'running' });
+    expect(outcomeOf({ status: 'running', startedAt: 0, args })).toEqual({ kind: 'working', label: 'Running', tone: 'running' });
+    const task = { taskId: 't', status: 'working', createdAt: 0, pollMs: 1000, findings: [] };
+    expect(label({ status: 'running', startedAt: 0, args, task })).toBe('Working');
+    expect(label({ status: 'running', startedAt: 0, args, task: { ...task, status: 'input_required' } })).toBe('Working · input required');
     expect(outcomeOf({ status: 'done', durationMs: 1, args, result: result(false) })).toEqual({
       kind: 'success',
       label: 'Success',

@@ -69,7 +69,11 @@ export const OUTCOMES: Record<OutcomeKind, { word: string; tone: OutcomeTone; wh
     tone: 'warn',
     when: 'Toolscope held the call back: arguments that break the schema, JSON that does not parse, read-only mode, a declined question.',
   },
-  working: { word: 'Working', tone: 'running', when: 'Sent; no answer yet (or a task the server is still working on).' },
+  working: {
+    word: 'Running',
+    tone: 'running',
+    when: 'Sent; no answer yet. A task the server is still working on reads Working, its own status.',
+  },
 };
 
 export interface Outcome {
@@ -141,7 +145,9 @@ export function outcomeOf(state: CallState, notice?: Notice): Outcome | undefine
     case 'idle':
       return undefined;
     case 'running':
-      return outcome('working', state.task?.status === 'input_required' ? 'input required' : undefined);
+      // A task says what the server says of it (working, input required); a plain call is running.
+      if (!state.task) return outcome('working');
+      return { kind: 'working', label: state.task.status === 'input_required' ? 'Working · input required' : 'Working', tone: 'running' };
     case 'done':
       return resultOutcome(state.result, state.outputProblem);
     case 'failed':

@@ -41,7 +41,7 @@ describe('exchangeOutcome', () => {
   const label = (fields: Partial<TrafficEntry>, stdioUrl?: string) => exchangeOutcome(entry(fields), stdioUrl)?.label;
   it('says what became of an exchange in the outcome vocabulary; one that worked needs no word', () => {
     expect(label({})).toBeUndefined();
-    expect(label({ state: 'streaming' })).toBe('Working');
+    expect(label({ state: 'streaming' })).toBe('Running');
     // A cancel is a cancel, not "failed" beside "cancelled".
     expect(label({ state: 'failed', error: 'aborted', status: undefined })).toBe('Cancelled');
     expect(label({ received: [{ method: 'response', id: 3, error: { code: -32602, message: 'bad' } }] })).toBe('Protocol error -32602');

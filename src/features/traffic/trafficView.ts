@@ -36,7 +36,7 @@ const word = (kind: Outcome['kind'], detail?: string): Outcome => ({
 });
 
 /**
- * An exchange that did not simply work, in the outcome vocabulary: Working, Cancelled, Server
+ * An exchange that did not simply work, in the outcome vocabulary: Running, Cancelled, Server
  * stopped, Protocol error -code / · HTTP n, Stream cut (an answer began, then broke off),
  * Unreachable (no HTTP answer). Undefined for an exchange that worked (its status code says so).
  */
