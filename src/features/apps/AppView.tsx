@@ -420,7 +420,7 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
                 </Button>
               </>
             ) : null}
-            {allow.cannot.length ? <p className="text-muted">No declaration allows: {allow.cannot.join(', ')}.</p> : null}
+            {allow.cannot.length ? <p className="text-muted">No declaration allows: {revealInvisible(allow.cannot.join(', '))}.</p> : null}
           </section>
         </details>
       ) : null}

@@ -82,10 +82,10 @@ function TaskRow({ run, now, onOpen, onCancel }: { run: CallRun; now: number; on
       <span className="font-mono font-medium">{revealInvisible(run.tool)}</span>
       <OutcomePill outcome={outcome} />
       <span className="font-mono text-muted" title={task.taskId}>
-        task {task.taskId.slice(0, 12)}
+        task {revealInvisible(task.taskId.slice(0, 12))}
         {task.taskId.length > 12 ? '…' : ''}
       </span>
-      {task.statusMessage ? <span className="max-w-[32rem] truncate text-subtle">{task.statusMessage}</span> : null}
+      {task.statusMessage ? <span className="max-w-[32rem] truncate text-subtle">{revealInvisible(task.statusMessage)}</span> : null}
       <span className="text-muted tabular-nums">{age} ago</span>
       {task.resumed ? <span className="text-muted">resumed after a reload</span> : null}
       {task.cancel === 'requested' && running ? <span className="text-info">cancel requested</span> : null}

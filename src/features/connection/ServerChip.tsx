@@ -68,13 +68,15 @@ export function ServerChip({ connection, eraNote, health, stdio }: Props) {
   // For stdio the program and pid name the server better than its self-chosen name.
   const label = stdio ? `${programOf(stdio.status?.command ?? stdio.command)}${pid ? ` · pid ${pid}` : ''}` : name;
   const eraWords = `${protocolVersion} (${era === 'modern' ? 'stateless 2026 era' : '2025 era'}${eraNote ? `, ${eraNote}` : ''})`;
+  // The child's stderr is the server's words: invisible characters shown, never acted on.
+  const lastWords = stdio?.lastWords === undefined ? undefined : revealInvisible(stdio.lastWords);
   const stdioText = stdio
     ? `stdio: ${stdio.status?.command ?? stdio.command}${pid ? ` (pid ${pid})` : stopped ? ` — ${stopped}` : ''}${
-        stopped && stdio.lastWords ? ` · last stderr: ${stdio.lastWords}` : ''
+        stopped && lastWords ? ` · last stderr: ${lastWords}` : ''
       }`
     : '';
   const summary = health
-    ? `${HEALTH_WORD[health]} · ${stdio ? label : name}${stopped ? ` · ${stopped}` : ''}${stopped && stdio?.lastWords ? ` · ${stdio.lastWords}` : ''}`
+    ? `${HEALTH_WORD[health]} · ${stdio ? label : name}${stopped ? ` · ${stopped}` : ''}${stopped && lastWords ? ` · ${lastWords}` : ''}`
     : `${label} · ${protocolVersion}`;
   const title = health
     ? `${name} ${HEALTH_WHY[health]}${stdio ? ` · ${stdioText}` : ''}`
@@ -95,7 +97,7 @@ export function ServerChip({ connection, eraNote, health, stdio }: Props) {
             {health ? <span className="shrink-0">{HEALTH_WORD[health]} ·</span> : <span className="sr-only">Connected to </span>}
             <span className="max-w-[30ch] min-w-[6ch] truncate">{label}</span>
             {stopped ? (
-              <span className="max-w-[20ch] truncate" title={stdio?.lastWords}>
+              <span className="max-w-[20ch] truncate" title={lastWords}>
                 · {stopped}
               </span>
             ) : health ? null : (
