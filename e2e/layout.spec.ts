@@ -92,7 +92,17 @@ test('no horizontal scrollbar at 1024 px (request and response as tabs, the pill
   await paneTabs.getByRole('tab', { name: 'Tools' }).click();
   await expect(tools(page)).toBeVisible();
   expect(await coveredTopBarControls(page)).toEqual([]);
-  await expect(page.getByRole('combobox', { name: 'Theme' })).toBeVisible();
+  // Connected, the phone's bar is two rows (it was four): the title, Report and Commands; then the
+  // chip, instructions and Disconnect. Theme and the saved servers are in the palette.
+  const bar = await page.getByRole('banner').boundingBox();
+  expect(bar?.height).toBeLessThanOrEqual(80);
+  await expect(page.getByRole('banner').getByRole('status', { name: 'Server' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Disconnect' })).toBeInViewport();
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toBeHidden();
+  await page.getByRole('button', { name: 'Commands' }).click();
+  await page.getByRole('combobox', { name: 'Command' }).fill('theme dark');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveClass(/dark/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 

@@ -103,17 +103,20 @@ export function AppMenu({ commands, onConnectSaved, connectedUrl, onForget }: Pr
 
   return (
     <div className="ml-auto flex shrink-0 items-center gap-2 py-0.5">
-      {/* The word "Theme" shows from 1280 px; the combobox (named Theme) at every width. */}
-      <label className="flex items-center gap-1 text-xs text-subtle">
+      {/* The word "Theme" shows from 1280 px; the combobox (named Theme) from 768 px — a phone switches
+          theme from the palette, and its bar keeps to two rows. */}
+      <label className="hidden items-center gap-1 text-xs text-subtle md:flex">
         <span className="hidden xl:inline">Theme</span>
         <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
       </label>
       <Button variant="ghost" className="text-xs" aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'} onClick={() => setOpen('palette')}>
-        <span className="sr-only xl:not-sr-only">Commands</span> <kbd className="font-mono text-[11px] text-muted">{MOD}K</kbd>
+        {/* A phone has no keyboard: the word, not the key. */}
+        <span className="md:sr-only xl:not-sr-only">Commands</span>{' '}
+        <kbd className="hidden font-mono text-[11px] text-muted md:inline">{MOD}K</kbd>
       </Button>
       <Button
         variant="ghost"
-        className="text-xs"
+        className="hidden text-xs md:inline-flex"
         aria-label="Keyboard shortcuts"
         aria-keyshortcuts="?"
         onClick={() => setOpen('shortcuts')}

@@ -76,7 +76,7 @@ export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mod
             title={running ? 'Starts another run; this one keeps going' : undefined}
           >
             Call tool
-            <kbd aria-hidden="true" className="ml-1.5 font-mono text-[11px] font-normal">
+            <kbd aria-hidden="true" className="ml-1.5 hidden font-mono text-[11px] font-normal md:inline">
               {MAC ? '⌘↵' : 'Ctrl+↵'}
             </kbd>
           </Button>

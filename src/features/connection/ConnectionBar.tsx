@@ -78,12 +78,22 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
 
   return (
     // On a phone the bar takes a row of its own under the title and the menu; from 768 px, one line.
-    <div className="order-last flex min-w-0 flex-1 basis-full flex-wrap items-center gap-x-3 gap-y-1 md:order-none md:basis-auto md:flex-nowrap">
+    // Connected, it never wraps: the chip gives way (its name truncates) so the row stays one.
+    <div
+      className={cn(
+        'order-last flex min-w-0 flex-1 basis-full flex-wrap items-center gap-x-3 gap-y-1 md:order-none md:basis-auto md:flex-nowrap',
+        connected && 'flex-nowrap',
+      )}
+    >
       <form
         onSubmit={submit}
         onFocus={onIntent}
         onPointerEnter={onIntent}
-        className={cn('flex items-center gap-2', connected ? 'shrink-0' : 'w-full min-w-52 md:w-auto md:flex-[0_3_26rem]')}
+        // Connected on a phone, the chip leads the row and Disconnect ends it.
+        className={cn(
+          'flex items-center gap-2',
+          connected ? 'order-last shrink-0 md:order-none' : 'w-full min-w-52 md:w-auto md:flex-[0_3_26rem]',
+        )}
         aria-label="Connection"
       >
         <label className={connected ? 'sr-only' : 'flex min-w-0 flex-[3] items-center'}>
@@ -115,7 +125,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
           />
         </label>
         {connected ? (
-          <Button type="submit" className="shrink-0 py-1">
+          <Button type="submit" className="shrink-0 px-2 py-1 text-xs md:px-3 md:text-sm">
             Disconnect
           </Button>
         ) : (
@@ -126,14 +136,18 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
       </form>
       {/* Connected without custom headers, there is nothing to show or change here. */}
       {connected && !headers.length ? null : <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} reveal={reveal} />}
-      <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
+      {/* Connected on a phone, saved servers are in the palette ("Connect to …"): the bar keeps to two rows. */}
+      <div className={connected ? 'hidden md:contents' : 'contents'}>
+        <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
+      </div>
       <ConnectionStatus state={state} runs={runs} health={health} onRetry={onRetry} stdio={stdio} />
       {proxy && (state.status === 'failed' || state.status === 'connected') ? (
         <DoctorPanel
           key={`doctor:${state.status === 'failed' ? state.url : state.connection.url}`}
           session={proxy}
           url={state.status === 'failed' ? state.url : state.connection.url}
-          className="shrink-0"
+          // Connected on a phone, the doctor steps aside (the bar keeps to two rows); failed, it stays.
+          className={connected ? 'hidden shrink-0 md:inline-flex' : 'shrink-0'}
         />
       ) : null}
       {state.status === 'connected' && grant.signedIn ? (
