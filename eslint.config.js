@@ -9,20 +9,21 @@ import { readdirSync } from 'node:fs';
 
 // The layers, fenced by path (import-x resolves each import, so `src/compare` and
 // `features/history` cannot be mistaken for each other the way a name glob would):
-//   lib → mcp → schema → compare → lint → session → storage → components → features/* → app
+//   lib → mcp → schema → registry → compare → lint → session → storage → components → features/* → app
 // Each folder imports only from folders to its left; features never import each other. Beside
 // them, src/prefetch (the deep-link prefetch) uses lib and mcp and is entered by its index.ts.
 const LAYERS = [
   ['lib', 'small helpers'],
   ['mcp', 'the protocol layer'],
   ['schema', 'JSON Schema work'],
+  ['registry', 'the MCP Registry: its API, server.json, terminal lines'],
   ['compare', 'comparing results and tool lists'],
   ['lint', 'the server report’s rules'],
   ['session', 'the call session; its memory is handed to it'],
   ['storage', 'what this browser remembers, one module per IndexedDB store'],
 ];
 // The framework-free folders: no React, no browser globals (the CLI runs them in Node).
-const PURE = ['mcp', 'schema', 'compare', 'lint', 'session'];
+const PURE = ['mcp', 'schema', 'registry', 'compare', 'lint', 'session'];
 // The feature zones are built from the folders under src/features, so a new feature is fenced the
 // day it is created (bulletproof-react's `from: './src/features', except: ['./<self>']` form).
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -41,7 +42,7 @@ const layerZones = [
   }),
   zone(
     './src/components',
-    ['./src/mcp', './src/compare', './src/lint', './src/session', './src/storage', './src/prefetch', './src/features', './src/app'],
+    ['./src/mcp', './src/registry', './src/compare', './src/lint', './src/session', './src/storage', './src/prefetch', './src/features', './src/app'],
     'Shared UI knows nothing of MCP or features.',
   ),
   // The deep-link prefetch is a room of its own beside the protocol layer: it may use src/lib and
