@@ -34,6 +34,10 @@ import type { SavedServer } from '../features/connection/api/serverList.ts';
 import { usePanes } from '../lib/panesStore.ts';
 import { dock } from '../lib/dockStore.ts';
 import { cn } from '../lib/cn.ts';
+import { declareSecretHeaders } from '../mcp/secrets.ts';
+import { FindServer } from '../features/registry/FindServer.tsx';
+import type { RegistryConnect } from '../features/registry/EntryView.tsx';
+import { FindServerDialog } from './FindServerDialog.tsx';
 
 export function App({ start }: { start: Boot }) {
   const { initialLink, initialArgs, proxySession } = start;
@@ -68,8 +72,29 @@ export function App({ start }: { start: Boot }) {
   const stdioSession = proxy.session?.stdio;
   const stdio = useStdioServer(stdioSession);
   const { restart: restartStdio } = stdio;
+  // "Find a server" (the MCP Registry): a remote opened from it connects like a typed server, its
+  // secret headers masked by name from then on; the connection says which entry it came from.
+  const [finding, setFinding] = useState(false);
+  const [registrySource, setRegistrySource] = useState<{ url: string; name: string; version: string }>();
+  const connectFromRegistry = useCallback<RegistryConnect>(
+    (url, headers, secretHeaders, source) => {
+      declareSecretHeaders(secretHeaders);
+      setRegistrySource({ url, ...source });
+      setFinding(false);
+      ConnectedView.preload();
+      void connect(url, '', undefined, headers);
+    },
+    [connect],
+  );
   const toolCommands = useCallback(
     () => [
+      {
+        id: 'registry:find',
+        label: 'Find a server',
+        detail: 'search the MCP Registry',
+        group: 'Servers' as const,
+        run: () => setFinding(true),
+      },
       ...(stdioSession
         ? [
             {
@@ -160,6 +185,14 @@ export function App({ start }: { start: Boot }) {
   const dockPane = tabbed && pane === 'dock';
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
+  const fromRegistry =
+    registrySource && registrySource.url === connectedUrl
+      ? `the MCP Registry: ${registrySource.name} ${registrySource.version}`
+      : undefined;
+  // The connected server as the server.json workbench compares it.
+  const served = live
+    ? { server: live.server, url: live.url, stdio: live.bridged, headerNames: Object.keys(live.customHeaders) }
+    : undefined;
   const recordApp = useCallback(
     (tool: string, direction: 'to app' | 'from app', message: unknown) => recorder.recordApp(tool, direction, message),
     [recorder],
@@ -212,6 +245,7 @@ export function App({ start }: { start: Boot }) {
           proxy={proxy.session}
           onDisconnect={disconnect}
           health={health}
+          source={fromRegistry}
           onRetry={retry}
           open={openSaved}
           stdio={
@@ -293,7 +327,9 @@ export function App({ start }: { start: Boot }) {
             onOpenSaved={openServer}
             onRetryVia={retry}
             onSignIn={(request) => void signIn(request)}
-          />
+          >
+            <FindServer onConnect={connectFromRegistry} />
+          </StartScreen>
         )}
       </main>
       {stdioSession ? (
@@ -307,6 +343,7 @@ export function App({ start }: { start: Boot }) {
       <TrafficPanel recorder={recorder} stdioUrl={stdioSession?.url} />
       <Dock />
       <div ref={setBottomSlot} className="contents" />
+      {finding ? <FindServerDialog onConnect={connectFromRegistry} connected={served} onClose={() => setFinding(false)} /> : null}
       <Toaster />
     </div>
   );

@@ -52,6 +52,12 @@ export const RULES = {
   'task-stuck': 'A task still working past its TTL is one clients give up on: its work and result are lost to them.',
   'task-required-error':
     'A tool that only runs as a task must refuse a plain call with JSON-RPC error -32601 (2025-11-25), so a client without tasks knows why.',
+  'serverjson-version':
+    "server.json's version is the server's Implementation.version (registry schema): a registry entry that names another version than the server reports misleads whoever installs it.",
+  'serverjson-title': 'Hosts show one title: the registry entry and serverInfo.title should name the server alike.',
+  'serverjson-remote': 'Clients connect to the remotes the entry lists; a server served elsewhere is not the one the entry describes.',
+  'serverjson-header-not-required':
+    'A header declared isRequired makes every client ask the person for it; if the server works without it, the entry asks for nothing.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

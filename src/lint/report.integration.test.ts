@@ -49,12 +49,13 @@ describe('the server report on a server with one planted defect per rule', () =>
     expect(report.findings.filter((finding) => finding.rule === rule && finding.tool === tool).length).toBeGreaterThan(0);
   });
 
-  it('covers every rule but the tool-count cap, the endless listing, the MCP Apps and the task rules (their own tests), and each defect only where planted', () => {
+  it('covers every rule but the tool-count cap, the endless listing, the MCP Apps, task and server.json rules (their own tests), and each defect only where planted', () => {
     const found = new Set(report.findings.map((finding) => finding.rule));
-    expect(RULE_IDS.filter((rule) => !found.has(rule) && !rule.startsWith('app-') && !rule.startsWith('task-'))).toEqual([
-      'tool-count-host-cap',
-      'pagination-unbounded',
-    ]);
+    expect(
+      RULE_IDS.filter(
+        (rule) => !found.has(rule) && !rule.startsWith('app-') && !rule.startsWith('task-') && !rule.startsWith('serverjson-'),
+      ),
+    ).toEqual(['tool-count-host-cap', 'pagination-unbounded']);
     for (const finding of report.findings) {
       if (finding.tool === undefined) continue;
       const planted = PLANTED.filter(([, tool]) => tool === finding.tool).map(([rule]) => rule);

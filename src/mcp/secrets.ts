@@ -8,8 +8,16 @@ import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS } from './headers.ts';
 // the spec forbids using it for authentication); Authorization is, and is masked on its own.
 const PROTOCOL_HEADERS = new Set([...MCP_REQUEST_HEADERS, ...MCP_EXPOSED_HEADERS].map((name) => name.toLowerCase()));
 
+// Header names declared secret by where the server came from (a registry entry's `isSecret`),
+// whatever they look like: masked like any secret for the rest of the page's life.
+const declaredSecret = new Set<string>();
+export function declareSecretHeaders(names: Iterable<string>): void {
+  for (const name of names) declaredSecret.add(name.toLowerCase());
+}
+
 /** Whether a header, argument or query parameter of this name likely carries a secret. */
 export function isSecretName(name: string): boolean {
+  if (declaredSecret.has(name.toLowerCase())) return true;
   if (PROTOCOL_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization') return false;
   return looksSecretName(name);
 }

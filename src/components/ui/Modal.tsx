@@ -6,10 +6,12 @@ interface Props {
   /** Esc or the browser's own cancel: the modal does not close by itself, the owner decides. */
   onCancel: () => void;
   children: ReactNode;
+  /** Wider, for a view rather than a question (Find a server). */
+  wide?: boolean;
 }
 
 /** A native modal <dialog> (focus trapped, the rest of the page inert) opened on mount. */
-export function Modal({ labelledBy, describedBy, onCancel, children }: Props) {
+export function Modal({ labelledBy, describedBy, onCancel, children, wide }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -25,7 +27,7 @@ export function Modal({ labelledBy, describedBy, onCancel, children }: Props) {
         event.preventDefault();
         onCancel();
       }}
-      className="m-auto w-[min(40rem,95vw)] rounded-lg border border-field bg-panel p-4 text-ink shadow-xl backdrop:bg-slate-900/50"
+      className={`m-auto ${wide ? 'w-[min(56rem,95vw)]' : 'w-[min(40rem,95vw)]'} rounded-lg border border-field bg-panel p-4 text-ink shadow-xl backdrop:bg-slate-900/50`}
     >
       {children}
     </dialog>

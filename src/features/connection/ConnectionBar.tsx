@@ -32,12 +32,27 @@ interface Props {
   runs?: { text: string; ended: boolean };
   /** The stdio server, for the chip (program, pid, its popover's command, Restart, Stop, Console). */
   stdio?: StdioChip;
+  /** Where the connected server was found ("the MCP Registry: io.github.x/y 1.2.0"), said in the chip. */
+  source?: string;
 }
 
 const inputClass =
   'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500';
 
-export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, proxy, onIntent, runs, health, onRetry, open, stdio }: Props) {
+export function ConnectionBar({
+  state,
+  initialUrl,
+  onConnect,
+  onDisconnect,
+  proxy,
+  onIntent,
+  runs,
+  health,
+  onRetry,
+  open,
+  stdio,
+  source,
+}: Props) {
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
@@ -140,7 +155,7 @@ export function ConnectionBar({ state, initialUrl, onConnect, onDisconnect, prox
       <div className={connected ? 'hidden md:contents' : 'contents'}>
         <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
       </div>
-      <ConnectionStatus state={state} runs={runs} health={health} onRetry={onRetry} stdio={stdio} />
+      <ConnectionStatus state={state} runs={runs} health={health} onRetry={onRetry} stdio={stdio} source={source} />
       {proxy && (state.status === 'failed' || state.status === 'connected') ? (
         <DoctorPanel
           key={`doctor:${state.status === 'failed' ? state.url : state.connection.url}`}
@@ -179,12 +194,14 @@ function ConnectionStatus({
   health,
   onRetry,
   stdio,
+  source,
 }: {
   state: ConnectionState;
   runs: Props['runs'];
   health?: ServerHealth;
   onRetry?: () => void;
   stdio?: StdioChip;
+  source?: string;
 }) {
   // One line that never wraps: the top bar keeps its height; the whole text is in the tooltip.
   const line = 'min-w-16 flex-1 truncate text-xs';
@@ -218,6 +235,7 @@ function ConnectionStatus({
             eraNote={eraNote}
             health={health}
             stdio={state.connection.bridged ? stdio : undefined}
+            source={source}
           />
           {(health === 'unreachable' || health === 'stream-cut') && onRetry ? (
             <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={onRetry}>

@@ -55,11 +55,13 @@ interface Props {
   connection: McpConnection;
   /** How the era was found: said in the popover. */
   eraNote?: string;
+  /** Where this server was found (the registry entry), when it came from there. */
+  source?: string;
   health?: ServerHealth;
   stdio?: StdioChip;
 }
 
-export function ServerChip({ connection, eraNote, health, stdio }: Props) {
+export function ServerChip({ connection, eraNote, health, stdio, source }: Props) {
   const { server, protocolVersion, era } = connection;
   const name = revealInvisible(server.title ?? server.name);
   const state = stdio?.status?.state;
@@ -117,7 +119,15 @@ export function ServerChip({ connection, eraNote, health, stdio }: Props) {
         }
         panelClassName="w-[min(32rem,92vw)]"
       >
-        <ServerDetails connection={connection} name={name} eraWords={eraWords} stdio={stdio} stdioState={state} summary={summary} />
+        <ServerDetails
+          connection={connection}
+          name={name}
+          eraWords={eraWords}
+          stdio={stdio}
+          stdioState={state}
+          summary={summary}
+          source={source}
+        />
       </Popover>
       {health === 'server-stopped' && stdio ? (
         <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={stdio.onRestart}>
@@ -144,6 +154,7 @@ function ServerDetails({
   stdio,
   stdioState,
   summary,
+  source,
 }: {
   connection: McpConnection;
   name: string;
@@ -151,6 +162,7 @@ function ServerDetails({
   stdio?: StdioChip;
   stdioState?: StdioStatus['state'];
   summary: string;
+  source?: string;
 }) {
   const { server } = connection;
   return (
@@ -179,6 +191,7 @@ function ServerDetails({
           <>
             <Row label="URL">{redactUrl(connection.url).url}</Row>
             <Row label="Path">{connection.via === 'proxy' ? 'through Toolscope’s local proxy' : 'direct from this page'}</Row>
+            {source ? <Row label="Found in">{revealInvisible(source)}</Row> : null}
           </>
         )}
       </dl>

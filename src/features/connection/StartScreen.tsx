@@ -32,6 +32,8 @@ interface Props {
   /** The tool the link opens, if any (named in the question). */
   linkTool?: string;
   onAnswerLink?: (connect: boolean) => void;
+  /** More ways to find a server, below the known ones (the registry search). */
+  children?: ReactNode;
 }
 
 const fieldClass = 'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm';
@@ -47,6 +49,7 @@ export function StartScreen({
   askLink,
   linkTool,
   onAnswerLink,
+  children,
 }: Props) {
   const { servers } = useSavedServers();
   const [recent, setRecent] = useState(loadRecentServers);
@@ -113,6 +116,7 @@ export function StartScreen({
           ))}
         </ServerSection>
       ) : null}
+      {children}
     </div>
   );
 }
