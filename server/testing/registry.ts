@@ -140,3 +140,58 @@ export async function startTestRegistry(extra: readonly TestEntry[] = []): Promi
     },
   };
 }
+
+/** server-everything as the registry would list it (an npm package, `stdio` as its argument). */
+export const everythingEntry: TestEntry = {
+  server: {
+    $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+    name: 'io.github.modelcontextprotocol/server-everything',
+    title: 'Everything',
+    description: 'MCP server that exercises all the features of the MCP protocol',
+    version: '2026.8.31',
+    repository: { url: 'https://github.com/modelcontextprotocol/servers', source: 'github', subfolder: 'src/everything' },
+    packages: [
+      {
+        registryType: 'npm',
+        identifier: '@modelcontextprotocol/server-everything',
+        version: '2026.8.31',
+        runtimeHint: 'npx',
+        transport: { type: 'stdio' },
+        packageArguments: [{ type: 'positional', value: 'stdio' }],
+      },
+    ],
+  },
+};
+
+/** The demo shop as a remote behind a tenant variable and a required secret header, and an entry that moved. */
+export function shopEntries(protectedMcpUrl: string): TestEntry[] {
+  return [
+    {
+      server: {
+        $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+        name: 'io.github.toolscope/demo-shop',
+        title: 'Toolscope demo shop',
+        description: 'A small shop: search, baskets, checkout.',
+        version: '1.0.0',
+        remotes: [
+          {
+            type: 'streamable-http',
+            url: `${protectedMcpUrl}?tenant={tenant}`,
+            variables: { tenant: { description: 'Your shop’s tenant id', isRequired: true } },
+            headers: [{ name: 'X-API-Key', description: 'The shop’s API key', isRequired: true, isSecret: true }],
+          },
+        ],
+      },
+    },
+    {
+      server: {
+        name: 'io.github.toolscope/old-shop',
+        description: 'The shop before it moved.',
+        version: '0.9.0',
+        remotes: [{ type: 'sse', url: 'https://old-shop.example/sse' }],
+      },
+      status: 'deprecated',
+      statusMessage: 'Moved to io.github.toolscope/demo-shop',
+    },
+  ];
+}

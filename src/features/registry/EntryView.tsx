@@ -154,7 +154,7 @@ function RemoteForm({
     onConnect(resolved.url, resolved.headers, secrets);
   };
   return (
-    <form aria-label="Connect to remote" onSubmit={submit} className="flex flex-col gap-2 rounded-md border border-line p-2">
+    <form aria-label="Connect to remote" onSubmit={submit} noValidate className="flex flex-col gap-2 rounded-md border border-line p-2">
       <p className="flex flex-wrap items-center gap-2 text-xs">
         <Badge tone={openable ? 'info' : 'warn'}>{openable ? 'remote · streamable-http' : `remote · ${remote.type} · deprecated`}</Badge>
         <span className="font-mono break-all text-subtle">{revealInvisible(remote.url)}</span>

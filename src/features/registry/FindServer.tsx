@@ -65,6 +65,9 @@ export function FindServer({ onConnect, connected }: Props) {
       setOpen(undefined);
       setAsked({ base, search: query.trim() });
     } catch (error) {
+      // What was found at another registry is not shown under a URL that names none.
+      setAsked(undefined);
+      setOpen(undefined);
       setBaseProblem(errorMessage(error));
     }
   };
