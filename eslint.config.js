@@ -42,7 +42,17 @@ const layerZones = [
   }),
   zone(
     './src/components',
-    ['./src/mcp', './src/registry', './src/compare', './src/lint', './src/session', './src/storage', './src/prefetch', './src/features', './src/app'],
+    [
+      './src/mcp',
+      './src/registry',
+      './src/compare',
+      './src/lint',
+      './src/session',
+      './src/storage',
+      './src/prefetch',
+      './src/features',
+      './src/app',
+    ],
     'Shared UI knows nothing of MCP or features.',
   ),
   // The deep-link prefetch is a room of its own beside the protocol layer: it may use src/lib and
