@@ -31,6 +31,9 @@ test('search → an entry → a remote with a {tenant} variable and a required s
   await expect(old).toContainText('deprecated');
   await expect(old).toContainText('Moved to io.github.toolscope/demo-shop');
   await shot(page, 'registry-1440-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'registry-1440-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await servers(page).getByRole('button', { name: 'Open io.github.toolscope/demo-shop' }).click();
   const form = find(page).getByRole('form', { name: 'Connect to remote' });
@@ -77,11 +80,15 @@ test('search → an entry → a remote with a {tenant} variable and a required s
 });
 
 test('an npm package entry: the exact npx toolscope line to paste, with Copy; nothing is run', async ({ page }) => {
+  // A phone: the view fits its width (nothing scrolls sideways).
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(appUrl());
   await search(page, 'everything');
   await servers(page).getByRole('button', { name: 'Open io.github.modelcontextprotocol/server-everything' }).click();
   const line = find(page).getByRole('region', { name: 'Terminal line' });
   await expect(line.locator('code')).toHaveText('npx toolscope -- npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio');
+  await shot(page, 'registry-entry-390');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await line.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByRole('status', { name: 'Notification' }).getByLabel('Copied text')).toHaveText(
     'npx toolscope -- npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio',
@@ -152,6 +159,9 @@ test('the server.json workbench: an invalid entry at its JSON paths, then compar
     /^version.*is a range/,
   ]);
   await shot(page, 'workbench-1440');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'workbench-1440-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Connected to the demo, the demo shop's entry is compared with what it serves.
   await page.getByRole('button', { name: 'Try the demo server' }).click();

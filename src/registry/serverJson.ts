@@ -303,7 +303,11 @@ export function checkServerJson(input: unknown): Checked {
   const problems: Problem[] = [];
   const declared = root.$schema;
   if (declared === undefined)
-    problems.push({ path: '$schema', message: `missing; checked against ${SCHEMA_2025_12_11}`, severity: 'warning' });
+    problems.push({
+      path: '$schema',
+      message: 'missing; checked against the 2025-12-11 schema (say which one the file follows)',
+      severity: 'warning',
+    });
   else if (declared !== SCHEMA_2025_12_11)
     problems.push({
       path: '$schema',

@@ -98,7 +98,7 @@ export function FindServer({ onConnect, connected }: Props) {
             Registry URL
             <input
               type="url"
-              className={`${fieldClass} font-mono text-xs`}
+              className={`${fieldClass} font-mono`}
               value={registryUrl}
               onChange={(event) => setRegistryUrl(event.target.value)}
               spellCheck={false}
@@ -108,12 +108,16 @@ export function FindServer({ onConnect, connected }: Props) {
           <Button type="submit" variant="primary" disabled={results.isFetching && !results.isFetchingNextPage}>
             {query.trim() ? 'Search' : 'Browse'}
           </Button>
-          <Button onClick={() => setWorkbench({ text: '', nonce: Date.now() })}>Check a server.json…</Button>
         </div>
-        <p className="text-xs text-muted">
-          Searches server names in the registry (latest versions). Nothing is sent to it until you search. Packages are never run from here:
-          you get the line to paste in a terminal.
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="min-w-0 flex-1 text-xs text-muted">
+            Searches server names in the registry (latest versions). Nothing is sent to it until you search. Packages are never run from
+            here: you get the line to paste in a terminal.
+          </p>
+          <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={() => setWorkbench({ text: '', nonce: Date.now() })}>
+            Check a server.json…
+          </Button>
+        </div>
       </form>
       {baseProblem ? (
         <Alert tone="danger" role="alert">

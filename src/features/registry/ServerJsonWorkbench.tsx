@@ -53,7 +53,12 @@ export function ServerJsonWorkbench({
             {errors ? `${errors} error${errors === 1 ? '' : 's'}` : checked.problems.length ? 'warnings only' : 'valid'}
           </Badge>
         ) : null}
-        <Button variant="ghost" className="ml-auto px-2 py-0.5 text-xs" onClick={onClose}>
+        {checked?.value ? (
+          <Button variant="ghost" className="ml-auto px-2 py-0.5 text-xs" onClick={() => setText(JSON.stringify(checked.value, null, 2))}>
+            Format
+          </Button>
+        ) : null}
+        <Button variant="ghost" className={checked?.value ? 'px-2 py-0.5 text-xs' : 'ml-auto px-2 py-0.5 text-xs'} onClick={onClose}>
           Close
         </Button>
       </div>
@@ -77,12 +82,12 @@ export function ServerJsonWorkbench({
       </p>
       {checked ? (
         checked.problems.length ? (
-          <ul aria-label="Problems" className="flex flex-col gap-1 text-sm">
+          <ul aria-label="Problems" className="grid grid-cols-[minmax(8rem,auto)_auto_1fr] items-baseline gap-x-2 gap-y-1 text-sm">
             {checked.problems.map((problem) => (
-              <li key={`${problem.path}|${problem.message}`} className="flex flex-wrap gap-x-2">
-                <span className="font-mono text-xs font-semibold">{revealInvisible(problem.path)}</span>
+              <li key={`${problem.path}|${problem.message}`} className="col-span-3 grid grid-cols-subgrid items-baseline">
+                <span className="font-mono text-xs font-semibold break-all">{revealInvisible(problem.path)}</span>
                 <Badge tone={problem.severity === 'error' ? 'danger' : 'warn'}>{problem.severity}</Badge>
-                <span>{revealInvisible(problem.message)}</span>
+                <span className="min-w-0 break-words">{revealInvisible(problem.message)}</span>
               </li>
             ))}
           </ul>
