@@ -181,7 +181,7 @@ function EntryRow({ entry, onOpen }: { entry: RegistryEntry; onOpen: () => void 
         {server.title ? <span className="font-medium">{revealInvisible(server.title)}</span> : null}
         <span className="text-xs text-muted">{revealInvisible(server.version)}</span>
         {entry.status !== 'active' ? (
-          <Badge tone="warn" title={entry.statusMessage}>
+          <Badge tone="warn" title={entry.statusMessage ? revealInvisible(entry.statusMessage) : undefined}>
             {entry.status}
           </Badge>
         ) : null}
