@@ -3,6 +3,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures/test.ts';
 import { openDock } from './fixtures/panes.ts';
+import { startToolscopeCli, stdioServers } from '../server/testing/testServers.ts';
 import { stdioCrashFile, stdioCrashingLink, stdioEverythingLink, stdioFilesDir, stdioFilesLink } from './fixtures/urls.ts';
 
 const console_ = (page: Page) => page.getByRole('region', { name: 'Server console' });
@@ -46,48 +47,54 @@ test('server-everything over stdio: what runs, its startup line, a call, and a r
 });
 
 test('the console follows its tail; scrolled up it stays put and says "↓ n new"; hidden, its tab says "● new"', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 600 });
-  await page.goto(stdioEverythingLink());
-  const status = page.getByRole('banner').getByRole('status').first();
-  await expect(status).toContainText(/\(pid \d+\)/);
-  await showConsole(page);
-  const lines = console_(page).getByRole('list', { name: 'Console lines' });
-  const restart = async () => {
-    const pid = /\(pid (\d+)\)/.exec((await status.textContent()) ?? '')?.[1];
-    await console_(page).getByRole('button', { name: 'Restart server' }).click();
-    await expect(status).not.toContainText(`(pid ${pid})`);
+  // Its own Toolscope and server: it restarts the server many times, which other tests must not see.
+  const own = await startToolscopeCli(['--', ...stdioServers.everything()]);
+  try {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto(own.link);
+    const status = page.getByRole('banner').getByRole('status').first();
     await expect(status).toContainText(/\(pid \d+\)/);
-  };
-  // Each start writes to stderr: restart until the lines overflow the console.
-  for (let round = 0; round < 12; round++) {
-    if (await lines.evaluate((element) => element.scrollHeight > element.clientHeight + 40)) break;
+    await showConsole(page);
+    const lines = console_(page).getByRole('list', { name: 'Console lines' });
+    const restart = async () => {
+      const pid = /\(pid (\d+)\)/.exec((await status.textContent()) ?? '')?.[1];
+      await console_(page).getByRole('button', { name: 'Restart server' }).click();
+      await expect(status).not.toContainText(`(pid ${pid})`);
+      await expect(status).toContainText(/\(pid \d+\)/);
+    };
+    // Each start writes to stderr: restart until the lines overflow the console.
+    for (let round = 0; round < 12; round++) {
+      if (await lines.evaluate((element) => element.scrollHeight > element.clientHeight + 40)) break;
+      await restart();
+    }
+    const atBottom = () => lines.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight < 8);
+    await expect.poll(atBottom).toBe(true);
+
+    await lines.evaluate((element) => (element.scrollTop = 0));
+    const count = await lines.getByRole('listitem').count();
     await restart();
+    await expect.poll(() => lines.getByRole('listitem').count()).toBeGreaterThan(count);
+    const fresh = console_(page).getByRole('button', { name: /^↓ \d+ new$/ });
+    await expect(fresh).toBeVisible();
+    expect(await lines.evaluate((element) => element.scrollTop)).toBe(0);
+    await fresh.click();
+    await expect.poll(atBottom).toBe(true);
+    await expect(fresh).toBeHidden();
+
+    // Hidden behind another tab, the console's tab announces what arrived.
+    await openDock(page, 'Traffic');
+    const tab = page.getByRole('tablist', { name: 'Dock' }).getByRole('tab', { name: /^Server console/ });
+    await expect(tab).not.toContainText('● new');
+    const pid = /\(pid (\d+)\)/.exec((await status.textContent()) ?? '')?.[1];
+    await page.getByRole('banner').getByRole('status', { name: 'Server' }).locator('summary').click();
+    await page.getByRole('banner').getByRole('button', { name: 'Restart', exact: true }).click();
+    await expect(status).not.toContainText(`(pid ${pid})`);
+    await expect(tab).toContainText('● new');
+    await tab.click();
+    await expect(tab).not.toContainText('● new');
+  } finally {
+    await own.stop();
   }
-  const atBottom = () => lines.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight < 8);
-  await expect.poll(atBottom).toBe(true);
-
-  await lines.evaluate((element) => (element.scrollTop = 0));
-  const count = await lines.getByRole('listitem').count();
-  await restart();
-  await expect.poll(() => lines.getByRole('listitem').count()).toBeGreaterThan(count);
-  const fresh = console_(page).getByRole('button', { name: /^↓ \d+ new$/ });
-  await expect(fresh).toBeVisible();
-  expect(await lines.evaluate((element) => element.scrollTop)).toBe(0);
-  await fresh.click();
-  await expect.poll(atBottom).toBe(true);
-  await expect(fresh).toBeHidden();
-
-  // Hidden behind another tab, the console's tab announces what arrived.
-  await openDock(page, 'Traffic');
-  const tab = page.getByRole('tablist', { name: 'Dock' }).getByRole('tab', { name: /^Server console/ });
-  await expect(tab).not.toContainText('● new');
-  const pid = /\(pid (\d+)\)/.exec((await status.textContent()) ?? '')?.[1];
-  await page.getByRole('banner').getByRole('status', { name: 'Server' }).locator('summary').click();
-  await page.getByRole('banner').getByRole('button', { name: 'Restart', exact: true }).click();
-  await expect(status).not.toContainText(`(pid ${pid})`);
-  await expect(tab).toContainText('● new');
-  await tab.click();
-  await expect(tab).not.toContainText('● new');
 });
 
 test('server-filesystem over stdio on a temporary folder: list, open, call list_allowed_directories', async ({ page }) => {
