@@ -77,6 +77,9 @@ test('search → an entry → a remote with a {tenant} variable and a required s
   await expect(copied).toContainText('tenant=acme');
   await expect(copied).not.toContainText(protectedToken());
   expect(await page.content()).not.toContain(protectedToken());
+  // Disconnected, the recent list says where the server was found.
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('found in the MCP Registry: io.github.toolscope/demo-shop 1.0.0')).toBeVisible();
 });
 
 test('an npm package entry: the exact npx toolscope line to paste, with Copy; nothing is run', async ({ page }) => {

@@ -219,7 +219,7 @@ export function App({ start }: { start: Boot }) {
   );
   useEffect(() => {
     // The stdio bridge's URL lives only as long as this launch: not a server to offer next time.
-    if (connectedUrl && connectedUrl !== stdioSession?.url) rememberRecentServer(connectedUrl);
+    if (connectedUrl && connectedUrl !== stdioSession?.url) rememberRecentServer(connectedUrl, Date.now(), fromRegistry);
     if (connectedUrl) rememberKnownServer(connectedUrl);
     if (connectedUrl)
       window.history.replaceState(
@@ -227,7 +227,7 @@ export function App({ start }: { start: Boot }) {
         '',
         writeDeepLink(window.location.search, { server: connectedUrl, tool: readDeepLink(window.location.search).tool }),
       );
-  }, [connectedUrl, stdioSession?.url]);
+  }, [connectedUrl, stdioSession?.url, fromRegistry]);
 
   return (
     <div className="flex h-dvh flex-col">

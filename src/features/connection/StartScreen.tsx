@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useDiagnosis } from './api/useDiagnosis.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ago } from '../../lib/age.ts';
+import { revealInvisible } from '../../mcp/text.ts';
 import { describeFailure } from '../../mcp/errors.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import type { ConnectionPath } from './api/connectionPath.ts';
@@ -103,7 +104,10 @@ export function StartScreen({
                 <span className="sr-only">Connect to </span>
                 {entry.url}
               </Button>
-              <span className="text-xs text-muted">{ago(now - entry.at)}</span>
+              <span className="text-xs text-muted">
+                {ago(now - entry.at)}
+                {entry.from ? ` · found in ${revealInvisible(entry.from)}` : ''}
+              </span>
               <Button
                 variant="ghost"
                 className="ml-auto px-2 py-0.5 text-xs"

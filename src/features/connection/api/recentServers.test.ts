@@ -39,4 +39,12 @@ describe('recent servers', () => {
     expect(loadRecentServers()).toEqual([{ url: 'https://a.example/mcp', at: 1 }]);
     expect(forgetRecentServer('https://a.example/mcp')).toEqual([]);
   });
+
+  it('remembers where a server was found, and keeps it when it is opened again from the list', () => {
+    rememberRecentServer('https://shop.example/mcp?tenant=acme', 1, 'the MCP Registry: io.github.toolscope/demo-shop 1.0.0');
+    rememberRecentServer('https://shop.example/mcp?tenant=acme', 2);
+    expect(loadRecentServers()).toEqual([
+      { url: 'https://shop.example/mcp?tenant=acme', at: 2, from: 'the MCP Registry: io.github.toolscope/demo-shop 1.0.0' },
+    ]);
+  });
 });

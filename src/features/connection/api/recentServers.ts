@@ -8,6 +8,8 @@ export interface RecentServer {
   url: string;
   /** When it was last connected (epoch ms). */
   at: number;
+  /** Where it was found, when not typed ("the MCP Registry: io.github.x/y 1.2.0"). */
+  from?: string;
 }
 
 const KEY = 'toolscope:recent-servers';
@@ -18,7 +20,8 @@ function parseRecent(value: unknown): RecentServer[] | undefined {
   return value.flatMap((entry: unknown): RecentServer[] => {
     if (typeof entry !== 'object' || entry === null || !('url' in entry) || !('at' in entry)) return [];
     const url = httpUrl(entry.url);
-    return url && typeof entry.at === 'number' && Number.isFinite(entry.at) ? [{ url, at: entry.at }] : [];
+    const from = 'from' in entry && typeof entry.from === 'string' ? entry.from.slice(0, 300) : undefined;
+    return url && typeof entry.at === 'number' && Number.isFinite(entry.at) ? [{ url, at: entry.at, ...(from ? { from } : {}) }] : [];
   });
 }
 
@@ -28,10 +31,16 @@ export const loadRecentServers = (): RecentServer[] => (readStored(KEY, parseRec
 const carriesCredentials = (url: string) => redactUrl(url).removed.length > 0;
 
 /** Puts the server first (once), dropping the oldest beyond MAX_RECENT. */
-export function rememberRecentServer(url: string, at = Date.now()): RecentServer[] {
+export function rememberRecentServer(url: string, at = Date.now(), from?: string): RecentServer[] {
   const clean = httpUrl(url);
   if (!clean || carriesCredentials(clean)) return loadRecentServers();
-  const next = [{ url: clean, at }, ...loadRecentServers().filter((entry) => entry.url !== clean)].slice(0, MAX_RECENT);
+  const before = loadRecentServers();
+  // Where it was found stays known when it is opened again another way (from the recent list).
+  const known = from ?? before.find((entry) => entry.url === clean)?.from;
+  const next = [{ url: clean, at, ...(known ? { from: known } : {}) }, ...before.filter((entry) => entry.url !== clean)].slice(
+    0,
+    MAX_RECENT,
+  );
   writeStored(KEY, next);
   return next;
 }
