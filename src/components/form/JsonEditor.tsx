@@ -150,6 +150,44 @@ const highlight = HighlightStyle.define([
 
 const NO_HINTS = () => [];
 
+// Text typed over a selection, or a selection deleted, is done by CodeMirror, not by the browser: Chrome's own editing
+// carries the deleted text's style over as a `style` attribute ("typing style"), which our CSP
+// refuses (style-src-attr) — and which CodeMirror would only take out again.
+/** The selection as the browser holds it now (CodeMirror's state may not have read a select-all yet). */
+function domSelection(view: EditorView): { from: number; to: number } | undefined {
+  const root = view.root as (Document | ShadowRoot) & { getSelection?: () => Selection | null };
+  const selection = root.getSelection?.() ?? document.getSelection();
+  if (!selection || selection.isCollapsed || !selection.anchorNode || !selection.focusNode) return undefined;
+  if (!view.contentDOM.contains(selection.anchorNode) || !view.contentDOM.contains(selection.focusNode)) return undefined;
+  const anchor = view.posAtDOM(selection.anchorNode, selection.anchorOffset);
+  const head = view.posAtDOM(selection.focusNode, selection.focusOffset);
+  return anchor === head ? undefined : { from: Math.min(anchor, head), to: Math.max(anchor, head) };
+}
+
+const replaceSelectionOurselves = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    const typing = event.inputType === 'insertText' && typeof event.data === 'string';
+    const deleting = event.inputType.startsWith('delete') && event.inputType !== 'deleteByDrag';
+    if ((!typing && !deleting) || view.composing) return false;
+    const insert = typing ? (event.data ?? '') : '';
+    const range = domSelection(view);
+    if (range) {
+      event.preventDefault();
+      view.dispatch({
+        changes: { ...range, insert },
+        selection: { anchor: range.from + insert.length },
+        userEvent: typing ? 'input.type' : 'delete.selection',
+        scrollIntoView: true,
+      });
+      return true;
+    }
+    if (view.state.selection.ranges.every((each) => each.empty)) return false;
+    event.preventDefault();
+    view.dispatch(view.state.replaceSelection(insert), { userEvent: typing ? 'input.type' : 'delete.selection', scrollIntoView: true });
+    return true;
+  },
+});
+
 export default function JsonEditor({ value, onChange, label, propertiesAt = NO_HINTS, valuesAt = NO_HINTS, invalid, onSubmit }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(undefined);
@@ -197,6 +235,7 @@ export default function JsonEditor({ value, onChange, label, propertiesAt = NO_H
           ),
           keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap]),
           EditorView.lineWrapping,
+          replaceSelectionOurselves,
           theme,
           placeholder('{}'),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
