@@ -261,3 +261,35 @@ test('the JSON editor completes the property names of the object the cursor is i
   await page.keyboard.press('Enter');
   await expect.poll(() => json.innerText()).toMatch(/^\{"condition": null\n/);
 });
+
+test('a form laid out like a tool: a bounded number is narrow, a default shown once, no schema-name heading, no icon squares', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  const form = page.getByRole('form', { name: 'Arguments' });
+  const limit = form.getByLabel('limit');
+  await expect(limit).toHaveValue('10');
+  expect((await limit.boundingBox())?.width).toBeLessThanOrEqual(120);
+  // The field already holds its default: "Default: 10" is not said above it.
+  await expect(form.getByText(/^Default:/)).toHaveCount(0);
+  await limit.fill('3');
+  await expect(form.getByText('Default: 10')).toBeVisible();
+  // No hint line appears twice within a field.
+  for (const group of await form.locator('.form-group').all()) {
+    const lines = (await group.locator('p').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+    expect(lines, await group.innerText()).toEqual([...new Set(lines)]);
+  }
+  // A Pydantic-style schema's title ("preview_orderArguments") is not a heading over the form.
+  await page.goto(deepLink(demoMcpUrl(), 'preview_order'));
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('Customer')).toBeVisible();
+  await expect(page.getByText(/Arguments$/).filter({ hasText: 'preview_order' })).toHaveCount(0);
+  // Tools without icons get no placeholder square; the header none either.
+  const row = page.getByRole('list', { name: 'Tool list' }).getByRole('button', { name: /^Current time/ });
+  await expect(row.locator('img, span.bg-line')).toHaveCount(0);
+  await row.click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Current time' }).locator('..').locator('img, span.bg-line')).toHaveCount(0);
+  // Counts read right while searching.
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('current time');
+  await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^1 of 29 tools/)).toBeVisible();
+});

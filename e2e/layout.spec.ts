@@ -246,7 +246,8 @@ test('palette: "Run the last call again" repeats it, and a filter by annotation 
   await page.keyboard.press('Control+k');
   await palette.getByRole('combobox').fill('annotation destructive');
   await page.keyboard.press('Enter');
-  await expect(tools(page).getByRole('combobox')).toHaveValue('destructive');
+  await expect(tools(page).getByRole('radiogroup', { name: 'Filter by hint' }).getByRole('radio', { name: 'Destructive' })).toBeChecked();
+  await expect(tools(page).getByText(/^\d+ of 29 tools/)).toBeVisible();
   const rows = tools(page).getByRole('list', { name: 'Tool list' }).getByRole('button');
   await expect(rows.first()).toBeVisible();
   for (const row of await rows.all()) await expect(row).toContainText('Destructive');

@@ -96,6 +96,12 @@ test('hostile descriptions, titles, icons and schema labels never execute', asyn
   const form = page.getByRole('form', { name: 'Arguments' });
   await expect(form).toContainText('<b onmouseover=');
   await expect(form.getByRole('combobox').first()).toContainText('<script>window.__pwned=11</script>');
+  // A field's description: inline Markdown as elements (code, strong), a link as its text only, HTML as text.
+  const note = form.getByText(/^Inline Markdown:/);
+  await expect(note.locator('code')).toHaveText('code');
+  await expect(note.locator('strong')).toHaveText('bold');
+  await expect(note).toContainText('a link and <i>raw HTML</i>.');
+  await expect(note.locator('a, i')).toHaveCount(0);
   await expectUnharmed(page);
 });
 

@@ -70,6 +70,10 @@ export const HOSTILE_TOOLS: Record<string, unknown>[] = [
           description: `<b onmouseover="${PWN(10)}">hover</b>`,
           enum: [`<script>${PWN(11)}</script>`, 'plain'],
         },
+        note: {
+          type: 'string',
+          description: `Inline Markdown: \`code\`, **bold**, [a link](javascript:${PWN(13)}) and <i>raw HTML</i>.`,
+        },
         mode: {
           type: 'string',
           oneOf: [

@@ -14,8 +14,32 @@ import { NULLABLE, RAW_REF, RECURSIVE } from '../../schema/formSchema.ts';
 
 import { AddRecursive, FixedValue, NullChoice, RawJsonField, startingValue } from './FieldExtras.tsx';
 import { Button } from '../ui/Button.tsx';
+import { inlineMarkdown } from '../ui/inlineMarkdown.tsx';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * How wide a scalar field's control is, from its schema: a bounded number needs a few digits, not
+ * the pane's width; a short string or a choice a little more. Long or free text keeps the full width.
+ */
+export function controlWidth(schema: Record<string, unknown>): string | undefined {
+  const types: unknown[] = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
+  const type = types.find((each) => each !== 'null');
+  if (type === 'integer' || type === 'number') {
+    const bounded =
+      (schema.minimum !== undefined || schema.exclusiveMinimum !== undefined) &&
+      (schema.maximum !== undefined || schema.exclusiveMaximum !== undefined);
+    return bounded ? 'max-w-28' : 'max-w-44';
+  }
+  if (type !== 'string') return undefined;
+  if (Array.isArray(schema.enum)) return 'max-w-xs';
+  if (schema.format === 'date' || schema.format === 'time') return 'max-w-48';
+  if (schema.format === 'date-time') return 'max-w-64';
+  if (typeof schema.maxLength === 'number' && schema.maxLength <= 40) return 'max-w-xs';
+  return undefined;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, help, description, hidden, required, displayLabel, registry, uiSchema, rawErrors, schema } = props;
@@ -31,7 +55,8 @@ function FieldTemplate(props: FieldTemplateProps) {
   const reference = marks[RAW_REF];
   const nullable = marks[NULLABLE] === true;
   const recursive = marks[RECURSIVE] === true;
-  let body = children;
+  const width = controlWidth(marks);
+  let body = width ? <div className={width}>{children}</div> : children;
   if ('const' in marks && required) {
     // One allowed value (a variant's tag, say): shown, and filled in once its object holds
     // anything at all — an optional object the user never touched stays unsent.
@@ -90,7 +115,8 @@ function FieldTemplate(props: FieldTemplateProps) {
           </span>
         ) : null}
         {displayLabel && description ? description : null}
-        {displayLabel && marks.default !== undefined && !isCheckbox ? (
+        {/* The default once: not above a field that already holds it, nor when the description says it. */}
+        {displayLabel && marks.default !== undefined && !isCheckbox && !sameJson(formData, marks.default) && !saysDefault(marks) ? (
           <p className="text-xs text-muted">
             Default: <code>{JSON.stringify(marks.default).slice(0, 200)}</code>
           </p>
@@ -103,16 +129,27 @@ function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
+/** Whether the field's own description already gives its default ("default 10", "Defaults to 10"). */
+function saysDefault(schema: Record<string, unknown>): boolean {
+  if (typeof schema.description !== 'string') return false;
+  const value = typeof schema.default === 'string' ? schema.default : JSON.stringify(schema.default);
+  const at = schema.description.toLowerCase().search(/default(s| is| to|:)?\b/);
+  return at >= 0 && schema.description.slice(at, at + 40 + value.length).includes(value);
+}
+
 function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
   if (!description) return null;
   return (
     <p id={id} className="text-xs whitespace-pre-wrap text-muted">
-      {typeof description === 'string' ? description : description}
+      {typeof description === 'string' ? inlineMarkdown(description) : description}
     </p>
   );
 }
 
 function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
+  // The root's title is the schema's name for the whole arguments object (Pydantic's
+  // "preview_orderArguments"): the tool's own heading already says what this form is for.
+  if (id === 'root__title') return null;
   return (
     <legend id={id} className="mb-1 text-sm font-semibold">
       {title}

@@ -21,7 +21,7 @@ export function ToolHeader({ tool, serverUrl, onCopyLink }: { tool: McpTool; ser
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
-        <ToolIcon tool={tool} serverUrl={serverUrl} size={28} />
+        {tool.icons.length ? <ToolIcon tool={tool} serverUrl={serverUrl} size={28} /> : null}
         <h2 className="text-xl font-semibold break-words">{revealInvisible(displayName(tool))}</h2>
         {onCopyLink ? (
           <Button

@@ -2,8 +2,15 @@ import { decideIconSrc } from '../../mcp/icons.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { useIcon } from './api/useIcon.ts';
 
-function Placeholder({ size }: { size: number }) {
-  return <span aria-hidden="true" className="inline-block shrink-0 rounded-sm bg-line" style={{ width: size, height: size }} />;
+/** While an icon loads: a faint square; for a tool without one, `blank` keeps the column aligned with nothing in it. */
+function Placeholder({ size, blank = false }: { size: number; blank?: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={blank ? 'inline-block shrink-0' : 'inline-block shrink-0 rounded-sm bg-line'}
+      style={{ width: size, height: size }}
+    />
+  );
 }
 
 function RemoteIcon({ src, mimeType, size }: { src: string; mimeType?: string; size: number }) {
@@ -33,5 +40,5 @@ export function ToolIcon({ tool, serverUrl, size = 20 }: { tool: McpTool; server
     if (decision.src.startsWith('data:')) return <IconImage src={decision.src} size={size} />;
     return <RemoteIcon src={decision.src} mimeType={icon.mimeType} size={size} />;
   }
-  return <Placeholder size={size} />;
+  return <Placeholder size={size} blank />;
 }

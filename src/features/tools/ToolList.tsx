@@ -1,4 +1,3 @@
-import { Select } from '../../components/ui/Select.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -26,7 +25,8 @@ interface Props {
   onHintChange: (hint: HintFilter) => void;
 }
 
-const ROW_HEIGHT = 44;
+// One line per tool: its title (or name), then its hint badges; the machine name is in the tooltip.
+const ROW_HEIGHT = 32;
 /** Memoized: a call or a keystroke elsewhere re-renders the page, not 10,000 tools' list. */
 export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSelect, hint, onHintChange }: Props) {
   const [search, setSearch] = useState('');
@@ -36,7 +36,11 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
       deferred.trim() || hint !== 'all' ? searchTools(data.tools, deferred).filter((tool) => matchesHintFilter(tool, hint)) : data.tools,
     [data.tools, deferred, hint],
   );
-  const count = formatCount(data.tools.length);
+  const total = data.tools.length;
+  const filtering = Boolean(deferred.trim()) || hint !== 'all';
+  const count = `${filtering ? `${formatCount(visible.length)} of ` : ''}${formatCount(total)} ${total === 1 ? 'tool' : 'tools'}`;
+  // Most servers give no icons: then no icon column at all (grey squares read as checkboxes).
+  const withIcons = useMemo(() => data.tools.some((tool) => tool.icons.length > 0), [data.tools]);
   const searchBox = useRef<HTMLInputElement>(null);
   // "/" anywhere (outside a text field) jumps here.
   useEffect(() => {
@@ -50,7 +54,7 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
       <div className="flex items-baseline gap-2">
         <h2 className="text-sm font-semibold">Tools</h2>
         <p className="ml-auto text-xs text-muted" aria-live="polite">
-          {count} tools
+          {count}
           {data.loading
             ? ` · ${data.pagesLoaded} pages loaded, loading more…`
             : ` · ${data.pagesLoaded} ${data.pagesLoaded === 1 ? 'page' : 'pages'}`}
@@ -83,11 +87,37 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
         }}
         className="rounded-md border border-field bg-panel px-2 py-1.5 text-sm"
       />
-      <label className="flex items-center gap-2 text-xs">
-        Filter by hint
-        <Select value={hint} options={HINT_FILTERS} onChange={onHintChange} className="flex-1" />
-        {hint !== 'all' ? <span className="text-muted">{formatCount(visible.length)} shown</span> : null}
-      </label>
+      {/* One Tab stop (a radio group): ←/→ pick another filter. */}
+      <div role="radiogroup" aria-label="Filter by hint" className="flex flex-wrap gap-1">
+        {HINT_FILTERS.map((filter, index) => (
+          <button
+            key={filter.value}
+            type="button"
+            role="radio"
+            aria-checked={hint === filter.value}
+            tabIndex={hint === filter.value ? 0 : -1}
+            onClick={() => onHintChange(filter.value)}
+            onKeyDown={(event) => {
+              const step =
+                event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+              if (!step) return;
+              event.preventDefault();
+              const next = HINT_FILTERS[(index + step + HINT_FILTERS.length) % HINT_FILTERS.length];
+              if (!next) return;
+              onHintChange(next.value);
+              const buttons = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="radio"]');
+              buttons?.[HINT_FILTERS.indexOf(next)]?.focus();
+            }}
+            className={cn(
+              'rounded-full border px-2 py-0.5 text-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-500',
+              hint === filter.value ? 'border-blue-600 bg-blue-600 text-white' : 'border-field text-subtle hover:bg-hover',
+            )}
+            title={filter.label}
+          >
+            {filter.chip}
+          </button>
+        ))}
+      </div>
       {data.error ? (
         <p role="alert" className="text-sm text-danger">
           Listing tools failed: {describeFailure(failureOf(data.error))}
@@ -114,7 +144,14 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
       {data.loading && data.tools.length === 0 ? (
         <SkeletonRows />
       ) : (
-        <VirtualToolList tools={visible} loading={data.loading} serverUrl={serverUrl} selected={selected} onSelect={onSelect} />
+        <VirtualToolList
+          tools={visible}
+          loading={data.loading}
+          serverUrl={serverUrl}
+          selected={selected}
+          onSelect={onSelect}
+          withIcons={withIcons}
+        />
       )}
       <HintLegend />
     </section>
@@ -130,12 +167,9 @@ function SkeletonRows() {
       className="min-h-48 flex-1 overflow-hidden rounded-md border border-line md:min-h-0"
     >
       {Array.from({ length: 12 }, (_, index) => (
-        <div key={index} style={{ height: ROW_HEIGHT }} className="flex items-start gap-2 border-b border-line/60 px-2 py-1.5">
-          <span className="size-5 shrink-0 animate-pulse rounded bg-hover" />
-          <span className="flex flex-1 flex-col gap-1.5">
-            <span className="h-3 animate-pulse rounded bg-hover" style={{ width: `${55 + ((index * 37) % 40)}%` }} />
-            <span className="h-2.5 w-1/3 animate-pulse rounded bg-hover" />
-          </span>
+        <div key={index} style={{ height: ROW_HEIGHT }} className="flex items-center gap-2 border-b border-line/60 px-2">
+          <span className="h-3 animate-pulse rounded bg-hover" style={{ width: `${45 + ((index * 37) % 40)}%` }} />
+          <span className="h-3 w-12 animate-pulse rounded bg-hover" />
         </div>
       ))}
     </div>
@@ -148,8 +182,11 @@ function VirtualToolList({
   serverUrl,
   selected,
   onSelect,
+  withIcons,
 }: {
   tools: McpTool[];
+  /** Whether any tool of the server has an icon (else the column is left out). */
+  withIcons: boolean;
   /** Pages are still streaming in: the schema checks wait (see useSchemaProblems). */
   loading: boolean;
   serverUrl: string;
@@ -202,6 +239,8 @@ function VirtualToolList({
           if (!tool) return null;
           const active = tool.name === selected;
           const schemaProblem = schemaProblemOf(tool);
+          const title = displayName(tool);
+          const named = title !== tool.name;
           return (
             <li
               key={tool.name}
@@ -217,23 +256,28 @@ function VirtualToolList({
                 aria-current={active ? 'true' : undefined}
                 title={tool.unusable ?? (schemaProblem ? `Arguments not fully checked: ${schemaProblem}` : undefined)}
                 className={cn(
-                  'flex h-full w-full items-start gap-2 border-b border-line/60 px-2 py-1 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500 hover:bg-hover',
-                  active && 'bg-selected',
+                  'flex h-full w-full items-center gap-2 border-b border-line/60 px-2 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500 hover:bg-hover',
+                  // The selection: a tinted row and an accent bar at its edge.
+                  active && 'bg-selected shadow-[inset_3px_0_0_var(--color-blue-600)]',
                   tool.unusable && 'opacity-60',
                 )}
               >
-                <ToolIcon tool={tool} serverUrl={serverUrl} />
-                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <span className="truncate text-sm font-medium">{revealInvisible(displayName(tool))}</span>
-                  <span className="flex min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap">
-                    <span className="truncate font-mono text-[11px] text-subtle">{revealInvisible(tool.name)}</span>
-                    <HintBadges annotations={tool.annotations} />
-                    {tool.unusable ? (
-                      <span className="shrink-0 text-[11px] text-warn">not callable</span>
-                    ) : schemaProblem ? (
-                      <span className="shrink-0 text-[11px] text-warn">schema unchecked</span>
-                    ) : null}
-                  </span>
+                {withIcons ? <ToolIcon tool={tool} serverUrl={serverUrl} /> : null}
+                <span
+                  className={cn('min-w-[45%] flex-1 truncate text-sm', active && 'font-semibold')}
+                  title={named ? tool.name : undefined}
+                >
+                  {revealInvisible(title)}
+                </span>
+                {/* The machine name, for screen readers and search by name (sighted: the tooltip). */}
+                {named ? <span className="sr-only">{` ${revealInvisible(tool.name)}`}</span> : null}
+                <span className="flex min-w-0 shrink items-center gap-1 overflow-hidden whitespace-nowrap">
+                  <HintBadges annotations={tool.annotations} />
+                  {tool.unusable ? (
+                    <span className="text-[11px] text-warn">not callable</span>
+                  ) : schemaProblem ? (
+                    <span className="text-[11px] text-warn">schema unchecked</span>
+                  ) : null}
                 </span>
               </button>
             </li>
