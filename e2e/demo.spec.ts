@@ -179,6 +179,12 @@ test('an output that breaks its schema is shown with the verdict and the path', 
   await expect(structured).toContainText('Does not match output schema');
   await expect(structured).toContainText('/price');
   await expect(structured).toContainText('129.00');
+  // The failing value is marked in the tree itself, with what it got, and is in view.
+  const marked = structured.getByRole('list', { name: 'structured content tree' }).locator('[data-mark="failed"]');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText('"price": "129.00"');
+  await expect(marked).toContainText('✗ must be number, got string');
+  await expect(marked).toBeInViewport();
 });
 
 test('image and audio blocks render from real bytes', async ({ page }) => {

@@ -148,7 +148,12 @@ test('keyboard: Ctrl+K opens a tool, Ctrl+Enter calls, / searches, ↑/↓ move,
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await expect(palette).toBeVisible();
+  // Anchored: the input keeps its place while the list below it shrinks.
+  const inputY = async () => (await palette.getByRole('combobox').boundingBox())?.y;
+  const before = await inputY();
   await palette.getByRole('combobox').fill('search catalog');
+  await expect(palette.getByRole('option').first()).toContainText('Search catalog');
+  expect(await inputY()).toBe(before);
   await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
   const query = page.getByRole('form', { name: 'Arguments' }).getByLabel('query');

@@ -15,7 +15,7 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
     command.run();
   };
   return (
-    <Modal labelledBy={`${id}-title`} onCancel={onClose}>
+    <Modal labelledBy={`${id}-title`} onCancel={onClose} top>
       <h2 id={`${id}-title`} className="sr-only">
         Command palette
       </h2>
@@ -53,13 +53,30 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
             onMouseEnter={() => setActive(index)}
             onClick={() => run(command)}
           >
-            <span className="w-14 shrink-0 text-[11px] text-subtle">{command.group}</span>
+            {/* The group's name once, on its first row (a section heading, not a label on every row). */}
+            <span className="w-14 shrink-0 text-[11px] text-subtle">
+              {matches[index - 1]?.group === command.group ? '' : command.group}
+            </span>
             <span className="truncate">{command.label}</span>
             {command.detail ? <span className="truncate font-mono text-[11px] text-subtle">{command.detail}</span> : null}
           </li>
         ))}
         {matches.length === 0 ? <li className="px-2 py-1.5 text-sm text-muted">Nothing matches “{query}”.</li> : null}
       </ul>
+      <p className="mt-2 flex gap-3 border-t border-line pt-2 text-[11px] text-muted" aria-hidden="true">
+        <span>
+          <kbd className="font-mono">↑↓</kbd> move
+        </span>
+        <span>
+          <kbd className="font-mono">↵</kbd> run
+        </span>
+        <span>
+          <kbd className="font-mono">Esc</kbd> close
+        </span>
+        <span className="ml-auto">
+          {matches.length} of {commands.length}
+        </span>
+      </p>
     </Modal>
   );
 }

@@ -93,7 +93,7 @@ describe('demo server, 2026-07-28 (modern)', () => {
     const schema = (await allTools(connection)).tools.find((tool) => tool.name === 'lookup_legacy_price')?.outputSchema;
     expect(validateAgainst(schema, result.structuredContent)).toEqual({
       status: 'invalid',
-      issues: [{ path: '/price', message: 'must be number' }],
+      issues: [{ path: '/price', message: 'must be number, got string' }],
     });
   });
 

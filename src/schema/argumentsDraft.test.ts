@@ -71,7 +71,7 @@ describe('schema validation by dialect', () => {
       status: 'invalid',
       issues: [
         { path: '(root)', message: 'has unexpected property "extra"' },
-        { path: '/price', message: 'must be number' },
+        { path: '/price', message: 'must be number, got string' },
       ],
     });
     expect(

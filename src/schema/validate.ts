@@ -20,13 +20,31 @@ export function ajvFor(dialect: Dialect): Ajv {
   return (instances[dialect] ??= createAjv(dialect));
 }
 
-export function toIssues(errors: readonly ErrorObject[] | null | undefined): SchemaIssue[] {
+const kindOf = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+
+/** The value at a JSON Pointer (`/products/0/price`), if any. */
+function at(root: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>(
+      (node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined),
+      root,
+    );
+}
+
+/** Ajv's errors as issues at paths; given the value, a wrong type also says what it got ("must be number, got string"). */
+export function toIssues(errors: readonly ErrorObject[] | null | undefined, value?: unknown): SchemaIssue[] {
   return (errors ?? []).map((error) => ({
     path: error.instancePath || '(root)',
     message:
       error.keyword === 'additionalProperties'
         ? `has unexpected property "${String(error.params.additionalProperty)}"`
-        : (error.message ?? 'is invalid'),
+        : error.keyword === 'type' && value !== undefined
+          ? `${error.message ?? 'has the wrong type'}, got ${kindOf(at(value, error.instancePath))}`
+          : (error.message ?? 'is invalid'),
   }));
 }
 
@@ -44,7 +62,7 @@ export function validateAgainst(schema: unknown, value: unknown): Verdict {
     }
     compiled.set(schema, validate);
   }
-  return validate(value) ? { status: 'valid' } : { status: 'invalid', issues: toIssues(validate.errors) };
+  return validate(value) ? { status: 'valid' } : { status: 'invalid', issues: toIssues(validate.errors, value) };
 }
 
 /**

@@ -8,10 +8,12 @@ interface Props {
   children: ReactNode;
   /** Wider, for a view rather than a question (Find a server). */
   wide?: boolean;
+  /** Anchored near the top instead of centred: what is typed into it does not move it (the palette). */
+  top?: boolean;
 }
 
 /** A native modal <dialog> (focus trapped, the rest of the page inert) opened on mount. */
-export function Modal({ labelledBy, describedBy, onCancel, children, wide }: Props) {
+export function Modal({ labelledBy, describedBy, onCancel, children, wide, top }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -27,7 +29,7 @@ export function Modal({ labelledBy, describedBy, onCancel, children, wide }: Pro
         event.preventDefault();
         onCancel();
       }}
-      className={`m-auto ${wide ? 'w-[min(56rem,95vw)]' : 'w-[min(40rem,95vw)]'} rounded-lg border border-field bg-panel p-4 text-ink shadow-xl backdrop:bg-slate-900/50`}
+      className={`${top ? 'mx-auto mt-[12vh] mb-auto' : 'm-auto'} ${wide ? 'w-[min(56rem,95vw)]' : 'w-[min(40rem,95vw)]'} rounded-lg border border-field bg-panel p-4 text-ink shadow-xl backdrop:bg-slate-900/50`}
     >
       {children}
     </dialog>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { revealInvisible } from '../../mcp/text.ts';
@@ -8,6 +8,7 @@ import { formatCount } from '../../lib/count.ts';
 
 const ROW_HEIGHT = 20;
 const NONE: ReadonlySet<string> = new Set();
+const NO_MARKS: ReadonlyMap<string, string> = new Map();
 /** Up to this many rows are all in the page (findable with Ctrl+F); more are virtualized. */
 const PLAIN_ROWS = 300;
 const VIEW_HEIGHT = 480;
@@ -18,13 +19,27 @@ const VIEW_HEIGHT = 480;
  * only the rows in view — a 5 MB structuredContent costs a few rows, not a 50,000-node DOM,
  * and nothing is serialized until Copy is pressed.
  */
-export function JsonTree({ value, label }: { value: unknown; label: string }) {
+export function JsonTree({
+  value,
+  label,
+  marks = NO_MARKS,
+}: {
+  value: unknown;
+  label: string;
+  /** What failed where: JSON Pointer ('' the root) → message; each such row is marked, the first scrolled into view. */
+  marks?: ReadonlyMap<string, string>;
+}) {
   const [copied, setCopied] = useState(false);
   const expandAll = useMemo(() => isSmallTree(value), [value]);
   // What the person opened or closed, for this value (a new value starts afresh).
   const [toggles, setToggles] = useState<{ of: unknown; ids: ReadonlySet<string> }>({ of: value, ids: new Set() });
   const toggled = toggles.of === value ? toggles.ids : NONE;
   const rows = useMemo(() => jsonRows(value, expandAll, toggled), [value, expandAll, toggled]);
+  // The first failure in view once the tree is shown (within the tree's own scroll, the page's too).
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (marks.size) box.current?.querySelector('[data-mark="failed"]')?.scrollIntoView({ block: 'nearest' });
+  }, [marks]);
   const toggle = (id: string) => {
     const ids = new Set(toggled);
     if (!ids.delete(id)) ids.add(id);
@@ -44,24 +59,44 @@ export function JsonTree({ value, label }: { value: unknown; label: string }) {
           {copied ? 'Copied' : `Copy ${label}`}
         </Button>
       </div>
-      <div className="rounded-md border border-line p-1 font-mono text-xs">
+      <div ref={box} className="rounded-md border border-line p-1 font-mono text-xs">
         {rows.length <= PLAIN_ROWS ? (
           <ul aria-label={`${label} tree`}>
             {rows.map((row) => (
               <li key={row.id} style={{ height: ROW_HEIGHT }}>
-                <RowView row={row} onToggle={toggle} />
+                <RowView row={row} onToggle={toggle} mark={markOf(marks, row)} />
               </li>
             ))}
           </ul>
         ) : (
-          <VirtualRows rows={rows} label={label} onToggle={toggle} />
+          <VirtualRows rows={rows} label={label} onToggle={toggle} marks={marks} />
         )}
       </div>
     </div>
   );
 }
 
-function VirtualRows({ rows, label, onToggle }: { rows: JsonRow[]; label: string; onToggle: (id: string) => void }) {
+/** A row's mark: its own failure, or (collapsed) that one lies inside it. */
+function markOf(marks: ReadonlyMap<string, string>, row: JsonRow): { message: string; inside: boolean } | undefined {
+  if (!marks.size || row.kind === 'range') return undefined;
+  const own = marks.get(row.id);
+  if (own !== undefined) return { message: own, inside: false };
+  if (row.expanded) return undefined;
+  for (const [path, message] of marks) if (path.startsWith(`${row.id}/`)) return { message, inside: true };
+  return undefined;
+}
+
+function VirtualRows({
+  rows,
+  label,
+  onToggle,
+  marks,
+}: {
+  rows: JsonRow[];
+  label: string;
+  onToggle: (id: string) => void;
+  marks: ReadonlyMap<string, string>;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -78,7 +113,7 @@ function VirtualRows({ rows, label, onToggle }: { rows: JsonRow[]; label: string
           const row = rows[item.index];
           return row ? (
             <li key={row.id} className="absolute inset-x-0" style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}>
-              <RowView row={row} onToggle={onToggle} />
+              <RowView row={row} onToggle={onToggle} mark={markOf(marks, row)} />
             </li>
           ) : null;
         })}
@@ -87,8 +122,14 @@ function VirtualRows({ rows, label, onToggle }: { rows: JsonRow[]; label: string
   );
 }
 
-function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => void }) {
+function RowView({ row, onToggle, mark }: { row: JsonRow; onToggle: (id: string) => void; mark?: { message: string; inside: boolean } }) {
   const indent = { paddingLeft: row.depth * 14 };
+  const flagged = mark ? 'bg-danger-surface' : undefined;
+  const failure = mark ? (
+    <span className="ml-2 font-sans text-danger-strong">
+      ✗ {mark.inside ? `inside: ${revealInvisible(mark.message)}` : revealInvisible(mark.message)}
+    </span>
+  ) : null;
   const name =
     row.key === undefined ? null : (
       <span className={cn('shrink-0', typeof row.key === 'number' ? 'text-subtle' : 'text-purple-800 dark:text-purple-300')}>
@@ -97,10 +138,11 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
     );
   if (row.kind === 'value') {
     return (
-      <div className="truncate whitespace-pre leading-5" style={indent}>
+      <div className={cn('truncate whitespace-pre leading-5', flagged)} style={indent} data-mark={mark ? 'failed' : undefined}>
         <span className="inline-block w-4" />
         {name}
         <span className={valueClass(row.value)}>{revealInvisible(previewOf(row.value))}</span>
+        {failure}
       </div>
     );
   }
@@ -115,7 +157,11 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
       type="button"
       aria-expanded={row.expanded}
       onClick={() => onToggle(row.id)}
-      className="flex h-5 w-full items-center truncate whitespace-pre text-left leading-5 hover:bg-hover focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500"
+      data-mark={mark ? 'failed' : undefined}
+      className={cn(
+        'flex h-5 w-full items-center truncate whitespace-pre text-left leading-5 hover:bg-hover focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500',
+        flagged,
+      )}
       style={indent}
     >
       <span aria-hidden="true" className="inline-block w-4 shrink-0 text-subtle">
@@ -123,6 +169,7 @@ function RowView({ row, onToggle }: { row: JsonRow; onToggle: (id: string) => vo
       </span>
       {name}
       <span className="min-w-0 truncate text-muted">{revealInvisible(summary)}</span>
+      {failure}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { validateAgainst } from '../../schema/validate.ts';
 import { JsonTree } from './JsonTree.tsx';
 
@@ -9,7 +10,17 @@ interface Props {
 
 /** structuredContent as a tree, with the outputSchema verdict and path-level errors. */
 export function StructuredContentView({ value, outputSchema, isError }: Props) {
-  const verdict = outputSchema !== undefined && !isError ? validateAgainst(outputSchema, value) : undefined;
+  // The verdict, and each failing path to mark in the tree itself (the first scrolled into view).
+  const { verdict, marks } = useMemo(() => {
+    const checked = outputSchema !== undefined && !isError ? validateAgainst(outputSchema, value) : undefined;
+    const byPath = new Map<string, string>();
+    for (const issue of checked?.status === 'invalid' ? checked.issues : []) {
+      const path = issue.path === '(root)' ? '' : issue.path;
+      const earlier = byPath.get(path);
+      byPath.set(path, earlier ? `${earlier}; ${issue.message}` : issue.message);
+    }
+    return { verdict: checked, marks: byPath };
+  }, [outputSchema, value, isError]);
   return (
     <section aria-label="Structured content" className="flex flex-col gap-1 rounded-md border border-line p-2">
       <h4 className="text-sm font-semibold">Structured content</h4>
@@ -31,7 +42,7 @@ export function StructuredContentView({ value, outputSchema, isError }: Props) {
       {isError && outputSchema !== undefined ? (
         <p className="text-xs text-muted">An isError result is not held to the output schema.</p>
       ) : null}
-      <JsonTree value={value} label="structured content" />
+      <JsonTree value={value} label="structured content" marks={marks} />
     </section>
   );
 }
