@@ -47,6 +47,19 @@ test('a long call: Running with progress and Cancel in the response pane within 
   const traffic = await openTraffic(page);
   await expect(traffic.getByRole('heading', { level: 2 })).not.toContainText('failed');
   expect(errors).toEqual([]);
+
+  // The palette cancels too, and copies the last call as curl.
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(outcome(page)).toHaveText(/^Running/, { timeout: 1000 });
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Command' }).fill('cancel');
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first()).toContainText('Cancel the running call');
+  await page.keyboard.press('Enter');
+  await expect(outcome(page)).toHaveText(/^Cancelled/);
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Command' }).fill('curl');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status', { name: 'Notification' }).getByLabel('Copied text')).toContainText('compile_annual_report');
 });
 
 test('a tool error is an amber “Tool error”, a protocol error a red “Protocol error −32602”, and success is green', async ({ page }) => {

@@ -35,6 +35,7 @@ import { collectHandles, takesHandle } from '../mcp/handles.ts';
 import { useSavedCalls } from '../features/saved/useSavedCalls.ts';
 import { SavedCallsTab } from '../features/saved/SavedCallsTab.tsx';
 import { useStableCallback } from '../lib/stableCallback.ts';
+import { copyWithToast } from '../lib/toasts.ts';
 import { PaneTabs } from './PaneTabs.tsx';
 import { ToolSidebar } from './ToolSidebar.tsx';
 import { useWorkspaceState } from './useWorkspaceState.ts';
@@ -131,11 +132,18 @@ export function ConnectedView(props: Props) {
   };
 
   const last = calls.runs.at(-1);
+  const running = calls.runs.filter((run) => run.state.status === 'running').length;
+  const copyLastAsCurl = useStableCallback(() => {
+    if (last) copyWithToast(history.copyCall(last.tool, last.state.args, 'curl'));
+  });
+  const cancelRunning = useStableCallback(() => {
+    for (const run of calls.runs) if (run.state.status === 'running') session.cancel(run.id);
+  });
   useEffect(() => {
     const lastCall = last && { tool: last.tool, args: last.state.args };
     onCommands(() =>
       serverCommands(
-        { tools: data.tools, last: lastCall, filters: HINT_FILTERS },
+        { tools: data.tools, last: lastCall, filters: HINT_FILTERS, running },
         {
           openTool: select,
           runLast: (name, args) => sendAgain(name, args, 'run-last'),
@@ -143,11 +151,13 @@ export function ConnectedView(props: Props) {
           report: (tab) => setView({ kind: 'report', tab }),
           appResources: () => setView({ kind: 'app-resources' }),
           toggleDock: (tab) => dock.toggle(tab),
+          copyLastAsCurl,
+          cancelRunning,
         },
       ),
     );
     return () => onCommands(() => []);
-  }, [data.tools, onCommands, select, last, sendAgain, setView]);
+  }, [data.tools, onCommands, select, last, sendAgain, setView, running, copyLastAsCurl, cancelRunning]);
 
   const records = useMemo(() => callRecords(calls.runs), [calls.runs]);
   // Loads MCP App frames blocked in this session: the report's app-csp-undeclared.

@@ -14,6 +14,8 @@ function recorder() {
     report: (tab) => done.push(`report ${tab}`),
     appResources: () => done.push('app-resources'),
     toggleDock: (tab) => done.push(`dock ${tab}`),
+    copyLastAsCurl: () => done.push('copy-curl'),
+    cancelRunning: () => done.push('cancel'),
   };
   return { done, actions };
 }
@@ -48,6 +50,19 @@ describe('the palette’s commands for a server', () => {
     expect(commands[0]).toMatchObject({ id: 'run-last', detail: 'echo {"message":"hi"}' });
     commands[0]?.run();
     expect(done).toEqual(['run-last echo {"message":"hi"}']);
+    // "curl" finds the copy of that call.
+    matchCommands(commands, 'curl')[0]?.run();
+    expect(done.at(-1)).toBe('copy-curl');
+  });
+
+  it('"Cancel the running call" only while calls run, first of all, and says how many', () => {
+    const { done, actions } = recorder();
+    expect(serverCommands({ tools: [tool('echo')], filters }, actions).some((command) => command.id === 'cancel-running')).toBe(false);
+    const one = serverCommands({ tools: [tool('echo')], filters, running: 1 }, actions);
+    expect(one[0]).toMatchObject({ id: 'cancel-running', label: 'Cancel the running call' });
+    expect(serverCommands({ tools: [tool('echo')], filters, running: 3 }, actions)[0]?.label).toBe('Cancel the 3 running calls');
+    matchCommands(one, 'cancel')[0]?.run();
+    expect(done).toEqual(['cancel']);
   });
 
   it('the views and filters do what they say, and "report" finds the report before a tool named report_…', () => {

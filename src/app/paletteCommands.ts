@@ -12,6 +12,10 @@ export interface PaletteActions {
   report: (tab: 'findings' | 'model') => void;
   appResources: () => void;
   toggleDock: (tab: 'history' | 'saved') => void;
+  /** Copies the newest call as a curl command (without the connection's secrets). */
+  copyLastAsCurl: () => void;
+  /** Cancels the calls still running. */
+  cancelRunning: () => void;
 }
 
 export interface PaletteInput {
@@ -19,9 +23,11 @@ export interface PaletteInput {
   /** The newest call of any tool, if one was made. */
   last?: { tool: string; args: Record<string, unknown> };
   filters: readonly { value: HintFilter; label: string }[];
+  /** How many calls are running now. */
+  running?: number;
 }
 
-export function serverCommands({ tools, last, filters }: PaletteInput, actions: PaletteActions): Command[] {
+export function serverCommands({ tools, last, filters, running = 0 }: PaletteInput, actions: PaletteActions): Command[] {
   const again: Command[] = last
     ? [
         {
@@ -30,6 +36,25 @@ export function serverCommands({ tools, last, filters }: PaletteInput, actions: 
           label: 'Run the last call again',
           detail: `${revealInvisible(last.tool)} ${JSON.stringify(last.args).slice(0, 120)}`,
           run: () => actions.runLast(last.tool, last.args),
+        },
+        {
+          id: 'copy-last-curl',
+          group: 'Tools',
+          label: 'Copy the last call as curl',
+          detail: revealInvisible(last.tool),
+          aliases: ['curl', 'copy as curl'],
+          run: actions.copyLastAsCurl,
+        },
+      ]
+    : [];
+  const cancel: Command[] = running
+    ? [
+        {
+          id: 'cancel-running',
+          group: 'Tools',
+          label: running === 1 ? 'Cancel the running call' : `Cancel the ${running} running calls`,
+          aliases: ['cancel', 'stop'],
+          run: actions.cancelRunning,
         },
       ]
     : [];
@@ -77,5 +102,5 @@ export function serverCommands({ tools, last, filters }: PaletteInput, actions: 
     label: `Filter tools by annotation: ${filter.label}`,
     run: () => actions.filter(filter.value),
   }));
-  return [...again, ...toolCommands, ...views, ...filterCommands];
+  return [...cancel, ...again, ...toolCommands, ...views, ...filterCommands];
 }
