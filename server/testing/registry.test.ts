@@ -73,6 +73,47 @@ describe('the test registry', () => {
         Promise.resolve(new Response(JSON.stringify({ servers: [{ server: { name: 'a/b', version: '1' } }, 42, { nope: 1 }] }))),
     });
     expect(odd).toMatchObject({ malformed: 2, entries: [{ server: { name: 'a/b' } }] });
+    // Fields of the wrong type (a registry that is not careful) are left out of what the page reads.
+    const hostile = await searchServers(registry.url, {
+      fetcher: () =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              servers: [
+                {
+                  server: {
+                    name: 'a/b',
+                    version: '1',
+                    title: 42,
+                    description: ['x'],
+                    repository: { url: 7 },
+                    remotes: [
+                      { type: 'streamable-http', url: 5 },
+                      { type: 'streamable-http', url: 'https://ok.example/mcp', headers: [{ name: 'K', isSecret: 'yes' }] },
+                    ],
+                    packages: [
+                      { registryType: 'npm', identifier: 'x' },
+                      {
+                        registryType: 'npm',
+                        identifier: 'y',
+                        transport: { type: 'stdio' },
+                        packageArguments: [7, { type: 'positional', value: 3 }],
+                      },
+                    ],
+                  },
+                },
+              ],
+            }),
+          ),
+        ),
+    });
+    const [entry] = hostile.entries;
+    expect(entry?.server).toMatchObject({ title: undefined, description: '', repository: undefined });
+    expect(entry?.server.remotes).toEqual([
+      { type: 'streamable-http', url: 'https://ok.example/mcp', headers: [{ name: 'K' }], variables: undefined },
+    ]);
+    expect(entry?.server.packages?.map((pkg) => [pkg.identifier, pkg.packageArguments])).toEqual([['y', [{ type: 'positional' }]]]);
+    expect(entry?.raw).toMatchObject({ title: 42 });
     await expect(searchServers(registry.url, { fetcher: () => Promise.resolve(new Response('{"items": []}')) })).rejects.toThrow(
       /no "servers" list/,
     );

@@ -12,7 +12,10 @@ const TIMEOUT_MS = 20_000;
 export type EntryStatus = 'active' | 'deprecated' | 'deleted';
 
 export interface RegistryEntry {
+  /** What the page reads of the server (fields of the wrong type left out). */
   server: ServerDetail;
+  /** The server as the registry sent it (for the server.json workbench). */
+  raw: unknown;
   status: EntryStatus;
   statusMessage?: string;
   publishedAt?: string;
@@ -49,6 +52,92 @@ export function registryBase(input: string): string {
 
 const OFFICIAL_META = 'io.modelcontextprotocol.registry/official';
 
+const stringsOnly = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+
+/** An input (a variable, a header, an argument) with only fields of the types the schema gives them. */
+function input(value: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(value)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const key of ['description', 'value', 'default', 'placeholder', 'format', 'name', 'valueHint', 'type'])
+    if (typeof value[key] === 'string') out[key] = value[key];
+  for (const key of ['isRequired', 'isSecret', 'isRepeated']) if (typeof value[key] === 'boolean') out[key] = value[key];
+  const choices = stringsOnly(value.choices);
+  if (choices) out.choices = choices;
+  if (isRecord(value.variables))
+    out.variables = Object.fromEntries(
+      Object.entries(value.variables).flatMap(([name, variable]) => {
+        const clean = input(variable);
+        return clean ? [[name, clean]] : [];
+      }),
+    );
+  return out;
+}
+const inputs = (value: unknown) => (Array.isArray(value) ? value.map(input).filter((item) => item !== undefined) : undefined);
+
+/**
+ * What the page may read of a server an untrusted registry sent: strings where strings belong,
+ * remotes with a URL and a type, packages with a type, an identifier and a transport — the rest
+ * dropped, so no malformed field can break a view (the workbench still checks the raw document).
+ */
+function usable(server: Record<string, unknown>): ServerDetail {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const repository = isRecord(server.repository) && typeof server.repository.url === 'string' ? server.repository : undefined;
+  const remotes = (Array.isArray(server.remotes) ? server.remotes : []).flatMap((remote) =>
+    isRecord(remote) && typeof remote.url === 'string' && (remote.type === 'streamable-http' || remote.type === 'sse')
+      ? [
+          {
+            ...input(remote),
+            type: remote.type,
+            url: remote.url,
+            headers: inputs(remote.headers),
+            variables: input({ variables: remote.variables })?.variables,
+          },
+        ]
+      : [],
+  );
+  const packages = (Array.isArray(server.packages) ? server.packages : []).flatMap((pkg) =>
+    isRecord(pkg) &&
+    typeof pkg.registryType === 'string' &&
+    typeof pkg.identifier === 'string' &&
+    isRecord(pkg.transport) &&
+    typeof pkg.transport.type === 'string'
+      ? [
+          {
+            registryType: pkg.registryType,
+            identifier: pkg.identifier,
+            version: text(pkg.version),
+            fileSha256: text(pkg.fileSha256),
+            runtimeHint: text(pkg.runtimeHint),
+            registryBaseUrl: text(pkg.registryBaseUrl),
+            transport: { type: pkg.transport.type, url: text(pkg.transport.url) },
+            runtimeArguments: inputs(pkg.runtimeArguments),
+            packageArguments: inputs(pkg.packageArguments),
+            environmentVariables: inputs(pkg.environmentVariables),
+          },
+        ]
+      : [],
+  );
+  return {
+    ...server,
+    name: String(server.name),
+    version: String(server.version),
+    description: text(server.description) ?? '',
+    title: text(server.title),
+    websiteUrl: text(server.websiteUrl),
+    repository: repository
+      ? {
+          url: String(repository.url),
+          source: text(repository.source) ?? '',
+          subfolder: text(repository.subfolder),
+          id: text(repository.id),
+        }
+      : undefined,
+    remotes,
+    packages,
+  } as unknown as ServerDetail;
+}
+
 function entryOf(item: unknown): RegistryEntry | undefined {
   if (!isRecord(item) || !isRecord(item.server)) return undefined;
   const server = item.server;
@@ -56,7 +145,8 @@ function entryOf(item: unknown): RegistryEntry | undefined {
   const meta = isRecord(item._meta) && isRecord(item._meta[OFFICIAL_META]) ? item._meta[OFFICIAL_META] : {};
   const status = meta.status === 'deprecated' || meta.status === 'deleted' ? meta.status : 'active';
   return {
-    server: { ...server, description: optionalString(server.description) ?? '' } as unknown as ServerDetail,
+    server: usable(server),
+    raw: server,
     status,
     statusMessage: optionalString(meta.statusMessage),
     publishedAt: optionalString(meta.publishedAt),

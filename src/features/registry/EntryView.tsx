@@ -9,7 +9,7 @@ import { copyWithToast } from '../../lib/toasts.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import { serverVersions, type RegistryEntry } from '../../registry/registryApi.ts';
 import { fieldDefault, remoteFields, remoteOpenable, resolveRemote, type RemoteField } from '../../registry/remote.ts';
-import type { Package, Remote, ServerDetail } from '../../registry/serverJson.ts';
+import type { Package, Remote } from '../../registry/serverJson.ts';
 import { packageLine } from '../../registry/terminalLine.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 
@@ -43,7 +43,7 @@ export function EntryView({
   base: string;
   onBack: () => void;
   onConnect: RegistryConnect;
-  onCheck: (server: ServerDetail) => void;
+  onCheck: (raw: unknown) => void;
 }) {
   const headingId = useId();
   const versions = useQuery({
@@ -107,7 +107,7 @@ export function EntryView({
           </a>
         ) : null}
         {shown.publishedAt ? <span>Published {shown.publishedAt.slice(0, 10)}</span> : null}
-        <Button variant="ghost" className="px-1 py-0 text-xs" onClick={() => onCheck(server)}>
+        <Button variant="ghost" className="px-1 py-0 text-xs" onClick={() => onCheck(shown.raw)}>
           Check this server.json
         </Button>
       </p>

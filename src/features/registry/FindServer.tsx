@@ -143,7 +143,7 @@ export function FindServer({ onConnect, connected }: Props) {
           base={asked?.base ?? registryBase(registryUrl)}
           onBack={() => setOpen(undefined)}
           onConnect={onConnect}
-          onCheck={(server) => setWorkbench({ text: JSON.stringify(server, null, 2), nonce: Date.now() })}
+          onCheck={(raw) => setWorkbench({ text: JSON.stringify(raw, null, 2), nonce: Date.now() })}
         />
       ) : asked && results.isSuccess ? (
         <div className="flex flex-col gap-2">
