@@ -41,7 +41,8 @@ test('search → an entry → a remote with a {tenant} variable and a required s
   // Connect without the required values: said, nothing sent.
   await form.getByRole('button', { name: 'Connect' }).click();
   await expect(form.getByRole('alert')).toHaveText('Fill in tenant, X-API-Key.');
-  await form.getByLabel('tenant').fill('acme');
+  // Each field is named by its variable or header name alone (the contract's "labelled by its name").
+  await form.getByRole('textbox', { name: 'tenant', exact: true }).fill('acme');
   await form.getByLabel('X-API-Key').fill(protectedToken());
   await shot(page, 'registry-entry-1440');
   await form.getByRole('button', { name: 'Connect' }).click();

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { Select } from '../../components/ui/Select.tsx';
 import { copyWithToast } from '../../lib/toasts.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import { serverVersions, type RegistryEntry } from '../../registry/registryApi.ts';
@@ -72,19 +73,15 @@ export function EntryView({
         {shown.status !== 'active' ? <Badge tone="warn">{shown.status}</Badge> : null}
         <label className="ml-auto flex items-center gap-1 text-xs text-subtle">
           Version
-          <select
-            className="rounded border border-field bg-panel px-1 py-0.5 text-xs"
+          <Select
+            className="text-xs"
             value={version}
-            onChange={(event) => setVersion(event.target.value)}
-          >
-            {(versions.data?.entries ?? [entry]).map((item) => (
-              <option key={item.server.version} value={item.server.version}>
-                {revealInvisible(item.server.version)}
-                {item.isLatest ? ' (latest)' : ''}
-                {item.status !== 'active' ? ` · ${item.status}` : ''}
-              </option>
-            ))}
-          </select>
+            onChange={setVersion}
+            options={(versions.data?.entries ?? [entry]).map((item) => ({
+              value: item.server.version,
+              label: `${revealInvisible(item.server.version)}${item.isLatest ? ' (latest)' : ''}${item.status !== 'active' ? ` · ${item.status}` : ''}`,
+            }))}
+          />
         </label>
       </div>
       {versions.isError ? <p className="text-xs text-muted">Versions: {errorMessage(versions.error)}</p> : null}
@@ -189,15 +186,28 @@ function RemoteForm({
 
 function FieldInput({ field, value, onChange }: { field: RemoteField; value: string; onChange: (value: string) => void }) {
   const hintId = useId();
+  const controlId = useId();
   const { input } = field;
   const control = 'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm';
   return (
-    <label className="flex flex-col gap-0.5 text-sm">
-      <span className="font-mono text-xs">
+    // The label holds the name (and marks hidden from the name); the description describes the control.
+    <div className="flex flex-col gap-0.5 text-sm">
+      <label htmlFor={controlId} className="font-mono text-xs">
         {revealInvisible(field.label)}
-        {field.required ? <span className="text-danger"> *</span> : null}
-        {field.secret ? <span className="text-muted"> · secret</span> : null}
-      </span>
+        {/* Marks for the eye; the control says required and password itself, so its name stays the field's name. */}
+        {field.required ? (
+          <span aria-hidden="true" className="text-danger">
+            {' '}
+            *
+          </span>
+        ) : null}
+        {field.secret ? (
+          <span aria-hidden="true" className="text-muted">
+            {' '}
+            · secret
+          </span>
+        ) : null}
+      </label>
       {input.description ? (
         <span id={hintId} className="text-xs text-muted">
           {revealInvisible(input.description)}
@@ -205,6 +215,7 @@ function FieldInput({ field, value, onChange }: { field: RemoteField; value: str
       ) : null}
       {input.choices?.length ? (
         <select
+          id={controlId}
           className={control}
           value={value}
           onChange={(event) => onChange(event.target.value)}
@@ -219,6 +230,7 @@ function FieldInput({ field, value, onChange }: { field: RemoteField; value: str
         </select>
       ) : (
         <input
+          id={controlId}
           className={control}
           type={field.secret ? 'password' : input.format === 'number' ? 'number' : 'text'}
           autoComplete="off"
@@ -230,7 +242,7 @@ function FieldInput({ field, value, onChange }: { field: RemoteField; value: str
           required={field.required}
         />
       )}
-    </label>
+    </div>
   );
 }
 
