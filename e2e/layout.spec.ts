@@ -231,6 +231,33 @@ test('the splitter between request and response drags, moves with ←/→, and k
   expect(form && form.width < dragged + 24).toBe(true);
 });
 
+test('palette: fuzzy letters find a tool with the matched letters marked; what was used comes first, under Recent; Diagnose opens the doctor', async ({
+  page,
+}) => {
+  await page.goto(deepLink(demoMcpUrl(), 'get_current_time'));
+  await expect(page.getByRole('button', { name: 'Call tool' })).toBeVisible();
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await page.keyboard.press('Control+k');
+  // Letters in order, not words: "srch ctlg" is Search catalog, its matched letters marked.
+  await palette.getByRole('combobox').fill('srch ctlg');
+  const first = palette.getByRole('option').first();
+  await expect(first).toContainText('Search catalog');
+  expect((await first.locator('mark').allTextContents()).join('')).toMatch(/^Srchc?tlg$/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('query')).toBeVisible();
+
+  // Opened again with nothing typed: the tool just used is first, under Recent.
+  await page.keyboard.press('Control+k');
+  await expect(palette.getByRole('option').first()).toContainText('Recent');
+  await expect(palette.getByRole('option').first()).toContainText('Search catalog');
+  await palette.getByRole('combobox').fill('diagnose');
+  await expect(palette.getByRole('option').first()).toContainText('Diagnose the connection');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: /^Connection doctor/ }).getByRole('region', { name: 'Connection doctor' })).toBeVisible({
+    timeout: 15_000,
+  });
+});
+
 test('palette: "Run the last call again" repeats it, and a filter by annotation narrows the list', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));

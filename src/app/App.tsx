@@ -14,6 +14,7 @@ import { StepUpContext, useOAuth, type SignInPurpose } from '../features/connect
 import type { OAuthGrant } from '../mcp/oauth.ts';
 import type { OAuthChallenge } from '../mcp/errors.ts';
 import type { ProxySession } from '../mcp/proxy.ts';
+import { OPEN_DOCTOR } from '../lib/keyboard.ts';
 import { TrafficRecorder, serverHealth } from '../mcp/traffic.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { startListing } from '../features/tools/api/toolPages.ts';
@@ -86,6 +87,7 @@ export function App({ start }: { start: Boot }) {
     },
     [connect],
   );
+  const diagnosable = Boolean(proxy.session) && (state.status === 'connected' || state.status === 'failed');
   const toolCommands = useCallback(
     () => [
       {
@@ -95,6 +97,19 @@ export function App({ start }: { start: Boot }) {
         group: 'Servers' as const,
         run: () => setFinding(true),
       },
+      // The connection doctor runs on Toolscope's own server, for a server connected or failed.
+      ...(diagnosable
+        ? [
+            {
+              id: 'diagnose',
+              label: 'Diagnose the connection',
+              detail: 'probe the server: reachability, CORS, era, sign-in',
+              aliases: ['diagnose', 'doctor'],
+              group: 'Servers' as const,
+              run: () => window.dispatchEvent(new Event(OPEN_DOCTOR)),
+            },
+          ]
+        : []),
       ...(stdioSession
         ? [
             {
@@ -108,7 +123,7 @@ export function App({ start }: { start: Boot }) {
         : []),
       ...buildCommands.current(),
     ],
-    [stdioSession, restartStdio],
+    [stdioSession, restartStdio, diagnosable],
   );
   const { signIn } = oauth;
   const stepUp = useCallback(

@@ -70,12 +70,12 @@ export function AppMenu({ commands, onConnectSaved, connectedUrl, onForget }: Pr
     const view: Command[] = [
       ...THEME_CHOICES.map((theme): Command => ({
         id: `theme:${theme}`,
-        group: 'View',
+        group: 'Actions',
         label: `Theme: ${theme}`,
         run: () => setTheme(theme),
       })),
-      { id: 'traffic', group: 'View', label: 'Show or hide Traffic', run: () => dock.toggle('traffic') },
-      { id: 'shortcuts', group: 'View', label: 'Keyboard shortcuts', run: () => setOpen('shortcuts') },
+      { id: 'traffic', group: 'Actions', label: 'Show or hide Traffic', run: () => dock.toggle('traffic') },
+      { id: 'shortcuts', group: 'Help', label: 'Keyboard shortcuts', run: () => setOpen('shortcuts') },
     ];
     const forget: Command[] = [
       ...(connectedUrl
@@ -123,7 +123,7 @@ export function AppMenu({ commands, onConnectSaved, connectedUrl, onForget }: Pr
       >
         ?
       </Button>
-      {open === 'palette' ? <CommandPalette commands={all} onClose={() => setOpen(undefined)} /> : null}
+      {open === 'palette' ? <CommandPalette commands={all} serverUrl={connectedUrl} onClose={() => setOpen(undefined)} /> : null}
       {open === 'shortcuts' ? <ShortcutSheet onClose={() => setOpen(undefined)} /> : null}
       {forgetting ? (
         <ForgetDialog what={forgetting} onConfirm={() => onForget(forgetting)} onClose={() => setForgetting(undefined)} />

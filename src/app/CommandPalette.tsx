@@ -1,16 +1,25 @@
 import { useId, useMemo, useState } from 'react';
 import { Modal } from '../components/ui/Modal.tsx';
 import { cn } from '../lib/cn.ts';
-import { matchCommands, type Command } from './commands.ts';
+import { loadRecentCommands, matchCommands, rememberCommand, type Command } from './commands.ts';
 
-/** Ctrl+K / ⌘K: jump to a tool, a saved server or a view command by typing a few letters. */
-export function CommandPalette({ commands, onClose }: { commands: readonly Command[]; onClose: () => void }) {
+interface Props {
+  commands: readonly Command[];
+  onClose: () => void;
+  /** The open server, whose recent commands are listed first (none: the start screen's). */
+  serverUrl?: string;
+}
+
+/** Ctrl+K / ⌘K: jump to a tool, a saved server or a command by typing a few letters (fuzzy, marked). */
+export function CommandPalette({ commands, onClose, serverUrl }: Props) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const matches = useMemo(() => matchCommands(commands, query), [commands, query]);
+  const [recent] = useState(() => loadRecentCommands(serverUrl));
+  const matches = useMemo(() => matchCommands(commands, query, { recent }), [commands, query, recent]);
   const id = useId();
   const run = (command: Command | undefined) => {
     if (!command) return;
+    rememberCommand(serverUrl, command.id);
     onClose();
     command.run();
   };
@@ -25,6 +34,7 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
         aria-expanded="true"
         aria-controls={`${id}-list`}
         aria-activedescendant={matches[active] ? `${id}-${active}` : undefined}
+        aria-autocomplete="list"
         className="w-full rounded-md border border-field bg-canvas px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-blue-500"
         placeholder="Type a tool, a saved server or a command…"
         value={query}
@@ -35,13 +45,13 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') setActive((index) => Math.min(index + 1, matches.length - 1));
           else if (event.key === 'ArrowUp') setActive((index) => Math.max(index - 1, 0));
-          else if (event.key === 'Enter') run(matches[active]);
+          else if (event.key === 'Enter') run(matches[active]?.command);
           else return;
           event.preventDefault();
         }}
       />
       <ul id={`${id}-list`} role="listbox" aria-label="Commands" className="mt-2 max-h-[50vh] overflow-auto">
-        {matches.map((command, index) => (
+        {matches.map(({ command, section, marks }, index) => (
           // Keys reach the options through the combobox (aria-activedescendant); a click picks one too.
           // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
@@ -53,11 +63,11 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
             onMouseEnter={() => setActive(index)}
             onClick={() => run(command)}
           >
-            {/* The group's name once, on its first row (a section heading, not a label on every row). */}
-            <span className="w-14 shrink-0 text-[11px] text-subtle">
-              {matches[index - 1]?.group === command.group ? '' : command.group}
+            {/* The section's name once, on its first row (a heading, not a label on every row). */}
+            <span className="w-14 shrink-0 text-[11px] text-subtle">{matches[index - 1]?.section === section ? '' : section}</span>
+            <span className="truncate">
+              <Marked text={command.label} marks={marks} />
             </span>
-            <span className="truncate">{command.label}</span>
             {command.detail ? <span className="truncate font-mono text-[11px] text-subtle">{command.detail}</span> : null}
           </li>
         ))}
@@ -78,5 +88,29 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
         </span>
       </p>
     </Modal>
+  );
+}
+
+/** The label with the characters the query matched in bold (text only: labels may come from a server). */
+function Marked({ text, marks }: { text: string; marks: readonly number[] }) {
+  if (!marks.length) return text;
+  const marked = new Set(marks);
+  const parts: { text: string; mark: boolean }[] = [];
+  // fuzzysort's indexes count UTF-16 units, as the string does.
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charAt(index);
+    const mark = marked.has(index);
+    const last = parts[parts.length - 1];
+    if (last && last.mark === mark) last.text += char;
+    else parts.push({ text: char, mark });
+  }
+  return parts.map((part, index) =>
+    part.mark ? (
+      <mark key={index} className="bg-transparent font-semibold text-accent">
+        {part.text}
+      </mark>
+    ) : (
+      part.text
+    ),
   );
 }

@@ -30,7 +30,7 @@ describe('the palette’s commands for a server', () => {
     const { actions } = recorder();
     const tools = [tool('search_catalog_v2', { title: 'Search catalog v2' }), tool('search_catalog', { title: 'Find products' })];
     const commands = serverCommands({ tools, filters }, actions);
-    expect(matchCommands(commands, 'search_catalog')[0]?.id).toBe('tool:search_catalog');
+    expect(matchCommands(commands, 'search_catalog')[0]?.command.id).toBe('tool:search_catalog');
   });
 
   it('lists each tool by its display name, its raw name as detail, with invisible characters shown', () => {
@@ -51,7 +51,7 @@ describe('the palette’s commands for a server', () => {
     commands[0]?.run();
     expect(done).toEqual(['run-last echo {"message":"hi"}']);
     // "curl" finds the copy of that call.
-    matchCommands(commands, 'curl')[0]?.run();
+    matchCommands(commands, 'curl')[0]?.command.run();
     expect(done.at(-1)).toBe('copy-curl');
   });
 
@@ -61,14 +61,14 @@ describe('the palette’s commands for a server', () => {
     const one = serverCommands({ tools: [tool('echo')], filters, running: 1 }, actions);
     expect(one[0]).toMatchObject({ id: 'cancel-running', label: 'Cancel the running call' });
     expect(serverCommands({ tools: [tool('echo')], filters, running: 3 }, actions)[0]?.label).toBe('Cancel the 3 running calls');
-    matchCommands(one, 'cancel')[0]?.run();
+    matchCommands(one, 'cancel')[0]?.command.run();
     expect(done).toEqual(['cancel']);
   });
 
   it('the views and filters do what they say, and "report" finds the report before a tool named report_…', () => {
     const { done, actions } = recorder();
     const commands = serverCommands({ tools: [tool('report_price_issue')], filters }, actions);
-    expect(matchCommands(commands, 'report')[0]?.id).toBe('report');
+    expect(matchCommands(commands, 'report')[0]?.command.id).toBe('report');
     for (const id of ['report', 'model', 'app-resources', 'history', 'saved', 'filter:read-only'])
       commands.find((command) => command.id === id)?.run();
     expect(done).toEqual(['report findings', 'report model', 'app-resources', 'dock history', 'dock saved', 'filter read-only']);

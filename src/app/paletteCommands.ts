@@ -32,14 +32,14 @@ export function serverCommands({ tools, last, filters, running = 0 }: PaletteInp
     ? [
         {
           id: 'run-last',
-          group: 'Tools',
+          group: 'Actions',
           label: 'Run the last call again',
           detail: `${revealInvisible(last.tool)} ${JSON.stringify(last.args).slice(0, 120)}`,
           run: () => actions.runLast(last.tool, last.args),
         },
         {
           id: 'copy-last-curl',
-          group: 'Tools',
+          group: 'Actions',
           label: 'Copy the last call as curl',
           detail: revealInvisible(last.tool),
           aliases: ['curl', 'copy as curl'],
@@ -51,7 +51,8 @@ export function serverCommands({ tools, last, filters, running = 0 }: PaletteInp
     ? [
         {
           id: 'cancel-running',
-          group: 'Tools',
+          group: 'Actions',
+          pinned: true,
           label: running === 1 ? 'Cancel the running call' : `Cancel the ${running} running calls`,
           aliases: ['cancel', 'stop'],
           run: actions.cancelRunning,
@@ -71,7 +72,7 @@ export function serverCommands({ tools, last, filters, running = 0 }: PaletteInp
   const views: Command[] = [
     {
       id: 'report',
-      group: 'View',
+      group: 'Actions',
       label: 'Report — the server report: score and findings',
       keywords: 'lint quality',
       aliases: ['report', 'server report', 'score', 'lint'],
@@ -79,7 +80,7 @@ export function serverCommands({ tools, last, filters, running = 0 }: PaletteInp
     },
     {
       id: 'model',
-      group: 'View',
+      group: 'Actions',
       label: 'Model’s view — the tool list as the model is given it (tokens)',
       keywords: 'model prompt tokens cost',
       aliases: ['model', 'model view', 'model’s view', "model's view", 'tokens'],
@@ -87,18 +88,18 @@ export function serverCommands({ tools, last, filters, running = 0 }: PaletteInp
     },
     {
       id: 'app-resources',
-      group: 'View',
+      group: 'Actions',
       label: 'App resources — the ui:// interfaces this server’s tools name, to preview',
       keywords: 'mcp apps ui resource',
       aliases: ['apps', 'app resources', 'ui'],
       run: actions.appResources,
     },
-    { id: 'history', group: 'View', label: 'Show or hide History', run: () => actions.toggleDock('history') },
-    { id: 'saved', group: 'View', label: 'Show or hide Saved calls', run: () => actions.toggleDock('saved') },
+    { id: 'history', group: 'Actions', label: 'Show or hide History', run: () => actions.toggleDock('history') },
+    { id: 'saved', group: 'Actions', label: 'Show or hide Saved calls', run: () => actions.toggleDock('saved') },
   ];
   const filterCommands = filters.map((filter): Command => ({
     id: `filter:${filter.value}`,
-    group: 'View',
+    group: 'Actions',
     label: `Filter tools by annotation: ${filter.label}`,
     run: () => actions.filter(filter.value),
   }));

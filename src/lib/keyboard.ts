@@ -7,3 +7,6 @@ export function isTyping(target: EventTarget | null): boolean {
 
 /** A request to the tool list's search box from the shell (Ctrl+K's "Search tools"). */
 export const FOCUS_TOOL_SEARCH = 'toolscope:focus-tool-search';
+
+/** A request to open the connection doctor (the palette's "Diagnose the connection"). */
+export const OPEN_DOCTOR = 'toolscope:open-doctor';

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { OPEN_DOCTOR } from '../../lib/keyboard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { StatusItem } from '../../components/ui/StatusItem.tsx';
@@ -12,6 +13,16 @@ export function DoctorPanel({ session, url, className = '' }: { session: ProxySe
   const diagnosis = useDiagnosis(session, url);
   const [open, setOpen] = useState(false);
   const titleId = useId();
+  const { mutate } = diagnosis;
+  // The palette's "Diagnose the connection" (the button may be out of sight, as on a phone).
+  useEffect(() => {
+    const openDoctor = () => {
+      setOpen(true);
+      mutate();
+    };
+    window.addEventListener(OPEN_DOCTOR, openDoctor);
+    return () => window.removeEventListener(OPEN_DOCTOR, openDoctor);
+  }, [mutate]);
   return (
     <>
       <Button
