@@ -3,7 +3,7 @@
 import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl, liveMcpUrl } from './fixtures/urls.ts';
 import { callConfirmed } from './fixtures/calls.ts';
-import { openTraffic, openCallSettings } from './fixtures/panes.ts';
+import { openDock, openTraffic, openCallSettings } from './fixtures/panes.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const askDialog = (page: Page) => page.getByRole('dialog', { name: /asks for input/ });
@@ -21,12 +21,25 @@ test('multi-round elicitation in the 2026 era: accept both questions', async ({ 
   // The dialog names the tool that asks, and the first field has the focus.
   await expect(askDialog(page).getByRole('heading')).toHaveText(/^plan_delivery asks for input/);
   await expect(askDialog(page).getByLabel('Speed')).toBeFocused();
+  // A required choice has no blank option: it reads "Choose…" until one is picked, and lists only the two.
+  await expect(askDialog(page).getByLabel('Speed')).toHaveValue('');
+  await expect(askDialog(page).getByLabel('Speed').locator('option:checked')).toHaveText('Choose…');
+  await expect(askDialog(page).getByLabel('Speed').locator('option:not([hidden])')).toHaveText(['standard', 'express']);
   await askDialog(page).getByLabel('Speed').selectOption('express');
   await askDialog(page).getByRole('button', { name: 'Accept' }).click();
   await expect(askDialog(page)).toContainText('Express costs €9.90 extra');
   await askDialog(page).getByLabel('Accept €9.90 surcharge').check();
   await askDialog(page).getByRole('button', { name: 'Accept' }).click();
   await expect(result(page)).toContainText('Order ord_demo: express delivery booked (+€9.90).');
+  // The questions and answers are kept with the call in History; on the wire (Traffic), each answer
+  // went back as the call sent again with it (three tools/call exchanges).
+  const history = await openDock(page, 'History');
+  const answers = history.getByRole('list', { name: 'Questions answered' }).first();
+  await expect(answers.getByRole('listitem')).toHaveText([
+    /Asked “How fast should order ord_demo arrive\?” — Accepted \{"speed":"express"\}/,
+    /Asked “Express costs €9.90 extra. Accept the surcharge\?” — Accepted \{"accept":true\}/,
+  ]);
+  await expect(await openTraffic(page)).toContainText(/(tools\/call plan_delivery #\d+.*){3}/);
 });
 
 test('elicitation decline (2026) after the destructive-call confirmation', async ({ page }) => {
@@ -36,6 +49,8 @@ test('elicitation decline (2026) after the destructive-call confirmation', async
   await askDialog(page).getByRole('button', { name: 'Decline' }).click();
   await expect(result(page)).toContainText('Tool error');
   await expect(result(page)).toContainText('Purge not confirmed; nothing was dropped.');
+  const history = await openDock(page, 'History');
+  await expect(history.getByRole('list', { name: 'Questions answered' }).first()).toContainText('— Declined');
 });
 
 test('elicitation requested by a 2025-era server (server-everything)', async ({ page }) => {
@@ -47,6 +62,10 @@ test('elicitation requested by a 2025-era server (server-everything)', async ({ 
   await askDialog(page).getByRole('button', { name: 'Accept' }).click();
   await expect(result(page)).toContainText('User provided the requested information');
   await expect(result(page)).toContainText('Ada Lovelace');
+  // 2025: the answer went back as the response to the server's request; History keeps it with the call.
+  const history = await openDock(page, 'History');
+  await expect(history.getByRole('list', { name: 'Questions answered' }).first()).toContainText('Accepted');
+  await expect(history.getByRole('list', { name: 'Questions answered' }).first()).toContainText('Ada Lovelace');
 });
 
 test('progress resets the timeout; silence hits it with a sentence saying which limit', async ({ page }) => {

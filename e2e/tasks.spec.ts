@@ -85,8 +85,14 @@ test('background work has a home: open another tool and the dock strip says “T
   await page.getByRole('region', { name: 'Tools' }).getByText('Current time', { exact: true }).click();
   const strip = page.getByRole('tablist', { name: 'Dock' });
   await expect(strip.getByRole('tab', { name: /^Tasks\s*● 1$/ })).toBeVisible({ timeout: 1000 });
-  // Its question, asked over the other tool, says which tool and task ask.
+  // Its question does not open over the other tool: a note says which tool and task ask, and
+  // Answer leads to the task's pane, where the question opens.
   const ask = page.getByRole('dialog', { name: /asks for input/ });
+  const note = page.getByRole('status').filter({ hasText: /asks for input/ });
+  await expect(note).toContainText(/^build_sales_report \(task .+\) asks for input/);
+  await expect(ask).toBeHidden();
+  await note.getByRole('button', { name: 'Answer' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Build sales report' })).toBeVisible();
   await expect(ask.getByRole('heading')).toHaveText(/^build_sales_report \(task .+\) asks for input/);
   await ask.getByRole('button', { name: 'Decline' }).click();
   const tasks = await openDock(page, 'Tasks');

@@ -297,7 +297,13 @@ export function ConnectedView(props: Props) {
           onCancel={() => session.answer(false)}
         />
       ) : null}
-      <ServerQuestion elicitations={elicitations} runs={calls.runs} />
+      <ServerQuestion
+        elicitations={elicitations}
+        runs={calls.runs}
+        selected={selected}
+        onShowRun={workspace.showRun}
+        onAnswered={(runId, answered) => session.noteAnswer(runId, answered)}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elicitationAutoAnswer, elicitationDefaults } from './elicitation.ts';
+import { answeredQuestion, elicitationAutoAnswer, elicitationDefaults } from './elicitation.ts';
 
 describe('elicitation answers without a person', () => {
   const schema = {
@@ -22,5 +22,23 @@ describe('elicitation answers without a person', () => {
 
   it('fills each required field that has no default, and leaves optional ones out', () => {
     expect(elicitationAutoAnswer(schema)).toEqual({ name: 'Ada', tier: 'gold', confirmed: true, count: 2 });
+  });
+});
+
+describe('an answered question, as kept with its call', () => {
+  const request = { mode: 'form' as const, message: 'Pick a tier', requestedSchema: {} };
+
+  it('keeps the message, the action and — only when accepted — the content', () => {
+    expect(answeredQuestion(request, { action: 'accept', content: { tier: 'gold' } })).toEqual({
+      message: 'Pick a tier',
+      mode: 'form',
+      action: 'accept',
+      content: { tier: 'gold' },
+    });
+    expect(answeredQuestion(request, { action: 'decline' })).toEqual({ message: 'Pick a tier', mode: 'form', action: 'decline' });
+  });
+
+  it('bounds a server’s long message', () => {
+    expect(answeredQuestion({ ...request, message: 'x'.repeat(50_000) }, { action: 'cancel' }).message).toHaveLength(1000);
   });
 });

@@ -14,6 +14,28 @@ export type ElicitContent = Record<string, string | number | boolean | string[]>
 
 export type ElicitationAnswer = { action: 'accept'; content?: ElicitContent } | { action: 'decline' } | { action: 'cancel' };
 
+/** A question the server asked during a call and what the person answered (kept with the call). */
+export interface AnsweredQuestion {
+  message: string;
+  /** 'form' or 'url' (an invalid request is answered too: declined or cancelled). */
+  mode: ElicitationRequest['mode'];
+  action: ElicitationAnswer['action'];
+  content?: ElicitContent;
+}
+
+const MAX_KEPT_MESSAGE = 1000;
+
+/** The record of one answer, as History keeps it. */
+export function answeredQuestion(request: ElicitationRequest, answer: ElicitationAnswer): AnsweredQuestion {
+  return {
+    // The server's words, bounded: a question is a sentence or two.
+    message: request.message.slice(0, MAX_KEPT_MESSAGE),
+    mode: request.mode,
+    action: answer.action,
+    ...(answer.action === 'accept' && answer.content ? { content: answer.content } : {}),
+  };
+}
+
 /** Keeps the primitive fields of a form value (drops unset fields and anything nested). */
 export function toElicitContent(value: unknown): ElicitContent {
   const content: ElicitContent = {};

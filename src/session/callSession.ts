@@ -14,6 +14,7 @@ import { outputProblem, outputValidator } from '../lint/callRules.ts';
 import { outcomeOf } from './outcome.ts';
 import type { CallChecks, CallLimits, CallOrigin, RequestOptions } from './callDecision.ts';
 import { CallEntrance, type CallEntranceSnapshot, type Decided, type PendingConfirm } from './callEntrance.ts';
+import type { AnsweredQuestion } from '../mcp/elicitation.ts';
 import { CallRuns, type CallRun, type CallTarget, type RunsConnection } from './runs.ts';
 import { runSaved, type RunState, type SavedToRun } from './runSaved.ts';
 import type { SafetySettings } from './safety.ts';
@@ -221,6 +222,11 @@ export class CallSession {
     return state.status === 'done'
       ? { result: state.result.raw, runId: id, outcome }
       : { failure: describeFailure(state.failure), runId: id, outcome };
+  }
+
+  /** Keeps a question the server asked during run `runId`, and the answer, with that run (and so in History). */
+  noteAnswer(runId: number, answered: AnsweredQuestion): void {
+    this.#runs.noteAnswer(runId, answered);
   }
 
   /** Stops a call; for a task, asks the server to cancel it. */

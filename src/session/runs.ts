@@ -6,6 +6,7 @@ import { TaskEndError, type McpConnection, type TaskPlace } from '../mcp/connect
 import { failureOf, type McpFailure } from '../mcp/errors.ts';
 import type { CallResult } from '../mcp/results.ts';
 import { pollDelay, type PendingTask, type TaskState } from '../mcp/tasks.ts';
+import type { AnsweredQuestion } from '../mcp/elicitation.ts';
 
 export interface Progress {
   progress: number;
@@ -53,6 +54,18 @@ export interface CallRun {
   /** 'app': an MCP App's own call (it stays in the app; the response pane keeps showing the app's run). */
   origin?: 'app';
   state: Exclude<CallState, { status: 'idle' }>;
+  /** The server's questions during this call and the person's answers, in order. */
+  answers?: readonly AnsweredQuestion[];
+}
+
+/**
+ * The run a server's question belongs to: the run following the task that asks, else the one call
+ * running. Several running and no task named: undefined (the question is not pinned on a guess).
+ */
+export function askingRun(taskId: string | undefined, runs: readonly CallRun[]): CallRun | undefined {
+  if (taskId) return runs.find((run) => run.state.task?.taskId === taskId);
+  const running = runs.filter((run) => run.state.status === 'running');
+  return running.length === 1 ? running[0] : undefined;
 }
 
 /** What a call needs of a tool: its name and how its arguments reach the HTTP layer. */
@@ -274,6 +287,11 @@ export class CallRuns {
         view,
       );
     }
+  }
+
+  /** Keeps a question the server asked during run `id` and the person's answer with that run. */
+  noteAnswer(id: number, answered: AnsweredQuestion): void {
+    this.#set(this.#runs.map((run) => (run.id === id ? { ...run, answers: [...(run.answers ?? []), answered] } : run)));
   }
 
   /** Stops a call; for a task, asks the server to cancel it (tasks/cancel is cooperative: polling goes on until it says). */

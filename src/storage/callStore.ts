@@ -45,8 +45,12 @@ export async function addEntry(
   const store = await db();
   const tx = store.transaction(['calls', 'results'], 'readwrite');
   const calls = tx.objectStore('calls');
+  const answers = entry.answers?.map((answered) =>
+    answered.content ? { ...answered, content: keptArgs(answered.content, keeping.known).args as typeof answered.content } : answered,
+  );
   const fields: Omit<HistoryEntry, 'id'> = {
     ...entry,
+    ...(answers ? { answers } : {}),
     summary: withoutKnownSecrets(entry.summary, keeping.known) as string,
     args: safe.args,
     droppedArgs: safe.dropped,

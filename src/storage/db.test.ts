@@ -77,6 +77,24 @@ describe('what History keeps of a call to a server with credentials', () => {
   const headerValue = 'ocp-key-123456789';
   const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLXZhbHVl';
 
+  it('keeps the questions answered during a call, without secret-named fields or the connection’s secrets', async () => {
+    const answers = [
+      {
+        message: 'How fast?',
+        mode: 'form' as const,
+        action: 'accept' as const,
+        content: { speed: 'express', api_key: 'k-2', note: `use ${token}` },
+      },
+      { message: 'Sure?', mode: 'form' as const, action: 'decline' as const },
+    ];
+    await addEntry({ ...entry('https://asks.example/mcp', 'plan'), answers }, undefined, { known: [token], results: true });
+    const [stored] = await listEntries('https://asks.example/mcp');
+    expect(stored?.answers).toEqual([
+      { message: 'How fast?', mode: 'form', action: 'accept', content: { speed: 'express', note: 'use •••• (hidden)' } },
+      { message: 'Sure?', mode: 'form', action: 'decline' },
+    ]);
+  });
+
   it('never the connection’s token or header values, nor token-shaped values of a result', async () => {
     const result = {
       content: [{ type: 'text', text: `whoami: Bearer ${token}, subscription ${headerValue}, id token ${jwt}` }],

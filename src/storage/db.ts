@@ -7,6 +7,7 @@ import { withoutKnownSecrets, withoutSecrets } from '../mcp/secrets.ts';
 import type { ToolSnapshot } from '../compare/toolListDiff.ts';
 import type { PendingTask } from '../mcp/tasks.ts';
 import type { OutcomeKind } from '../session/outcome.ts';
+import type { AnsweredQuestion } from '../mcp/elicitation.ts';
 
 export type { PendingTask };
 
@@ -36,6 +37,8 @@ export interface HistoryEntry {
   resultKept?: boolean;
   /** 'app': the call came from an MCP App's frame. */
   origin?: 'app';
+  /** The server's questions during the call and the answers given (secret-named fields left out). */
+  answers?: AnsweredQuestion[];
 }
 
 export type NewEntry = Omit<HistoryEntry, 'id' | 'droppedArgs' | 'resultBytes' | 'truncated' | 'resultKept'>;

@@ -9,9 +9,10 @@ import { unsafeIntegers } from '../../schema/numbers.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { tailwindTemplates } from './rjsfTheme.tsx';
 import { TextOrFileWidget } from './Base64FileWidget.tsx';
-
-const widgets = { TextWidget: TextOrFileWidget };
+import { SelectWidget } from './SelectWidget.tsx';
 import { validatorFor, type FormStateBehavior } from './validators.ts';
+
+const widgets = { TextWidget: TextOrFileWidget, SelectWidget };
 
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 

@@ -4,10 +4,11 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { revealInvisible } from '../../mcp/text.ts';
-import { openableUrl, type ElicitationAnswer } from '../../mcp/elicitation.ts';
+import { answeredQuestion, openableUrl, type AnsweredQuestion, type ElicitationAnswer } from '../../mcp/elicitation.ts';
 import type { PendingElicitation, useElicitations } from './useElicitations.ts';
 import { askerOf } from './TasksPanel.tsx';
-import type { CallRun } from '../../session/runs.ts';
+import { askingRun, type CallRun } from '../../session/runs.ts';
+import { useState } from 'react';
 
 const ElicitationForm = retryableLazy(() => import('./ElicitationForm.tsx'));
 
@@ -102,17 +103,49 @@ function UrlRequest({
   );
 }
 
-/** The server's next question, if one waits, naming the call or task that asks. */
-export function ServerQuestion({ elicitations, runs }: { elicitations: ReturnType<typeof useElicitations>; runs: readonly CallRun[] }) {
-  const { current } = elicitations;
+interface QuestionProps {
+  elicitations: ReturnType<typeof useElicitations>;
+  runs: readonly CallRun[];
+  /** The tool whose pane is shown. */
+  selected?: string;
+  /** Shows the run that asks (its tool's pane). */
+  onShowRun: (tool: string, runId: number) => void;
+  /** Keeps the question and its answer with the run that asked. */
+  onAnswered: (runId: number, answered: AnsweredQuestion) => void;
+}
+
+/**
+ * The server's next question, if one waits, naming the call or task that asks. It opens over the
+ * pane of the call that asked; while another tool is shown, a note says who asks and leads there.
+ */
+export function ServerQuestion(props: QuestionProps) {
+  const { current } = props.elicitations;
   if (!current) return null;
-  return (
-    <ElicitationDialog
-      key={current.id}
-      pending={current}
-      waiting={elicitations.waiting}
-      asker={askerOf(current.asker?.taskId, runs)}
-      onAnswer={(answer) => elicitations.answer(current.id, answer)}
-    />
-  );
+  return <Question key={current.id} {...props} pending={current} />;
+}
+
+function Question({ elicitations, runs, selected, onShowRun, onAnswered, pending }: QuestionProps & { pending: PendingElicitation }) {
+  // Which run asks is settled when the question arrives: calls started later do not change it.
+  const [asking] = useState(() => askingRun(pending.asker?.taskId, runs));
+  const [asker] = useState(() => askerOf(pending.asker?.taskId, runs));
+  const answer = (given: ElicitationAnswer) => {
+    if (asking) onAnswered(asking.id, answeredQuestion(pending.request, given));
+    elicitations.answer(pending.id, given);
+  };
+  if (asking && selected !== asking.tool && asking.origin !== 'app') {
+    return (
+      <div
+        role="status"
+        className="fixed right-4 bottom-4 z-40 flex max-w-md items-center gap-3 rounded-md border border-accent bg-surface px-3 py-2 text-sm shadow-lg"
+      >
+        <span className="min-w-0 flex-1 truncate">
+          <strong>{revealInvisible(asker ?? asking.tool)}</strong> asks for input
+        </span>
+        <Button variant="primary" className="shrink-0 px-2 py-0.5 text-xs" onClick={() => onShowRun(asking.tool, asking.id)}>
+          Answer
+        </Button>
+      </div>
+    );
+  }
+  return <ElicitationDialog pending={pending} waiting={elicitations.waiting} asker={asker} onAnswer={answer} />;
 }

@@ -1,6 +1,7 @@
 // The "History" dock tab: every call to this server (kept across reloads), searchable. A row is
 // calm at rest (select, Replay); the rest is under "⋯" (Edit and replay, Compare with previous,
 // Save, Copy link / as curl / JSON-RPC / TypeScript, Delete). Two selected rows compare.
+import type { AnsweredQuestion } from '../../mcp/elicitation.ts';
 import { useMemo, useState } from 'react';
 import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { SaveCallDialog } from '../../components/ui/SaveCallDialog.tsx';
@@ -182,6 +183,7 @@ export function HistoryPanel({
                           {revealInvisible(JSON.stringify(entry.args))}
                         </span>
                         {entry.resultKept === false ? <span className="text-muted">result not kept</span> : null}
+                        {entry.answers?.length ? <Answers answers={entry.answers} /> : null}
                         {entry.truncated ? (
                           <span className="text-warn">result kept cut ({(entry.resultBytes / 1048576).toFixed(1)} MB)</span>
                         ) : null}
@@ -233,5 +235,21 @@ export function HistoryPanel({
         ) : null
       }
     </DockTab>
+  );
+}
+
+const ANSWERED: Record<AnsweredQuestion['action'], string> = { accept: 'Accepted', decline: 'Declined', cancel: 'Cancelled' };
+
+/** The server's questions during the call and what was answered, one line each. */
+function Answers({ answers }: { answers: readonly AnsweredQuestion[] }) {
+  return (
+    <ul aria-label="Questions answered" className="order-last w-full pl-6 text-subtle">
+      {answers.map((answered, index) => (
+        <li key={index} className="truncate">
+          <span aria-hidden="true">↳ </span>Asked “{revealInvisible(answered.message) || '(no message)'}” — {ANSWERED[answered.action]}
+          {answered.content ? <span className="font-mono"> {revealInvisible(JSON.stringify(answered.content))}</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }

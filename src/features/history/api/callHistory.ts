@@ -2,6 +2,7 @@
 // open for editing, compare and copy (link, curl, JSON-RPC, TypeScript). What is recorded,
 // compared and copied is decided in ../policy.ts; where it is kept, in src/storage/callStore.ts
 // (handed in, so Node tests run it on fake-indexeddb). React reads it with useSyncExternalStore.
+import type { AnsweredQuestion } from '../../../mcp/elicitation.ts';
 import { diffResults, type ResultDiff } from '../../../compare/diff.ts';
 import { copyHeaderValues } from '../../../lib/copyPrefs.ts';
 import { errorMessage } from '../../../lib/errorMessage.ts';
@@ -30,6 +31,7 @@ export interface SessionRun {
   tool: string;
   origin?: 'app';
   state: FinishedRun['state'] | { status: 'running' };
+  answers?: readonly AnsweredQuestion[];
 }
 
 /** What History needs of the connection: where calls go and what is secret there. */
@@ -144,7 +146,11 @@ export class CallHistory {
       const { state } = run;
       if (state.status === 'running' || this.#recorded.has(run.id)) continue;
       this.#recorded.add(run.id);
-      const entry = { ...entryOf({ tool: run.tool, state }, this.#connection), ...(run.origin ? { origin: run.origin } : {}) };
+      const entry = {
+        ...entryOf({ tool: run.tool, state }, this.#connection),
+        ...(run.origin ? { origin: run.origin } : {}),
+        ...(run.answers?.length ? { answers: [...run.answers] } : {}),
+      };
       writes.push(this.#record(entry, state.status === 'done' ? state.result.raw : undefined));
     }
     return writes;
