@@ -293,3 +293,60 @@ test('a form laid out like a tool: a bounded number is narrow, a default shown o
   await page.getByRole('searchbox', { name: 'Search tools' }).fill('current time');
   await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^1 of 29 tools/)).toBeVisible();
 });
+
+test('a form laid out like a tool: short fields two to a row when wide, an array of flat objects as a table, a nested group folds to one line', async ({
+  page,
+}) => {
+  const shots = process.env.TOOLSCOPE_SCREENSHOTS;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'file_return'));
+  const form = page.getByRole('form', { name: 'Arguments' });
+  // The items (SKU, Quantity: plain scalars) are a table: one header, one row per item, each cell
+  // still labelled for assistive tech.
+  const items = form.getByRole('group', { name: 'Items' });
+  await items.getByRole('button', { name: '+ Add' }).click();
+  const sku = items.getByLabel('SKU');
+  const quantity = items.getByLabel('Quantity');
+  await expect(sku).toHaveCount(2);
+  const [firstSku, firstQty, secondSku] = [
+    await sku.first().boundingBox(),
+    await quantity.first().boundingBox(),
+    await sku.nth(1).boundingBox(),
+  ];
+  expect(Math.abs((firstSku?.y ?? 0) - (firstQty?.y ?? 1))).toBeLessThan(2);
+  expect(secondSku?.y ?? 0).toBeGreaterThan(firstSku?.y ?? 0);
+  // The column's name is said once, above; each cell's own label is for assistive tech only.
+  await expect(items.locator('label').filter({ hasText: /^SKU$/ }).first()).toHaveClass(/sr-only/);
+  await sku.first().fill('USB-001');
+  await quantity.first().fill('2');
+
+  // The nested customer group folds to one line saying what it holds, and opens again.
+  await form.getByLabel('Name', { exact: true }).fill('Ada');
+  const customer = form.getByRole('group', { name: 'Customer' });
+  const fold = customer.getByRole('button', { name: /Customer/ });
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  if (shots) await page.screenshot({ path: `${shots}/form-1440.png` });
+  await fold.click();
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await expect(customer).toContainText('name: "Ada"');
+  await expect(form.getByLabel('Name', { exact: true })).toBeHidden();
+  await fold.click();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Ada');
+
+  // Short fields side by side where the form is wide: compile_annual_report's two bounded numbers.
+  await page.goto(deepLink(demoMcpUrl(), 'compile_annual_report'));
+  const job = page.getByRole('form', { name: 'Arguments' });
+  const [duration, interval] = [await job.getByLabel('duration_s').boundingBox(), await job.getByLabel('interval_ms').boundingBox()];
+  expect(Math.abs((duration?.y ?? 0) - (interval?.y ?? 1))).toBeLessThan(2);
+  expect(interval?.x ?? 0).toBeGreaterThan((duration?.x ?? 0) + 150);
+  if (shots) await page.screenshot({ path: `${shots}/job-1440.png` });
+  // On a phone, one to a row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Request' }).click();
+  const [phoneDuration, phoneInterval] = [
+    await job.getByLabel('duration_s').boundingBox(),
+    await job.getByLabel('interval_ms').boundingBox(),
+  ];
+  expect(phoneInterval?.y ?? 0).toBeGreaterThan((phoneDuration?.y ?? 0) + 20);
+  if (shots) await page.screenshot({ path: `${shots}/job-390.png` });
+});

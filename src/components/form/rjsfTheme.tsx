@@ -15,29 +15,11 @@ import { NULLABLE, RAW_REF, RECURSIVE } from '../../schema/formSchema.ts';
 import { AddRecursive, FixedValue, NullChoice, RawJsonField, startingValue } from './FieldExtras.tsx';
 import { Button } from '../ui/Button.tsx';
 import { inlineMarkdown } from '../ui/inlineMarkdown.tsx';
+import { controlWidth } from './controlWidth.ts';
+import { ArrayFieldTemplate, CellContext, ObjectFieldTemplate } from './layoutTemplates.tsx';
+import { useContext } from 'react';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * How wide a scalar field's control is, from its schema: a bounded number needs a few digits, not
- * the pane's width; a short string or a choice a little more. Long or free text keeps the full width.
- */
-export function controlWidth(schema: Record<string, unknown>): string | undefined {
-  const types: unknown[] = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
-  const type = types.find((each) => each !== 'null');
-  if (type === 'integer' || type === 'number') {
-    const bounded =
-      (schema.minimum !== undefined || schema.exclusiveMinimum !== undefined) &&
-      (schema.maximum !== undefined || schema.exclusiveMaximum !== undefined);
-    return bounded ? 'max-w-28' : 'max-w-44';
-  }
-  if (type !== 'string') return undefined;
-  if (Array.isArray(schema.enum)) return 'max-w-xs';
-  if (schema.format === 'date' || schema.format === 'time') return 'max-w-48';
-  if (schema.format === 'date-time') return 'max-w-64';
-  if (typeof schema.maxLength === 'number' && schema.maxLength <= 40) return 'max-w-xs';
-  return undefined;
-}
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -48,6 +30,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const marks: Record<string, unknown> = schema;
   const options = getUiOptions(uiSchema);
   const Wrap = getTemplate('WrapIfAdditionalTemplate', registry, options);
+  const cell = useContext(CellContext);
   if (hidden) return <div className="hidden">{children}</div>;
   const isCheckbox = options.widget === 'checkbox' || props.schema.type === 'boolean';
   const name = label || fieldPathId.path.at(-1)?.toString() || 'value';
@@ -91,6 +74,20 @@ function FieldTemplate(props: FieldTemplateProps) {
         />
         {formData === null ? null : body}
       </>
+    );
+  }
+  if (cell) {
+    // A table cell: the column's header names it; the label stays for assistive tech.
+    return (
+      <div className={`flex flex-col gap-1 ${rawErrors?.length ? 'rjsf-has-error' : ''}`}>
+        {displayLabel && !isCheckbox && label ? (
+          <label htmlFor={id} className="sr-only">
+            {label}
+          </label>
+        ) : null}
+        {body}
+        {errors}
+      </div>
     );
   }
   return (
@@ -188,6 +185,8 @@ function MultiSchemaFieldTemplate({ schema, selector, optionSchemaField }: Multi
 
 export const tailwindTemplates: Partial<TemplatesType> = {
   MultiSchemaFieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
   FieldTemplate,
   DescriptionFieldTemplate,
   TitleFieldTemplate,
