@@ -103,6 +103,39 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: the form laid out like a tool, the question and its History line, the palette with marks — ${theme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The form: a folded group, a table of items, a grid of short fields.
+    await page.goto(deepLink(demoMcpUrl(), 'file_return'));
+    const form = page.getByRole('form', { name: 'Arguments' });
+    await form.getByRole('group', { name: 'Items' }).getByLabel('SKU').first().fill('USB-001');
+    await form.getByRole('group', { name: 'Customer' }).getByRole('button', { name: /Customer/ }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The server's question, a choice without a blank option.
+    await page.goto(deepLink(demoMcpUrl(), 'plan_delivery'));
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    const ask = page.getByRole('dialog', { name: /asks for input/ });
+    await expect(ask.getByLabel('Speed')).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await ask.getByLabel('Speed').selectOption('standard');
+    await ask.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('standard delivery booked');
+    // History with the answer under its call.
+    const history = await openDock(page, 'History');
+    await expect(history.getByRole('list', { name: 'Questions answered' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The palette with matched letters marked and a Recent section.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('pln dlv');
+    await expect(page.getByRole('dialog', { name: 'Command palette' }).locator('mark').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
 test.describe('hardening surfaces', () => {
   test.use({ knownServers: false });
   for (const theme of ['light', 'dark'] as const) {
