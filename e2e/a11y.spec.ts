@@ -111,7 +111,10 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto(deepLink(demoMcpUrl(), 'file_return'));
     const form = page.getByRole('form', { name: 'Arguments' });
     await form.getByRole('group', { name: 'Items' }).getByLabel('SKU').first().fill('USB-001');
-    await form.getByRole('group', { name: 'Customer' }).getByRole('button', { name: /Customer/ }).click();
+    await form
+      .getByRole('group', { name: 'Customer' })
+      .getByRole('button', { name: /Customer/ })
+      .click();
     expect(await seriousViolations(page)).toEqual([]);
 
     // The server's question, a choice without a blank option.
