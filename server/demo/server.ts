@@ -4,7 +4,14 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler, isInputRequiredResult } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceTemplate,
+  createMcpHandler,
+  isInputRequiredResult,
+} from '@modelcontextprotocol/server';
 import type { AuthInfo, McpHttpHandler, McpRequestContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
 import { BasketStore } from './catalog.ts';
 import { CallLimiter, type RateLimit } from './rateLimit.ts';
@@ -13,6 +20,7 @@ import { createLabTools, createSchemaLabTools, createSeasonalTools, SEASONAL_TOO
 import { createDemoTools, generatedTools, type DemoTool } from './demoTools.ts';
 import { REPORT_TASK_TOOL, ReportTasks, TASKS_EXTENSION, reportTaskDefinition, type ReportTaskOptions } from './reportTasks.ts';
 import { PRODUCT_BROWSER_RESOURCE, createProductBrowserTool, readProductBrowser } from './productBrowser.ts';
+import { demoSkills } from './skills.ts';
 
 export interface DemoServerOptions {
   /** Tools per tools/list page (default 10). */
@@ -102,8 +110,12 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
   const limiter = new CallLimiter(options.rateLimit);
   const reports = new ReportTasks(options.reportTasks);
 
+  const skills = demoSkills();
+
   const factory = (request: McpRequestContext) => {
-    const server = new Server(
+    // An McpServer for what the SDK's extensions attach to (resources, skills); the tools are
+    // served by hand on its low-level Server below (the high-level one cannot paginate them).
+    const mcp = new McpServer(
       { name: 'toolscope-demo', title: 'Toolscope demo shop', version: '0.1.0' },
       {
         capabilities: { tools: { listChanged: true }, resources: {}, extensions: { [TASKS_EXTENSION]: {} } },
@@ -116,6 +128,7 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
         },
       },
     );
+    const server = mcp.server;
 
     // The report task and the task methods only for a request that declares the extension (SEP-2663, SEP-2575).
     const requireTasks = () => {
@@ -229,15 +242,22 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
       return {};
     });
 
-    server.setRequestHandler('resources/list', () => ({ resources: [...STATIC_RESOURCES, PRODUCT_BROWSER_RESOURCE] }));
-    server.setRequestHandler('resources/read', (req) => {
-      const result = readResource(req.params.uri) ?? readProductBrowser(req.params.uri);
-      if (!result) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${req.params.uri}`, { uri: req.params.uri });
-      }
+    // Every demo:// and ui:// resource through one template each (products' charts and the gzip
+    // copy are readable without being listed); skill:// through the Skills extension.
+    const read = (uri: URL) => {
+      const result = readResource(uri.href) ?? readProductBrowser(uri.href);
+      if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${uri.href}`, { uri: uri.href });
       return result;
-    });
-    return server;
+    };
+    mcp.registerResource('demo', new ResourceTemplate('demo://{+path}', { list: () => ({ resources: [...STATIC_RESOURCES] }) }), {}, read);
+    mcp.registerResource(
+      'apps',
+      new ResourceTemplate('ui://{+path}', { list: () => ({ resources: [PRODUCT_BROWSER_RESOURCE] }) }),
+      {},
+      read,
+    );
+    skills.attach(mcp);
+    return mcp;
   };
 
   const handler = createMcpHandler(factory, { legacy: 'stateless' });

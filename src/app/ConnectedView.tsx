@@ -43,6 +43,7 @@ import { useWorkspaceState } from './useWorkspaceState.ts';
 // Loaded when the person opens them (the report brings Ajv and the o200k tokenizer).
 const AppResources = retryableLazy(() => import('../features/apps/AppResources.tsx'));
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
+const SkillsPane = retryableLazy(() => import('./SkillsPane.tsx'));
 
 interface Props {
   connection: McpConnection;
@@ -143,7 +144,7 @@ export function ConnectedView(props: Props) {
     const lastCall = last && { tool: last.tool, args: last.state.args };
     onCommands(() =>
       serverCommands(
-        { tools: data.tools, last: lastCall, filters: HINT_FILTERS, running },
+        { tools: data.tools, last: lastCall, filters: HINT_FILTERS, running, skills: connection.offersSkills },
         {
           openTool: select,
           runLast: (name, args) => sendAgain(name, args, 'run-last'),
@@ -153,11 +154,12 @@ export function ConnectedView(props: Props) {
           toggleDock: (tab) => dock.toggle(tab),
           copyLastAsCurl,
           cancelRunning,
+          skills: () => setView({ kind: 'skills' }),
         },
       ),
     );
     return () => onCommands(() => []);
-  }, [data.tools, onCommands, select, last, sendAgain, setView, running, copyLastAsCurl, cancelRunning]);
+  }, [data.tools, onCommands, select, last, sendAgain, setView, running, copyLastAsCurl, cancelRunning, connection]);
 
   const records = useMemo(() => callRecords(calls.runs), [calls.runs]);
   // Loads MCP App frames blocked in this session: the report's app-csp-undeclared.
@@ -192,6 +194,11 @@ export function ConnectedView(props: Props) {
           onSafetyChange={setSafety}
           shown={!narrow || pane === 'tools'}
           fill={narrow}
+          skills={
+            connection.offersSkills
+              ? { open: view.kind === 'skills', onToggle: () => setView(view.kind === 'skills' ? { kind: 'tool' } : { kind: 'skills' }) }
+              : undefined
+          }
         />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
@@ -205,6 +212,10 @@ export function ConnectedView(props: Props) {
                     callFromApp={callFromApp}
                   />
                 )}
+              </LazyPane>
+            ) : view.kind === 'skills' ? (
+              <LazyPane label="the skills" resetKey={connection} onRetry={SkillsPane.retry} loading="Loading the skills view…">
+                {() => <SkillsPane.Component connection={connection} />}
               </LazyPane>
             ) : view.kind === 'report' ? (
               <LazyPane

@@ -28,6 +28,8 @@ interface Props {
   shown: boolean;
   /** A narrow screen: the column is the whole pane. */
   fill: boolean;
+  /** The server offers skills: the entry beside the tool list, and whether they are shown. */
+  skills?: { open: boolean; onToggle: () => void };
 }
 
 export function ToolSidebar({
@@ -42,6 +44,7 @@ export function ToolSidebar({
   onSafetyChange,
   shown,
   fill,
+  skills,
 }: Props) {
   const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
   const sinceLastTime = useListMemory(
@@ -63,6 +66,11 @@ export function ToolSidebar({
       <LiveChangeNote key={serverGeneration ?? 0} text={listChange} />
       {sinceLastTime.change ? (
         <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
+      ) : null}
+      {skills ? (
+        <Button className="self-start px-2 py-0.5 text-xs" aria-pressed={skills.open} onClick={skills.onToggle}>
+          Skills
+        </Button>
       ) : null}
       <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={onSelect} hint={hint} onHintChange={onHintChange} />
       <SafetyControls settings={safety} onChange={onSafetyChange} />

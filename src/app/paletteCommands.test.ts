@@ -16,6 +16,7 @@ function recorder() {
     toggleDock: (tab) => done.push(`dock ${tab}`),
     copyLastAsCurl: () => done.push('copy-curl'),
     cancelRunning: () => done.push('cancel'),
+    skills: () => done.push('skills'),
   };
   return { done, actions };
 }
@@ -63,6 +64,14 @@ describe('the palette’s commands for a server', () => {
     expect(serverCommands({ tools: [tool('echo')], filters, running: 3 }, actions)[0]?.label).toBe('Cancel the 3 running calls');
     matchCommands(one, 'cancel')[0]?.command.run();
     expect(done).toEqual(['cancel']);
+  });
+
+  it('"Skills" only when the server offers them; "skills" finds it', () => {
+    const { done, actions } = recorder();
+    expect(serverCommands({ tools: [tool('echo')], filters }, actions).some((command) => command.id === 'skills')).toBe(false);
+    const commands = serverCommands({ tools: [tool('skill_lookup')], filters, skills: true }, actions);
+    matchCommands(commands, 'skills')[0]?.command.run();
+    expect(done).toEqual(['skills']);
   });
 
   it('the views and filters do what they say, and "report" finds the report before a tool named report_…', () => {

@@ -16,6 +16,8 @@ export interface PaletteActions {
   copyLastAsCurl: () => void;
   /** Cancels the calls still running. */
   cancelRunning: () => void;
+  /** Opens the server's skills. */
+  skills: () => void;
 }
 
 export interface PaletteInput {
@@ -25,9 +27,11 @@ export interface PaletteInput {
   filters: readonly { value: HintFilter; label: string }[];
   /** How many calls are running now. */
   running?: number;
+  /** The server offers skills (the Skills extension). */
+  skills?: boolean;
 }
 
-export function serverCommands({ tools, last, filters, running = 0 }: PaletteInput, actions: PaletteActions): Command[] {
+export function serverCommands({ tools, last, filters, running = 0, skills = false }: PaletteInput, actions: PaletteActions): Command[] {
   const again: Command[] = last
     ? [
         {
@@ -94,6 +98,18 @@ export function serverCommands({ tools, last, filters, running = 0 }: PaletteInp
       aliases: ['apps', 'app resources', 'ui'],
       run: actions.appResources,
     },
+    ...(skills
+      ? [
+          {
+            id: 'skills',
+            group: 'Actions' as const,
+            label: 'Skills — the server’s skills, each file verified as it is read',
+            keywords: 'skill SKILL.md extension',
+            aliases: ['skills', 'skill'],
+            run: actions.skills,
+          },
+        ]
+      : []),
     { id: 'history', group: 'Actions', label: 'Show or hide History', run: () => actions.toggleDock('history') },
     { id: 'saved', group: 'Actions', label: 'Show or hide Saved calls', run: () => actions.toggleDock('saved') },
   ];

@@ -11,7 +11,7 @@ import { applyFormValue, draftFrom, type ArgumentsDraft } from '../schema/argume
 import { withoutKey } from '../schema/hiddenKeys.ts';
 import { rememberWorkspace, rememberedWorkspace } from './workspaceMemory.ts';
 
-export type MainView = { kind: 'tool' } | { kind: 'report'; tab: 'findings' | 'model' } | { kind: 'app-resources' };
+export type MainView = { kind: 'tool' } | { kind: 'report'; tab: 'findings' | 'model' } | { kind: 'app-resources' } | { kind: 'skills' };
 
 export function useWorkspaceState(
   serverUrl: string,

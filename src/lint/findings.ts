@@ -58,6 +58,26 @@ export const RULES = {
   'serverjson-remote': 'Clients connect to the remotes the entry lists; a server served elsewhere is not the one the entry describes.',
   'serverjson-header-not-required':
     'A header declared isRequired makes every client ask the person for it; if the server works without it, the entry asks for nothing.',
+  'skill-entry-invalid':
+    'Hosts refuse a skills/list entry that breaks the Skills extension’s rules (SEP-2640): the skill is never offered.',
+  'skill-name-directory': 'A skill’s name MUST equal the last segment of its directory (SEP-2640); hosts refuse the entry otherwise.',
+  'skill-resource-outside':
+    'Every file a skill lists MUST be inside the skill’s directory (SEP-2640): a file elsewhere could be another skill’s or the server’s.',
+  'skill-digest-format': 'Each listed file needs a digest "sha256:" + 64 lowercase hex (SEP-2640): without one no host can verify it.',
+  'skill-frontmatter-required':
+    'SKILL.md MUST start with frontmatter holding a name (1-64 lowercase letters, digits, hyphens) and a description (SEP-2640).',
+  'skill-duplicate-name': 'Skill names SHOULD be unique within a server (SEP-2640): two of one name leave the host to guess.',
+  'skill-too-large': 'Servers SHOULD NOT serve a skill of more than 512 files or 16 MiB (SEP-2640 limits): hosts may refuse it.',
+  'skill-digest-mismatch':
+    'A host MUST verify each file against its digest and MUST NOT use one that fails (SEP-2640): the skill or file is dropped.',
+  'skill-size-mismatch': 'A file whose length differs from the listed size fails verification like a digest mismatch (SEP-2640).',
+  'skill-frontmatter-mismatch':
+    'The entry’s frontmatter MUST equal the SKILL.md’s own (SEP-2640); hosts MUST NOT load a skill on any difference.',
+  'skill-file-unreadable': 'A file a skill lists but the server does not serve leaves the model without what the skill promised it.',
+  'skill-tool-missing':
+    'A skill is instructions to a model: one that names a tool the server lacks sends the model after a call that fails.',
+  'skill-args-mismatch': 'Models copy a skill’s example calls; arguments that break the tool’s schema teach a call that fails.',
+  'skill-token-cost': 'A loaded skill is read into the model’s context, and the files it points to when it reads them.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

@@ -7,6 +7,7 @@ import { SEVERITY_ORDER, type Finding } from './findings.ts';
 import { modelView, type ModelView, type Tokenizer } from './promptCost.ts';
 import { cacheFindings, countFindings, duplicateFindings, lintTool, orderFindings, type ListingChecks } from './rules.ts';
 import { score } from './score.ts';
+import { skillFindings, type SkillsInput } from './skillRules.ts';
 import type { PageStop } from '../mcp/pagination.ts';
 import { formatCount } from '../lib/count.ts';
 
@@ -33,6 +34,8 @@ export interface ReportInput {
   apps?: readonly Finding[];
   /** Loads the app frames blocked at run time (the UI's app view). */
   appViolations?: readonly AppViolation[];
+  /** The server's skills, their files read and verified (collect.ts), when it offers the extension. */
+  skills?: SkillsInput;
 }
 
 export interface ReportDeps extends ListingChecks {
@@ -130,6 +133,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...appCspFindings(input.appViolations ?? []),
     ...(input.active ?? []),
     ...paginationFindings(input.listingStop),
+    ...(input.skills ? skillFindings(input.skills, tools, deps) : []),
   ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));
   return {
     server: input.server,

@@ -14,7 +14,7 @@ import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { McpError, failureOf, isNetworkFailure } from './errors.ts';
 import { fetchChain, type Route } from './fetchChain.ts';
 import { isRecord, optionalString, own } from './guards.ts';
-import { RawResults } from './lenientResults.ts';
+import { LENIENT_HEADER, RawResults } from './lenientResults.ts';
 import { explainNetworkFailure, parseUrl, unprobed } from './networkFailure.ts';
 import { paramHeadersFor } from './paramHeaders.ts';
 import { prefetchedPage } from './adoptedPrefetch.ts';
@@ -30,6 +30,10 @@ import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState 
 import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './timeouts.ts';
 import { cacheHintFindings, parseToolsPage, withParamHeaders, type McpTool, type ToolsPage } from './tools.ts';
 import type { FetchLike } from './traffic.ts';
+import type { ServerSkills } from './skills.ts';
+
+/** The Skills extension's id (SEP-2640); skills.ts holds the rest, loaded on demand. */
+const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
 
 export { McpError, CLIENT_INFO, DEFAULT_TIMEOUT_MS };
 export { TaskEndError, type TaskPlace } from './taskDriver.ts';
@@ -243,6 +247,20 @@ export class McpConnection {
     return this.client.getServerCapabilities()?.tools !== undefined;
   }
 
+  /** Whether the server declared the Skills extension (its capabilities; no request made). */
+  get offersSkills(): boolean {
+    const capabilities: unknown = this.client.getServerCapabilities();
+    const extensions = isRecord(capabilities) ? own(capabilities, 'extensions') : undefined;
+    return isRecord(extensions) && isRecord(own(extensions, SKILLS_EXTENSION_ID));
+  }
+
+  #skills?: Promise<ServerSkills>;
+  /** The server's skills, through the SDK's host side (its code loaded on first use). */
+  skills(): Promise<ServerSkills> {
+    this.#skills ??= import('./skills.ts').then(({ ServerSkills }) => new ServerSkills(this.client));
+    return this.#skills;
+  }
+
   async #send(method: string, params: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
     const started = performance.now();
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -258,7 +276,8 @@ export class McpConnection {
         resetTimeoutOnProgress: true,
         maxTotalTimeout: options.maxTotalTimeoutMs,
         onprogress: options.onProgress,
-        headers: options.headers,
+        // Marks the request as Toolscope's own (lenientResults.ts; the mark is never sent).
+        headers: { ...options.headers, [LENIENT_HEADER]: '1' },
       });
       const held = this.rawResults.take(value);
       return held ? held.raw : value;

@@ -6,12 +6,16 @@
 // points to it. McpConnection takes the original back and parses it leniently itself.
 // A tools/call answered with a task (resultType "task") is held too: the SDK 2.4 has no task
 // runtime and would reject it. input_required results (and any other resultType) pass through
-// untouched: the SDK drives them.
+// untouched: the SDK drives them. Only Toolscope's own requests (McpConnection marks them with
+// LENIENT_HEADER, never sent) are held: a request the SDK makes for itself — the Skills
+// extension's resources/read — gets the server's result, which it checks and uses itself.
 import { isRecord } from './guards.ts';
 import { eventData, splitEvents } from './sse.ts';
 import type { Middleware } from '@modelcontextprotocol/client';
 
 export const RAW_RESULT_KEY = 'dev.toolscope/raw-result';
+/** Set on a request (never sent) whose result Toolscope parses itself, leniently. */
+export const LENIENT_HEADER = 'x-toolscope-lenient';
 const HELD_METHODS: Record<string, Record<string, unknown>> = {
   'tools/list': { tools: [], ttlMs: 0, cacheScope: 'private' },
   'tools/call': { content: [] },
@@ -36,7 +40,11 @@ export class RawResults {
   /** Its layer of the fetch chain (see fetchChain.ts): 2026-era tools/list and tools/call answers are held aside. */
   readonly middleware: Middleware = (next) => {
     return async (input, init) => {
-      const response = await next(input, init);
+      const headers = new Headers(init?.headers);
+      const ours = headers.has(LENIENT_HEADER);
+      headers.delete(LENIENT_HEADER);
+      const response = await next(input, ours ? { ...init, headers } : init);
+      if (!ours) return response;
       const held = heldRequests(init);
       if (!held.size || !response.ok || !response.body) return response;
       const type = response.headers.get('content-type') ?? '';

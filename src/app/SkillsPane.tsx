@@ -1,0 +1,9 @@
+// The Skills view with the results' safe Markdown renderer (two features meet here, in the app,
+// and load together on demand: neither is in the first bundle).
+import { Markdown } from '../features/results/Markdown.tsx';
+import SkillsView from '../features/skills/SkillsView.tsx';
+import type { McpConnection } from '../mcp/connection.ts';
+
+export default function SkillsPane({ connection }: { connection: McpConnection }) {
+  return <SkillsView connection={connection} renderMarkdown={(text) => <Markdown text={text} />} />;
+}

@@ -1,0 +1,261 @@
+// The server's skills (the Skills extension): the list, and one skill opened — its SKILL.md
+// rendered (safely, as results are), its frontmatter as fields, its files. Each file is read only
+// when asked for and verified as it is read (size, digest; SKILL.md also its frontmatter): a file
+// that fails is marked with what failed and its content is not shown, as a host must not use it.
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { cn } from '../../lib/cn.ts';
+import type { McpConnection } from '../../mcp/connection.ts';
+import { formatBytes } from '../../mcp/results.ts';
+import type { Skill, SkillRead } from '../../mcp/skills.ts';
+import { skillPath } from '../../mcp/skills.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+
+interface Props {
+  connection: McpConnection;
+  /** The safe Markdown renderer results use (from the results feature, through the app). */
+  renderMarkdown: (text: string) => ReactNode;
+}
+
+type Failure = Exclude<SkillRead, { ok: true }>['reason'];
+
+const FAILED: Record<Failure, string> = {
+  digest: 'digest mismatch',
+  size: 'size mismatch',
+  frontmatter: 'frontmatter differs from the entry',
+  unlisted: 'not listed by the skill',
+  unreadable: 'unreadable',
+};
+
+/** The report's rule for each failure (src/lint/skillRules.ts). */
+const RULE: Record<Failure, string> = {
+  digest: 'skill-digest-mismatch',
+  size: 'skill-size-mismatch',
+  frontmatter: 'skill-frontmatter-mismatch',
+  unlisted: 'skill-file-unreadable',
+  unreadable: 'skill-file-unreadable',
+};
+
+export default function SkillsView({ connection, renderMarkdown }: Props) {
+  const listing = useQuery({
+    queryKey: ['skills', connection.url, 'list'],
+    queryFn: async () => (await connection.skills()).list(),
+  });
+  const [open, setOpen] = useState<string>();
+  const skills = listing.data?.skills ?? [];
+  const shown = skills.find((skill) => skill.uri === open) ?? skills[0];
+  return (
+    <section aria-label="Skills" className="flex flex-col gap-3">
+      <header className="flex flex-wrap items-baseline gap-x-3">
+        <h2 className="text-lg font-semibold">Skills</h2>
+        {listing.data ? (
+          <span className="text-xs text-muted">
+            {skills.length} {skills.length === 1 ? 'skill' : 'skills'}
+            {listing.data.ttlMs !== undefined
+              ? ` · fresh for ${Math.round(listing.data.ttlMs / 1000)} s${listing.data.cacheScope ? ` (${listing.data.cacheScope})` : ''}`
+              : ''}
+          </span>
+        ) : null}
+      </header>
+      {listing.isPending ? <p className="text-sm text-muted">Listing skills (skills/list)…</p> : null}
+      {listing.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          skills/list failed: {listing.error instanceof Error ? listing.error.message : String(listing.error)}
+        </p>
+      ) : null}
+      {listing.data?.invalid.length ? (
+        <div role="alert" className="rounded-md border border-danger/40 p-2 text-sm">
+          <p className="font-medium text-danger">
+            {listing.data.invalid.length} {listing.data.invalid.length === 1 ? 'entry was' : 'entries were'} refused: hosts do not offer
+            {listing.data.invalid.length === 1 ? ' it' : ' them'}.
+          </p>
+          <ul className="list-disc pl-5 text-xs">
+            {listing.data.invalid.map((entry) => (
+              <li key={entry.index}>
+                #{entry.index} {entry.uri ? <span className="font-mono">{revealInvisible(entry.uri)}</span> : null}:{' '}
+                {revealInvisible(entry.reason)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {listing.data && !skills.length && !listing.data.invalid.length ? (
+        <p className="text-sm text-muted">The server declares the Skills extension but lists no skill.</p>
+      ) : null}
+      {skills.length ? (
+        <div className="flex min-h-0 flex-col gap-3 lg:flex-row">
+          <ul aria-label="Skill list" className="flex shrink-0 flex-col gap-1 lg:w-64">
+            {skills.map((skill) => (
+              <li key={skill.uri}>
+                <button
+                  type="button"
+                  aria-current={skill.uri === shown?.uri ? 'true' : undefined}
+                  className={cn(
+                    'w-full rounded-md border border-line px-2 py-1.5 text-left hover:bg-hover focus-visible:outline-2 focus-visible:outline-blue-500',
+                    skill.uri === shown?.uri && 'border-accent bg-selected',
+                  )}
+                  onClick={() => setOpen(skill.uri)}
+                >
+                  <span className="block font-mono text-sm font-medium">{revealInvisible(skill.frontmatter.name)}</span>
+                  <span className="line-clamp-2 text-xs text-muted">{revealInvisible(skill.frontmatter.description)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {shown ? <SkillPane key={shown.uri} connection={connection} skill={shown} renderMarkdown={renderMarkdown} /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** One file read and verified (cached per connection: a second look does not read it again). */
+function useSkillFile(connection: McpConnection, skill: Skill, uri: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['skills', connection.url, 'file', skill.uri, uri],
+    queryFn: async () => (await connection.skills()).read(skill, uri === skill.uri ? undefined : uri),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+function SkillPane({
+  connection,
+  skill,
+  renderMarkdown,
+}: {
+  connection: McpConnection;
+  skill: Skill;
+  renderMarkdown: (text: string) => ReactNode;
+}) {
+  const name = skill.frontmatter.name;
+  // Opening a skill is loading it: its SKILL.md is read (and verified) now; its other files on demand.
+  const manifest = useSkillFile(connection, skill, skill.uri, true);
+  const [reading, setReading] = useState<string>();
+  const files = skill.resources === 'dynamic' ? [] : skill.resources;
+  const extra = Object.entries(skill.frontmatter).filter(([key]) => key !== 'name' && key !== 'description');
+  return (
+    <section aria-label={`Skill: ${revealInvisible(name)}`} className="flex min-w-0 flex-1 flex-col gap-3">
+      <div>
+        <h3 className="font-mono text-base font-semibold">{revealInvisible(name)}</h3>
+        <p className="text-sm text-muted">{revealInvisible(skill.frontmatter.description)}</p>
+        <p className="font-mono text-xs break-all text-subtle">{revealInvisible(skill.uri)}</p>
+      </div>
+      {extra.length ? (
+        <dl aria-label="Frontmatter" className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
+          {extra.map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="font-mono text-subtle">{revealInvisible(key)}</dt>
+              <dd className="font-mono break-all">{revealInvisible(typeof value === 'string' ? value : JSON.stringify(value))}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {manifest.isPending ? <p className="text-sm text-muted">Reading SKILL.md…</p> : null}
+      {manifest.data?.ok ? (
+        renderMarkdown(manifest.data.file.body ?? manifest.data.file.text ?? '')
+      ) : manifest.data ? (
+        <p role="alert" className="text-sm text-danger">
+          SKILL.md failed verification ({FAILED[manifest.data.reason]}): {revealInvisible(manifest.data.message)}. A host does not load this
+          skill; its content is not shown.
+        </p>
+      ) : null}
+      {skill.resources === 'dynamic' ? (
+        <p className="text-xs text-muted">
+          This skill’s files are dynamic: the server lists no digests, so nothing but its frontmatter can be verified.
+        </p>
+      ) : null}
+      <ul aria-label="Skill files" className="flex flex-col gap-1 text-sm">
+        {files.map((file) => (
+          <FileRow
+            key={file.uri}
+            connection={connection}
+            skill={skill}
+            uri={file.uri}
+            size={file.size}
+            open={reading === file.uri}
+            onOpen={() => setReading(reading === file.uri ? undefined : file.uri)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FileRow(props: { connection: McpConnection; skill: Skill; uri: string; size: number; open: boolean; onOpen: () => void }) {
+  const { connection, skill, uri, size, open, onOpen } = props;
+  const isManifest = uri === skill.uri;
+  // SKILL.md is read with the skill; another file once asked for, and then remembered.
+  const [asked, setAsked] = useState(isManifest);
+  const read = useSkillFile(connection, skill, uri, asked);
+  const path = revealInvisible(skillPath(skill, uri));
+  const status = read.data
+    ? read.data.ok
+      ? read.data.file.verified
+        ? '✓ verified'
+        : 'not verified (dynamic)'
+      : `✗ ${FAILED[read.data.reason]}`
+    : undefined;
+  return (
+    <li className="rounded-md border border-line">
+      <div className="flex flex-wrap items-center gap-x-2 px-2 py-1">
+        <span className="font-mono">{path}</span>
+        <span className="text-xs text-muted">{formatBytes(size)}</span>
+        {status ? <span className={cn('text-xs', read.data?.ok ? 'text-ok' : 'font-medium text-danger')}>{status}</span> : null}
+        {read.isFetching ? <span className="text-xs text-muted">reading…</span> : null}
+        {!isManifest ? (
+          <Button
+            variant="ghost"
+            className="ml-auto px-2 py-0.5 text-xs"
+            aria-expanded={open}
+            onClick={() => {
+              setAsked(true);
+              onOpen();
+            }}
+          >
+            {open ? 'Hide' : 'Read'} {path}
+          </Button>
+        ) : null}
+      </div>
+      {read.data && !read.data.ok ? (
+        <p className="px-2 pb-1 text-xs text-danger">
+          {revealInvisible(read.data.message)}. Not shown: a host must not use it (report: {RULE[read.data.reason]}).
+        </p>
+      ) : null}
+      {open && !isManifest && read.data?.ok ? <FileContent file={read.data.file} /> : null}
+    </li>
+  );
+}
+
+function FileContent({ file }: { file: Extract<SkillRead, { ok: true }>['file'] }) {
+  if (file.text !== undefined)
+    return (
+      <pre className="max-h-80 overflow-auto border-t border-line p-2 font-mono text-xs whitespace-pre-wrap">
+        {revealInvisible(file.text)}
+      </pre>
+    );
+  return <BinaryDownload file={file} />;
+}
+
+/** A binary file offered as a download (a blob of this page, made on the click, never opened in it). */
+function BinaryDownload({ file }: { file: Extract<SkillRead, { ok: true }>['file'] }) {
+  const name = file.uri.split('/').at(-1) ?? 'file';
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([file.bytes.slice()], { type: 'application/octet-stream' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <p className="flex items-center gap-2 border-t border-line p-2 text-xs">
+      Binary ({formatBytes(file.bytes.length)}
+      {file.mimeType ? `, ${revealInvisible(file.mimeType)}` : ''})
+      <Button className="px-2 py-0.5 text-xs" onClick={download}>
+        Download {revealInvisible(name)}
+      </Button>
+    </p>
+  );
+}
