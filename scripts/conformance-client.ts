@@ -121,8 +121,38 @@ class Session {
     return result;
   }
 
+  /** The server's skills, through the SDK's host side (src/mcp/skills.ts). */
+  async skills() {
+    const connection = this.#connection ?? (await this.open());
+    return connection.skills();
+  }
+
   async close() {
     await this.#connection?.close();
+  }
+}
+
+/**
+ * A host loading skills: list them (nothing is read then: no prefetch), then — only when `load` —
+ * each skill's SKILL.md, verified; a skill that fails is not loaded, so its other files are never read.
+ */
+async function loadSkills(session: Session, load: boolean): Promise<void> {
+  const host = await session.skills();
+  const { skills, invalid } = await host.list();
+  log(`skills: ${skills.length} listed, ${invalid.length} refused`);
+  if (!load) return;
+  for (const skill of skills) {
+    const manifest = await host.read(skill);
+    if (!manifest.ok) {
+      log(`not loaded: ${skill.frontmatter.name}: ${manifest.reason}: ${manifest.message}`);
+      continue;
+    }
+    if (skill.resources === 'dynamic') continue;
+    for (const resource of skill.resources) {
+      if (resource.uri === skill.uri) continue;
+      const file = await host.read(skill, resource.uri);
+      log(file.ok ? `read ${resource.uri}: verified` : `not used: ${resource.uri}: ${file.reason}`);
+    }
   }
 }
 
@@ -177,6 +207,14 @@ async function run(): Promise<void> {
         for (const name of ['test_mrtr_echo_state', 'test_mrtr_no_state', 'test_mrtr_no_result_type']) await session.call(name, {});
         return;
       }
+      case 'sep-2640-client-no-prefetch':
+        await loadSkills(session, false);
+        return;
+      case 'sep-2640-client-verify-digest':
+      case 'sep-2640-client-verify-size':
+      case 'sep-2640-client-verify-frontmatter':
+        await loadSkills(session, true);
+        return;
       case 'elicitation-sep1034-client-defaults':
         await session.call('test_client_elicitation_defaults', {});
         return;

@@ -1,5 +1,6 @@
 // `npm run conformance`: the official MCP conformance suite's client scenarios, for 2026-07-28
-// and 2025-11-25, against Toolscope's adapter (scripts/conformance-client.ts, built on src/mcp).
+// and 2025-11-25, and those of the extensions Toolscope implements (Skills), against Toolscope's
+// adapter (scripts/conformance-client.ts, built on src/mcp).
 // The suite's fake servers listen on all interfaces, so everything runs inside a fresh network
 // namespace with only loopback up: nothing is reachable from outside this machine. Where such a
 // namespace cannot be made, nothing runs. The suite needs Node >= 22: conformance/ holds it and
@@ -19,6 +20,15 @@ const VERSIONS = ['2026-07-28', '2025-11-25'];
 const CONCURRENCY = 2;
 // Extensions are optional by definition (SEP-1730); these need a machine identity, not a person.
 const EXTENSION_REASON = 'extension (machine-to-machine credentials / DPoP): Toolscope signs in as a person';
+// Extensions Toolscope implements: their client scenarios sit off the spec timeline (run with
+// --force), reported under "extension" and failing the run like any other.
+const EXTENSION_SCENARIOS = [
+  'sep-2640-client-no-prefetch',
+  'sep-2640-client-verify-digest',
+  'sep-2640-client-verify-size',
+  'sep-2640-client-verify-frontmatter',
+];
+const EXTENSION = 'extension';
 
 if (process.env.TOOLSCOPE_CONFORMANCE_ISOLATED !== '1') {
   if (!existsSync(SUITE) || !existsSync(NODE)) {
@@ -107,8 +117,9 @@ function countChecks(dir: string): { passed: number; total: number; failed: stri
 function runScenario(version: string, scenario: string, work: string): Promise<Row> {
   const dir = mkdtempSync(join(work, 'run-'));
   const command = `npm run --prefix ${ROOT} --silent conformance-client --`;
+  const when = version === EXTENSION ? ['--force'] : ['--spec-version', version];
   return new Promise((done) => {
-    const child = spawn(NODE, [SUITE, 'client', '--command', command, '--scenario', scenario, '--spec-version', version, '-o', dir], {
+    const child = spawn(NODE, [SUITE, 'client', '--command', command, '--scenario', scenario, ...when, '-o', dir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -147,6 +158,15 @@ try {
     process.stderr.write('\n');
     rows.push(...queue.map((item) => results.find((row) => row.scenario === item.name)).filter((row): row is Row => row !== undefined));
   }
+  const listed = suite(['list', '--client']).stdout;
+  for (const scenario of EXTENSION_SCENARIOS) {
+    const row = listed.includes(`- ${scenario} `)
+      ? await runScenario(EXTENSION, scenario, work)
+      : { version: EXTENSION, scenario, outcome: 'fail' as const, passed: 0, total: 0, note: 'not in this version of the suite' };
+    rows.push(row);
+    process.stderr.write(`${row.outcome === 'pass' ? '.' : 'F'}`);
+  }
+  process.stderr.write('\n');
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -158,7 +178,7 @@ const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd
 console.log(format(header));
 console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
 for (const line of lines) console.log(format(line));
-for (const version of VERSIONS) {
+for (const version of [...VERSIONS, EXTENSION]) {
   const mine = rows.filter((row) => row.version === version);
   console.log(
     `${version}: ${mine.filter((row) => row.outcome === 'pass').length} passed, ${mine.filter((row) => row.outcome === 'fail').length} failed, ${mine.filter((row) => row.outcome === 'not run').length} not run`,
