@@ -53,6 +53,7 @@ export async function collectReport(connection: McpConnection, deps: ReportDeps,
       apps,
       appViolations: options.appViolations,
       ...(skills ? { skills } : {}),
+      capabilities: connection.serverCapabilities,
     },
     deps,
   );

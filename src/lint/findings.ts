@@ -78,6 +78,12 @@ export const RULES = {
     'A skill is instructions to a model: one that names a tool the server lacks sends the model after a call that fails.',
   'skill-args-mismatch': 'Models copy a skill’s example calls; arguments that break the tool’s schema teach a call that fails.',
   'skill-token-cost': 'A loaded skill is read into the model’s context, and the files it points to when it reads them.',
+  'deprecated-logging':
+    'The 2026-07-28 revision deprecates the logging capability (SEP-2577): clients on it may stop reading log notifications.',
+  'deprecated-sampling':
+    'The 2026-07-28 revision deprecates sampling (SEP-2577): a tool that needs the client to run a model stops working where clients drop it.',
+  'deprecated-roots':
+    'The 2026-07-28 revision deprecates roots (SEP-2577): a tool that asks the client for its folders stops working where clients drop it.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

@@ -58,7 +58,8 @@ describe('the server report on a server with one planted defect per rule', () =>
           !rule.startsWith('app-') &&
           !rule.startsWith('task-') &&
           !rule.startsWith('serverjson-') &&
-          !rule.startsWith('skill-'),
+          !rule.startsWith('skill-') &&
+          !rule.startsWith('deprecated-'),
       ),
     ).toEqual(['tool-count-host-cap', 'pagination-unbounded']);
     for (const finding of report.findings) {

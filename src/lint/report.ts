@@ -8,6 +8,7 @@ import { modelView, type ModelView, type Tokenizer } from './promptCost.ts';
 import { cacheFindings, countFindings, duplicateFindings, lintTool, orderFindings, type ListingChecks } from './rules.ts';
 import { score } from './score.ts';
 import { skillFindings, type SkillsInput } from './skillRules.ts';
+import { deprecationFindings } from './deprecationRules.ts';
 import type { PageStop } from '../mcp/pagination.ts';
 import { formatCount } from '../lib/count.ts';
 
@@ -36,6 +37,8 @@ export interface ReportInput {
   appViolations?: readonly AppViolation[];
   /** The server's skills, their files read and verified (collect.ts), when it offers the extension. */
   skills?: SkillsInput;
+  /** The capabilities the server declared (as sent), for what 2026-07-28 deprecates. */
+  capabilities?: unknown;
 }
 
 export interface ReportDeps extends ListingChecks {
@@ -134,6 +137,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...(input.active ?? []),
     ...paginationFindings(input.listingStop),
     ...(input.skills ? skillFindings(input.skills, tools, deps) : []),
+    ...deprecationFindings(input.capabilities, input.calls ?? []),
   ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));
   return {
     server: input.server,

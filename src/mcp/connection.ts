@@ -247,6 +247,11 @@ export class McpConnection {
     return this.client.getServerCapabilities()?.tools !== undefined;
   }
 
+  /** The capabilities the server declared. */
+  get serverCapabilities(): unknown {
+    return this.client.getServerCapabilities();
+  }
+
   /** Whether the server declared the Skills extension (its capabilities; no request made). */
   get offersSkills(): boolean {
     const capabilities: unknown = this.client.getServerCapabilities();

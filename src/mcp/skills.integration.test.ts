@@ -100,12 +100,16 @@ describe('a server without the extension', () => {
   });
   afterAll(() => everything.stop());
 
-  it('offers no skills, and the report says nothing about skills', async () => {
+  it('offers no skills, and the report says nothing about skills (and says what 2026-07-28 deprecates)', async () => {
     const connection = await McpConnection.connect({ url: everything.url });
     try {
       expect(connection.offersSkills).toBe(false);
       const report = await collectReport(connection, reportDeps);
       expect(report.findings.filter((finding) => finding.rule.startsWith('skill-'))).toEqual([]);
+      // What 2026-07-28 deprecates, said as info: server-everything still declares logging.
+      expect(report.findings.filter((finding) => finding.rule === 'deprecated-logging')).toEqual([
+        expect.objectContaining({ severity: 'info', message: expect.stringContaining('SEP-2577') }),
+      ]);
     } finally {
       await connection.close();
     }
