@@ -139,6 +139,24 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: the Skills view, a verified file and a digest mismatch — ${theme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(deepLink(demoMcpUrl()));
+    await page.getByRole('button', { name: 'Skills', exact: true }).click();
+    const view = page.getByRole('region', { name: 'Skills', exact: true });
+    await view.getByRole('list', { name: 'Skill list' }).getByRole('listitem').nth(1).getByRole('button').click();
+    const returns = view.getByRole('region', { name: 'Skill: returns-desk' });
+    await returns.getByRole('button', { name: 'Read references/REFUNDS.md' }).click();
+    await expect(returns).toContainText('digest mismatch');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(returns).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
 test.describe('hardening surfaces', () => {
   test.use({ knownServers: false });
   for (const theme of ['light', 'dark'] as const) {

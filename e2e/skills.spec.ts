@@ -37,6 +37,10 @@ test('the demo’s skills: listed, opened, a file verified, the planted digest m
   // Content that failed verification is not shown.
   await expect(refunds).not.toContainText('a new account');
   if (shots) await page.screenshot({ path: `${shots}/skills-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(refunds).toBeInViewport({ ratio: 0.1 });
+  if (shots) await page.screenshot({ path: `${shots}/skills-390.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The report reads every skill as a host would load it: the missing tool on returns-desk only.
   await page

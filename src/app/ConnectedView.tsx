@@ -154,7 +154,10 @@ export function ConnectedView(props: Props) {
           toggleDock: (tab) => dock.toggle(tab),
           copyLastAsCurl,
           cancelRunning,
-          skills: () => setView({ kind: 'skills' }),
+          skills: () => {
+            setView({ kind: 'skills' });
+            panes.show('request');
+          },
         },
       ),
     );
@@ -196,7 +199,14 @@ export function ConnectedView(props: Props) {
           fill={narrow}
           skills={
             connection.offersSkills
-              ? { open: view.kind === 'skills', onToggle: () => setView(view.kind === 'skills' ? { kind: 'tool' } : { kind: 'skills' }) }
+              ? {
+                  open: view.kind === 'skills',
+                  onToggle: () => {
+                    setView(view.kind === 'skills' ? { kind: 'tool' } : { kind: 'skills' });
+                    // On a phone the view is the request pane's: show it.
+                    if (view.kind !== 'skills') panes.show('request');
+                  },
+                }
               : undefined
           }
         />

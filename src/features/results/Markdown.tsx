@@ -29,7 +29,14 @@ const components: Components = {
 
 export function Markdown({ text }: { text: string }) {
   return (
-    <div className="markdown max-h-[32rem] overflow-auto rounded-md border border-line p-3 text-sm">
+    // Scrollable, so it takes the focus (keys scroll it); named for what it holds.
+    <div
+      role="region"
+      aria-label="Rendered Markdown"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keys
+      tabIndex={0}
+      className="markdown max-h-[32rem] overflow-auto rounded-md border border-line p-3 text-sm"
+    >
       <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components} urlTransform={(url) => safeLinkUrl(url) ?? ''}>
         {text}
       </ReactMarkdown>

@@ -41,6 +41,8 @@ export default function SkillsView({ connection, renderMarkdown }: Props) {
   const listing = useQuery({
     queryKey: ['skills', connection.url, 'list'],
     queryFn: async () => (await connection.skills()).list(),
+    // Fresh as long as the server says (2026-07-28 ttlMs), as the tool list is.
+    staleTime: (query) => query.state.data?.ttlMs ?? 0,
   });
   const [open, setOpen] = useState<string>();
   const skills = listing.data?.skills ?? [];
@@ -98,7 +100,9 @@ export default function SkillsView({ connection, renderMarkdown }: Props) {
                   onClick={() => setOpen(skill.uri)}
                 >
                   <span className="block font-mono text-sm font-medium">{revealInvisible(skill.frontmatter.name)}</span>
-                  <span className="line-clamp-2 text-xs text-muted">{revealInvisible(skill.frontmatter.description)}</span>
+                  <span className={cn('line-clamp-2 text-xs', skill.uri === shown?.uri ? 'text-ink' : 'text-muted')}>
+                    {revealInvisible(skill.frontmatter.description)}
+                  </span>
                 </button>
               </li>
             ))}
@@ -219,7 +223,7 @@ function FileRow(props: { connection: McpConnection; skill: Skill; uri: string; 
         ) : null}
       </div>
       {read.data && !read.data.ok ? (
-        <p className="px-2 pb-1 text-xs text-danger">
+        <p className="px-2 pb-1 text-xs [overflow-wrap:anywhere] text-danger">
           {revealInvisible(read.data.message)}. Not shown: a host must not use it (report: {RULE[read.data.reason]}).
         </p>
       ) : null}
