@@ -133,4 +133,18 @@ describe('parseCli', () => {
       expect(text).not.toContain('\n');
     }
   });
+
+  it('toolscope mcp: its options, and no command or URL of its own', () => {
+    expect(parseCli(['mcp'])).toEqual({ kind: 'mcp', mcp: { allowDestructive: false, allowHosts: [], config: undefined } });
+    expect(
+      parseCli(['mcp', '--allow-destructive', '--allow-host', 'MCP.Example.com', '--allow-host', '10.0.0.5', '--config', 'c.json']),
+    ).toEqual({
+      kind: 'mcp',
+      mcp: { allowDestructive: true, allowHosts: ['mcp.example.com', '10.0.0.5'], config: 'c.json' },
+    });
+    expect(() => parseCli(['mcp', '--', 'node', 'server.js'])).toThrow(/runs no command of its own/);
+    expect(() => parseCli(['mcp', 'http://127.0.0.1:3000/mcp'])).toThrow(/unexpected argument/);
+    expect(() => parseCli(['mcp', '--allow-host', 'http://example.com'])).toThrow(/without scheme or port/);
+    expect(() => parseCli(['mcp', '--port', '3000'])).toThrow(/unknown option --port/);
+  });
 });

@@ -17,6 +17,9 @@ Usage:
   toolscope report [report options] -- <command> [args…]
   toolscope report [report options] --config FILE --server NAME
                                               the server report, for CI (no browser)
+  toolscope mcp [--allow-destructive] [--allow-host HOST]… [--config FILE]
+                                              Toolscope as a stdio MCP server for a coding agent:
+                                              connect, list_tools, call_tool, report, traffic
 
 Options:
   --port N          port of Toolscope's page on 127.0.0.1 (default: $PORT, else 6274)
@@ -43,6 +46,12 @@ Report options:
   --active          also call the server to check its error channel
   --era legacy|2026-07-28   skip era discovery
   (and --env, --env-file, --cwd for a stdio server)
+
+mcp options:
+  --allow-destructive   let call_tool call tools that may change or destroy data (refused otherwise)
+  --allow-host HOST     a host beyond loopback that connect may reach (repeatable)
+  --config FILE         an mcpServers file: the agent may connect to its entries by name, and
+                        only its stdio entries' commands ever run
 
 Exit status of report: 0 no error findings, 1 error findings, 2 the report could not be made.
 Exit status 2 also for a usage error.`;
@@ -73,8 +82,15 @@ export interface ReportOptions {
   maxResponseBytes: number;
 }
 
+export interface McpOptions {
+  allowDestructive: boolean;
+  allowHosts: string[];
+  config?: string;
+}
+
 export type CliCommand =
   | { kind: 'help' }
+  | { kind: 'mcp'; mcp: McpOptions }
   | { kind: 'serve'; target: Target; port?: number; dev: boolean; watch?: string }
   | { kind: 'report'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions };
 
@@ -106,6 +122,13 @@ const REPORT_OPTIONS = {
 
 const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
 
+const MCP_OPTIONS = {
+  'allow-destructive': { type: 'boolean' },
+  'allow-host': { type: 'string', multiple: true },
+  config: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parsePort(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const port = Number(text);
@@ -113,7 +136,7 @@ function parsePort(text: string | undefined): number | undefined {
   return port;
 }
 
-function parseOptions<T extends typeof SERVE_OPTIONS | typeof REPORT_OPTIONS>(args: string[], options: T) {
+function parseOptions<T extends typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof MCP_OPTIONS>(args: string[], options: T) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -145,6 +168,7 @@ function fromEnvironment(env: Readonly<Record<string, string | undefined>>) {
 
 /** `environ` is read for the report's credentials only ($TOOLSCOPE_BEARER, $TOOLSCOPE_HEADERS). */
 export function parseCli(argv: readonly string[], environ: Readonly<Record<string, string | undefined>> = {}): CliCommand {
+  if (argv[0] === 'mcp') return parseMcp(argv.slice(1));
   const split = argv.indexOf('--');
   const before = split === -1 ? [...argv] : argv.slice(0, split);
   const command = split === -1 ? undefined : argv.slice(split + 1);
@@ -211,4 +235,17 @@ function parseAssignment(text: string): [string, string] {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--env ${text}: expected KEY=VALUE, KEY of letters, digits and _.`);
   if (equals === -1) throw new UsageError(`--env ${text}: expected KEY=VALUE (an empty value is "${name}=").`);
   return [name, text.slice(equals + 1)];
+}
+
+/** `toolscope mcp`: no command and no URL from the command line — the agent names them, within what these allow. */
+function parseMcp(args: string[]): CliCommand {
+  if (args.includes('--')) throw new UsageError('toolscope mcp runs no command of its own: name stdio servers in a --config file.');
+  const { values, positionals } = parseOptions(args, MCP_OPTIONS);
+  if (values.help) return { kind: 'help' };
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0] ?? ''}" (see toolscope --help).`);
+  const allowHosts = (values['allow-host'] ?? []).map((host) => host.trim().toLowerCase());
+  for (const host of allowHosts)
+    if (!/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(host))
+      throw new UsageError(`--allow-host ${host}: expected a host name or address, without scheme or port.`);
+  return { kind: 'mcp', mcp: { allowDestructive: values['allow-destructive'] ?? false, allowHosts, config: values.config } };
 }

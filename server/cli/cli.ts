@@ -3,14 +3,16 @@
 import { printable } from '../../src/lib/printable.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readMcpServersFile } from '../../src/lib/mcpServersFile.ts';
 import { StdioBridge } from '../stdio/bridge.ts';
 import { StdioChild, describeExit } from '../stdio/child.ts';
 import { childEnvironment, readEnvFile } from '../stdio/env.ts';
 import { stdioEndpoint } from '../stdio/routes.ts';
 import { watchAndRestart } from '../stdio/watch.ts';
 import { startToolscope } from '../serveApp.ts';
-import { USAGE, UsageError, parseCli, type StdioSpec, type Target } from './args.ts';
+import { USAGE, UsageError, parseCli, type McpOptions, type StdioSpec, type Target } from './args.ts';
+import { readMcpServersFile, type HostEntry } from '../../src/lib/mcpServersFile.ts';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createAgentServer, withSkills } from '../agent/agentServer.ts';
 import { checkReportOptions, runReport } from './reportCommand.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 
@@ -87,6 +89,10 @@ async function main(argv: string[]): Promise<number | undefined> {
     console.log(USAGE);
     return 0;
   }
+  if (command.kind === 'mcp') {
+    await serveAgent(command.mcp);
+    return undefined;
+  }
   const target = resolveTarget(command.target);
   if (command.kind === 'report') {
     checkReportOptions(command.report);
@@ -136,6 +142,51 @@ async function main(argv: string[]): Promise<number | undefined> {
     },
   });
   return undefined;
+}
+
+/** `toolscope mcp`: the agent's server on this process's stdin/stdout (nothing else may write to stdout). */
+async function serveAgent(options: McpOptions): Promise<void> {
+  let entries: HostEntry[] = [];
+  if (options.config) {
+    let text: string;
+    try {
+      text = readFileSync(options.config, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--config ${options.config}: ${errorMessage(error)}`);
+    }
+    const read = readMcpServersFile(text);
+    if ('error' in read) throw new UsageError(`--config ${options.config}: ${read.error}`);
+    entries = read.entries;
+  }
+  const children = new Set<StdioChild>();
+  const factory = createAgentServer({
+    allowDestructive: options.allowDestructive,
+    allowHosts: options.allowHosts,
+    entries,
+    environment: process.env,
+    // Only a configured entry runs: its command and arguments as the file gives them, no shell.
+    openStdio: async (entry) => {
+      const child = makeChild({ command: entry.command, args: entry.args, env: Object.entries(entry.env), cwd: entry.cwd });
+      const bridge = new StdioBridge(child);
+      children.add(child);
+      await started(child);
+      return {
+        fetch: (input, init) => bridge.handle(new Request(input, init)),
+        stop: async () => {
+          bridge.close();
+          children.delete(child);
+          await child.stop();
+        },
+      };
+    },
+  });
+  process.on('exit', () => {
+    for (const child of children) void child.stop(0);
+  });
+  serveStdio(await withSkills(factory), {
+    legacy: 'serve',
+    onerror: (error) => console.error(printable(`toolscope mcp: ${errorMessage(error)}`)),
+  });
 }
 
 try {

@@ -1,6 +1,6 @@
 // The installable package: `npm pack` (from a copy of the sources, so the clone's dist/ is not
 // rebuilt under other suites), installed into an empty folder with production dependencies
-// only, then `npx toolscope`, `npx toolscope -- <stdio server>` and `npx toolscope report -- …`
+// only, then `npx toolscope`, `npx toolscope -- <stdio server>`, `npx toolscope report -- …` and `npx toolscope mcp`
 // from there — Node alone, no tsx, no Vite, no TypeScript.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -136,5 +136,18 @@ describe('the installed package', () => {
     expect(parsed.server).toMatchObject({ name: 'mcp-servers/everything', protocolVersion: '2025-11-25' });
     expect(parsed.tools).toBeGreaterThan(10);
     expect(parsed.score).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('npx toolscope mcp: the agent server, reported on by npx toolscope report (Node alone)', () => {
+    const report = spawnSync(npx[0] ?? 'npx', [...npx.slice(1), 'report', '--format', 'json', '--', ...npx, 'mcp'], {
+      cwd: installed,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(report.status).toBe(0);
+    const parsed = JSON.parse(report.stdout) as { server: { name: string }; tools: number; findings: { severity: string }[] };
+    expect(parsed.server.name).toBe('toolscope');
+    expect(parsed.tools).toBe(5);
+    expect(parsed.findings.filter((finding) => finding.severity !== 'info')).toEqual([]);
   }, 90_000);
 });

@@ -1,0 +1,389 @@
+// `toolscope mcp`: Toolscope as an MCP server for a coding agent (stdio, both eras, the official
+// SDK's server). The agent connects to a server under development, lists its tools as a model sees
+// them, calls one through the same decision the page uses, reads the report and the traffic. The
+// agent is not the person: a URL goes only to a host the person allowed (loopback unless
+// --allow-host), a command runs only as an entry of the config file the person named, a tool that
+// may change or destroy data is refused unless the person started with --allow-destructive, and no
+// secret — the connection's, or one from this process's environment — is returned.
+import { McpServer, ProtocolError, ProtocolErrorCode, type CallToolResult } from '@modelcontextprotocol/server';
+import { SkillsExtension, memorySkillFiles } from '@modelcontextprotocol/server/ext/skills';
+import { z } from 'zod';
+import { McpConnection } from '../../src/mcp/connection.ts';
+import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
+import { walkPages } from '../../src/mcp/pagination.ts';
+import { isSecretName, withoutKnownSecrets } from '../../src/mcp/secrets.ts';
+import { TrafficRecorder, type FetchLike } from '../../src/mcp/traffic.ts';
+import type { McpTool } from '../../src/mcp/tools.ts';
+import { collectReport } from '../../src/lint/collect.ts';
+import { reportDeps } from '../../src/lint/deps.ts';
+import { decideCall } from '../../src/session/callDecision.ts';
+import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
+import { validateAgainst } from '../../src/schema/validate.ts';
+import { unsafeIntegers } from '../../src/schema/numbers.ts';
+import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
+import { AGENT_SKILL } from './skill.ts';
+
+export interface AgentOptions {
+  /** Tools that may change or destroy data may be called (the person said so when starting). */
+  allowDestructive: boolean;
+  /** Hosts beyond loopback that `connect` may reach (--allow-host). */
+  allowHosts: readonly string[];
+  /** The entries of the mcpServers file the person named (--config): the only commands that may run. */
+  entries: readonly HostEntry[];
+  /** Runs a configured stdio entry, reached in process (no port opened). */
+  openStdio: (entry: Extract<HostEntry, { kind: 'stdio' }>) => Promise<{ fetch: FetchLike; stop: () => Promise<void> }>;
+  /** This process's environment: its secret-named values are never returned. */
+  environment: Readonly<Record<string, string | undefined>>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+const PAGE = 50;
+const MAX_TRAFFIC = 50;
+const MAX_TEXT = 20_000;
+
+interface Session {
+  connection: McpConnection;
+  traffic: TrafficRecorder;
+  label: string;
+  tools?: McpTool[];
+  stop?: () => Promise<void>;
+}
+
+/** A tool's answer: the structured content, and the same as JSON text for clients that read only text. */
+const answer = <T extends Record<string, unknown>>(structured: T, isError = false) => ({
+  content: [{ type: 'text' as const, text: JSON.stringify(structured, null, 2).slice(0, MAX_TEXT) }],
+  structuredContent: structured,
+  ...(isError ? { isError: true } : {}),
+});
+
+/** Where `connect` may go: a configured entry by name, or an http(s) URL on an allowed host. */
+export function connectTarget(
+  target: string,
+  entries: readonly HostEntry[],
+  allowHosts: readonly string[],
+): { entry: HostEntry } | { url: string } | { refused: string } {
+  const entry = entries.find((candidate) => candidate.name === target);
+  if (entry) return entry.kind === 'skipped' ? { refused: `The entry "${target}" cannot be opened: ${entry.reason}.` } : { entry };
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    const names = entries.map((candidate) => candidate.name);
+    return {
+      refused: `"${target.slice(0, 200)}" is neither an http(s) URL nor an entry of the config file${names.length ? ` (entries: ${names.join(', ')})` : ' (none was given)'}.`,
+    };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { refused: `Only http(s) URLs are opened, not ${url.protocol}.` };
+  const host = url.hostname.toLowerCase();
+  if (!LOOPBACK.has(host) && !allowHosts.some((allowed) => allowed.toLowerCase() === host))
+    return {
+      refused: `${host} is not loopback and not allowed: the person who started toolscope mcp decides which hosts it may reach (--allow-host ${host}).`,
+    };
+  return { url: url.href };
+}
+
+export function createAgentServer(options: AgentOptions): () => McpServer {
+  let session: Session | undefined;
+  // Secret-named values of this process's environment (a token the person exported) never leave it.
+  const environmentSecrets = Object.entries(options.environment)
+    .filter(([name, value]) => isSecretName(name) && typeof value === 'string' && value.length >= 6)
+    .map(([, value]) => value as string);
+  const scrub = <T>(value: T): T => withoutKnownSecrets(value, [...environmentSecrets, ...(session?.connection.secretValues ?? [])]) as T;
+
+  const connected = (): Session => {
+    if (!session) throw new Error('Not connected: call connect first, with a server URL or a config entry name.');
+    return session;
+  };
+  const toolsOf = async (current: Session): Promise<McpTool[]> => {
+    if (!current.tools) {
+      const { pages } = await walkPages((cursor) => current.connection.listToolsPage(cursor));
+      current.tools = pages.flatMap((page) => page.tools);
+    }
+    return current.tools;
+  };
+  const failed = (error: unknown) => answer({ outcome: 'failed', message: scrub(describeFailure(failureOf(error))) }, true);
+
+  return () => {
+    const mcp = new McpServer(
+      { name: 'toolscope', title: 'Toolscope for agents', version: '0.1.0' },
+      {
+        instructions:
+          'Inspect an MCP server under development: connect, list_tools, call_tool, report, traffic. The loop: connect, report, fix what it finds, call again.',
+        cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } },
+      },
+    );
+    // Each tool's input schema and handler, kept to answer tools/call below.
+    const table = new Map<string, { input: z.ZodType; run: (args: never) => unknown }>();
+    const register = <I extends z.ZodObject, O extends z.ZodObject>(
+      name: string,
+      config: { title: string; description: string; inputSchema: I; outputSchema: O; annotations: Record<string, boolean> },
+      run: (args: z.infer<I>) => unknown,
+    ) => {
+      table.set(name, { input: config.inputSchema, run: run });
+      mcp.registerTool(name, config, run as never);
+    };
+
+    register(
+      'connect',
+      {
+        title: 'Connect to a server',
+        description:
+          'Connects Toolscope to an MCP server: an http(s) URL on a host the person allowed (loopback by default), or the name of an entry of the mcpServers file the person gave. Replaces any previous connection. Returns the server’s name, protocol revision and whether it offers skills. Use it first.',
+        inputSchema: z.object({
+          target: z.string().min(1).max(2048).describe('A server URL such as http://127.0.0.1:3000/mcp, or a config entry name.'),
+        }),
+        outputSchema: z.object({
+          outcome: z.enum(['connected', 'refused', 'failed']),
+          message: z.string().optional(),
+          server: z.object({ name: z.string(), title: z.string().optional(), version: z.string().optional() }).optional(),
+          protocolVersion: z.string().optional(),
+          era: z.enum(['modern', 'legacy']).optional(),
+          offersSkills: z.boolean().optional(),
+        }),
+        annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+      },
+      async ({ target }) => {
+        const where = connectTarget(target, options.entries, options.allowHosts);
+        if ('refused' in where) return answer({ outcome: 'refused', message: where.refused }, true);
+        await session?.connection.close().catch(() => undefined);
+        await session?.stop?.().catch(() => undefined);
+        session = undefined;
+        try {
+          const entry = 'entry' in where ? where.entry : undefined;
+          const stdio = entry?.kind === 'stdio' ? await options.openStdio(entry) : undefined;
+          const traffic = new TrafficRecorder(stdio?.fetch);
+          const url = entry?.kind === 'http' ? entry.url : 'url' in where ? where.url : 'http://stdio.toolscope.invalid/mcp';
+          const connection = await McpConnection.connect({
+            url,
+            fetch: traffic.fetch,
+            customHeaders: entry?.kind === 'http' ? entry.headers : {},
+          });
+          session = { connection, traffic, label: entry?.name ?? url, stop: stdio?.stop };
+          const { name, title, version } = connection.server;
+          return answer({
+            outcome: 'connected',
+            server: { name, ...(title ? { title } : {}), ...(version ? { version } : {}) },
+            protocolVersion: connection.protocolVersion,
+            era: connection.era,
+            offersSkills: connection.offersSkills,
+          });
+        } catch (error) {
+          return failed(error);
+        }
+      },
+    );
+
+    register(
+      'list_tools',
+      {
+        title: 'List the server’s tools',
+        description:
+          'Lists the connected server’s tools as a model is given them: name, title, description, input schema and annotations, 50 per page. Returns nextCursor while more remain. Use it after connect, and again after changing the server.',
+        inputSchema: z.object({
+          cursor: z.string().max(20).optional().describe('The nextCursor of the previous page; omit it for the first page.'),
+          refresh: z.boolean().optional().describe('List again from the server instead of the list already read.'),
+        }),
+        outputSchema: z.object({
+          tools: z.array(
+            z.object({
+              name: z.string(),
+              title: z.string().optional(),
+              description: z.string().optional(),
+              inputSchema: z.record(z.string(), z.unknown()),
+              annotations: z.record(z.string(), z.unknown()),
+            }),
+          ),
+          total: z.number(),
+          nextCursor: z.string().optional(),
+          message: z.string().optional(),
+        }),
+        annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+      },
+      async ({ cursor, refresh }) => {
+        try {
+          const current = connected();
+          if (refresh) current.tools = undefined;
+          const tools = await toolsOf(current);
+          const start = cursor ? Number(cursor) : 0;
+          if (!Number.isInteger(start) || start < 0 || start >= Math.max(tools.length, 1))
+            return answer(
+              { tools: [], total: tools.length, message: `Unknown cursor ${cursor ?? ''}: use a nextCursor from list_tools.` },
+              true,
+            );
+          const page = tools.slice(start, start + PAGE).map((tool) => ({
+            name: tool.name,
+            ...(tool.title ? { title: tool.title } : {}),
+            ...(tool.description ? { description: tool.description } : {}),
+            inputSchema: tool.inputSchema as Record<string, unknown>,
+            annotations: { ...tool.annotations },
+          }));
+          const next = start + PAGE < tools.length ? String(start + PAGE) : undefined;
+          return answer({ tools: page, total: tools.length, ...(next ? { nextCursor: next } : {}) });
+        } catch (error) {
+          return failed(error);
+        }
+      },
+    );
+
+    register(
+      'call_tool',
+      {
+        title: 'Call one of the server’s tools',
+        description:
+          'Calls a tool of the connected server with arguments, after the same checks as Toolscope’s page: arguments that break the tool’s input schema are not sent, and a tool that may change or destroy data is refused unless the person started toolscope mcp with --allow-destructive. Returns the outcome, the text and the structured content.',
+        inputSchema: z.object({
+          name: z.string().min(1).max(128).describe('The tool’s name, as list_tools gives it.'),
+          arguments: z.record(z.string(), z.unknown()).optional().describe('The tool’s arguments, an object matching its input schema.'),
+        }),
+        outputSchema: z.object({
+          outcome: z.enum(['success', 'tool-error', 'refused', 'invalid', 'failed']),
+          message: z.string().optional(),
+          text: z.string().optional(),
+          structuredContent: z.unknown().optional(),
+        }),
+        annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      },
+      async ({ name, arguments: args = {} }) => {
+        try {
+          const current = connected();
+          const tool = (await toolsOf(current)).find((candidate) => candidate.name === name);
+          if (!tool) return answer({ outcome: 'refused', message: `The server lists no tool named ${JSON.stringify(name)}.` }, true);
+          const decision = decideCall(tool, args, { origin: 'form' }, DEFAULT_SAFETY, { validateAgainst, unsafeIntegers });
+          if (decision.action === 'invalid') return answer({ outcome: 'invalid', message: `Not sent: ${decision.message}` }, true);
+          if (decision.action === 'refuse' || decision.action === 'unparsed')
+            return answer({ outcome: 'refused', message: decision.action === 'refuse' ? decision.reason : decision.message }, true);
+          if (decision.action === 'confirm' && !options.allowDestructive)
+            return answer(
+              {
+                outcome: 'refused',
+                message: `Not sent: ${decision.reason} A person would be asked first; toolscope mcp calls such tools only when started with --allow-destructive.`,
+              },
+              true,
+            );
+          const result = await current.connection.callTool(tool, decision.args, decision.limits);
+          const text = result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [`[${block.type}]`])).join('\n');
+          return answer(
+            scrub({
+              outcome: result.isError ? 'tool-error' : 'success',
+              text: text.slice(0, MAX_TEXT),
+              ...(result.hasStructuredContent ? { structuredContent: result.structuredContent } : {}),
+            }),
+          );
+        } catch (error) {
+          return failed(error);
+        }
+      },
+    );
+
+    register(
+      'report',
+      {
+        title: 'Report on the server',
+        description:
+          'Runs Toolscope’s server report on the connected server: every rule on its tool list (names, descriptions, schemas, annotations, token cost, caching, skills), with each finding’s rule, severity, tool, what was found and the fix, and a score out of 100. Use it to find what to fix.',
+        inputSchema: z.object({
+          active: z
+            .boolean()
+            .optional()
+            .describe(
+              'Also call the server with an unknown tool and with broken arguments (read-only tools only) to check its error channel.',
+            ),
+        }),
+        outputSchema: z.object({
+          score: z.number(),
+          tools: z.number(),
+          findings: z.array(
+            z.object({
+              rule: z.string(),
+              severity: z.enum(['error', 'warning', 'info']),
+              tool: z.string().optional(),
+              message: z.string(),
+              fix: z.string(),
+            }),
+          ),
+        }),
+        annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+      },
+      async ({ active }) => {
+        try {
+          const report = await collectReport(connected().connection, reportDeps, { active: active === true });
+          return answer(scrub({ score: report.score, tools: report.tools, findings: report.findings.map((finding) => ({ ...finding })) }));
+        } catch (error) {
+          return failed(error);
+        }
+      },
+    );
+
+    register(
+      'traffic',
+      {
+        title: 'Show the last exchanges',
+        description:
+          'Returns the last exchanges between Toolscope and the connected server, newest first: HTTP status, the JSON-RPC methods sent and received, and the bodies (cut at 2,000 characters), with secret headers and values masked. Use it to see what was really sent.',
+        inputSchema: z.object({
+          last: z.number().int().min(1).max(MAX_TRAFFIC).optional().describe('How many exchanges, 1 to 50 (default 10).'),
+        }),
+        outputSchema: z.object({
+          exchanges: z.array(
+            z.object({
+              method: z.string(),
+              status: z.number().optional(),
+              durationMs: z.number().optional(),
+              sent: z.array(z.string()),
+              received: z.array(z.string()),
+              requestBody: z.string().optional(),
+              responseBody: z.string(),
+            }),
+          ),
+        }),
+        annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      },
+      ({ last = 10 }) => {
+        try {
+          const entries = connected().traffic.getSnapshot().slice(-last).reverse();
+          return answer(
+            scrub({
+              exchanges: entries.map((entry) => ({
+                method: entry.httpMethod,
+                ...(entry.status !== undefined ? { status: entry.status } : {}),
+                ...(entry.durationMs !== undefined ? { durationMs: Math.round(entry.durationMs) } : {}),
+                sent: entry.sent.map((message) => message.method),
+                received: entry.received.map((message) => message.method),
+                ...(entry.requestBody !== undefined ? { requestBody: entry.requestBody.slice(0, 2000) } : {}),
+                responseBody: entry.responseBody.slice(0, 2000),
+              })),
+            }),
+          );
+        } catch (error) {
+          return failed(error);
+        }
+      },
+    );
+
+    // Arguments that break a tool's schema are refused as each revision says: a protocol error
+    // -32602 on 2026-07-28, a tool error on 2025-11-25 (McpServer answers a tool error on both).
+    mcp.server.setRequestHandler('tools/call', async (request) => {
+      const tool = table.get(request.params.name);
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(request.params.name)}.`);
+      const parsed = tool.input.safeParse(request.params.arguments ?? {});
+      if (!parsed.success) {
+        const message = `Invalid arguments for ${request.params.name}: ${z.prettifyError(parsed.error)}`;
+        if ((mcp.server.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28')
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
+        return { content: [{ type: 'text' as const, text: message }], isError: true };
+      }
+      return (await tool.run(parsed.data as never)) as CallToolResult;
+    });
+    return mcp;
+  };
+}
+
+/** The loop as a skill an agent loads when it needs it (the Skills extension), attached to each server before it connects. */
+export async function withSkills(factory: () => McpServer): Promise<() => McpServer> {
+  const catalog = await SkillsExtension.load(memorySkillFiles({ 'toolscope-loop/SKILL.md': AGENT_SKILL }));
+  return () => {
+    const mcp = factory();
+    catalog.attach(mcp);
+    return mcp;
+  };
+}
