@@ -68,7 +68,11 @@ export function ToolSidebar({
         <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
       ) : null}
       {skills ? (
-        <Button className="self-start px-2 py-0.5 text-xs" aria-pressed={skills.open} onClick={skills.onToggle}>
+        <Button
+          className="self-start px-2 py-0.5 text-xs aria-pressed:border-accent aria-pressed:bg-selected"
+          aria-pressed={skills.open}
+          onClick={skills.onToggle}
+        >
           Skills
         </Button>
       ) : null}
