@@ -45,6 +45,8 @@ Report options:
   --max-mb N        cap on each response body in MB (default 16; the whole report: 4 × N)
   --active          also call the server to check its error channel
   --era legacy|2026-07-28   skip era discovery
+  --queries FILE    findability: [{ "query": "read a file", "expect": "read_text_file", "top": 3,
+                    "mode": "bm25"|"regex" }] — each expected tool not in its top N is an error
   (and --env, --env-file, --cwd for a stdio server)
 
 mcp options:
@@ -73,6 +75,8 @@ export type Target =
 
 export interface ReportOptions {
   format: string;
+  /** A JSON file of queries whose expected tool must come up (src/lint/queries.ts). */
+  queries?: string;
   output?: string;
   bearer?: string;
   headers: string[];
@@ -118,6 +122,7 @@ const REPORT_OPTIONS = {
   era: { type: 'string' },
   timeout: { type: 'string' },
   'max-mb': { type: 'string' },
+  queries: { type: 'string' },
 } as const;
 
 const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
@@ -212,6 +217,7 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
       target,
       report: {
         format: typeof report.format === 'string' ? report.format : 'json',
+        ...(typeof report.queries === 'string' ? { queries: report.queries } : {}),
         output: typeof report.output === 'string' ? report.output : undefined,
         bearer: typeof report.bearer === 'string' ? report.bearer : environment.bearer,
         // A header named by an option wins over the same header from the environment.

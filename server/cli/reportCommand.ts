@@ -5,6 +5,9 @@
 import { printable } from '../../src/lib/printable.ts';
 import { redactUrl } from '../../src/lib/redactUrl.ts';
 import { writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { errorMessage } from '../../src/lib/errorMessage.ts';
+import { parseQueries, type ToolQuery } from '../../src/lint/queries.ts';
 import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
 import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
 import type { FetchLike } from '../../src/mcp/traffic.ts';
@@ -44,11 +47,24 @@ export function checkReportOptions(options: ReportOptions) {
       : options.era === 'legacy'
         ? { era: 'legacy', protocolVersion: '2025-11-25' }
         : { era: 'modern', protocolVersion: options.era };
-  return { format, eraHint, headers: parseHeaders(options.headers) };
+  return { format, eraHint, headers: parseHeaders(options.headers), queries: readQueries(options.queries) };
+}
+
+function readQueries(file: string | undefined): ToolQuery[] | undefined {
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--queries ${file}: ${errorMessage(error)}`);
+  }
+  const read = parseQueries(text);
+  if ('error' in read) throw new UsageError(`--queries ${file}: ${read.error}`);
+  return read.queries;
 }
 
 export async function runReport(target: ReportTarget, options: ReportOptions): Promise<number> {
-  const { format, eraHint, headers } = checkReportOptions(options);
+  const { format, eraHint, headers, queries } = checkReportOptions(options);
   // Never the URL's credentials (?api_key=, user:password@) on stderr.
   const name = target.label ?? redactUrl(target.url).url;
   const failed = (message: string) => {
@@ -81,7 +97,10 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
     return failed(`Could not connect to ${name}: ${reason(error)}`);
   }
   try {
-    const report = await Promise.race([limited.stopped, collectReport(connection, reportDeps, { active: options.active })]);
+    const report = await Promise.race([
+      limited.stopped,
+      collectReport(connection, reportDeps, { active: options.active, ...(queries ? { queries } : {}) }),
+    ]);
     const text = printable(formatReport(report, format, target.label ? undefined : target.url));
     if (options.output) {
       await writeFile(options.output, text);

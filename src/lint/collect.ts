@@ -10,6 +10,7 @@ import type { CallRecord } from './callRules.ts';
 import { promptTexts } from './promptCost.ts';
 import { buildReport, type Report, type ReportDeps } from './report.ts';
 import type { SkillFileCheck, SkillsInput } from './skillRules.ts';
+import type { ToolQuery } from './queries.ts';
 import type { SkillRead } from '../mcp/skills.ts';
 import { failureOf } from '../mcp/errors.ts';
 
@@ -26,6 +27,8 @@ export interface CollectOptions {
   calls?: readonly CallRecord[];
   /** Loads app frames blocked (the UI's app view sees them; the CLI runs no app). */
   appViolations?: readonly AppViolation[];
+  /** Queries whose expected tool must come up (the CLI's --queries). */
+  queries?: readonly ToolQuery[];
   signal?: AbortSignal;
 }
 
@@ -54,6 +57,7 @@ export async function collectReport(connection: McpConnection, deps: ReportDeps,
       appViolations: options.appViolations,
       ...(skills ? { skills } : {}),
       capabilities: connection.serverCapabilities,
+      ...(options.queries ? { queries: options.queries } : {}),
     },
     deps,
   );

@@ -84,6 +84,8 @@ export const RULES = {
     'The 2026-07-28 revision deprecates sampling (SEP-2577): a tool that needs the client to run a model stops working where clients drop it.',
   'deprecated-roots':
     'The 2026-07-28 revision deprecates roots (SEP-2577): a tool that asks the client for its folders stops working where clients drop it.',
+  'query-expectation':
+    'Hosts find tools by a search before the model sees them: a tool that does not come up for the words its users type is never called.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

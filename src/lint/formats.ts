@@ -30,6 +30,7 @@ export function toJson(report: Report): string {
       tools: report.tools,
       score: report.score,
       findings: report.findings.map(plain),
+      ...(report.queries ? { queries: report.queries } : {}),
     },
     null,
     2,
@@ -76,11 +77,15 @@ const xml = (text: string) =>
 export function toJUnit(report: Report): string {
   const subjects = new Map<string, Finding[]>([['(server)', []]]);
   for (const cost of report.model.perTool) subjects.set(cost.name, []);
-  for (const finding of report.findings) {
+  // A query's finding is its own test case (below), not its tool's.
+  for (const finding of report.findings.filter((each) => each.rule !== 'query-expectation')) {
     const key = finding.tool ?? '(server)';
     subjects.set(key, [...(subjects.get(key) ?? []), finding]);
   }
-  const failing = [...subjects.values()].filter((findings) => findings.some((finding) => finding.severity !== 'info')).length;
+  const queries = report.queries ?? [];
+  const failing =
+    [...subjects.values()].filter((findings) => findings.some((finding) => finding.severity !== 'info')).length +
+    queries.filter((query) => !query.met).length;
   const cases = [...subjects].map(([subject, findings]) => {
     const failures = findings
       .filter((finding) => finding.severity !== 'info')
@@ -92,11 +97,23 @@ export function toJUnit(report: Report): string {
     const out = infos.length ? [`      <system-out>${xml(infos.join('\n'))}</system-out>`] : [];
     return [`    <testcase classname="toolscope.report" name="${xml(subject)}">`, ...failures, ...out, '    </testcase>'].join('\n');
   });
+  // One test case per query of --queries: it fails when the expected tool does not come up in time.
+  const queryCases = queries.map((query) => {
+    const name = `query ${JSON.stringify(query.query)} (${query.mode}) finds ${query.expect} in the top ${query.top}`;
+    const failure = query.met
+      ? []
+      : [
+          `      <failure type="query-expectation" message="${xml(query.rank ? `ranked ${query.rank}` : 'not found')}">${xml(RULES['query-expectation'])}</failure>`,
+        ];
+    return [`    <testcase classname="toolscope.queries" name="${xml(name)}">`, ...failure, '    </testcase>'].join('\n');
+  });
+  const tests = subjects.size + queries.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="toolscope report" tests="${subjects.size}" failures="${failing}">`,
-    `  <testsuite name="${xml(report.server.name)}" tests="${subjects.size}" failures="${failing}">`,
+    `<testsuites name="toolscope report" tests="${tests}" failures="${failing}">`,
+    `  <testsuite name="${xml(report.server.name)}" tests="${tests}" failures="${failing}">`,
     ...cases,
+    ...queryCases,
     '  </testsuite>',
     '</testsuites>',
     '',

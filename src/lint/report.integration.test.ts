@@ -3,6 +3,9 @@
 // McpConnection and rules the app and the CLI use, and through the CLI itself.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEAN_TOOLS, PLANTED, startLintBaitServer } from '../../server/testing/lintBait.ts';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
@@ -59,7 +62,8 @@ describe('the server report on a server with one planted defect per rule', () =>
           !rule.startsWith('task-') &&
           !rule.startsWith('serverjson-') &&
           !rule.startsWith('skill-') &&
-          !rule.startsWith('deprecated-'),
+          !rule.startsWith('deprecated-') &&
+          rule !== 'query-expectation',
       ),
     ).toEqual(['tool-count-host-cap', 'pagination-unbounded']);
     for (const finding of report.findings) {
@@ -118,6 +122,35 @@ describe('the CLI (npx toolscope report)', () => {
     // Any error caps the score at 69; the rest of the demo is clean enough to reach the cap.
     expect(json.score).toBe(69);
     expect(json.findings.every((finding) => RULE_IDS.includes(finding.rule as RuleId))).toBe(true);
+  }, 90_000);
+
+  it('--queries: a met expectation passes (exit 0, a JUnit case each); renamed, the tool is an error (exit 1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolscope-queries-'));
+    try {
+      const file = join(dir, 'queries.json');
+      writeFileSync(
+        file,
+        JSON.stringify([
+          { query: 'add two numbers', expect: 'get-sum' },
+          { query: '(?i)echo', expect: 'echo', mode: 'regex', top: 1 },
+        ]),
+      );
+      const met = await cli(everything.url, '--queries', file, '--format', 'junit');
+      expect(met.code).toBe(0);
+      expect(met.stdout).toContain('name="query &quot;add two numbers&quot; (bm25) finds get-sum in the top 3"');
+      writeFileSync(file, JSON.stringify([{ query: 'add two numbers', expect: 'get_sum' }]));
+      const renamed = await cli(everything.url, '--queries', file);
+      expect(renamed.code).toBe(1);
+      const json = JSON.parse(renamed.stdout) as { findings: { rule: string; message: string }[]; queries: { met: boolean }[] };
+      expect(json.queries).toEqual([expect.objectContaining({ expect: 'get_sum', met: false })]);
+      expect(json.findings.filter((finding) => finding.rule === 'query-expectation').map((finding) => finding.message)).toEqual([
+        'For "add two numbers" (bm25) the server lists no tool named get_sum.',
+      ]);
+      writeFileSync(file, '{"not": "a list"}');
+      expect((await cli(everything.url, '--queries', file)).code).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 90_000);
 
   it('reports server-everything in the other era, as SARIF and JUnit', async () => {

@@ -9,6 +9,7 @@ import { cacheFindings, countFindings, duplicateFindings, lintTool, orderFinding
 import { score } from './score.ts';
 import { skillFindings, type SkillsInput } from './skillRules.ts';
 import { deprecationFindings } from './deprecationRules.ts';
+import { queryOutcomes, type QueryOutcome, type ToolQuery } from './queries.ts';
 import type { PageStop } from '../mcp/pagination.ts';
 import { formatCount } from '../lib/count.ts';
 
@@ -39,6 +40,8 @@ export interface ReportInput {
   skills?: SkillsInput;
   /** The capabilities the server declared (as sent), for what 2026-07-28 deprecates. */
   capabilities?: unknown;
+  /** Queries whose expected tool must come up (--queries): each one reported. */
+  queries?: readonly ToolQuery[];
 }
 
 export interface ReportDeps extends ListingChecks {
@@ -56,6 +59,8 @@ export interface Report {
   active: boolean;
   /** Calls the call-based rules looked at. */
   callsChecked: number;
+  /** Each query of --queries, met or not (absent without queries). */
+  queries?: QueryOutcome[];
 }
 
 const TOOL_TOKENS_WARN = 1000;
@@ -117,6 +122,7 @@ const rank = (finding: Finding) => SEVERITY_ORDER.indexOf(finding.severity);
 
 export function buildReport(input: ReportInput, deps: ReportDeps): Report {
   const { tools } = mergePages(input.pages);
+  const searched = input.queries ? queryOutcomes(tools, input.queries) : undefined;
   const model = modelView(tools, deps.tokenizer);
   const names = input.pages.flatMap((page) => page.tools.map((tool) => tool.name));
   const findings = [
@@ -138,6 +144,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...paginationFindings(input.listingStop),
     ...(input.skills ? skillFindings(input.skills, tools, deps) : []),
     ...deprecationFindings(input.capabilities, input.calls ?? []),
+    ...(searched?.findings ?? []),
   ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));
   return {
     server: input.server,
@@ -150,5 +157,6 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     model,
     active: input.active !== undefined,
     callsChecked: input.calls?.length ?? 0,
+    ...(searched ? { queries: searched.outcomes } : {}),
   };
 }

@@ -1,0 +1,76 @@
+// A server's findability in CI: a file of queries, each with the tool it should find
+// (`[{ "query": "read a file", "expect": "read_text_file", "top": 3, "mode": "bm25" }]`). Each
+// expectation the ranking does not meet is an error finding (`query-expectation`); every query is
+// reported, met or not (one JUnit test case each).
+import type { McpTool } from '../mcp/tools.ts';
+import type { Finding } from './findings.ts';
+import { rankTools, type SearchMode } from './toolSearch.ts';
+
+export interface ToolQuery {
+  query: string;
+  expect: string;
+  /** The expected tool must rank within the first `top` (default 3). */
+  top: number;
+  mode: SearchMode;
+}
+
+export interface QueryOutcome extends ToolQuery {
+  /** 1-based rank of the expected tool; undefined when the search does not return it. */
+  rank?: number;
+  met: boolean;
+}
+
+const MAX_QUERIES = 500;
+
+/** Reads a queries file; a wrong entry is said with its index, never guessed. */
+export function parseQueries(text: string): { queries: ToolQuery[] } | { error: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { error: `not JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (!Array.isArray(parsed)) return { error: 'expected a JSON array of { "query", "expect", "top"?, "mode"? }' };
+  if (parsed.length > MAX_QUERIES) return { error: `${parsed.length} queries; at most ${MAX_QUERIES}` };
+  const queries: ToolQuery[] = [];
+  for (const [index, entry] of parsed.entries()) {
+    const item = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
+    const { query, expect, top = 3, mode = 'bm25' } = item;
+    if (typeof query !== 'string' || !query.trim()) return { error: `entry ${index}: "query" must be a non-empty string` };
+    if (typeof expect !== 'string' || !expect) return { error: `entry ${index}: "expect" must be a tool name` };
+    if (typeof top !== 'number' || !Number.isInteger(top) || top < 1) return { error: `entry ${index}: "top" must be a whole number ≥ 1` };
+    if (mode !== 'bm25' && mode !== 'regex') return { error: `entry ${index}: "mode" must be "bm25" or "regex"` };
+    queries.push({ query, expect, top, mode });
+  }
+  return { queries };
+}
+
+const ordinal = (rank: number) =>
+  `${rank}${rank % 10 === 1 && rank !== 11 ? 'st' : rank % 10 === 2 && rank !== 12 ? 'nd' : rank % 10 === 3 && rank !== 13 ? 'rd' : 'th'}`;
+
+export function queryOutcomes(tools: readonly McpTool[], queries: readonly ToolQuery[]): { outcomes: QueryOutcome[]; findings: Finding[] } {
+  const outcomes: QueryOutcome[] = [];
+  const findings: Finding[] = [];
+  for (const query of queries) {
+    const ranked = rankTools(tools, query.query, query.mode);
+    const index = ranked.findIndex((tool) => tool.name === query.expect);
+    const rank = index === -1 ? undefined : index + 1;
+    const met = rank !== undefined && rank <= query.top;
+    outcomes.push({ ...query, ...(rank !== undefined ? { rank } : {}), met });
+    if (met) continue;
+    const listed = tools.some((tool) => tool.name === query.expect);
+    const ahead = ranked.slice(0, Math.min(index === -1 ? query.top : index, 5)).map((tool) => tool.name);
+    findings.push({
+      rule: 'query-expectation',
+      severity: 'error',
+      ...(listed ? { tool: query.expect } : {}),
+      message: !listed
+        ? `For "${query.query}" (${query.mode}) the server lists no tool named ${query.expect}.`
+        : rank === undefined
+          ? `For "${query.query}" (${query.mode}), ${query.expect} is not found at all${ahead.length ? `; found first: ${ahead.join(', ')}` : ''}.`
+          : `For "${query.query}" (${query.mode}), ${query.expect} ranks ${ordinal(rank)} (expected in the top ${query.top}); ahead of it: ${ahead.join(', ')}.`,
+      fix: 'Use the words people search with in the tool’s name, title or description, and words that set it apart from the tools ranked above it.',
+    });
+  }
+  return { outcomes, findings };
+}
