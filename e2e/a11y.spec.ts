@@ -155,6 +155,17 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(returns).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test(`axe: Find a tool, a ranking with a near-tie — ${theme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(deepLink(demoMcpUrl()));
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Find a tool' });
+    await panel.getByRole('searchbox', { name: 'Query' }).fill('basket');
+    await expect(panel.getByRole('list', { name: 'Ranking' }).getByRole('listitem').filter({ hasText: 'tie' }).first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 }
 
 test.describe('hardening surfaces', () => {

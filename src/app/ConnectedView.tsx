@@ -44,6 +44,7 @@ import { useWorkspaceState } from './useWorkspaceState.ts';
 const AppResources = retryableLazy(() => import('../features/apps/AppResources.tsx'));
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
 const SkillsPane = retryableLazy(() => import('./SkillsPane.tsx'));
+const FindPanel = retryableLazy(() => import('../features/tools/FindPanel.tsx'));
 
 interface Props {
   connection: McpConnection;
@@ -158,6 +159,10 @@ export function ConnectedView(props: Props) {
             setView({ kind: 'skills' });
             panes.show('request');
           },
+          find: () => {
+            setView({ kind: 'find' });
+            panes.show('request');
+          },
         },
       ),
     );
@@ -197,18 +202,18 @@ export function ConnectedView(props: Props) {
           onSafetyChange={setSafety}
           shown={!narrow || pane === 'tools'}
           fill={narrow}
-          skills={
-            connection.offersSkills
-              ? {
-                  open: view.kind === 'skills',
-                  onToggle: () => {
-                    setView(view.kind === 'skills' ? { kind: 'tool' } : { kind: 'skills' });
-                    // On a phone the view is the request pane's: show it.
-                    if (view.kind !== 'skills') panes.show('request');
-                  },
-                }
-              : undefined
-          }
+          views={[
+            { name: 'Find', kind: 'find' as const },
+            ...(connection.offersSkills ? [{ name: 'Skills', kind: 'skills' as const }] : []),
+          ].map(({ name, kind }) => ({
+            name,
+            open: view.kind === kind,
+            onToggle: () => {
+              setView(view.kind === kind ? { kind: 'tool' } : { kind });
+              // On a phone the view is the request pane's: show it.
+              if (view.kind !== kind) panes.show('request');
+            },
+          }))}
         />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
@@ -222,6 +227,10 @@ export function ConnectedView(props: Props) {
                     callFromApp={callFromApp}
                   />
                 )}
+              </LazyPane>
+            ) : view.kind === 'find' ? (
+              <LazyPane label="the tool search" resetKey={connection} onRetry={FindPanel.retry} loading="Loading the tool search…">
+                {() => <FindPanel.Component tools={data.tools} onOpenTool={select} />}
               </LazyPane>
             ) : view.kind === 'skills' ? (
               <LazyPane label="the skills" resetKey={connection} onRetry={SkillsPane.retry} loading="Loading the skills view…">

@@ -28,8 +28,8 @@ interface Props {
   shown: boolean;
   /** A narrow screen: the column is the whole pane. */
   fill: boolean;
-  /** The server offers skills: the entry beside the tool list, and whether they are shown. */
-  skills?: { open: boolean; onToggle: () => void };
+  /** Views beside the tool list (Find, and Skills when the server offers them), and whether each is shown. */
+  views: readonly { name: string; open: boolean; onToggle: () => void }[];
 }
 
 export function ToolSidebar({
@@ -44,7 +44,7 @@ export function ToolSidebar({
   onSafetyChange,
   shown,
   fill,
-  skills,
+  views,
 }: Props) {
   const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
   const sinceLastTime = useListMemory(
@@ -67,15 +67,18 @@ export function ToolSidebar({
       {sinceLastTime.change ? (
         <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
       ) : null}
-      {skills ? (
-        <Button
-          className="self-start px-2 py-0.5 text-xs aria-pressed:border-accent aria-pressed:bg-selected"
-          aria-pressed={skills.open}
-          onClick={skills.onToggle}
-        >
-          Skills
-        </Button>
-      ) : null}
+      <div className="flex gap-1">
+        {views.map((view) => (
+          <Button
+            key={view.name}
+            className="px-2 py-0.5 text-xs aria-pressed:border-accent aria-pressed:bg-selected"
+            aria-pressed={view.open}
+            onClick={view.onToggle}
+          >
+            {view.name}
+          </Button>
+        ))}
+      </div>
       <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={onSelect} hint={hint} onHintChange={onHintChange} />
       <SafetyControls settings={safety} onChange={onSafetyChange} />
     </div>

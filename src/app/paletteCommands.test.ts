@@ -17,6 +17,7 @@ function recorder() {
     copyLastAsCurl: () => done.push('copy-curl'),
     cancelRunning: () => done.push('cancel'),
     skills: () => done.push('skills'),
+    find: () => done.push('find'),
   };
   return { done, actions };
 }

@@ -18,6 +18,8 @@ export interface PaletteActions {
   cancelRunning: () => void;
   /** Opens the server's skills. */
   skills: () => void;
+  /** Opens the tool-search simulator. */
+  find: () => void;
 }
 
 export interface PaletteInput {
@@ -110,6 +112,14 @@ export function serverCommands({ tools, last, filters, running = 0, skills = fal
           },
         ]
       : []),
+    {
+      id: 'find',
+      group: 'Actions',
+      label: 'Find a tool — rank the tools as a host’s tool search would',
+      keywords: 'tool search bm25 regex findability queries',
+      aliases: ['find', 'find a tool', 'tool search'],
+      run: actions.find,
+    },
     { id: 'history', group: 'Actions', label: 'Show or hide History', run: () => actions.toggleDock('history') },
     { id: 'saved', group: 'Actions', label: 'Show or hide Saved calls', run: () => actions.toggleDock('saved') },
   ];

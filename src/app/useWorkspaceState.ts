@@ -11,7 +11,8 @@ import { applyFormValue, draftFrom, type ArgumentsDraft } from '../schema/argume
 import { withoutKey } from '../schema/hiddenKeys.ts';
 import { rememberWorkspace, rememberedWorkspace } from './workspaceMemory.ts';
 
-export type MainView = { kind: 'tool' } | { kind: 'report'; tab: 'findings' | 'model' } | { kind: 'app-resources' } | { kind: 'skills' };
+export type MainView =
+  { kind: 'tool' } | { kind: 'report'; tab: 'findings' | 'model' } | { kind: 'app-resources' } | { kind: 'skills' } | { kind: 'find' };
 
 export function useWorkspaceState(
   serverUrl: string,

@@ -1,0 +1,38 @@
+// Find a tool: the tool-search simulator in the page — a ranking with scores and matched words, a
+// near-tie marked, the regex variant, and the queries a person expects exported as the CI file.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures/test.ts';
+import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+
+const shots = process.env.TOOLSCOPE_SCREENSHOTS;
+
+test('ranks the demo’s tools for a query, marks a near-tie, takes a regex, and exports the expected queries', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl()));
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Find a tool' });
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('search the catalog');
+  const ranking = panel.getByRole('list', { name: 'Ranking' }).getByRole('listitem');
+  await expect(ranking.first()).toHaveText(/^search_catalog\s*#1 · score [\d.]+/);
+  await expect(ranking.first()).toContainText('matched: search, catalog');
+  await ranking.first().getByRole('button', { name: 'Expect search_catalog for this query' }).click();
+
+  // Two tools a search cannot tell apart for a word only both share: a near-tie.
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('basket');
+  await expect(ranking.filter({ hasText: 'tie' }).first()).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/find-1440.png` });
+
+  // The regex variant: a Python-style pattern, (?i) for case.
+  await panel.getByRole('combobox', { name: 'Search mode' }).selectOption('regex');
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('(?i)^GET_');
+  await expect(ranking.first()).toHaveText(/^get_/);
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('(unclosed');
+  await expect(panel.getByRole('alert')).toContainText('Not a valid pattern');
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export queries' }).click();
+  const file = await (await download).path();
+  expect(JSON.parse(await readFile(file, 'utf8'))).toEqual([
+    { query: 'search the catalog', expect: 'search_catalog', top: 3, mode: 'bm25' },
+  ]);
+});
