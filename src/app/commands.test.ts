@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRecentCommands, matchCommands, rememberCommand, type Command } from './commands.ts';
+import { loadRecentCommands, matchCommands, rememberCommand, storedKey, type Command } from './commands.ts';
 
 const command = (id: string, label: string, extra: Partial<Command> = {}): Command => ({
   id,
@@ -48,7 +48,7 @@ describe('palette matching', () => {
 
   it('empty: pinned, then recent (most recent first, under Recent), then the groups in order', () => {
     const pinned = command('cancel', 'Cancel the running call', { group: 'Actions', pinned: true });
-    const found = matchCommands([...commands, pinned], '', { recent: ['shortcuts', 'tool:compile', 'gone'] });
+    const found = matchCommands([...commands, pinned], '', { recent: ['shortcuts', storedKey('tool:compile'), 'gone'] });
     expect(ids(found).slice(0, 3)).toEqual(['cancel', 'shortcuts', 'tool:compile']);
     expect(found.slice(1, 3).map((match) => match.section)).toEqual(['Recent', 'Recent']);
     expect(found.slice(3).map((match) => match.section)).toEqual(['Tools', 'Tools', 'Servers', 'Actions', 'Actions']);
@@ -57,7 +57,7 @@ describe('palette matching', () => {
   it('a recent command wins a close race, not a clear one', () => {
     const twins = [command('a', 'Open staging'), command('b', 'Open staging')];
     expect(ids(matchCommands(twins, 'staging', { recent: ['b'] }))[0]).toBe('b');
-    expect(ids(matchCommands(commands, 'report', { recent: ['tool:compile'] }))[0]).toBe('report');
+    expect(ids(matchCommands(commands, 'report', { recent: [storedKey('tool:compile')] }))[0]).toBe('report');
   });
 });
 
@@ -80,6 +80,17 @@ describe('recent commands', () => {
     expect(loadRecentCommands('https://two.example/mcp')).toEqual([]);
     expect(loadRecentCommands(undefined)).toEqual([]);
     expect([...items.keys()].every((key) => key.startsWith('toolscope:palette:'))).toBe(true);
+  });
+
+  it('keeps a tool’s command as a hash of its name, never the server’s text; it is still known again', () => {
+    rememberCommand('https://one.example/mcp', 'tool:wipe_everything');
+    expect([...items.values()].join('')).not.toContain('wipe_everything');
+    const recent = loadRecentCommands('https://one.example/mcp');
+    const found = matchCommands([command('tool:other', 'Other'), command('tool:wipe_everything', 'Wipe everything')], '', { recent });
+    expect(found.map((match) => [match.command.id, match.section])).toEqual([
+      ['tool:wipe_everything', 'Recent'],
+      ['tool:other', 'Tools'],
+    ]);
   });
 
   it('reads a corrupt entry as none', () => {

@@ -52,7 +52,9 @@ export function matchCommands(
   { recent = [], limit = 50 }: { recent?: readonly string[]; limit?: number } = {},
 ): CommandMatch[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const recentRank = new Map(recent.map((id, index) => [id, index]));
+  // `recent` holds stored keys (storedKey): a command is recent when its key is there.
+  const rank = new Map(recent.map((key, index) => [key, index]));
+  const recentRank = { has: (id: string) => rank.has(storedKey(id)), get: (id: string) => rank.get(storedKey(id)) };
   if (!words.length) {
     const pinned = commands.filter((command) => command.pinned);
     const first = commands
@@ -105,6 +107,17 @@ function scoreCommand(command: Command, words: readonly string[]): { score: numb
   return { score: total / words.length, marks: [...marks].sort((a, b) => a - b) };
 }
 
+/**
+ * How a command is kept among the recent ones. localStorage holds only what the person chose, never
+ * a server's text: a tool's command is kept as a hash of its name (enough to know it again).
+ */
+export function storedKey(id: string): string {
+  if (!id.startsWith('tool:')) return id;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < id.length; index++) hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193) >>> 0;
+  return `tool#${hash.toString(36)}`;
+}
+
 /** Where the recent commands are kept: per server when one is open (forgotten with it). */
 const recentKey = (url: string | undefined) => (url ? serverStorageKey('palette', url) : 'toolscope:palette');
 
@@ -117,5 +130,6 @@ export function loadRecentCommands(url: string | undefined): string[] {
 }
 
 export function rememberCommand(url: string | undefined, id: string): void {
-  writeStored(recentKey(url), [id, ...loadRecentCommands(url).filter((known) => known !== id)].slice(0, RECENT_LIMIT));
+  const key = storedKey(id);
+  writeStored(recentKey(url), [key, ...loadRecentCommands(url).filter((known) => known !== key)].slice(0, RECENT_LIMIT));
 }
