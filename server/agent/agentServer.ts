@@ -218,7 +218,7 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
             annotations: { ...tool.annotations },
           }));
           const next = start + PAGE < tools.length ? String(start + PAGE) : undefined;
-          return answer({ tools: page, total: tools.length, ...(next ? { nextCursor: next } : {}) });
+          return answer(scrub({ tools: page, total: tools.length, ...(next ? { nextCursor: next } : {}) }));
         } catch (error) {
           return failed(error);
         }

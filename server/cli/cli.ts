@@ -18,21 +18,27 @@ import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 type Resolved = { kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'stdio'; spec: StdioSpec };
 
+/** The entries of an mcpServers file named on the command line; an unreadable or malformed one is a usage error. */
+function readConfig(file: string): HostEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--config ${file}: ${errorMessage(error)}`);
+  }
+  const read = readMcpServersFile(text);
+  if ('error' in read) throw new UsageError(`--config ${file}: ${read.error}`);
+  return read.entries;
+}
+
 /** A config entry becomes a URL or a command; --env/--env-file/--cwd apply over its own. */
 function resolveTarget(target: Target): Resolved {
   if (target.kind !== 'config') return target;
-  let text: string;
-  try {
-    text = readFileSync(target.file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--config ${target.file}: ${errorMessage(error)}`);
-  }
-  const read = readMcpServersFile(text);
-  if ('error' in read) throw new UsageError(`--config ${target.file}: ${read.error}`);
-  const entry = read.entries.find((candidate) => candidate.name === target.server);
+  const entries = readConfig(target.file);
+  const entry = entries.find((candidate) => candidate.name === target.server);
   if (!entry)
     throw new UsageError(
-      `--server ${target.server}: not in ${target.file} (it has: ${read.entries.map((candidate) => candidate.name).join(', ') || 'no servers'}).`,
+      `--server ${target.server}: not in ${target.file} (it has: ${entries.map((candidate) => candidate.name).join(', ') || 'no servers'}).`,
     );
   if (entry.kind === 'skipped') throw new UsageError(`--server ${target.server}: cannot be opened — ${entry.reason}.`);
   if (entry.kind === 'http') {
@@ -146,18 +152,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 
 /** `toolscope mcp`: the agent's server on this process's stdin/stdout (nothing else may write to stdout). */
 async function serveAgent(options: McpOptions): Promise<void> {
-  let entries: HostEntry[] = [];
-  if (options.config) {
-    let text: string;
-    try {
-      text = readFileSync(options.config, 'utf8');
-    } catch (error) {
-      throw new UsageError(`--config ${options.config}: ${errorMessage(error)}`);
-    }
-    const read = readMcpServersFile(text);
-    if ('error' in read) throw new UsageError(`--config ${options.config}: ${read.error}`);
-    entries = read.entries;
-  }
+  const entries = options.config ? readConfig(options.config) : [];
   const children = new Set<StdioChild>();
   const factory = createAgentServer({
     allowDestructive: options.allowDestructive,

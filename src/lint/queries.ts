@@ -4,7 +4,7 @@
 // reported, met or not (one JUnit test case each).
 import type { McpTool } from '../mcp/tools.ts';
 import type { Finding } from './findings.ts';
-import { rankTools, type SearchMode } from './toolSearch.ts';
+import { toolIndex, type SearchMode } from './toolSearch.ts';
 
 export interface ToolQuery {
   query: string;
@@ -51,8 +51,9 @@ const ordinal = (rank: number) =>
 export function queryOutcomes(tools: readonly McpTool[], queries: readonly ToolQuery[]): { outcomes: QueryOutcome[]; findings: Finding[] } {
   const outcomes: QueryOutcome[] = [];
   const findings: Finding[] = [];
+  const search = toolIndex(tools);
   for (const query of queries) {
-    const ranked = rankTools(tools, query.query, query.mode);
+    const ranked = search(query.query, query.mode);
     const index = ranked.findIndex((tool) => tool.name === query.expect);
     const rank = index === -1 ? undefined : index + 1;
     const met = rank !== undefined && rank <= query.top;

@@ -38,6 +38,12 @@ describe('ranking', () => {
     expect(email).toEqual([expect.objectContaining({ name: 'send_email', tie: false })]);
   });
 
+  it('a tie is marked only where it matters: among the first five, or at the cut', () => {
+    const many = Array.from({ length: 9 }, (_, index) => tool(`tool_${index}`, 'Returns a value.'));
+    const ranked = rankTools(many, 'returns');
+    expect(ranked.map((found) => found.tie)).toEqual([true, true, true, true, true, true, false, false, false]);
+  });
+
   it('parameters count: a word only in a parameter’s description finds the tool', () => {
     expect(rankTools(tools, 'delete')[0]?.name).toBe('delete_file');
     expect(rankTools(tools, 'path').map((found) => found.name)).toEqual(['delete_file']);

@@ -71,20 +71,40 @@ const docOf = (tool: McpTool, id: number): Doc => ({
   params: paramsText(tool),
 });
 
+/**
+ * Near-ties that matter: a host's search hands the model its first few results (Claude's returns
+ * 3–5), so a tie is marked where one of the two is among the first TIE_DEPTH — at the top, and at
+ * the cut. Further down, weak matches that score alike are not news.
+ */
+export const TIE_DEPTH = 5;
+
 function markTies(ranked: Omit<RankedTool, 'tie'>[]): RankedTool[] {
-  const close = (a?: { score: number }, b?: { score: number }) =>
-    a !== undefined && b !== undefined && Math.abs(a.score - b.score) <= NEAR_TIE * Math.max(a.score, b.score);
-  return ranked.map((tool, index) => ({ ...tool, tie: close(tool, ranked[index - 1]) || close(tool, ranked[index + 1]) }));
+  const close = (index: number, other: number) => {
+    const [a, b] = [ranked[index], ranked[other]];
+    if (!a || !b || Math.min(index, other) >= TIE_DEPTH) return false;
+    return Math.abs(a.score - b.score) <= NEAR_TIE * Math.max(a.score, b.score);
+  };
+  return ranked.map((tool, index) => ({ ...tool, tie: close(index, index - 1) || close(index, index + 1) }));
 }
 
 const round = (score: number) => Math.round(score * 1000) / 1000;
 
-/** The tools ranked for a query, best first (BM25: only tools that match a word; regex: only tools that match). */
-export function rankTools(tools: readonly McpTool[], query: string, mode: SearchMode = 'bm25'): RankedTool[] {
-  return mode === 'regex' ? rankByRegex(tools, query) : rankByBm25(tools, query);
+/** A server's tools indexed once, ranked for as many queries as asked (the Find panel types on). */
+export function toolIndex(tools: readonly McpTool[]): (query: string, mode?: SearchMode) => RankedTool[] {
+  let index: MiniSearch<Doc> | undefined;
+  return (query, mode = 'bm25') => {
+    if (mode === 'regex') return rankByRegex(tools, query);
+    index ??= bm25Index(tools);
+    return rankByBm25(tools, index, query);
+  };
 }
 
-function rankByBm25(tools: readonly McpTool[], query: string): RankedTool[] {
+/** The tools ranked for a query, best first (BM25: only tools that match a word; regex: only tools that match). */
+export function rankTools(tools: readonly McpTool[], query: string, mode: SearchMode = 'bm25'): RankedTool[] {
+  return toolIndex(tools)(query, mode);
+}
+
+function bm25Index(tools: readonly McpTool[]): MiniSearch<Doc> {
   const index = new MiniSearch<Doc>({
     fields: ['name', 'title', 'description', 'params'],
     tokenize: (text) => searchTerms(text),
@@ -92,6 +112,10 @@ function rankByBm25(tools: readonly McpTool[], query: string): RankedTool[] {
     searchOptions: { bm25: { k: 1.2, b: 0.75, d: 0 }, combineWith: 'OR' },
   });
   index.addAll(tools.map(docOf));
+  return index;
+}
+
+function rankByBm25(tools: readonly McpTool[], index: MiniSearch<Doc>, query: string): RankedTool[] {
   const results = index.search(query, { tokenize: (text) => searchTerms(text) });
   return markTies(
     results.map((result) => ({

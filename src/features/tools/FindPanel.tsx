@@ -8,7 +8,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import { displayName } from '../../mcp/toolHints.ts';
 import type { McpTool } from '../../mcp/tools.ts';
-import { patternOf, rankTools, type SearchMode } from '../../lint/toolSearch.ts';
+import { patternOf, toolIndex, type SearchMode } from '../../lint/toolSearch.ts';
 import type { ToolQuery } from '../../lint/queries.ts';
 
 const MODES: readonly SearchMode[] = ['bm25', 'regex'];
@@ -24,7 +24,9 @@ export default function FindPanel({ tools, onOpenTool }: Props) {
   const [mode, setMode] = useState<SearchMode>('bm25');
   const [expected, setExpected] = useState<readonly ToolQuery[]>([]);
   const trimmed = query.trim();
-  const ranked = useMemo(() => (trimmed ? rankTools(tools, trimmed, mode) : []), [tools, trimmed, mode]);
+  // Indexed once per tool list; each keystroke only searches.
+  const rank = useMemo(() => toolIndex(tools), [tools]);
+  const ranked = useMemo(() => (trimmed ? rank(trimmed, mode) : []), [rank, trimmed, mode]);
   const problem = mode === 'regex' && trimmed ? patternOf(trimmed) : undefined;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const expect = (name: string) =>
