@@ -23,16 +23,25 @@ interface Finding {
   message: string;
 }
 
+interface Readiness {
+  profile: string;
+  verdict: string;
+  items: { id: string; standing: string; status: string; details: string[] }[];
+}
+
 interface RealReport {
   server: { name: string; protocolVersion: string };
   tools: number;
   score: number;
   findings: Finding[];
+  readiness?: Readiness;
 }
 
-async function report(args: string[]): Promise<RealReport> {
+const PROFILES = ['claude-directory', 'openai-apps'];
+
+async function report(args: string[], options: string[] = ['--active']): Promise<RealReport> {
   try {
-    const { stdout } = await run(process.execPath, [BIN, 'report', '--active', '--format', 'json', ...args], {
+    const { stdout } = await run(process.execPath, [BIN, 'report', ...options, '--format', 'json', ...args], {
       encoding: 'utf8',
       timeout: 120_000,
       maxBuffer: 64 * 1024 * 1024,
@@ -70,6 +79,9 @@ const targets: [string, string[]][] = [
       packageFile('@playwright/mcp', 'cli.js'),
       '--headless',
       '--isolated',
+      // Chromium's sandbox needs an unprivileged user; as root (CI) the browser would not start and
+      // every call would fail for that reason alone.
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
       '--executable-path',
       '/usr/bin/chromium',
     ],
@@ -98,6 +110,14 @@ try {
       for (const finding of loud) {
         say(`- ${finding.severity} ${finding.rule}${finding.tool ? ` (${finding.tool})` : ''}: ${finding.message}`);
         perRule.set(finding.rule, (perRule.get(finding.rule) ?? 0) + 1);
+      }
+      // Each directory's verdict, with what blocks it (unmet blockers and requirements).
+      for (const profile of PROFILES) {
+        const readiness = (await report(args, ['--profile', profile])).readiness;
+        if (!readiness) continue;
+        const failing = readiness.items.filter((item) => item.status === 'unmet' && item.standing !== 'recommendation');
+        say(`- ${profile}: ${readiness.verdict}${failing.length ? '' : ' (nothing unmet)'}`);
+        for (const item of failing) say(`  - ${item.standing} ${item.id}: ${item.details.slice(0, 6).join(' | ')}`);
       }
     } catch (error) {
       say(`\n## ${label}: the report could not be made — ${(error as Error).message.split('\n')[0]}`);

@@ -70,6 +70,7 @@ describe('parseCli', () => {
       target: { kind: 'stdio', spec: { command: 'node', args: ['s.js'], env: [], envFile: undefined, cwd: undefined } },
       report: {
         format: 'sarif',
+        confirm: [],
         output: undefined,
         bearer: undefined,
         headers: ['X-A: 1'],
@@ -80,6 +81,18 @@ describe('parseCli', () => {
       },
     });
     expect(parseCli(['report', 'https://example.com/mcp'])).toMatchObject({ kind: 'report', report: { format: 'json' } });
+    expect(
+      parseCli([
+        'report',
+        '--profile',
+        'openai-apps',
+        '--confirm',
+        'openai-privacy, openai-test-cases',
+        '--confirm',
+        'openai-auth',
+        'https://example.com/mcp',
+      ]),
+    ).toMatchObject({ report: { profile: 'openai-apps', confirm: ['openai-privacy', 'openai-test-cases', 'openai-auth'] } });
   });
 
   it('report credentials can come from the environment (out of ps and CI logs); an option wins', () => {

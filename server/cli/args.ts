@@ -47,6 +47,9 @@ Report options:
   --era legacy|2026-07-28   skip era discovery
   --queries FILE    findability: [{ "query": "read a file", "expect": "read_text_file", "top": 3,
                     "mode": "bm25"|"regex" }] — each expected tool not in its top N is an error
+  --profile claude-directory|openai-apps   readiness for a directory: ready, not ready, or
+                    needs a person (what no program can judge; each rule cites its source)
+  --confirm ID[,ID]  items of the profile a person has checked (e.g. claude-listing)
   (and --env, --env-file, --cwd for a stdio server)
 
 mcp options:
@@ -56,6 +59,7 @@ mcp options:
                         only its stdio entries' commands ever run
 
 Exit status of report: 0 no error findings, 1 error findings, 2 the report could not be made.
+With --profile: 0 ready, 1 not ready, 2 could not run, 3 needs a person.
 Exit status 2 also for a usage error.`;
 
 export interface StdioSpec {
@@ -77,6 +81,10 @@ export interface ReportOptions {
   format: string;
   /** A JSON file of queries whose expected tool must come up (src/lint/queries.ts). */
   queries?: string;
+  /** A directory's readiness profile (src/lint/profiles.ts). */
+  profile?: string;
+  /** Items of the profile a person has checked. */
+  confirm: string[];
   output?: string;
   bearer?: string;
   headers: string[];
@@ -123,6 +131,8 @@ const REPORT_OPTIONS = {
   timeout: { type: 'string' },
   'max-mb': { type: 'string' },
   queries: { type: 'string' },
+  profile: { type: 'string' },
+  confirm: { type: 'string', multiple: true },
 } as const;
 
 const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
@@ -218,6 +228,10 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
       report: {
         format: typeof report.format === 'string' ? report.format : 'json',
         ...(typeof report.queries === 'string' ? { queries: report.queries } : {}),
+        ...(typeof report.profile === 'string' ? { profile: report.profile } : {}),
+        confirm: Array.isArray(report.confirm)
+          ? report.confirm.flatMap((item) => (typeof item === 'string' ? item.split(',').map((id) => id.trim()) : [])).filter(Boolean)
+          : [],
         output: typeof report.output === 'string' ? report.output : undefined,
         bearer: typeof report.bearer === 'string' ? report.bearer : environment.bearer,
         // A header named by an option wins over the same header from the environment.

@@ -1,7 +1,8 @@
 // `toolscope report …` — the server report for a server's CI: the same src/mcp connection and
 // src/lint rules as the app, in Node, no browser. A stdio server is reached through the
 // same bridge the page uses, in process (no port is opened).
-// Exit 0 without error findings, 1 with any, 2 when the report could not be made.
+// Exit 0 without error findings, 1 with any, 2 when the report could not be made; with --profile,
+// the verdict decides: 0 ready, 1 not ready, 3 needs a person.
 import { printable } from '../../src/lib/printable.ts';
 import { redactUrl } from '../../src/lib/redactUrl.ts';
 import { writeFile } from 'node:fs/promises';
@@ -14,6 +15,8 @@ import type { FetchLike } from '../../src/mcp/traffic.ts';
 import { collectReport } from '../../src/lint/collect.ts';
 import { reportDeps } from '../../src/lint/deps.ts';
 import { REPORT_FORMATS, formatReport } from '../../src/lint/formats.ts';
+import { PROFILE_IDS, VERDICT_EXIT, VERDICT_TEXT, profileItemIds, type ProfileId } from '../../src/lint/profiles.ts';
+import { readinessOf } from '../../src/lint/report.ts';
 import { UsageError, type ReportOptions } from './args.ts';
 import { limitedFetch } from './limits.ts';
 
@@ -47,7 +50,20 @@ export function checkReportOptions(options: ReportOptions) {
       : options.era === 'legacy'
         ? { era: 'legacy', protocolVersion: '2025-11-25' }
         : { era: 'modern', protocolVersion: options.era };
-  return { format, eraHint, headers: parseHeaders(options.headers), queries: readQueries(options.queries) };
+  return { format, eraHint, headers: parseHeaders(options.headers), queries: readQueries(options.queries), ...checkProfile(options) };
+}
+
+function checkProfile(options: ReportOptions): { profile?: ProfileId; confirmed: Set<string> } {
+  if (options.profile === undefined) {
+    if (options.confirm.length) throw new UsageError('--confirm names items of a profile: add --profile.');
+    return { confirmed: new Set() };
+  }
+  const profile = PROFILE_IDS.find((id) => id === options.profile);
+  if (!profile) throw new UsageError(`--profile ${options.profile}: use one of ${PROFILE_IDS.join(', ')}.`);
+  const known = profileItemIds(profile);
+  const unknown = options.confirm.filter((id) => !known.includes(id));
+  if (unknown.length) throw new UsageError(`--confirm ${unknown.join(', ')}: not an item of ${profile} (${known.join(', ')}).`);
+  return { profile, confirmed: new Set(options.confirm) };
 }
 
 function readQueries(file: string | undefined): ToolQuery[] | undefined {
@@ -64,7 +80,7 @@ function readQueries(file: string | undefined): ToolQuery[] | undefined {
 }
 
 export async function runReport(target: ReportTarget, options: ReportOptions): Promise<number> {
-  const { format, eraHint, headers, queries } = checkReportOptions(options);
+  const { format, eraHint, headers, queries, profile, confirmed } = checkReportOptions(options);
   // Never the URL's credentials (?api_key=, user:password@) on stderr.
   const name = target.label ?? redactUrl(target.url).url;
   const failed = (message: string) => {
@@ -99,13 +115,25 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
   try {
     const report = await Promise.race([
       limited.stopped,
-      collectReport(connection, reportDeps, { active: options.active, ...(queries ? { queries } : {}) }),
+      collectReport(connection, reportDeps, {
+        active: options.active,
+        ...(queries ? { queries } : {}),
+        reach: {
+          transport: target.fetch ? 'stdio' : 'http',
+          auth: options.bearer || Object.keys(headers).some((name) => name.toLowerCase() === 'authorization') ? 'bearer' : 'none',
+        },
+      }),
     ]);
-    const text = printable(formatReport(report, format, target.label ? undefined : target.url));
+    const readiness = profile ? readinessOf(report, profile, confirmed) : undefined;
+    const text = printable(formatReport(report, format, target.label ? undefined : target.url, readiness));
     if (options.output) {
       await writeFile(options.output, text);
       console.error(printable(`Report written to ${options.output}: score ${report.score}/100, ${report.findings.length} findings.`));
     } else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    if (readiness) {
+      console.error(`${readiness.profile}: ${VERDICT_TEXT[readiness.verdict]}.`);
+      return VERDICT_EXIT[readiness.verdict];
+    }
     return report.findings.some((finding) => finding.severity === 'error') ? 1 : 0;
   } catch (error) {
     return failed(`The report failed: ${reason(error)}`);

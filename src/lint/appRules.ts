@@ -1,6 +1,6 @@
 // The MCP Apps rules: what a host needs to show a tool's app, judged from the listing (the
 // declaration), from reading each UI resource once (collect.ts), and from calls made.
-import { isAppMime, resolveUiResource } from '../mcp/mcpApps.ts';
+import { isAppMime, resolveUiResource, type UiResource } from '../mcp/mcpApps.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import type { CallRecord } from './callRules.ts';
 import type { Finding } from './findings.ts';
@@ -42,14 +42,25 @@ export function appListingFindings(tools: readonly McpTool[]): Finding[] {
 /** Most UI resources read for one report: each distinct resourceUri once. */
 const MAX_READS = 20;
 
+/** What reading a tool's UI resource showed, beyond findings: whether it declares a CSP (directories ask for one). */
+export interface AppResourceFacts {
+  tool: string;
+  uri: string;
+  cspDeclared: boolean;
+}
+
 /** Reads each tool's UI resource once; a resource that cannot be read, or has another MIME type, is a finding. */
-export async function appResourceFindings(tools: readonly McpTool[], read: (uri: string) => Promise<unknown>): Promise<Finding[]> {
+export async function appResourceFindings(
+  tools: readonly McpTool[],
+  read: (uri: string) => Promise<unknown>,
+): Promise<{ findings: Finding[]; resources: AppResourceFacts[] }> {
   const byUri = new Map<string, string[]>();
   for (const tool of tools) {
     const uri = tool.app?.resourceUri;
     if (uri?.startsWith('ui://')) byUri.set(uri, [...(byUri.get(uri) ?? []), tool.name]);
   }
   const findings: Finding[] = [];
+  const resources: AppResourceFacts[] = [];
   for (const [uri, names] of [...byUri].slice(0, MAX_READS)) {
     let resolved: ReturnType<typeof resolveUiResource>;
     try {
@@ -74,8 +85,26 @@ export async function appResourceFindings(tools: readonly McpTool[], read: (uri:
           message: `${uri} is served as ${resolved.mimeType ?? 'no MIME type'}, not text/html;profile=mcp-app.`,
           fix: 'Give the resource (in resources/list and in the read result) the MIME type text/html;profile=mcp-app.',
         });
+      else {
+        findings.push(...doctypeFindings(resolved, uri, tool));
+        resources.push({ tool, uri, cspDeclared: resolved.meta.csp !== undefined });
+      }
     }
   }
+  return { findings, resources };
+}
+
+/** An app's HTML without a doctype renders in quirks mode. */
+function doctypeFindings(resource: UiResource, uri: string, tool: string): Finding[] {
+  const findings: Finding[] = [];
+  if (!/^\s*(?:<!--[\s\S]*?-->\s*)*<!doctype html\b/i.test(resource.html))
+    findings.push({
+      rule: 'app-doctype',
+      severity: 'info',
+      tool,
+      message: `${uri} does not start with <!DOCTYPE html>: browsers render it in quirks mode.`,
+      fix: 'Start the HTML with <!DOCTYPE html>.',
+    });
   return findings;
 }
 

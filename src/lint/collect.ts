@@ -11,6 +11,7 @@ import { promptTexts } from './promptCost.ts';
 import { buildReport, type Report, type ReportDeps } from './report.ts';
 import type { SkillFileCheck, SkillsInput } from './skillRules.ts';
 import type { ToolQuery } from './queries.ts';
+import type { ReachFacts } from './profiles.ts';
 import type { SkillRead } from '../mcp/skills.ts';
 import { failureOf } from '../mcp/errors.ts';
 
@@ -27,6 +28,8 @@ export interface CollectOptions {
   calls?: readonly CallRecord[];
   /** Loads app frames blocked (the UI's app view sees them; the CLI runs no app). */
   appViolations?: readonly AppViolation[];
+  /** How the server was reached, for the readiness profiles. */
+  reach?: ReachFacts;
   /** Queries whose expected tool must come up (the CLI's --queries). */
   queries?: readonly ToolQuery[];
   signal?: AbortSignal;
@@ -38,7 +41,9 @@ export async function collectReport(connection: McpConnection, deps: ReportDeps,
   const secondPages = stop.reason === 'end' ? await listAllPages(connection, options.signal) : undefined;
   const { tools } = mergePages(pages);
   const active = options.active ? await activeChecks(connection, tools) : undefined;
-  const apps = await appResourceFindings(tools, (uri) => connection.readResourceRaw(uri, options.signal));
+  const { findings: apps, resources: appResources } = await appResourceFindings(tools, (uri) =>
+    connection.readResourceRaw(uri, options.signal),
+  );
   const skills = connection.offersSkills ? await gatherSkills(connection, options.signal) : undefined;
   // The skills' texts are counted too (skill-token-cost), ahead with the tools' where counting is elsewhere.
   const skillTexts = skills?.files.flatMap((file) => (file.ok && file.text !== undefined ? [file.text] : [])) ?? [];
@@ -54,10 +59,12 @@ export async function collectReport(connection: McpConnection, deps: ReportDeps,
       calls: options.calls,
       active,
       apps,
+      appResources,
       appViolations: options.appViolations,
       ...(skills ? { skills } : {}),
       capabilities: connection.serverCapabilities,
       ...(options.queries ? { queries: options.queries } : {}),
+      ...(options.reach ? { reach: options.reach } : {}),
     },
     deps,
   );

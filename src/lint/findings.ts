@@ -20,6 +20,10 @@ export const RULES = {
   'tool-count-host-cap': 'Hosts cap the tools they accept (GitHub Copilot: 128), and every tool costs prompt tokens on every turn.',
   'description-missing': 'Without a description the model has only the name to decide when to call the tool.',
   'description-thin': 'A model picks tools by their description: it must say what the tool does, when to use it and what it returns.',
+  'description-injection':
+    'Connector directories reject descriptions that address the model with instructions, secrecy or hidden text (prompt injection), and hosts may drop the tool.',
+  'tools-confusable':
+    'Hosts find tools by a search before the model sees them: two tools the search cannot tell apart come up together, and the model picks one at random.',
   'param-description-missing': 'The model fills in arguments from the parameter descriptions; without one it guesses.',
   'schema-invalid': 'Hosts validate arguments with the schema; one that does not compile or is not an object schema breaks calls.',
   'schema-open-no-params': 'A tool without parameters should say so exactly, or models invent arguments.',
@@ -43,6 +47,7 @@ export const RULES = {
   'app-visibility-invalid':
     'Hosts ignore a malformed _meta.ui.visibility: the tool is then listed to the model and callable by apps alike.',
   'app-meta-deprecated': 'The flat _meta["ui/resourceUri"] is the old form; current hosts read _meta.ui.resourceUri.',
+  'app-doctype': 'Without <!DOCTYPE html> the app renders in quirks mode: layout differs from what its author tested, host by host.',
   'app-csp-undeclared':
     'Hosts block every origin an app’s _meta.ui.csp does not declare: the app works in a lax inspector and breaks in real hosts.',
   'task-result-type':

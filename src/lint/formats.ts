@@ -2,6 +2,7 @@
 import { redactUrl } from '../lib/redactUrl.ts';
 import { RULES, RULE_IDS, type Finding, type Severity } from './findings.ts';
 import type { Report } from './report.ts';
+import { VERDICT_TEXT, type Readiness } from './profiles.ts';
 import { SCORE_FORMULA } from './score.ts';
 import { formatCount } from '../lib/count.ts';
 
@@ -23,7 +24,7 @@ const plain = (finding: Finding) => ({
   fix: finding.fix,
 });
 
-export function toJson(report: Report): string {
+export function toJson(report: Report, readiness?: Readiness): string {
   return JSON.stringify(
     {
       server: { name: report.server.name, version: report.server.version ?? null, protocolVersion: report.server.protocolVersion },
@@ -31,16 +32,52 @@ export function toJson(report: Report): string {
       score: report.score,
       findings: report.findings.map(plain),
       ...(report.queries ? { queries: report.queries } : {}),
+      ...(readiness ? { readiness } : {}),
     },
     null,
     2,
   );
 }
 
+const STANDING_HEADINGS = [
+  ['blocker', 'Blockers'],
+  ['requirement', 'Directory requirements'],
+  ['recommendation', 'Recommendations'],
+  ['person', 'Needs a person'],
+] as const;
+const STATUS_MARK = {
+  met: 'met',
+  unmet: '**not met**',
+  'not-applicable': 'not applicable',
+  person: 'a person must check',
+  confirmed: 'confirmed by a person',
+};
+
+/** The readiness verdict and its items, grouped as the directory weighs them (a person's items last). */
+function readinessMarkdown(readiness: Readiness): string[] {
+  const lines = [`## Readiness: ${readiness.profile} — **${VERDICT_TEXT[readiness.verdict]}**`, ''];
+  for (const [standing, heading] of STANDING_HEADINGS) {
+    // An item a program could not judge is listed with the person's items, whatever its weight.
+    const items = readiness.items.filter((item) =>
+      standing === 'person'
+        ? item.status === 'person' || item.status === 'confirmed'
+        : item.standing === standing && item.status !== 'person' && item.status !== 'confirmed',
+    );
+    if (!items.length) continue;
+    lines.push(`### ${heading}`, '');
+    for (const item of items) {
+      lines.push(`- ${STATUS_MARK[item.status]} · ${md(item.title)} (\`${item.id}\`, ${item.source})`);
+      for (const detail of item.details.slice(0, 20)) lines.push(`  - ${md(detail)}`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
 // Markdown from a server's strings: no HTML, no links, no table breaks.
 const md = (text: string) => text.replace(/[\\`*_[\]<>|#]/g, (char) => `\\${char}`).replace(/\r?\n/g, ' ');
 
-export function toMarkdown(report: Report): string {
+export function toMarkdown(report: Report, readiness?: Readiness): string {
   const counts = (severity: Severity) => {
     const count = report.findings.filter((finding) => finding.severity === severity).length;
     return `${count} ${severity === 'info' ? 'info' : `${severity}${count === 1 ? '' : 's'}`}`;
@@ -60,6 +97,7 @@ export function toMarkdown(report: Report): string {
       (finding) =>
         `| ${finding.severity} | \`${finding.rule}\` | ${finding.tool ? `\`${finding.tool.replace(/[`|\r\n]/g, ' ')}\`` : '(server)'} | ${md(finding.message)} | ${md(finding.fix)} |`,
     ),
+    ...(readiness ? ['', ...readinessMarkdown(readiness)] : []),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -74,7 +112,7 @@ const xml = (text: string) =>
     .replace(/"/g, '&quot;');
 
 /** One test case per tool (and one for the server); errors and warnings fail it, info does not. */
-export function toJUnit(report: Report): string {
+export function toJUnit(report: Report, readiness?: Readiness): string {
   const subjects = new Map<string, Finding[]>([['(server)', []]]);
   for (const cost of report.model.perTool) subjects.set(cost.name, []);
   // A query's finding is its own test case (below), not its tool's.
@@ -83,7 +121,7 @@ export function toJUnit(report: Report): string {
     subjects.set(key, [...(subjects.get(key) ?? []), finding]);
   }
   const queries = report.queries ?? [];
-  const failing =
+  const failingFindings =
     [...subjects.values()].filter((findings) => findings.some((finding) => finding.severity !== 'info')).length +
     queries.filter((query) => !query.met).length;
   const cases = [...subjects].map(([subject, findings]) => {
@@ -107,13 +145,31 @@ export function toJUnit(report: Report): string {
         ];
     return [`    <testcase classname="toolscope.queries" name="${xml(name)}">`, ...failure, '    </testcase>'].join('\n');
   });
-  const tests = subjects.size + queries.length;
+  // One test case per readiness item: an unmet blocker or requirement fails; a person's item is skipped.
+  const items = readiness?.items ?? [];
+  const itemFails = (item: Readiness['items'][number]) => item.status === 'unmet' && item.standing !== 'recommendation';
+  const itemCases = items.map((item) => {
+    const name = `${readiness?.profile ?? ''}: ${item.title}`;
+    const body = itemFails(item)
+      ? [
+          `      <failure type="${xml(item.id)}" message="${xml(`${item.standing}: ${item.title}`)}">${xml(`${item.details.join('\n')}\nSource: ${item.source}`)}</failure>`,
+        ]
+      : item.status === 'person'
+        ? [`      <skipped message="${xml(`needs a person: ${item.details.join(' ')}`)}"/>`]
+        : item.details.length
+          ? [`      <system-out>${xml(item.details.join('\n'))}</system-out>`]
+          : [];
+    return [`    <testcase classname="toolscope.readiness" name="${xml(name)}">`, ...body, '    </testcase>'].join('\n');
+  });
+  const failing = failingFindings + items.filter(itemFails).length;
+  const tests = subjects.size + queries.length + items.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="toolscope report" tests="${tests}" failures="${failing}">`,
     `  <testsuite name="${xml(report.server.name)}" tests="${tests}" failures="${failing}">`,
     ...cases,
     ...queryCases,
+    ...itemCases,
     '  </testsuite>',
     '</testsuites>',
     '',
@@ -122,7 +178,7 @@ export function toJUnit(report: Report): string {
 
 const SARIF_LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note' };
 
-export function toSarif(report: Report, serverUrl?: string): string {
+export function toSarif(report: Report, serverUrl?: string, readiness?: Readiness): string {
   return JSON.stringify(
     {
       $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -143,7 +199,11 @@ export function toSarif(report: Report, serverUrl?: string): string {
             message: { text: `${finding.message} Fix: ${finding.fix}` },
             locations: [{ logicalLocations: [{ name: finding.tool ?? report.server.name, kind: finding.tool ? 'function' : 'module' }] }],
           })),
-          properties: { score: report.score, tools: report.tools },
+          properties: {
+            score: report.score,
+            tools: report.tools,
+            ...(readiness ? { readiness: { profile: readiness.profile, verdict: readiness.verdict } } : {}),
+          },
         },
       ],
     },
@@ -152,15 +212,15 @@ export function toSarif(report: Report, serverUrl?: string): string {
   );
 }
 
-export function formatReport(report: Report, format: ReportFormat, serverUrl?: string): string {
+export function formatReport(report: Report, format: ReportFormat, serverUrl?: string, readiness?: Readiness): string {
   switch (format) {
     case 'json':
-      return toJson(report);
+      return toJson(report, readiness);
     case 'markdown':
-      return toMarkdown(report);
+      return toMarkdown(report, readiness);
     case 'junit':
-      return toJUnit(report);
+      return toJUnit(report, readiness);
     case 'sarif':
-      return toSarif(report, serverUrl);
+      return toSarif(report, serverUrl, readiness);
   }
 }

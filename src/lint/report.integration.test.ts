@@ -96,8 +96,8 @@ describe('the CLI (npx toolscope report)', () => {
 
   const cli = async (...args: string[]) => {
     try {
-      const { stdout } = await run('npx', ['--no-install', 'toolscope', 'report', ...args], { encoding: 'utf8', timeout: 60_000 });
-      return { code: 0, stdout };
+      const { stdout, stderr } = await run('npx', ['--no-install', 'toolscope', 'report', ...args], { encoding: 'utf8', timeout: 60_000 });
+      return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code?: number; stdout?: string; stderr?: string };
       return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr };
@@ -152,6 +152,30 @@ describe('the CLI (npx toolscope report)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('--profile: server-everything needs a person (exit 3) until the person confirms those items (exit 0); the bait server is not ready (exit 1)', async () => {
+    const open = await cli(everything.url, '--profile', 'claude-directory');
+    expect(open.code).toBe(3);
+    const json = JSON.parse(open.stdout) as { readiness: { verdict: string; items: { id: string; status: string }[] } };
+    expect(json.readiness.verdict).toBe('needs-person');
+    const waiting = json.readiness.items.filter((item) => item.status === 'person').map((item) => item.id);
+    expect(waiting).toEqual(['claude-tested-by-reviewers', 'claude-listing']);
+    expect(open.stderr).toContain('claude-directory: Needs a person.');
+    const confirmed = await cli(everything.url, '--profile', 'claude-directory', '--confirm', waiting.join(','), '--format', 'junit');
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stdout).toContain('classname="toolscope.readiness" name="claude-directory: Every tool has a title');
+    const bait = await startLintBaitServer();
+    try {
+      const blocked = await cli(bait.url, '--profile', 'openai-apps', '--format', 'markdown');
+      expect(blocked.code).toBe(1);
+      expect(blocked.stdout).toContain('## Readiness: openai-apps — **Not ready**');
+      expect(blocked.stdout).toMatch(/- \*\*not met\*\* · Descriptions do not steer the model/);
+    } finally {
+      await bait.stop();
+    }
+    expect((await cli(everything.url, '--profile', 'glama')).code).toBe(2);
+    expect((await cli(everything.url, '--profile', 'openai-apps', '--confirm', 'no-such-item')).code).toBe(2);
+  }, 120_000);
 
   it('reports server-everything in the other era, as SARIF and JUnit', async () => {
     const sarif = await cli(everything.url, '--format', 'sarif');

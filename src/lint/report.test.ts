@@ -38,7 +38,13 @@ describe('tool-count-host-cap', () => {
   });
 
   it('is found on a real listing of 130 tools, with nothing else said of the clean ones', () => {
-    const result = report(Array.from({ length: 130 }, (_, index) => tool(`tool_${index}`)));
+    // Each tool its own subject, so a search tells them apart (tools-confusable stays quiet).
+    const subject = (index: number) => [...index.toString(26)].map((digit) => 'klmnopqrstuvwxyzabcdefghij'[parseInt(digit, 26)]).join('');
+    const result = report(
+      Array.from({ length: 130 }, (_, index) =>
+        tool(`tool_${index}`, { description: `Returns the ${subject(index)}x ledger; use it before scheduling anything.` }),
+      ),
+    );
     expect(result.findings.map((finding) => finding.rule)).toEqual(['tool-count-host-cap', 'token-cost']);
     expect(result.tools).toBe(130);
   });

@@ -1,7 +1,8 @@
 // The server report: every rule over a listing (and any calls made), a score, and the model's view.
-import { appCallFindings, appCspFindings, appListingFindings, type AppViolation } from './appRules.ts';
+import { appCallFindings, appCspFindings, appListingFindings, type AppResourceFacts, type AppViolation } from './appRules.ts';
 import { mergePages } from '../mcp/pageMerge.ts';
-import { type ToolsPage } from '../mcp/tools.ts';
+import { type McpTool, type ToolsPage } from '../mcp/tools.ts';
+import { judgeReadiness, type ProfileId, type ReachFacts, type Readiness } from './profiles.ts';
 import { callFindings, type CallRecord, type ValidateOutput } from './callRules.ts';
 import { SEVERITY_ORDER, type Finding } from './findings.ts';
 import { modelView, type ModelView, type Tokenizer } from './promptCost.ts';
@@ -9,6 +10,7 @@ import { cacheFindings, countFindings, duplicateFindings, lintTool, orderFinding
 import { score } from './score.ts';
 import { skillFindings, type SkillsInput } from './skillRules.ts';
 import { deprecationFindings } from './deprecationRules.ts';
+import { confusableFindings } from './confusable.ts';
 import { queryOutcomes, type QueryOutcome, type ToolQuery } from './queries.ts';
 import type { PageStop } from '../mcp/pagination.ts';
 import { formatCount } from '../lib/count.ts';
@@ -34,6 +36,8 @@ export interface ReportInput {
   active?: readonly Finding[];
   /** Findings from reading each app tool's UI resource (collect.ts). */
   apps?: readonly Finding[];
+  /** What reading each app tool's UI resource showed (collect.ts), for the readiness profiles. */
+  appResources?: readonly AppResourceFacts[];
   /** Loads the app frames blocked at run time (the UI's app view). */
   appViolations?: readonly AppViolation[];
   /** The server's skills, their files read and verified (collect.ts), when it offers the extension. */
@@ -42,6 +46,8 @@ export interface ReportInput {
   capabilities?: unknown;
   /** Queries whose expected tool must come up (--queries): each one reported. */
   queries?: readonly ToolQuery[];
+  /** How the server was reached (transport, sign-in), for the readiness profiles. */
+  reach?: ReachFacts;
 }
 
 export interface ReportDeps extends ListingChecks {
@@ -61,7 +67,15 @@ export interface Report {
   callsChecked: number;
   /** Each query of --queries, met or not (absent without queries). */
   queries?: QueryOutcome[];
+  /** What the readiness profiles judge besides the findings (readinessOf). */
+  listed: readonly McpTool[];
+  appResources: readonly AppResourceFacts[];
+  reach?: ReachFacts;
 }
+
+/** A directory's verdict on this report; items a person has checked are confirmed by id. */
+export const readinessOf = (report: Report, profile: ProfileId, confirmed?: ReadonlySet<string>): Readiness =>
+  judgeReadiness(profile, { tools: report.listed, findings: report.findings, apps: report.appResources, reach: report.reach }, confirmed);
 
 const TOOL_TOKENS_WARN = 1000;
 const TOOL_TOKENS_INFO = 500;
@@ -128,6 +142,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
   const findings = [
     ...tools.flatMap((tool) => lintTool(tool, input.serverUrl, deps)),
     ...duplicateFindings(input.pages),
+    ...confusableFindings(tools),
     ...countFindings(tools.length, model.totalTokens, model.tokenizer),
     ...orderFindings(
       names,
@@ -158,5 +173,8 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     active: input.active !== undefined,
     callsChecked: input.calls?.length ?? 0,
     ...(searched ? { queries: searched.outcomes } : {}),
+    listed: tools,
+    appResources: input.appResources ?? [],
+    ...(input.reach ? { reach: input.reach } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { decideIconSrc } from '../mcp/icons.ts';
 import { DESTRUCTIVE_NAME, type McpTool, type ToolsPage } from '../mcp/tools.ts';
 import type { Finding } from './findings.ts';
 import { formatCount } from '../lib/count.ts';
+import { hasInvisible } from '../mcp/text.ts';
 
 export interface ListingChecks {
   /** Why the schema cannot be compiled or checked as declared (src/schema/validate.ts); undefined when fine. */
@@ -69,15 +70,19 @@ function descriptionFindings(tool: McpTool): Finding[] {
   // complete; a placeholder is not, and a one- or two-word label says nothing a model can act on.
   const placeholder = PLACEHOLDER.test(text) || sameAsName(text, tool.name);
   const words = text.split(/\s+/).filter(Boolean).length;
-  if (!placeholder && words > 2) return [];
+  // A short sentence whose verb says nothing ("Handle a dialog"): the model cannot tell what happens.
+  const vague = !placeholder && words <= VAGUE_WORDS && VAGUE_VERB.test(text);
+  if (!placeholder && !vague && words > 2) return [];
   return [
     {
       rule: 'description-thin',
-      severity: placeholder ? 'warning' : 'info',
+      severity: placeholder || vague ? 'warning' : 'info',
       tool: tool.name,
       message: placeholder
         ? `The description ${quote(text)} is a placeholder: it does not say what the tool does.`
-        : `The description ${quote(text)} is a label, not a description: it does not say what the tool returns or when to use it.`,
+        : vague
+          ? `The description ${quote(text)} names no action a model can picture: "${VAGUE_VERB.exec(text)?.[0] ?? ''}" could mean anything, and it does not say what the tool returns.`
+          : `The description ${quote(text)} is a label, not a description: it does not say what the tool returns or when to use it.`,
       fix: 'Say what the tool does, when to use it and what it returns (e.g. "Returns up to 10 products with id, name and price").',
     },
   ];
@@ -86,6 +91,13 @@ function descriptionFindings(tool: McpTool): Finding[] {
 // Placeholders SDK templates and hurried authors leave behind.
 const PLACEHOLDER =
   /^(?:todo|tbd|fixme|description|tool description|add (?:a |the )?(?:tool )?description(?: here)?|describe (?:this|the) tool|an? (?:example|sample|test|simple|my) tool\b.*|does (?:stuff|things|something)|lorem ipsum\b.*|placeholder|no description)\.?$/i;
+// Verbs that name no action ("handle", "manage", "process"), at the start of a short description.
+// Calibrated on @playwright/mcp: "Handle a dialog" (accept or dismiss? what comes back?) is flagged;
+// "Close the page", "Perform click on a web page", "Navigate to a URL" are not.
+const VAGUE_VERB =
+  /^(?:handles?|manages?|process(?:es)?|deals? with|works? with|interacts? with|performs? (?:an? )?(?:actions?|operations?|tasks?)|does)\b/i;
+const VAGUE_WORDS = 6;
+
 /** The description only repeats the tool's name ("get_user" → "Get user"). */
 const sameAsName = (text: string, name: string) =>
   text
@@ -217,7 +229,9 @@ function unboundedFindings(tool: McpTool): Finding[] {
     return [
       {
         rule: 'schema-unbounded',
-        severity: 'info',
+        // A number's limit in words is one the author meant ("at most 30" seconds): a warning. A
+        // string's or list's "up to 50" may be about what the tool returns: a note.
+        severity: type === 'number' || type === 'integer' ? 'warning' : 'info',
         tool: tool.name,
         message: `The ${type} parameter ${quote(key, 60)} says ${quote(stated, 60)} in its description, but its schema sets no ${bounds[0]}.`,
         fix: `Add "${bounds[0]}" to ${quote(key, 60)}'s schema, so hosts and validators enforce what the description promises.`,
@@ -313,11 +327,55 @@ function iconFindings(tool: McpTool, serverUrl: string): Finding[] {
   }));
 }
 
+// What a connector directory rejects as prompt injection in a description (claude.com/docs/connectors/
+// building/review-criteria: "hidden, obfuscated, or encoded instructions", interfering with other
+// tools, pulling instructions from elsewhere; the ChatGPT app submission guidelines alike).
+const INJECTION: readonly [RegExp, string][] = [
+  [
+    /\bignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier|other|system) (?:instructions|prompts?|tools?|rules)\b/i,
+    'tells the model to ignore its instructions',
+  ],
+  [
+    /\b(?:do not|don['’]t|never) (?:tell|inform|mention|reveal|show)\b[^.]{0,40}\b(?:the )?(?:user|human|person)\b/i,
+    'tells the model to keep something from the person',
+  ],
+  [/<\/?(?:important|system|instructions?|secret)>/i, 'holds an <IMPORTANT>/<system>-style tag addressed to the model'],
+  [
+    /\b(?:instead of|rather than|before) (?:using|calling) (?:any|all|every) (?:other )?tools?\b/i,
+    'tells the model how to use other tools',
+  ],
+  [
+    /\b(?:fetch|read|load|follow) (?:your |the )?(?:instructions|rules|prompt) (?:from|at)\b/i,
+    'sends the model after instructions elsewhere',
+  ],
+  [/[A-Za-z0-9+/]{160,}={0,2}/, 'holds a long encoded blob'],
+];
+
+function injectionFindings(tool: McpTool): Finding[] {
+  const described = properties(tool.inputSchema).map(([, schema]) => own(schema, 'description'));
+  const texts = [tool.description ?? '', ...described.filter((text): text is string => typeof text === 'string')];
+  const reasons = [
+    ...(texts.some(hasInvisible) ? ['holds invisible or direction-changing characters (hidden text)'] : []),
+    ...INJECTION.filter(([pattern]) => texts.some((text) => pattern.test(text))).map(([, reason]) => reason),
+  ];
+  if (!reasons.length) return [];
+  return [
+    {
+      rule: 'description-injection',
+      severity: 'error',
+      tool: tool.name,
+      message: `The description ${reasons.join('; and ')}.`,
+      fix: 'Describe only what the tool does and returns; no instructions about other tools, secrecy, or hidden text.',
+    },
+  ];
+}
+
 /** Every listing rule for one tool (the tool view shows these; the report adds server-wide ones). */
 export function lintTool(tool: McpTool, serverUrl: string, checks: ListingChecks): Finding[] {
   return [
     ...nameFindings(tool),
     ...descriptionFindings(tool),
+    ...injectionFindings(tool),
     ...paramFindings(tool),
     ...schemaFindings(tool, checks),
     ...annotationRuleFindings(tool),

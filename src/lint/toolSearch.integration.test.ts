@@ -11,6 +11,7 @@ import { McpConnection } from '../mcp/connection.ts';
 import { walkPages } from '../mcp/pagination.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { rankTools } from './toolSearch.ts';
+import { confusableFindings } from './confusable.ts';
 
 async function httpTools(url: string): Promise<McpTool[]> {
   const connection = await McpConnection.connect({ url });
@@ -59,6 +60,14 @@ describe('tool search on real tool lists', () => {
     expect(ranked.find((tool) => tool.name === 'read_text_file')?.matched).toEqual(expect.arrayContaining(['read', 'file']));
     // Scores go down the list.
     for (let index = 1; index < ranked.length; index++) expect(ranked[index - 1]?.score).toBeGreaterThanOrEqual(ranked[index]?.score ?? 0);
+  });
+
+  it('tools-confusable on the real lists: server-filesystem’s deprecated read_file beside read_text_file, nothing on the others', () => {
+    expect(confusableFindings(lists.filesystem).map((finding) => finding.message.split(' are ')[0])).toEqual([
+      'read_file and read_text_file',
+    ]);
+    expect(confusableFindings(lists.everything)).toEqual([]);
+    expect(confusableFindings(lists.demo)).toEqual([]);
   });
 
   it('regex (Python re.search, (?i) for case): only the tools that match, in how many fields', () => {
