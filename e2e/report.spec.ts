@@ -2,7 +2,7 @@
 // the model's view, exports, per-tool findings, and findings from calls made in the session.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures/test.ts';
-import { deepLink, demoMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
+import { deepLink, demoMcpUrl, everythingMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
 import { PLANTED } from '../server/testing/lintBait.ts';
 
 // Found by the listing and the active check (the call-based ones need calls: see the demo test and the integration test).
@@ -98,4 +98,51 @@ test('the page never holds the tokenizer: the chip’s score and the report coun
   await page.getByRole('tab', { name: 'Model’s view' }).click();
   await expect(report).toContainText('o200k_base via gpt-tokenizer');
   expect(fetched.filter((path) => /\/assets\/deps-[\w-]+\.js$/.test(path))).toEqual([]);
+});
+
+const shots = process.env.TOOLSCOPE_SCREENSHOTS;
+
+test('readiness: server-everything needs a person for Claude’s directory until the person ticks those items; the demo is not ready', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(everythingMcpUrl()));
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Report \d+$/ })
+    .click();
+  const report = page.getByRole('region', { name: 'Server report' });
+  await expect(report.getByLabel(/^Score \d+ out of 100$/)).toBeVisible();
+  await report.getByRole('combobox', { name: 'Profile' }).selectOption('claude-directory');
+  const readiness = report.getByRole('region', { name: 'Readiness' });
+  await expect(readiness).toContainText('Needs a person');
+  const blockers = readiness.getByRole('list', { name: 'Blockers' }).getByRole('listitem');
+  await expect(blockers.filter({ hasText: 'Every tool has a title' })).toContainText('Met');
+  const person = readiness.getByRole('list', { name: 'Needs a person' });
+  const boxes = person.getByRole('checkbox');
+  await expect(boxes).toHaveCount(2);
+  for (const box of await boxes.all()) await box.check();
+  await expect(readiness).toContainText('Ready');
+  if (shots) await page.screenshot({ path: `${shots}/readiness-1440.png` });
+  const download = page.waitForEvent('download');
+  await report.getByRole('button', { name: 'Export report' }).click();
+  const markdown = await readFile(await (await download).path(), 'utf8');
+  expect(markdown).toContain('## Readiness: claude-directory — **Ready**');
+  expect(markdown).toContain('confirmed by a person · Privacy policy, documentation, support contact, test account');
+
+  // The demo: restock_product modifies data without a destructiveHint — a blocker, with its source.
+  await page.goto(deepLink(demoMcpUrl()));
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Report \d+$/ })
+    .click();
+  await report.getByRole('combobox', { name: 'Profile' }).selectOption('claude-directory');
+  await expect(readiness).toContainText('Not ready');
+  const blocker = readiness.getByRole('list', { name: 'Blockers' }).getByRole('listitem').filter({ hasText: 'Every tool has a title' });
+  await expect(blocker).toContainText('Not met');
+  await expect(blocker).toContainText('restock_product: lacks readOnlyHint: true or a destructiveHint');
+  await expect(blocker.getByRole('link', { name: 'source' })).toHaveAttribute(
+    'href',
+    'https://claude.com/docs/connectors/building/review-criteria',
+  );
 });

@@ -204,6 +204,15 @@ export class McpConnection {
     return Boolean(this.credentials.token);
   }
 
+  /** How the report's readiness profiles see this connection: transport and sign-in (never a secret). */
+  get reach(): { transport: 'http' | 'stdio'; auth: 'none' | 'bearer' | 'oauth' } {
+    const typedAuth = Object.keys(this.customHeaders).some((name) => name.toLowerCase() === 'authorization');
+    return {
+      transport: this.bridged ? 'stdio' : 'http',
+      auth: this.credentials.fromSignIn ? 'oauth' : this.credentials.token || typedAuth ? 'bearer' : 'none',
+    };
+  }
+
   get era(): 'modern' | 'legacy' {
     return this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
   }

@@ -15,6 +15,11 @@ export class Credentials {
     private readonly refresh?: () => Promise<string | undefined>,
   ) {}
 
+  /** Whether the token came from a sign-in (it can be refreshed), not typed in by the person. */
+  get fromSignIn(): boolean {
+    return Boolean(this.token && this.refresh);
+  }
+
   static #send(next: FetchLike, input: Parameters<FetchLike>[0], init: Parameters<FetchLike>[1], token: string | undefined) {
     if (!token) return next(input, init);
     const headers = new Headers(init?.headers);

@@ -14,7 +14,9 @@ import { checkDeps } from '../../lint/checkDeps.ts';
 import { pageTokenizer } from './api/tokenCounter.ts';
 import { SEVERITY_ORDER, type RuleId, type Severity } from '../../lint/findings.ts';
 import { FILE_TYPES, REPORT_FORMATS, formatReport, type ReportFormat } from '../../lint/formats.ts';
-import type { Report } from '../../lint/report.ts';
+import { readinessOf, type Report } from '../../lint/report.ts';
+import { PROFILE_IDS, type ProfileId } from '../../lint/profiles.ts';
+import { ReadinessView } from './ReadinessView.tsx';
 import { SCORE_FORMULA } from '../../lint/score.ts';
 import { downloadBytes, safeFileName } from '../../lib/download.ts';
 import { FindingItem } from './FindingItem.tsx';
@@ -44,7 +46,7 @@ const FORMAT_LABELS: Record<ReportFormat, string> = { markdown: 'Markdown', json
 export default function ReportView({ connection, calls, appViolations, onOpenTool, tab = 'findings', onTab, onScore }: Props) {
   const run = useMutation({
     mutationFn: (active: boolean) =>
-      collectReport(connection, { ...checkDeps, tokenizer: pageTokenizer }, { active, calls, appViolations }),
+      collectReport(connection, { ...checkDeps, tokenizer: pageTokenizer }, { active, calls, appViolations, reach: connection.reach }),
     onSuccess: (report) => onScore?.(report.score),
   });
   // Opening the report makes it (listing only — the active checks wait for the person).
@@ -94,6 +96,16 @@ function ReportBody({
   const [severity, setSeverity] = useState<Severity | 'all'>('all');
   const [tool, setTool] = useState('');
   const [format, setFormat] = useState<ReportFormat>('markdown');
+  const [profile, setProfile] = useState<ProfileId | 'none'>('none');
+  const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
+  const readiness = useMemo(() => (profile === 'none' ? undefined : readinessOf(report, profile, confirmed)), [report, profile, confirmed]);
+  const confirm = (id: string, checked: boolean) =>
+    setConfirmed((before) => {
+      const next = new Set(before);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const rules = useMemo(() => [...new Set(report.findings.map((finding) => finding.rule))].sort(), [report]);
   const shown = report.findings.filter(
     (finding) =>
@@ -104,7 +116,7 @@ function ReportBody({
   const count = (which: Severity) => report.findings.filter((finding) => finding.severity === which).length;
   const exportReport = () => {
     const { extension, mimeType } = FILE_TYPES[format];
-    const bytes = new TextEncoder().encode(formatReport(report, format, serverUrl));
+    const bytes = new TextEncoder().encode(formatReport(report, format, serverUrl, readiness));
     downloadBytes(bytes, mimeType, `${safeFileName(report.server.name, 'server')}-report.${extension}`);
   };
 
@@ -125,7 +137,17 @@ function ReportBody({
             checked
           </span>
         </p>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex flex-wrap items-center gap-1">
+          <label className="flex items-center gap-1 text-xs">
+            Profile
+            <Select
+              value={profile}
+              options={[{ value: 'none', label: 'none' }, ...PROFILE_IDS]}
+              onChange={setProfile}
+              className="text-xs"
+              title="Judge the report as a directory would (Claude's connector directory, ChatGPT's apps)"
+            />
+          </label>
           <label className="text-xs">
             <span className="sr-only">Export format</span>
             <Select
@@ -140,6 +162,7 @@ function ReportBody({
           </Button>
         </div>
       </div>
+      {readiness ? <ReadinessView readiness={readiness} onConfirm={confirm} /> : null}
       <details className="text-xs text-subtle">
         <summary>How the score is computed</summary>
         <p className="mt-1">{SCORE_FORMULA}</p>
