@@ -1,5 +1,6 @@
 // `toolscope` — the command line: Toolscope for the demo, a URL or a stdio server, or the
 // server report. The only place a command is read from (argv, or a config file named in argv).
+import { redactText } from '../../src/lib/redactUrl.ts';
 import { printable } from '../../src/lib/printable.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -180,7 +181,7 @@ async function serveAgent(options: McpOptions): Promise<void> {
   });
   serveStdio(await withSkills(factory), {
     legacy: 'serve',
-    onerror: (error) => console.error(printable(`toolscope mcp: ${errorMessage(error)}`)),
+    onerror: (error) => console.error(printable(redactText(`toolscope mcp: ${errorMessage(error)}`))),
   });
 }
 
@@ -189,6 +190,6 @@ try {
   if (code !== undefined) process.exit(code);
 } catch (error) {
   const message = errorMessage(error);
-  console.error(printable(`toolscope: ${message}`));
+  console.error(printable(redactText(`toolscope: ${message}`)));
   process.exit(error instanceof UsageError ? 2 : 1);
 }

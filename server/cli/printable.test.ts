@@ -32,3 +32,18 @@ it('shows a hostile server’s control sequences as text, never as controls', as
     await new Promise((resolve) => hostile.close(resolve));
   }
 }, 60_000);
+
+it('never repeats a URL’s user:password, whatever produced the message (the SDK’s own error text included)', async () => {
+  const secret = 's3cretpw-' + Math.random().toString(36).slice(2);
+  const failed = await run(process.execPath, [BIN, 'report', `http://alice:${secret}@127.0.0.1:9/mcp?api_key=k-${secret}`], {
+    encoding: 'utf8',
+  }).then(
+    () => ({ code: 0, stderr: '' }),
+    (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
+  );
+  expect(failed.code).toBe(2);
+  expect(failed.stderr).not.toContain(secret);
+  expect(failed.stderr).not.toContain('alice:');
+  // Said as what it is: fetch cannot send credentials written into a URL.
+  expect(failed.stderr).toContain('user:password@');
+}, 60_000);

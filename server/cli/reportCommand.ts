@@ -4,7 +4,7 @@
 // Exit 0 without error findings, 1 with any, 2 when the report could not be made; with --profile,
 // the verdict decides: 0 ready, 1 not ready, 3 needs a person.
 import { printable } from '../../src/lib/printable.ts';
-import { redactUrl } from '../../src/lib/redactUrl.ts';
+import { redactText, redactUrl, urlSecrets } from '../../src/lib/redactUrl.ts';
 import { writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
@@ -83,12 +83,19 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
   const { format, eraHint, headers, queries, profile, confirmed } = checkReportOptions(options);
   // Never the URL's credentials (?api_key=, user:password@) on stderr.
   const name = target.label ?? redactUrl(target.url).url;
+  // Every message passes the one redaction rule, whatever produced it (the SDK's errors repeat the URL).
+  const secrets = [options.bearer, ...Object.values(headers), ...urlSecrets(target.url)];
   const failed = (message: string) => {
     const more = target.explain?.();
     // Server-derived text (its error message, its name): no terminal control reaches the terminal.
-    console.error(printable(`${message}${more ? `\n${more}` : ''}`));
+    console.error(printable(redactText(`${message}${more ? `\n${more}` : ''}`, secrets)));
     return 2;
   };
+  const inUrl = urlSecrets(target.url).slice(0, 2).some(Boolean);
+  if (inUrl)
+    return failed(
+      `Could not connect to ${name}: the URL holds user:password@ credentials, which fetch cannot send. Give them as --header "Authorization: Basic …" (or $TOOLSCOPE_HEADERS) instead.`,
+    );
   const limited = limitedFetch(target.fetch ?? ((input, init) => fetch(input, init)), {
     timeoutMs: options.timeoutMs,
     responseBytes: options.maxResponseBytes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './redactUrl.ts';
+import { redactText, redactUrl } from './redactUrl.ts';
 
 describe('redactUrl', () => {
   it('drops user:password@ and replaces credential-looking parameters, naming what it removed', () => {
@@ -25,5 +25,19 @@ describe('redactUrl', () => {
     const once = redactUrl('https://x.example/mcp?api_key=abc').url;
     expect(redactUrl(once)).toEqual({ url: once, removed: [], hash: '' });
     expect(redactUrl(' not a url ').url).toBe('not a url');
+  });
+});
+
+describe('redactText', () => {
+  it('redacts every URL in a message and each known secret, as the SDK words its error', () => {
+    const sdk =
+      'Version negotiation probe failed: Request cannot be constructed from a URL that includes credentials: http://alice:pw-9x8y7z@127.0.0.1:9/mcp?api_key=k1k2k3.';
+    const text = redactText(sdk, ['pw-9x8y7z', 'Bearer tok-123456']);
+    expect(text).not.toContain('pw-9x8y7z');
+    expect(text).not.toContain('alice');
+    expect(text).not.toContain('k1k2k3');
+    expect(text).toContain('http://127.0.0.1:9/mcp?api_key=REDACTED.');
+    expect(redactText('sent Bearer tok-123456 to it', ['Bearer tok-123456'])).toBe('sent REDACTED to it');
+    expect(redactText('no url here, short "ab"', ['ab'])).toBe('no url here, short "ab"');
   });
 });

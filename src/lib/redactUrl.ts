@@ -49,3 +49,39 @@ export function redactUrl(text: string): RedactedUrl {
   }
   return { url: url.href, removed: [...new Set(removed)], hash: removed.length ? hash53(values.join('\u0000')) : '' };
 }
+
+// A URL inside free text (an error message): scheme://… up to a space, a quote or a bracket.
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()[\]{}]+/gi;
+
+/**
+ * The one redaction rule for any text that is printed or kept (a CLI message, whatever produced it —
+ * the SDK's own error text repeats the URL it was given): each URL in it redacted as redactUrl does,
+ * and each known secret value (a token, a header value, a URL's password) replaced wherever it appears.
+ */
+export function redactText(text: string, secrets: readonly (string | undefined)[] = []): string {
+  let redacted = text.replace(URL_IN_TEXT, (match) => {
+    const trailing = /[.,;:!?]+$/.exec(match)?.[0] ?? '';
+    return redactUrl(match.slice(0, match.length - trailing.length)).url.replace(/\/$/, match.endsWith('/') ? '/' : '') + trailing;
+  });
+  const values = secrets.flatMap((value) => (value && value.length >= 4 ? [value, safeDecode(value)] : []));
+  for (const value of [...new Set(values)].sort((a, b) => b.length - a.length)) redacted = redacted.split(value).join(REDACTED);
+  return redacted;
+}
+
+const safeDecode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/** The secrets a URL carries in itself (user, password, credential parameters), for redactText. */
+export function urlSecrets(text: string): string[] {
+  try {
+    const url = new URL(text.trim());
+    return [url.username, url.password, ...[...url.searchParams].filter(([name]) => isCredentialParam(name)).map(([, value]) => value)];
+  } catch {
+    return [];
+  }
+}

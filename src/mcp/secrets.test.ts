@@ -2,7 +2,7 @@
 // header in "Copy as curl".
 import { describe, expect, it } from 'vitest';
 import { curlCommand } from './callExport.ts';
-import { HIDDEN, isSecretName, maskHeaders, withoutSecrets } from './secrets.ts';
+import { HIDDEN, isSecretName, maskHeaders, storableResult, withoutSecrets } from './secrets.ts';
 
 describe('isSecretName', () => {
   it('flags names that carry credentials, word by word', () => {
@@ -127,5 +127,28 @@ describe('response headers in Traffic', () => {
       expect(challenge).toContain(kept);
     expect(masked.get('Mcp-Session-Id')).toBe('sess-1');
     expect(masked.get('Content-Type')).toBe('application/json');
+  });
+});
+
+describe('storableResult: a token response written as text', () => {
+  it('hides the token values of a JSON token response kept as a text block, and of a form-encoded one', () => {
+    const text = '{"access_token": "atok-7Hq2xPz9", "refresh_token":"rtok-Lm4Vb8Nc", "expires_in": 3600, "scope": "orders:read"}';
+    const { value, hidden } = storableResult(
+      {
+        content: [
+          { type: 'text', text },
+          { type: 'text', text: 'access_token=ftok-9Kd3Pq&expires_in=60' },
+        ],
+      },
+      [],
+    );
+    const kept = JSON.stringify(value);
+    expect(kept).not.toContain('atok-7Hq2xPz9');
+    expect(kept).not.toContain('rtok-Lm4Vb8Nc');
+    expect(kept).not.toContain('ftok-9Kd3Pq');
+    // What is not a credential stays readable.
+    expect(kept).toContain('orders:read');
+    expect(kept).toContain('expires_in=60');
+    expect(hidden).toBe(2);
   });
 });

@@ -135,6 +135,14 @@ function isTokenField(key: string): boolean {
   return known;
 }
 
+// Cheap gate before the field scans below: the text names something secret-looking at all.
+const MAY_NAME_TOKEN = /token|secret|key|pass|auth|cred/i;
+// "access_token": "…" inside a text (JSON written as text), and access_token=… (form-encoded).
+const JSON_FIELD = /("([\w.-]{1,64})"\s*:\s*")((?:[^"\\]|\\.){1,4096})(")/g;
+const FORM_FIELD = /((?:^|[?&\s])([\w.-]{1,64})=)([^&\s"]{1,4096})()/g;
+const hideField = (whole: string, head: string, key: string, value: string, tail: string) =>
+  value && value !== HIDDEN && isTokenField(key) ? `${head}${HIDDEN}${tail}` : whole;
+
 /**
  * A tool result as History keeps it: the connection's own secrets replaced, and token-shaped
  * values (JWTs anywhere in a string; the string value of a secret-named field such as
@@ -147,6 +155,8 @@ export function storableResult(result: unknown, known: readonly string[]): { val
     if (typeof item === 'string') {
       let text = replaceAll(item, secrets);
       if (text.includes('eyJ')) text = text.replace(JWT, () => HIDDEN);
+      // A token response written as text, not as structured content: its secret-named fields too.
+      if (MAY_NAME_TOKEN.test(text)) text = text.replace(JSON_FIELD, hideField).replace(FORM_FIELD, hideField);
       if (text !== item) hidden++;
       return text;
     }
