@@ -12,6 +12,9 @@ import type { OAuthChallenge } from '../src/mcp/errors.ts';
 import { elicitationAutoAnswer } from '../src/mcp/elicitation.ts';
 import type { McpTool } from '../src/mcp/tools.ts';
 import { walkPages } from '../src/mcp/pagination.ts';
+import { machineSignIn, type MachineIdentity } from '../src/mcp/machineAuth.ts';
+import { DpopSession, withDpop } from '@modelcontextprotocol/client';
+import type { FetchLike } from '../src/mcp/traffic.ts';
 
 const REDIRECT_URI = 'http://localhost:3000/callback';
 // The suite's authorization servers accept a URL client id without fetching it.
@@ -52,6 +55,8 @@ async function signIn(challenge: OAuthChallenge | undefined, grantedScope: strin
     redirectUri: REDIRECT_URI,
     grantedScope,
     fetch: (input, init) => fetch(input, init),
+    // Where the authorization server offers DPoP, the token is bound to a key (SEP-1932).
+    dpop: () => DpopSession.create(),
   });
   const authorizationUrl = await flow.prepare();
   const answer = await fetch(authorizationUrl, { redirect: 'manual' });
@@ -64,6 +69,8 @@ async function signIn(challenge: OAuthChallenge | undefined, grantedScope: strin
 /** A connection that signs in when the server asks (401), and again for more scope (403). */
 class Session {
   #connection?: McpConnection;
+  /** A machine's fetch (its token, DPoP-signed where issued so): set before opening. */
+  fetch?: FetchLike;
   #grant?: OAuthGrant;
   #signIns = 0;
   /** Runs while a call waits for the person's answer (before it is given). */
@@ -74,8 +81,16 @@ class Session {
     // A second 401 for a token just issued, or a 403 not about scope: signing in again would loop.
     if (failure.status === 403 && failure.challenge?.error !== 'insufficient_scope') return false;
     this.#signIns++;
-    this.#grant = await signIn(failure.challenge, this.#grant?.scope);
-    this.#connection?.setBearerToken(this.#grant.accessToken);
+    const grant = await signIn(failure.challenge, this.#grant?.scope);
+    this.#grant = grant;
+    if (grant.dpop) {
+      // A DPoP-bound token travels with a proof per request: a new connection through that fetch.
+      const session = grant.dpop;
+      this.fetch = withDpop(session, () => grant.accessToken)((input, init) => fetch(input, init));
+      await this.#connection?.close();
+      this.#connection = undefined;
+      if (this.#opened) await this.open();
+    } else this.#connection?.setBearerToken(grant.accessToken);
     return true;
   }
 
@@ -89,9 +104,16 @@ class Session {
     }
   }
 
+  #opened = false;
+
   async open(): Promise<McpConnection> {
     this.#connection = await this.#withAuth(() =>
-      McpConnection.connect({ url: serverUrl, bearerToken: this.#grant?.accessToken, eraHint: eraHint() }),
+      McpConnection.connect({
+        url: serverUrl,
+        bearerToken: this.#grant?.dpop ? undefined : this.#grant?.accessToken,
+        eraHint: eraHint(),
+        ...(this.fetch ? { fetch: this.fetch } : {}),
+      }),
     );
     const connection = this.#connection;
     connection.setElicitationHandler(async (request) => {
@@ -101,13 +123,15 @@ class Session {
         : { action: 'decline' };
     });
     log(`connected: ${connection.era} era, protocol ${connection.protocolVersion}`);
+    this.#opened = true;
     return connection;
   }
 
   /** Every page, as the tool list does. */
   async listTools(): Promise<McpTool[]> {
     const connection = this.#connection ?? (await this.open());
-    const { pages } = await walkPages((cursor) => this.#withAuth(() => connection.listToolsPage(cursor)));
+    // After a DPoP sign-in the connection is a new one: each retry asks for the current one.
+    const { pages } = await walkPages((cursor) => this.#withAuth(() => (this.#connection ?? connection).listToolsPage(cursor)));
     const tools: McpTool[] = pages.flatMap((page) => page.tools);
     for (const finding of pages.flatMap((page) => page.findings)) log('finding:', finding);
     for (const tool of tools) if (tool.unusable) log(`left out ${tool.name}: ${tool.unusable}`);
@@ -116,7 +140,7 @@ class Session {
 
   async call(tool: McpTool | string, args: Record<string, unknown>) {
     const connection = this.#connection ?? (await this.open());
-    const result = await this.#withAuth(() => connection.callTool(tool, args));
+    const result = await this.#withAuth(() => (this.#connection ?? connection).callTool(tool, args));
     log(`called ${typeof tool === 'string' ? tool : tool.name}: ${result.isError ? 'isError' : 'ok'}`);
     return result;
   }
@@ -179,8 +203,52 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   test_custom_headers_null: { region: 'eu-central1', priority: 7, verbose: null, query: 'q' },
 };
 
+/** The machine identity an auth-extension scenario hands over in its context (none for the others). */
+function machineIdentity(): { identity: MachineIdentity; dpop: boolean } | undefined {
+  const clientId = text(context.client_id) ?? '';
+  const secret = text(context.client_secret);
+  switch (scenario) {
+    case 'auth/client-credentials-basic':
+      return secret ? { identity: { kind: 'client-secret', clientId, clientSecret: secret }, dpop: false } : undefined;
+    case 'auth/client-credentials-jwt': {
+      const key = text(context.private_key_pem);
+      const algorithm = text(context.signing_algorithm) ?? 'ES256';
+      return key ? { identity: { kind: 'private-key-jwt', clientId, privateKey: key, algorithm }, dpop: false } : undefined;
+    }
+    case 'auth/dpop':
+    case 'auth/dpop-nonce':
+      return secret ? { identity: { kind: 'client-secret', clientId, clientSecret: secret }, dpop: true } : undefined;
+    case 'auth/wif-jwt-bearer': {
+      const jwt = text(context.valid_jwt);
+      return jwt ? { identity: { kind: 'jwt-bearer', clientId, assertion: jwt }, dpop: false } : undefined;
+    }
+    case 'auth/enterprise-managed-authorization': {
+      const tokenEndpoint = text(context.idp_token_endpoint);
+      const idToken = text(context.idp_id_token);
+      const idpClientId = text(context.idp_client_id);
+      if (!secret || !tokenEndpoint || !idToken || !idpClientId) return undefined;
+      return {
+        identity: { kind: 'enterprise', clientId, clientSecret: secret, idp: { tokenEndpoint, clientId: idpClientId, idToken } },
+        dpop: false,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
 async function run(): Promise<void> {
   const session = new Session();
+  const machine = machineIdentity();
+  if (machine) {
+    const grant = await machineSignIn(serverUrl, machine.identity, {
+      dpop: machine.dpop,
+      ...(text(context.issuer) ? { issuer: text(context.issuer) } : {}),
+      fetch: (input, init) => fetch(input, init),
+    });
+    log(`signed in as a machine (${machine.identity.kind}${machine.dpop ? ', DPoP' : ''}): ${grant.tokenType} token`);
+    session.fetch = grant.authorize((input, init) => fetch(input, init));
+  }
   try {
     const tools = await session.listTools();
     const find = (name: string) => tools.find((tool) => tool.name === name);

@@ -2,6 +2,7 @@
 // loopback proxy, and — when the terminal gave a command — the stdio bridge at /stdio/mcp.
 // Prints the deep link that opens the workspace connected to the chosen server.
 import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ import { buildIfNeeded } from './build.ts';
 import { createProxy } from './proxyRoutes.ts';
 import { createDemoHandler } from './demo/server.ts';
 import { createAuthServer } from './oauth/authServer.ts';
-import { demoProtection } from './oauth/protectedResource.ts';
+import { demoLazyProtection, demoProtection } from './oauth/protectedResource.ts';
 import { STDIO_PATH, type StdioEndpoint } from './stdio/routes.ts';
 import type * as Vite from 'vite';
 
@@ -46,15 +47,23 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
 
   // DEMO_OAUTH=1: /mcp becomes an OAuth-protected resource of a small authorization server
   // two ports up (OAUTH_PORT; the next one is the MCP Apps sandbox), so the whole sign-in can be tried locally.
+  // DEMO_OAUTH=lazy: anyone may connect and list; only two tools ask for a sign-in (lazy auth).
   let oauth: ReturnType<typeof demoProtection> | undefined;
-  if (process.env.DEMO_OAUTH === '1') {
+  if (process.env.DEMO_OAUTH === '1' || process.env.DEMO_OAUTH === 'lazy') {
     const oauthPort = Number(process.env.OAUTH_PORT ?? port + 2);
-    const authServer = createAuthServer({ issuer: `http://${host}:${oauthPort}` });
+    // A machine client for `toolscope report --client-id demo-machine --client-secret …` (no browser).
+    const machineSecret = process.env.DEMO_MACHINE_SECRET ?? randomBytes(18).toString('base64url');
+    const authServer = createAuthServer({
+      issuer: `http://${host}:${oauthPort}`,
+      machineClients: [{ client_id: 'demo-machine', client_secret: machineSecret, scopes: ['catalog:read'] }],
+    });
+    if (!process.env.DEMO_MACHINE_SECRET)
+      console.log(`  Machine client: demo-machine, secret ${machineSecret} (set DEMO_MACHINE_SECRET to choose it)`);
     const authListener = getRequestListener(authServer.app.fetch);
     const authHttp = createServer((req, res) => void authListener(req, res));
     authHttp.listen(oauthPort, host, () => console.log(`  Demo authorization server: ${authServer.issuer}`));
     process.on('exit', () => authHttp.close());
-    oauth = demoProtection(authServer);
+    oauth = process.env.DEMO_OAUTH === 'lazy' ? demoLazyProtection(authServer) : demoProtection(authServer);
   }
 
   // One proxy token per launch; the page fetches it (and the stdio bridge's) from /proxy/session.

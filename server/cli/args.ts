@@ -47,6 +47,13 @@ Report options:
   --era legacy|2026-07-28   skip era discovery
   --queries FILE    findability: [{ "query": "read a file", "expect": "read_text_file", "top": 3,
                     "mode": "bm25"|"regex" }] — each expected tool not in its top N is an error
+  --client-id ID    sign in as a machine (OAuth client credentials; no browser), with
+  --client-secret S   a secret (or $TOOLSCOPE_CLIENT_SECRET; never printed), or
+  --jwt-key FILE      a private key that signs a JWT assertion (RFC 7523; --jwt-alg, default
+                      ES256 for an EC key, RS256 otherwise)
+  --dpop            ask for a DPoP-bound token and sign every request (RFC 9449)
+  --scope "a b"     the scopes to ask for;  --issuer URL  send the credentials to this
+                    authorization server only
   --profile claude-directory|openai-apps   readiness for a directory: ready, not ready, or
                     needs a person (what no program can judge; each rule cites its source)
   --confirm ID[,ID]  items of the profile a person has checked (e.g. claude-listing)
@@ -85,6 +92,8 @@ export interface ReportOptions {
   profile?: string;
   /** Items of the profile a person has checked. */
   confirm: string[];
+  /** Machine sign-in (OAuth client credentials): the client and how it proves itself. */
+  machine?: { clientId: string; clientSecret?: string; jwtKey?: string; jwtAlg?: string; dpop: boolean; scope?: string; issuer?: string };
   output?: string;
   bearer?: string;
   headers: string[];
@@ -133,6 +142,13 @@ const REPORT_OPTIONS = {
   queries: { type: 'string' },
   profile: { type: 'string' },
   confirm: { type: 'string', multiple: true },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'jwt-key': { type: 'string' },
+  'jwt-alg': { type: 'string' },
+  dpop: { type: 'boolean' },
+  scope: { type: 'string' },
+  issuer: { type: 'string' },
 } as const;
 
 const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
@@ -178,7 +194,34 @@ function fromEnvironment(env: Readonly<Record<string, string | undefined>>) {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-  return { bearer: env.TOOLSCOPE_BEARER || undefined, headers };
+  return { bearer: env.TOOLSCOPE_BEARER || undefined, headers, clientSecret: env.TOOLSCOPE_CLIENT_SECRET || undefined };
+}
+
+/** --client-id and how the client proves itself: a secret or a key, never both, never neither. */
+function machineOptions(report: Partial<Record<keyof typeof REPORT_OPTIONS, unknown>>, envSecret: string | undefined) {
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const clientId = text(report['client-id']);
+  const [secret, key] = [text(report['client-secret']) ?? envSecret, text(report['jwt-key'])];
+  const machineOnly = ['client-secret', 'jwt-key', 'jwt-alg', 'dpop', 'scope', 'issuer'] as const;
+  if (!clientId) {
+    const stray = machineOnly.find((name) => report[name] !== undefined);
+    if (stray) throw new UsageError(`--${stray} is for a machine sign-in: add --client-id.`);
+    return {};
+  }
+  if (secret && key) throw new UsageError('--client-secret and --jwt-key: give one way for the client to prove itself, not both.');
+  if (!secret && !key) throw new UsageError('--client-id needs --client-secret (or $TOOLSCOPE_CLIENT_SECRET) or --jwt-key FILE.');
+  if (text(report.bearer)) throw new UsageError('--bearer and --client-id: a token given by hand, or a machine sign-in, not both.');
+  return {
+    machine: {
+      clientId,
+      ...(secret ? { clientSecret: secret } : {}),
+      ...(key ? { jwtKey: key } : {}),
+      ...(text(report['jwt-alg']) ? { jwtAlg: text(report['jwt-alg']) } : {}),
+      dpop: report.dpop === true,
+      ...(text(report.scope) ? { scope: text(report.scope) } : {}),
+      ...(text(report.issuer) ? { issuer: text(report.issuer) } : {}),
+    },
+  };
 }
 
 /** `environ` is read for the report's credentials only ($TOOLSCOPE_BEARER, $TOOLSCOPE_HEADERS). */
@@ -232,6 +275,7 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
         confirm: Array.isArray(report.confirm)
           ? report.confirm.flatMap((item) => (typeof item === 'string' ? item.split(',').map((id) => id.trim()) : [])).filter(Boolean)
           : [],
+        ...machineOptions(report, environment.clientSecret),
         output: typeof report.output === 'string' ? report.output : undefined,
         bearer: typeof report.bearer === 'string' ? report.bearer : environment.bearer,
         // A header named by an option wins over the same header from the environment.

@@ -7,6 +7,8 @@ import { printable } from '../../src/lib/printable.ts';
 import { redactText, redactUrl, urlSecrets } from '../../src/lib/redactUrl.ts';
 import { writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { createPrivateKey } from 'node:crypto';
+import { machineSignIn, type MachineIdentity } from '../../src/mcp/machineAuth.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 import { parseQueries, type ToolQuery } from '../../src/lint/queries.ts';
 import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
@@ -79,12 +81,33 @@ function readQueries(file: string | undefined): ToolQuery[] | undefined {
   return read.queries;
 }
 
+/** The machine's identity: its secret, or its key file read now (a PEM; the algorithm from the key unless named). */
+function machineIdentity(machine: NonNullable<ReportOptions['machine']>): MachineIdentity {
+  if (machine.clientSecret) return { kind: 'client-secret', clientId: machine.clientId, clientSecret: machine.clientSecret };
+  let privateKey: string;
+  try {
+    privateKey = readFileSync(machine.jwtKey ?? '', 'utf8');
+  } catch (error) {
+    throw new Error(`--jwt-key ${machine.jwtKey ?? ''}: ${errorMessage(error)}`);
+  }
+  const algorithm = machine.jwtAlg ?? (/BEGIN EC PRIVATE KEY/.test(privateKey) || isEcKey(privateKey) ? 'ES256' : 'RS256');
+  return { kind: 'private-key-jwt', clientId: machine.clientId, privateKey, algorithm };
+}
+
+function isEcKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === 'ec';
+  } catch {
+    return false;
+  }
+}
+
 export async function runReport(target: ReportTarget, options: ReportOptions): Promise<number> {
   const { format, eraHint, headers, queries, profile, confirmed } = checkReportOptions(options);
   // Never the URL's credentials (?api_key=, user:password@) on stderr.
   const name = target.label ?? redactUrl(target.url).url;
   // Every message passes the one redaction rule, whatever produced it (the SDK's errors repeat the URL).
-  const secrets = [options.bearer, ...Object.values(headers), ...urlSecrets(target.url)];
+  const secrets = [options.bearer, options.machine?.clientSecret, ...Object.values(headers), ...urlSecrets(target.url)];
   const failed = (message: string) => {
     const more = target.explain?.();
     // Server-derived text (its error message, its name): no terminal control reaches the terminal.
@@ -103,16 +126,30 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
   });
   // A limit's own sentence says more than the SDK's wrapping of the aborted stream.
   const reason = (error: unknown) => limited.hit() ?? describeFailure(failureOf(error));
+  // A machine signs in first (no browser): every request then carries its token.
+  let fetch = limited.fetch;
+  const { machine } = options;
+  if (machine) {
+    try {
+      const grant = await Promise.race([limited.stopped, machineSignIn(target.url, machineIdentity(machine), { ...machine, fetch })]);
+      fetch = grant.authorize(fetch);
+      console.error(
+        printable(`Signed in as ${machine.clientId}: a ${grant.tokenType} token${grant.scope ? ` for “${grant.scope}”` : ''}.`),
+      );
+    } catch (error) {
+      return failed(`Could not sign in to ${name} as ${machine.clientId}: ${limited.hit() ?? errorMessage(error)}`);
+    }
+  }
   let connection: McpConnection;
   try {
     connection = await Promise.race([
       limited.stopped,
       McpConnection.connect({
         url: target.url,
-        bearerToken: options.bearer,
+        bearerToken: machine ? undefined : options.bearer,
         customHeaders: headers,
         eraHint,
-        fetch: limited.fetch,
+        fetch,
         timeoutMs: options.timeoutMs,
       }),
     ]);
@@ -127,7 +164,11 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
         ...(queries ? { queries } : {}),
         reach: {
           transport: target.fetch ? 'stdio' : 'http',
-          auth: options.bearer || Object.keys(headers).some((name) => name.toLowerCase() === 'authorization') ? 'bearer' : 'none',
+          auth: machine
+            ? 'oauth'
+            : options.bearer || Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')
+              ? 'bearer'
+              : 'none',
         },
       }),
     ]);

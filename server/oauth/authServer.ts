@@ -2,9 +2,10 @@
 // RFC 8414 metadata, authorization code + PKCE S256 (no plain, no implicit),
 // RFC 8707 `resource` bound into the code and the token, RFC 9207 `iss` on the redirect,
 // clients by pre-registration, Client ID Metadata Document (fetched and checked) or RFC 7591
-// Dynamic Client Registration, refresh tokens. A consent page with Approve / Deny buttons
+// Dynamic Client Registration, refresh tokens; machine clients by the client_credentials grant
+// (client_secret_basic or _post; the OAuth Client Credentials extension). A consent page with Approve / Deny buttons
 // stands in for a login. Everything lives in memory and expires; loopback only.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
@@ -20,6 +21,8 @@ export interface AuthServerOptions {
   /** Offer Dynamic Client Registration. */
   dynamicRegistration?: boolean;
   preRegistered?: { client_id: string; redirect_uris: string[] }[];
+  /** Machine clients (no person): the client_credentials grant with this secret, at most these scopes. */
+  machineClients?: { client_id: string; client_secret: string; scopes?: string[] }[];
   accessTokenLifetimeSeconds?: number;
 }
 
@@ -87,6 +90,7 @@ export function createAuthServer(options: AuthServerOptions) {
   const codes = new Map<string, PendingAuthorization>();
   const tokens = new Map<string, IssuedToken>();
   const refreshTokens = new Map<string, IssuedToken>();
+  const machines = new Map((options.machineClients ?? []).map((client) => [client.client_id, client]));
   const bounded = <V>(map: Map<string, V>) => {
     if (map.size > 5000) map.delete(map.keys().next().value ?? '');
   };
@@ -127,9 +131,9 @@ export function createAuthServer(options: AuthServerOptions) {
     token_endpoint: `${issuer}/token`,
     ...(dcr ? { registration_endpoint: `${issuer}/register` } : {}),
     response_types_supported: ['code'],
-    grant_types_supported: ['authorization_code', 'refresh_token'],
+    grant_types_supported: ['authorization_code', 'refresh_token', ...(machines.size ? ['client_credentials'] : [])],
     code_challenge_methods_supported: ['S256'],
-    token_endpoint_auth_methods_supported: ['none'],
+    token_endpoint_auth_methods_supported: ['none', ...(machines.size ? ['client_secret_basic', 'client_secret_post'] : [])],
     scopes_supported: scopes,
     client_id_metadata_document_supported: cimd,
     authorization_response_iss_parameter_supported: true,
@@ -250,8 +254,9 @@ export function createAuthServer(options: AuthServerOptions) {
       refreshTokens.delete(field('refresh_token'));
       return issue(c, grant);
     }
+    if (field('grant_type') === 'client_credentials') return machineGrant(c, field);
     if (field('grant_type') !== 'authorization_code')
-      return tokenError(c, 'unsupported_grant_type', 'Only authorization_code and refresh_token.');
+      return tokenError(c, 'unsupported_grant_type', 'Only authorization_code, refresh_token and client_credentials.');
     const grant = codes.get(field('code'));
     codes.delete(field('code')); // single use, whatever happens next
     if (!grant || grant.expiresAt < Date.now()) return tokenError(c, 'invalid_grant', 'The code is unknown, used or expired.');
@@ -267,6 +272,41 @@ export function createAuthServer(options: AuthServerOptions) {
       resource: grant.resource,
     });
   });
+
+  /** client_credentials: the client authenticates itself (HTTP Basic, or client_id + client_secret in the body). */
+  function machineGrant(c: Context, field: (name: string) => string) {
+    const basic = /^Basic (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    let [id, secret] = [field('client_id'), field('client_secret')];
+    if (basic) {
+      const decoded = Buffer.from(basic, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      [id, secret] = [decodeURIComponent(decoded.slice(0, colon)), decodeURIComponent(decoded.slice(colon + 1))];
+    }
+    const client = machines.get(id);
+    const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+    if (!client || !same(secret, client.client_secret)) {
+      c.header('WWW-Authenticate', 'Basic realm="token"');
+      return tokenError(c, 'invalid_client', 'Client authentication failed.', 401);
+    }
+    const allowed = client.scopes ?? scopes;
+    const requested = field('scope').split(' ').filter(Boolean);
+    const refused = requested.filter((scope) => !allowed.includes(scope));
+    if (refused.length) return tokenError(c, 'invalid_scope', `Not granted to this client: ${refused.join(' ')}`);
+    if (!field('resource')) return tokenError(c, 'invalid_target', 'The resource parameter is required.');
+    const access = random();
+    const token: IssuedToken = {
+      clientId: client.client_id,
+      subject: `machine-${client.client_id}`,
+      scopes: requested.length ? requested : allowed,
+      resource: field('resource'),
+      expiresAt: Date.now() + lifetime * 1000,
+    };
+    tokens.set(access, token);
+    bounded(tokens);
+    c.header('Cache-Control', 'no-store');
+    // No refresh token: a machine asks again with its credentials (RFC 6749 §4.4.3).
+    return c.json({ access_token: access, token_type: 'Bearer', expires_in: lifetime, scope: token.scopes.join(' ') });
+  }
 
   /** What a resource server asks: is this access token valid, and for what? */
   const verify = (accessToken: string): IssuedToken | undefined => {

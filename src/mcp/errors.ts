@@ -6,7 +6,10 @@ import { errorMessage } from '../lib/errorMessage.ts';
 
 /** What a 401/403 said in WWW-Authenticate (when the browser could read it). */
 export interface OAuthChallenge {
+  /** The HTTP status it came with (200 for a challenge in a tool result's _meta). */
   status: number;
+  /** Where it came from: a WWW-Authenticate header, or a result's `_meta["mcp/www_authenticate"]`. */
+  source?: 'http' | 'meta';
   resourceMetadataUrl?: string;
   scope?: string;
   error?: string;

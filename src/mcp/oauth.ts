@@ -20,6 +20,7 @@ import {
   validateAuthorizationResponseIssuer,
 } from '@modelcontextprotocol/client';
 import type {
+  DpopSession,
   AuthorizationServerMetadata,
   OAuthClientInformationMixed,
   OAuthProtectedResourceMetadata,
@@ -42,6 +43,8 @@ export interface OAuthGrant {
   scope?: string;
   /** Epoch ms; undefined when the server did not say. */
   expiresAt?: number;
+  /** A DPoP-bound token (RFC 9449): presented with this session's proofs, never as Bearer. */
+  dpop?: DpopSession;
   clientId: string;
   resource?: string;
   issuer: string;
@@ -65,6 +68,11 @@ export interface OAuthFlowOptions {
   fetch: FetchLike;
   proxy?: ProxySession;
   onChange?: (legs: readonly OAuthLeg[]) => void;
+  /**
+   * Where the authorization server offers DPoP (dpop_signing_alg_values_supported), a signing
+   * session to bind the token to (SEP-1932). Without it the flow asks for a Bearer token only.
+   */
+  dpop?: () => Promise<DpopSession>;
 }
 
 const describe = (error: unknown) => errorMessage(error);
@@ -325,7 +333,10 @@ export class OAuthFlow {
       'token',
       'Token exchange',
       async (fetch) => {
+        const offered = (metadata as { dpop_signing_alg_values_supported?: unknown }).dpop_signing_alg_values_supported;
+        const dpop = this.options.dpop && Array.isArray(offered) && offered.length ? await this.options.dpop() : undefined;
         const tokens = await exchangeAuthorization(metadata.issuer, {
+          ...(dpop ? { dpop } : {}),
           metadata,
           clientInformation: client,
           authorizationCode: code,
@@ -336,9 +347,11 @@ export class OAuthFlow {
           fetchFn: fetch,
         });
         this.#verifier = undefined;
-        if (tokens.token_type.toLowerCase() !== 'bearer')
-          throw new OAuthFlowError('token', `The token type is “${tokens.token_type}”; Toolscope sends Bearer tokens only.`);
+        const bound = dpop !== undefined && tokens.token_type.toLowerCase() === 'dpop';
+        if (tokens.token_type.toLowerCase() !== 'bearer' && !bound)
+          throw new OAuthFlowError('token', `The token type is “${tokens.token_type}”; Toolscope sends Bearer tokens only here.`);
         return {
+          ...(bound ? { dpop } : {}),
           accessToken: tokens.access_token,
           refreshToken: tokens.refresh_token,
           scope: tokens.scope,
