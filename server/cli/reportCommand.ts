@@ -127,12 +127,12 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
   // A limit's own sentence says more than the SDK's wrapping of the aborted stream.
   const reason = (error: unknown) => limited.hit() ?? describeFailure(failureOf(error));
   // A machine signs in first (no browser): every request then carries its token.
-  let fetch = limited.fetch;
+  let send = limited.fetch;
   const { machine } = options;
   if (machine) {
     try {
-      const grant = await Promise.race([limited.stopped, machineSignIn(target.url, machineIdentity(machine), { ...machine, fetch })]);
-      fetch = grant.authorize(fetch);
+      const grant = await Promise.race([limited.stopped, machineSignIn(target.url, machineIdentity(machine), { ...machine, fetch: send })]);
+      send = grant.authorize(send);
       console.error(
         printable(`Signed in as ${machine.clientId}: a ${grant.tokenType} token${grant.scope ? ` for “${grant.scope}”` : ''}.`),
       );
@@ -149,7 +149,7 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
         bearerToken: machine ? undefined : options.bearer,
         customHeaders: headers,
         eraHint,
-        fetch,
+        fetch: send,
         timeoutMs: options.timeoutMs,
       }),
     ]);

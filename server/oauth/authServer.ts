@@ -289,15 +289,16 @@ export function createAuthServer(options: AuthServerOptions) {
       return tokenError(c, 'invalid_client', 'Client authentication failed.', 401);
     }
     const allowed = client.scopes ?? scopes;
+    // A narrower grant than asked is allowed (RFC 6749 §3.3): what the client may have of what it asked.
     const requested = field('scope').split(' ').filter(Boolean);
-    const refused = requested.filter((scope) => !allowed.includes(scope));
-    if (refused.length) return tokenError(c, 'invalid_scope', `Not granted to this client: ${refused.join(' ')}`);
+    const granted = requested.length ? requested.filter((scope) => allowed.includes(scope)) : allowed;
+    if (!granted.length) return tokenError(c, 'invalid_scope', `None of these is granted to this client: ${requested.join(' ')}`);
     if (!field('resource')) return tokenError(c, 'invalid_target', 'The resource parameter is required.');
     const access = random();
     const token: IssuedToken = {
       clientId: client.client_id,
       subject: `machine-${client.client_id}`,
-      scopes: requested.length ? requested : allowed,
+      scopes: granted,
       resource: field('resource'),
       expiresAt: Date.now() + lifetime * 1000,
     };

@@ -1,0 +1,120 @@
+// Machine sign-in for CI: `toolscope report --client-id … --client-secret …` against the demo's
+// OAuth mode (our authorization server's client_credentials grant), no browser; and the demo's lazy
+// mode on both eras — anonymous listing and calls, a 401 challenge naming the tool's scope, a
+// challenge in a result's _meta, and a step-up (403 insufficient_scope) for the wider tool.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthServer, startDemoServer, type RunningServer } from '../testing/testServers.ts';
+import { demoLazyProtection, demoProtection } from '../oauth/protectedResource.ts';
+import type { AuthServer } from '../oauth/authServer.ts';
+import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
+import { failureOf } from '../../src/mcp/errors.ts';
+import { metaChallenge } from '../../src/mcp/authChallenge.ts';
+import { machineSignIn } from '../../src/mcp/machineAuth.ts';
+
+const run = promisify(execFile);
+const SECRET = `machine-secret-${Math.random().toString(36).slice(2)}`;
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run('npx', ['--no-install', 'toolscope', 'report', ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+describe('machine sign-in and lazy auth against the demo', () => {
+  let auth: RunningServer & { authServer: AuthServer };
+  let protectedDemo: RunningServer;
+  let lazyDemo: RunningServer;
+  beforeAll(async () => {
+    auth = await startAuthServer({ machineClients: [{ client_id: 'ci-bot', client_secret: SECRET, scopes: ['catalog:read'] }] });
+    [protectedDemo, lazyDemo] = await Promise.all([
+      startDemoServer({ oauth: demoProtection(auth.authServer) }),
+      startDemoServer({ oauth: demoLazyProtection(auth.authServer) }),
+    ]);
+  }, 30_000);
+  afterAll(async () => {
+    await Promise.all([protectedDemo.stop(), lazyDemo.stop(), auth.stop()]);
+  });
+
+  it('report signs in with client credentials (option or environment), no browser; a wrong secret is exit 2 and never printed', async () => {
+    const signedIn = await cli([protectedDemo.url, '--client-id', 'ci-bot', '--client-secret', SECRET]);
+    // The demo's one planted error (a skill file's digest) makes it exit 1: the report was made.
+    expect(signedIn.code).toBe(1);
+    expect(JSON.parse(signedIn.stdout)).toMatchObject({ tools: 29, server: { name: 'toolscope-demo' } });
+    expect(signedIn.stderr).toContain('Signed in as ci-bot: a Bearer token for “catalog:read”.');
+    expect(signedIn.stderr).not.toContain(SECRET);
+    const fromEnv = await cli([protectedDemo.url, '--client-id', 'ci-bot'], { TOOLSCOPE_CLIENT_SECRET: SECRET });
+    expect(fromEnv.code).toBe(1);
+
+    const wrong = `wrong-${SECRET}`;
+    const refused = await cli([protectedDemo.url, '--client-id', 'ci-bot', '--client-secret', wrong]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Could not sign in to');
+    expect(refused.stderr).toContain('as ci-bot');
+    expect(refused.stderr).not.toContain(wrong);
+    // Without any sign-in the protected demo refuses: exit 2, said.
+    expect((await cli([protectedDemo.url])).code).toBe(2);
+    // A secret without a client is a usage error before anything is sent.
+    expect((await cli([protectedDemo.url, '--client-secret', SECRET])).code).toBe(2);
+  }, 120_000);
+
+  const eras: [string, EraHint][] = [
+    ['2025-11-25', { era: 'legacy', protocolVersion: '2025-11-25' }],
+    ['2026-07-28', { era: 'modern', protocolVersion: '2026-07-28' }],
+  ];
+  it.each(eras)(
+    'lazy mode (%s): anonymous list and calls; a 401 naming the scope; a _meta challenge; step-up for the wider tool',
+    async (_, eraHint) => {
+      const anonymous = await McpConnection.connect({ url: lazyDemo.url, eraHint });
+      try {
+        const { tools } = await anonymous.listToolsPage();
+        expect(tools.length).toBeGreaterThan(0);
+        expect((await anonymous.callTool('get_current_time', {})).isError).toBe(false);
+        const refused = await anonymous.callTool('get_stock_report', {}).then(
+          () => undefined,
+          (error: unknown) => failureOf(error),
+        );
+        expect(refused).toMatchObject({ kind: 'auth', status: 401, challenge: { scope: 'catalog:read' } });
+        expect(refused?.kind === 'auth' ? refused.challenge?.resourceMetadataUrl : undefined).toContain(
+          '/.well-known/oauth-protected-resource',
+        );
+        const asked = await anonymous.callTool('report_price_issue', { product_id: 'prd_cab_001', note: 'too high' });
+        expect(asked.isError).toBe(true);
+        expect(metaChallenge(asked.raw)).toMatchObject({ source: 'meta', scope: 'catalog:read', error: 'insufficient_scope' });
+      } finally {
+        await anonymous.close();
+      }
+      // Signed in (as a machine with catalog:read): the first tool works; the wider one asks for more.
+      const grant = await machineSignIn(lazyDemo.url, { kind: 'client-secret', clientId: 'ci-bot', clientSecret: SECRET });
+      const signedIn = await McpConnection.connect({
+        url: lazyDemo.url,
+        eraHint,
+        fetch: grant.authorize((input, init) => fetch(input, init)),
+      });
+      try {
+        expect((await signedIn.callTool('get_stock_report', {})).isError).toBe(false);
+        const stepUp = await signedIn.callTool('restock_product', { product_id: 'prd_cab_001', quantity: 5 }).then(
+          () => undefined,
+          (error: unknown) => failureOf(error),
+        );
+        expect(stepUp).toMatchObject({
+          kind: 'auth',
+          status: 403,
+          challenge: { error: 'insufficient_scope', scope: 'catalog:read catalog:write' },
+        });
+      } finally {
+        await signedIn.close();
+      }
+    },
+    60_000,
+  );
+});
