@@ -55,11 +55,18 @@ export function App({ start }: { start: Boot }) {
   const trafficFrom = state.status === 'connected' ? state.trafficFrom : 0;
   const trafficHealth = useSyncExternalStore(recorder.subscribe, () => serverHealth(recorder.getSnapshot(), trafficFrom));
   const live = state.status === 'connected' ? state.connection : undefined;
+  /** The call to send again once the sign-in it asked for is done. */
+  const retryAfterGrant = useRef<(() => void) | undefined>(undefined);
   const onGrant = useCallback(
     (url: string, grant: OAuthGrant, purpose: SignInPurpose) => {
-      // Step-up keeps the live connection (and everything typed) and swaps its token.
-      if (purpose === 'step-up' && live?.url === url) live.setBearerToken(grant.accessToken);
-      else reconnect(grant.accessToken);
+      // Step-up keeps the live connection (and everything typed) and swaps its token; then the
+      // call that asked is sent again (through the one call path).
+      if (purpose === 'step-up' && live?.url === url) {
+        live.setBearerToken(grant.accessToken);
+        const retry = retryAfterGrant.current;
+        retryAfterGrant.current = undefined;
+        retry?.();
+      } else reconnect(grant.accessToken);
     },
     [live, reconnect],
   );
@@ -127,8 +134,10 @@ export function App({ start }: { start: Boot }) {
   );
   const { signIn } = oauth;
   const stepUp = useCallback(
-    (challenge: OAuthChallenge) => {
-      if (live) void signIn({ url: live.url, challenge, purpose: 'step-up', persist: isGrantPersisted(live.url) });
+    (challenge: OAuthChallenge, retry?: () => void) => {
+      if (!live) return;
+      retryAfterGrant.current = retry;
+      void signIn({ url: live.url, challenge, purpose: 'step-up', persist: isGrantPersisted(live.url) });
     },
     [live, signIn],
   );

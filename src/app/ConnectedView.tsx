@@ -1,13 +1,15 @@
 // One connection's workspace, wired, with no policy: calls are the call session's (src/session,
 // through useCallSession), what is shown useWorkspaceState's, the palette's paletteCommands.ts's.
 import type { AppViolation } from '../lint/appRules.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CallRun } from '../session/runs.ts';
 import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../lib/media.ts';
 import { panes, usePanes, type Pane } from '../lib/panesStore.ts';
 import { cn } from '../lib/cn.ts';
 import { useReportScore } from '../features/report/api/useReportScore.ts';
 import { ReportChip } from '../features/report/ReportChip.tsx';
+import { metaChallenge } from '../mcp/authChallenge.ts';
 import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
 import { dock } from '../lib/dockStore.ts';
 import type { HintFilter } from '../mcp/toolHints.ts';
@@ -66,6 +68,12 @@ interface Props {
   bottomSlot?: HTMLElement | null;
 }
 
+/** A finished run the server refused for a sign-in: a 401/403 challenge, or a result's _meta challenge. */
+function askedForSignIn(run: CallRun): boolean {
+  if (run.state.status === 'failed') return run.state.failure.kind === 'auth' && run.state.failure.challenge !== undefined;
+  return run.state.status === 'done' && metaChallenge(run.state.result.raw) !== undefined;
+}
+
 export function ConnectedView(props: Props) {
   const { connection, authContext, sandboxOrigin, recordApp, onCommands, serverGeneration, topBarSlot, bottomSlot } = props;
   const data = useToolPages(connection, authContext);
@@ -99,6 +107,21 @@ export function ConnectedView(props: Props) {
   const sendAgain = useStableCallback((name: string, args: Record<string, unknown>, origin: 'replay' | 'run-last') => {
     select(name, { keepFocus: true });
     session.requestByName(name, args, origin);
+  });
+  // After a sign-in: the call that asked is sent again (through the one call path); earlier calls
+  // of read-only tools that failed for a sign-in are sent again too, once each; the others keep
+  // their card (Retry, or sign in again), for the person to decide.
+  const retriedAfterSignIn = useRef(new Set<number>());
+  const retryAfterSignIn = useStableCallback((name: string, args: Record<string, unknown>) => {
+    session.requestByName(name, args, 'replay');
+    const asked = JSON.stringify(args);
+    for (const run of calls.runs) {
+      if (retriedAfterSignIn.current.has(run.id) || !askedForSignIn(run)) continue;
+      retriedAfterSignIn.current.add(run.id);
+      if (run.tool === name && JSON.stringify(run.state.args) === asked) continue;
+      if (data.tools.find((listed) => listed.name === run.tool)?.annotations.readOnlyHint === true)
+        session.requestByName(run.tool, run.state.args, 'replay');
+    }
   });
   const history = useCallHistory({
     connection,
@@ -267,6 +290,7 @@ export function ConnectedView(props: Props) {
                   runs={calls.runs.filter((run) => run.tool === tool.name).reverse()}
                   task={taskControl(session, tool)}
                   onRequest={(args, options) => void session.request(tool, args, { ...options, origin: 'form' })}
+                  onRetry={(args) => retryAfterSignIn(tool.name, args)}
                   apps={{
                     sandboxOrigin,
                     callFromApp,

@@ -54,6 +54,8 @@ interface Props {
   runs: readonly CallRun[];
   /** Asks for a call through the one call path (checks, gate, limits): the form's own origin. */
   onRequest: (args: Record<string, unknown>, options: Omit<RequestOptions, 'origin'>) => void;
+  /** The same call again (a run's arguments, as sent) through the one call path, after a sign-in. */
+  onRetry?: (args: Record<string, unknown>) => void;
   onCancel: (runId: number) => void;
   /** Why this tool's last request was not sent (from any origin), until the next one. */
   notice?: Notice;
@@ -106,6 +108,7 @@ export function ToolWorkspace({
   onDraftChange,
   runs,
   onRequest,
+  onRetry,
   onCancel,
   notice,
   handles = [],
@@ -128,6 +131,8 @@ export function ToolWorkspace({
   const shownRun = (picked?.newest === newest ? runs.find((run) => run.id === picked?.id) : undefined) ?? shownRuns[0];
   const showRun = useCallback((id: number) => setPicked({ id, newest }), [newest]);
   const callState: CallState = shownRun?.state ?? { status: 'idle' };
+  /** What the shown run sent (a retry after a sign-in sends exactly that again). */
+  const sentArgs = callState.status === 'idle' ? undefined : callState.args;
   // Below 1280 px the request and the response take turns (tabs here, or the "Panes" tabs on a
   // narrow screen); a new run brings the response forward.
   const wide = useMediaQuery(WIDE);
@@ -313,7 +318,16 @@ export function ToolWorkspace({
         onRetry={ResultView.retry}
         loading={<p className="text-sm text-muted">Loading result view…</p>}
       >
-        {() => <ResultView.Component state={outcome} tool={tool} connection={connection} stepUp={stepUp} onRestartServer={restartServer} />}
+        {() => (
+          <ResultView.Component
+            state={outcome}
+            tool={tool}
+            connection={connection}
+            signIn={stepUp && onRetry && sentArgs ? (challenge) => stepUp(challenge, () => onRetry(sentArgs)) : stepUp}
+            retry={onRetry && sentArgs && connection.hasBearerToken ? () => onRetry(sentArgs) : undefined}
+            onRestartServer={restartServer}
+          />
+        )}
       </ChunkBoundary>
     </>
   ) : null;

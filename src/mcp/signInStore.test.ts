@@ -100,7 +100,7 @@ describe('SignInStore', () => {
     store.receive({ state: 'st-1', code: 'up' });
     await settle();
     const done = store.getSnapshot();
-    expect(done.status !== 'idle' && done.sentence).toBe('Signed in again with scope “read”. Call the tool again.');
+    expect(done.status !== 'idle' && done.sentence).toBe('Signed in again with scope “read”.');
   });
 
   it('says why when the sign-in steps cannot load, when discovery fails and when the exchange fails', async () => {

@@ -154,8 +154,7 @@ export class SignInStore {
         status: 'done',
         request,
         legs: [...flow.legs],
-        sentence:
-          request.purpose === 'step-up' ? `Signed in again${scope}. Call the tool again.` : `Signed in${scope}; connecting with the token.`,
+        sentence: request.purpose === 'step-up' ? `Signed in again${scope}.` : `Signed in${scope}; connecting with the token.`,
       });
       this.#onGrant(request.url, grant, request.purpose);
     } catch (error) {

@@ -98,8 +98,13 @@ export function failureOutcome(failure: McpFailure): Outcome {
     case 'protocol':
       return outcome('protocol-error', ` ${failure.code}`);
     case 'http':
-    case 'auth':
       return outcome('protocol-error', `HTTP ${failure.status}`);
+    case 'auth':
+      // A challenge a sign-in answers says so: the card below offers it.
+      return outcome(
+        'protocol-error',
+        `HTTP ${failure.status}${failure.challenge?.bearer || failure.challenge?.error ? ' · sign-in asked' : ''}`,
+      );
     case 'not-mcp':
       return outcome('protocol-error', 'not MCP');
     case 'schema':

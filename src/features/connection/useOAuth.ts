@@ -10,8 +10,12 @@ import { browserStore } from '../../lib/storage.ts';
 
 export type { OAuthView, SignInPurpose, SignInRequest } from '../../mcp/signInStore.ts';
 
-/** Step-up from anywhere below App (a call refused with 403 insufficient_scope). */
-export const StepUpContext = createContext<((challenge: OAuthChallenge) => void) | undefined>(undefined);
+/**
+ * Sign-in from anywhere below App for a call the server refused (401, 403 insufficient_scope, or a
+ * result's _meta challenge); `retry` runs once the token is in (the same call again).
+ */
+export type StepUp = (challenge: OAuthChallenge, retry?: () => void) => void;
+export const StepUpContext = createContext<StepUp | undefined>(undefined);
 export const useStepUp = () => useContext(StepUpContext);
 
 /** Runs one OAuth sign-in at a time and takes the redirect back from the callback page. */

@@ -11,6 +11,8 @@ import { StructuredContentView } from './StructuredContentView.tsx';
 import { AudioBlock, ImageBlock } from './blocks/MediaBlock.tsx';
 import { ResourceContentsView, ResourceLinkBlock } from './blocks/ResourceBlocks.tsx';
 import { TextBlock } from './blocks/TextBlock.tsx';
+import { SignInRequired } from './SignInRequired.tsx';
+import { metaChallenge } from '../../mcp/authChallenge.ts';
 
 function BlockBody({ block, connection }: { block: ContentBlock; connection: McpConnection }) {
   switch (block.type) {
@@ -92,27 +94,38 @@ const FAILURE_TITLES: Partial<Record<McpFailure['kind'], string>> = {
   cors: 'Blocked by CORS',
 };
 
-/** A call refused for lack of scope (or a rejected token) can be fixed by signing in again. */
-/** Signs in again (with more scope) for the server's challenge; given by the app when it can. */
-type StepUp = (challenge: OAuthChallenge) => void;
+/** Signs in (with the challenge's scope), then sends the call again; given by the app when it can. */
+type SignIn = (challenge: OAuthChallenge) => void;
 
-function StepUpOffer({ failure, stepUp }: { failure: Extract<McpFailure, { kind: 'auth' }>; stepUp?: StepUp }) {
-  if (!stepUp || !failure.challenge) return null;
-  const challenge = failure.challenge;
-  return (
-    <Button className="mt-2" onClick={() => stepUp(challenge)}>
-      {challenge.error === 'insufficient_scope' ? 'Sign in with more scope' : 'Sign in again'}
-    </Button>
-  );
-}
+/** A challenge a sign-in can answer: a Bearer 401, or a 403 that asks for more scope. */
+const answerable = (challenge: OAuthChallenge | undefined): challenge is OAuthChallenge =>
+  challenge !== undefined && (challenge.error === 'insufficient_scope' || (challenge.status === 401 && challenge.bearer !== false));
 
-function ProtocolErrorView({ failure, stepUp, onRestartServer }: { failure: McpFailure; stepUp?: StepUp; onRestartServer?: () => void }) {
+function ProtocolErrorView({
+  failure,
+  signIn,
+  retry,
+  onRestartServer,
+}: {
+  failure: McpFailure;
+  signIn?: SignIn;
+  retry?: () => void;
+  onRestartServer?: () => void;
+}) {
+  if (failure.kind === 'auth' && answerable(failure.challenge)) {
+    const challenge = failure.challenge;
+    return (
+      <div className="flex flex-col gap-2">
+        <SignInRequired challenge={challenge} onSignIn={signIn ? () => signIn(challenge) : undefined} onRetry={retry} />
+        <p className="text-xs text-muted">The raw exchange is in Traffic below.</p>
+      </div>
+    );
+  }
   if (failure.kind !== 'protocol') {
     return (
       <Alert tone={failure.kind === 'server-stopped' ? 'warn' : 'danger'} role="alert" className="p-3">
         <p className="font-semibold">{FAILURE_TITLES[failure.kind] ?? 'Call failed'}</p>
         <p>{describeFailure(failure)}</p>
-        {failure.kind === 'auth' ? <StepUpOffer failure={failure} stepUp={stepUp} /> : null}
         {failure.kind === 'server-stopped' && onRestartServer ? (
           <Button className="mt-2" onClick={onRestartServer}>
             Restart server
@@ -155,13 +168,16 @@ export default function ResultView({
   state,
   tool,
   connection,
-  stepUp,
+  signIn,
+  retry,
   onRestartServer,
 }: {
   state: CallOutcome;
   tool: McpTool;
   connection: McpConnection;
-  stepUp?: StepUp;
+  signIn?: SignIn;
+  /** The same call again with the connection's current token (offered once it has one). */
+  retry?: () => void;
   /** Restarts the stdio server (offered when the result names its stop). */
   onRestartServer?: () => void;
 }) {
@@ -175,14 +191,16 @@ export default function ResultView({
             : 'Call cancelled. Toolscope told the server (notifications/cancelled); a server may still finish the work it started.'}
         </p>
       );
-    return <ProtocolErrorView failure={state.failure} stepUp={stepUp} onRestartServer={onRestartServer} />;
+    return <ProtocolErrorView failure={state.failure} signIn={signIn} retry={retry} onRestartServer={onRestartServer} />;
   }
   const { result } = state;
+  const asked = metaChallenge(result.raw);
   const repeats = textRepeatsStructured(result);
   const unhelpful = unhelpfulErrorFinding(result);
   const shape = resultShapeFindings(result);
   return (
     <div className="flex flex-col gap-2">
+      {asked ? <SignInRequired challenge={asked} onSignIn={signIn ? () => signIn(asked) : undefined} onRetry={retry} /> : null}
       <p className="text-xs text-muted">
         {result.content.length} content {result.content.length === 1 ? 'block' : 'blocks'}
         {result.hasStructuredContent ? ' · structuredContent' : ''}
