@@ -10,6 +10,7 @@ import { copyWithToast } from '../lib/toasts.ts';
 import { errorMessage } from '../lib/errorMessage.ts';
 import { ToolFindings } from '../features/report/ToolFindings.tsx';
 import { callFindings, outputValidator } from '../lint/callRules.ts';
+import { authFindings } from '../lint/authRules.ts';
 import { lintTool } from '../lint/rules.ts';
 import { callRecords } from './callRecords.ts';
 import { useStableCallback } from '../lib/stableCallback.ts';
@@ -177,6 +178,7 @@ export function ToolWorkspace({
         ? [
             ...lintTool(tool, connection.url, validation),
             ...callFindings(callRecords(runs), [tool], outputValidator(validation.validateAgainst)),
+            ...authFindings(callRecords(runs)).filter((finding) => finding.tool === tool.name),
           ]
         : [],
     [validation, tool, connection.url, runs],

@@ -89,6 +89,14 @@ export const RULES = {
     'The 2026-07-28 revision deprecates sampling (SEP-2577): a tool that needs the client to run a model stops working where clients drop it.',
   'deprecated-roots':
     'The 2026-07-28 revision deprecates roots (SEP-2577): a tool that asks the client for its folders stops working where clients drop it.',
+  'auth-error-as-result':
+    'A host signs in only when the server challenges (HTTP 401, or _meta["mcp/www_authenticate"]); a "please log in" result leaves the person stuck.',
+  'auth-challenge-incomplete':
+    'A client finds where to sign in from resource_metadata and what to ask for from scope (RFC 9728, MCP authorization); without them it guesses or gives up.',
+  'auth-meta-challenge-fields':
+    'ChatGPT reads a tool result’s _meta["mcp/www_authenticate"] challenge with its error and error_description to offer a sign-in and say why.',
+  'auth-host-reactions':
+    'Hosts disagree on what they do with a sign-in challenge; what each publishes decides whether a person there can sign in at all.',
   'query-expectation':
     'Hosts find tools by a search before the model sees them: a tool that does not come up for the words its users type is never called.',
 } as const;

@@ -11,6 +11,7 @@ import { score } from './score.ts';
 import { skillFindings, type SkillsInput } from './skillRules.ts';
 import { deprecationFindings } from './deprecationRules.ts';
 import { confusableFindings } from './confusable.ts';
+import { authFindings } from './authRules.ts';
 import { queryOutcomes, type QueryOutcome, type ToolQuery } from './queries.ts';
 import type { PageStop } from '../mcp/pagination.ts';
 import { formatCount } from '../lib/count.ts';
@@ -151,6 +152,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...(input.era === 'modern' ? cacheFindings(input.pages) : []),
     ...tokenFindings(model),
     ...callFindings(input.calls ?? [], tools, deps.validateOutput),
+    ...authFindings(input.calls ?? []),
     ...appListingFindings(tools),
     ...appCallFindings(input.calls ?? [], tools),
     ...(input.apps ?? []),
