@@ -7,6 +7,7 @@ import { McpConnection } from '../mcp/connection.ts';
 import { startAuthServer, startDemoServer, type RunningServer } from '../../server/testing/testServers.ts';
 import { demoLazyProtection } from '../../server/oauth/protectedResource.ts';
 import { authFindings } from './authRules.ts';
+import type { AuthServer } from '../../server/oauth/authServer.ts';
 
 /** The rules about the challenges themselves (the host-reaction notes are their own test). */
 const challengeOnly = (calls: readonly CallRecord[]) => authFindings(calls).filter((finding) => finding.rule !== 'auth-host-reactions');
@@ -56,7 +57,7 @@ describe('auth rules', () => {
 });
 
 describe('auth rules on the demo’s lazy mode', () => {
-  let auth: RunningServer & { authServer: import('../../server/oauth/authServer.ts').AuthServer };
+  let auth: RunningServer & { authServer: AuthServer };
   let lazy: RunningServer;
   beforeAll(async () => {
     auth = await startAuthServer();
