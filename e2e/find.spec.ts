@@ -36,3 +36,17 @@ test('ranks the demo’s tools for a query, marks a near-tie, takes a regex, and
     { query: 'search the catalog', expect: 'search_catalog', top: 3, mode: 'bm25' },
   ]);
 });
+
+test('a pattern that backtracks without end is stopped and said; the page keeps answering', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Find a tool' });
+  await panel.getByRole('combobox', { name: 'Search mode' }).selectOption('regex');
+  // On search_catalog's description this runs for minutes (measured: 270 s in Node).
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('^(\\w+\\s?)*$');
+  await expect(panel.getByRole('alert')).toContainText('was stopped: it backtracks without end');
+  // The page's thread was never held: typing goes on, and the next pattern runs in a fresh worker.
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('(?i)^GET_');
+  await expect(panel.getByRole('list', { name: 'Ranking' }).getByRole('listitem').first()).toHaveText(/^get_/);
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+});

@@ -138,7 +138,8 @@ export function patternOf(query: string): RegExp | { error: string } {
   }
 }
 
-function rankByRegex(tools: readonly McpTool[], query: string): RankedTool[] {
+/** The regex variant alone (what the page runs in a worker: a pattern can backtrack for minutes). */
+export function rankByRegex(tools: readonly McpTool[], query: string): RankedTool[] {
   const pattern = patternOf(query);
   if (!(pattern instanceof RegExp)) return [];
   const ranked = tools.flatMap((tool, id) => {

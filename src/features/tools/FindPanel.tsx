@@ -2,7 +2,7 @@
 // hosts' tool search ranks them (src/lint/toolSearch.ts: BM25, or the regex variant), each with its
 // score and the words that matched, near-ties marked. A person says which tool a query should find
 // ("Expect"); those pairs export as the queries file `toolscope report --queries` checks in CI.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
@@ -10,6 +10,7 @@ import { displayName } from '../../mcp/toolHints.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { patternOf, toolIndex, type SearchMode } from '../../lint/toolSearch.ts';
 import type { ToolQuery } from '../../lint/queries.ts';
+import { REGEX_LIMIT_MS, rankRegexOffThread, type RegexAnswer } from './api/regexSearch.ts';
 
 const MODES: readonly SearchMode[] = ['bm25', 'regex'];
 const SHOWN = 20;
@@ -26,8 +27,26 @@ export default function FindPanel({ tools, onOpenTool }: Props) {
   const trimmed = query.trim();
   // Indexed once per tool list; each keystroke only searches.
   const rank = useMemo(() => toolIndex(tools), [tools]);
-  const ranked = useMemo(() => (trimmed ? rank(trimmed, mode) : []), [rank, trimmed, mode]);
   const problem = mode === 'regex' && trimmed ? patternOf(trimmed) : undefined;
+  const validPattern = problem instanceof RegExp;
+  // BM25 here (fast, bounded); a pattern in a worker with a time limit (it can backtrack for minutes).
+  const [regex, setRegex] = useState<{ pattern: string; answer: RegexAnswer }>();
+  useEffect(() => {
+    if (mode !== 'regex' || !trimmed || !validPattern) return undefined;
+    let live = true;
+    void rankRegexOffThread(tools, trimmed).then((answer) => {
+      if (live) setRegex({ pattern: trimmed, answer });
+    });
+    return () => {
+      live = false;
+    };
+  }, [mode, trimmed, validPattern, tools]);
+  const regexAnswer = mode === 'regex' && regex?.pattern === trimmed ? regex.answer : undefined;
+  const ranked = useMemo(
+    () => (!trimmed ? [] : mode === 'bm25' ? rank(trimmed, mode) : regexAnswer && 'ranked' in regexAnswer ? regexAnswer.ranked : []),
+    [rank, trimmed, mode, regexAnswer],
+  );
+  const searching = mode === 'regex' && trimmed !== '' && validPattern && regexAnswer === undefined;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const expect = (name: string) =>
     setExpected((previous) => [
@@ -74,7 +93,19 @@ export default function FindPanel({ tools, onOpenTool }: Props) {
           {problem.error}
         </p>
       ) : null}
-      {trimmed && !ranked.length && !(problem && !(problem instanceof RegExp)) ? (
+      {regexAnswer && 'timedOut' in regexAnswer ? (
+        <p role="alert" className="text-sm text-danger">
+          The pattern ran past {REGEX_LIMIT_MS / 1000} s and was stopped: it backtracks without end (nested quantifiers such as (\w+\s?)*).
+          A host’s regex search would hang or time out on it too.
+        </p>
+      ) : null}
+      {regexAnswer && 'unavailable' in regexAnswer ? (
+        <p role="alert" className="text-sm text-danger">
+          {regexAnswer.unavailable}
+        </p>
+      ) : null}
+      {searching ? <p className="text-sm text-muted">Searching…</p> : null}
+      {trimmed && !ranked.length && !searching && !(problem && !validPattern) && !(regexAnswer && !('ranked' in regexAnswer)) ? (
         <p className="text-sm text-muted">No tool matches “{trimmed}”: a host’s search would not offer any.</p>
       ) : null}
       {ranked.length ? (
