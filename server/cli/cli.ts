@@ -153,6 +153,12 @@ async function main(argv: string[]): Promise<number | undefined> {
 
 /** `toolscope mcp`: the agent's server on this process's stdin/stdout (nothing else may write to stdout). */
 async function serveAgent(options: McpOptions): Promise<void> {
+  // stdout is the protocol's channel: whatever anything in this process logs goes to stderr, so a
+  // dependency's console.log can never put a line into the JSON-RPC stream.
+  const toStderr = (...parts: unknown[]) => console.error(...parts);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
   const entries = options.config ? readConfig(options.config) : [];
   const children = new Set<StdioChild>();
   const factory = createAgentServer({
