@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { openDock, openTraffic } from './fixtures/panes.ts';
 import { expect, test, type Page } from './fixtures/test.ts';
-import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
+import { deepLink, demoMcpUrl, everythingMcpUrl, lazyMcpUrl } from './fixtures/urls.ts';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -202,3 +202,32 @@ test.describe('hardening surfaces', () => {
     });
   }
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: this phase's surfaces (readiness, a sign-in card with how hosts react, Find) — ${theme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(deepLink(demoMcpUrl()));
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Report/ })
+      .click();
+    const report = page.getByRole('region', { name: 'Server report' });
+    await report.getByRole('combobox', { name: 'Profile' }).selectOption('openai-apps');
+    await expect(report.getByRole('region', { name: 'Readiness' })).toContainText('Not ready');
+    expect(await seriousViolations(page), 'readiness').toEqual([]);
+
+    await page.goto(deepLink(lazyMcpUrl(), 'get_stock_report'));
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    const card = page.getByRole('region', { name: 'Sign-in required' });
+    await expect(card).toContainText('catalog:read');
+    await card.getByText('How hosts react').click();
+    await expect(card.getByRole('list', { name: 'How hosts react' })).toBeVisible();
+    expect(await seriousViolations(page), 'sign-in card').toEqual([]);
+
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await page.getByRole('region', { name: 'Find a tool' }).getByRole('searchbox', { name: 'Query' }).fill('stock');
+    await expect(page.getByRole('list', { name: 'Ranking' })).toBeVisible();
+    expect(await seriousViolations(page), 'find').toEqual([]);
+  });
+}
