@@ -27,21 +27,15 @@ test('an MCP App by others renders on its own origin, calls its server through t
   await expect(app.locator('body')).toContainText(/Server Time:\s*\d{4}-\d\d-\d\dT/);
   const before = await app.locator('body').innerText();
 
-  // Isolation: the app's document has an opaque origin; its frame is the sandbox origin, not Toolscope's.
-  const appOrigin = new URL(page.url()).origin;
-  const outer = page.frames().find((frame) => frame.url().endsWith('/sandbox.html'));
-  expect(outer && new URL(outer.url()).origin).not.toBe(appOrigin);
+  // Isolation: under the default (reference host) profile the app runs on the sandbox's origin,
+  // never Toolscope's, and cannot reach Toolscope's page.
+  await expect(page.getByLabel('Active host profile')).toContainText('Reference host (ext-apps basic-host)');
+  const toolscopeOrigin = new URL(page.url()).origin;
+  const outer = page.frames().find((frame) => /\/sandbox\.html(\?|$)/.test(frame.url()));
+  const sandboxOrigin = outer && new URL(outer.url()).origin;
+  expect(sandboxOrigin).not.toBe(toolscopeOrigin);
   const inner = outer?.childFrames()[0];
-  expect(await inner?.evaluate(() => window.origin)).toBe('null');
-  expect(
-    await inner?.evaluate(() => {
-      try {
-        return document.cookie;
-      } catch (error) {
-        return `blocked: ${(error as Error).name}`;
-      }
-    }),
-  ).toBe('blocked: SecurityError');
+  expect(await inner?.evaluate(() => window.origin)).toBe(sandboxOrigin);
   expect(
     await inner?.evaluate(() => {
       try {
@@ -140,7 +134,7 @@ test('an app cannot call a model-only tool, reach an undeclared origin or Toolsc
   );
 
   await app.getByRole('button', { name: 'Reach Toolscope' }).click();
-  await expect(out).toHaveText('parent: SecurityError | cookie: SecurityError | storage: SecurityError');
+  await expect(out).toContainText('top: SecurityError');
 
   await app.getByRole('button', { name: 'Call the destructive tool' }).click();
   const asked = page.getByRole('dialog', { name: 'Confirm call to wipe_panel (asked by an MCP App)' });
@@ -148,9 +142,30 @@ test('an app cannot call a model-only tool, reach an undeclared origin or Toolsc
   await asked.getByRole('button', { name: 'Cancel' }).click();
   await expect(out).toContainText('The person declined this call.');
 
-  // Relaxed CSP, for diagnosis only: the same fetch is no longer stopped by the policy.
-  await page.getByRole('checkbox', { name: 'Relaxed CSP (not what hosts do)' }).check();
+  // A file the app wants saved: asked first, with its name, type and size; nothing saved on "Don't".
+  await app.getByRole('button', { name: 'Download a file' }).click();
+  const save = page.getByRole('alertdialog', { name: 'The app wants to download a file' });
+  await expect(save).toContainText('panel-export.csv · text/csv · 22 bytes');
+  await save.getByRole('button', { name: 'Don’t download' }).click();
+  await expect(out).toContainText('"isError":true');
+  await app.getByRole('button', { name: 'Download a file' }).click();
+  const download = page.waitForEvent('download');
+  await save.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await download).suggestedFilename()).toBe('panel-export.csv');
+  await expect(out).toHaveText('{}');
+
+  // The strict profile (the spec's minimum): the same app gets an opaque origin.
+  await page.getByRole('combobox', { name: 'Host profile' }).selectOption('strict');
+  await expect(page.getByLabel('Active host profile')).toContainText('Strict');
   await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
+  await app.getByRole('button', { name: 'Reach Toolscope' }).click();
+  await expect(out).toHaveText('top: SecurityError | cookie: SecurityError | storage: SecurityError');
+  // Closed: the app is torn down.
+  await page.getByRole('button', { name: 'Close app' }).click();
+  await expect(page.locator('iframe[title="App: show_panel"]')).toBeHidden();
+  await page.getByRole('button', { name: 'Show app again' }).click();
+  await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
+  await page.getByRole('combobox', { name: 'Host profile' }).selectOption('reference');
 });
 
 test('a second MCP App by others (the budget allocator) renders its data and hears the theme change', async ({ page }) => {
@@ -209,7 +224,7 @@ test('an MCP App on the 2026-07-28 wire (the demo’s product browser) renders, 
 
   const inner = page
     .frames()
-    .find((frame) => frame.url().endsWith('/sandbox.html'))
+    .find((frame) => frame.url().includes('/sandbox.html'))
     ?.childFrames()[0];
   const theme = page.getByRole('combobox', { name: 'Theme', exact: true });
   await theme.selectOption('dark');

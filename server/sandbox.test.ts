@@ -1,5 +1,5 @@
 // The MCP Apps sandbox origin serves its proxy page only, framable only by Toolscope's page, and
-// frames apps without allow-same-origin; Toolscope's own CSP frames that origin and nothing else.
+// frames apps under a host profile (never on Toolscope's origin); Toolscope's own CSP frames that origin and nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './csp.ts';
 import { startSandbox, type RunningSandbox } from './sandbox.ts';
@@ -22,11 +22,21 @@ describe('the sandbox origin', () => {
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('frames an app with allow-scripts and allow-forms only, and talks to Toolscope’s origins only', async () => {
+  it('frames an app under the chosen profile: strict opaque (no allow-same-origin), reference on the sandbox origin', async () => {
     const script = await (await fetch(`${sandbox.origin}/sandbox.js`)).text();
-    expect(script).toContain("inner.setAttribute('sandbox', 'allow-scripts allow-forms')");
-    expect(script).not.toMatch(/allow-same-origin'/);
+    expect(script).toContain('STRICT ? "allow-scripts allow-forms" : "allow-scripts allow-same-origin allow-forms"');
+    expect(script).toContain("get('profile') === 'strict'");
+    expect(script).toContain('inner.srcdoc = params.html');
+    expect(script).not.toMatch(/allow-top-navigation|allow-popups/);
     expect(script).toContain('["http://127.0.0.1:6274","http://localhost:6274"]');
+  });
+
+  it('reports (never blocks) under the reference profile what the strict one would block', async () => {
+    const reference = await fetch(`${sandbox.origin}/sandbox.html`);
+    expect(reference.headers.get('content-security-policy-report-only')).toContain("script-src 'self' 'unsafe-inline' https: http:");
+    const strict = await fetch(`${sandbox.origin}/sandbox.html?profile=strict`);
+    expect(strict.headers.get('content-security-policy-report-only')).toBeNull();
+    expect(strict.headers.get('content-security-policy')).toContain('frame-ancestors http://127.0.0.1:6274');
   });
 
   it('serves nothing else, and only GET', async () => {

@@ -1,9 +1,13 @@
 // The MCP Apps sandbox: a second loopback origin (default PORT+1, SANDBOX_PORT to change) that
-// serves only the sandbox proxy page. Toolscope's page frames it; it frames the app's HTML by
-// srcdoc with sandbox="allow-scripts allow-forms" (never allow-same-origin), so an app never
-// shares Toolscope's origin, and relays JSON-RPC between the app and Toolscope (only to and
-// from Toolscope's origin, which is also the only one allowed to frame it).
+// serves only the sandbox proxy page. Toolscope's page frames it; it frames the app's HTML under
+// one of two host profiles (src/mcp/appHosts.ts), chosen by `?profile=`:
+// - reference (default), as the Apps SDK's basic-host: the inner frame has allow-same-origin and
+//   the HTML is written into it, so the app runs on the sandbox's origin — never Toolscope's;
+// - strict: srcdoc with sandbox="allow-scripts allow-forms", an opaque origin.
+// It relays JSON-RPC between the app and Toolscope (only to and from Toolscope's origin, which
+// is also the only one allowed to frame it).
 import { createServer, type Server } from 'node:http';
+import { HOST_PROFILES, STRICT_REPORT_ONLY } from '../src/mcp/appHosts.ts';
 
 const READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE = 'ui/notifications/sandbox-resource-ready';
@@ -26,6 +30,8 @@ const hostsOf = (host: string) => {
 const script = (host: string) => `'use strict';
 (() => {
   const HOSTS = ${JSON.stringify(hostsOf(host))};
+  // The host profile, from the page's own URL (two fixed values; anything else is the reference).
+  const STRICT = new URLSearchParams(location.search).get('profile') === 'strict';
   // The page that framed us (frame-ancestors admits only these), learnt from its first message.
   let host;
   let inner;
@@ -38,11 +44,20 @@ const script = (host: string) => `'use strict';
         if (typeof params.html !== 'string') return;
         inner?.remove();
         inner = document.createElement('iframe');
-        // Never allow-same-origin: the app's document has an opaque origin of its own.
-        inner.setAttribute('sandbox', 'allow-scripts allow-forms');
+        inner.setAttribute('sandbox', STRICT ? ${JSON.stringify(HOST_PROFILES.strict.frameSandbox)} : ${JSON.stringify(HOST_PROFILES.reference.frameSandbox)});
         inner.setAttribute('title', 'MCP App');
-        inner.srcdoc = params.html;
-        document.body.appendChild(inner);
+        if (STRICT) {
+          // An opaque origin of its own.
+          inner.srcdoc = params.html;
+          document.body.appendChild(inner);
+        } else {
+          // As the reference host: written into the frame, on this (the sandbox's) origin.
+          document.body.appendChild(inner);
+          const doc = inner.contentDocument;
+          doc.open();
+          doc.write(params.html);
+          doc.close();
+        }
         return;
       }
       inner?.contentWindow?.postMessage(data, '*');
@@ -59,19 +74,20 @@ const script = (host: string) => `'use strict';
 `;
 
 /**
- * The sandbox page's own policy, which the app's srcdoc document inherits: the widest any app
- * may get (the host's per-app policy, a <meta> first in the app's <head>, narrows it), and only
- * Toolscope may frame it.
+ * The sandbox page's own policy, which the app's document inherits: the widest any app may get
+ * under any profile (the profile's per-app policy, a <meta> first in the app's <head>, narrows
+ * it), and only Toolscope may frame it.
  */
 export function sandboxPolicy(host: string): string {
   return [
     "default-src 'none'",
-    "script-src 'self' 'unsafe-inline' https: blob:",
-    "style-src 'self' 'unsafe-inline' https:",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' https: blob: data:",
+    "worker-src 'self' https: blob:",
+    "style-src 'self' 'unsafe-inline' https: blob: data:",
     "img-src 'self' data: blob: https:",
-    "font-src 'self' data: https:",
+    "font-src 'self' data: blob: https:",
     "media-src 'self' data: blob: https:",
-    'connect-src https: wss: http://localhost:* http://127.0.0.1:*',
+    "connect-src 'self' https: wss: http://localhost:* http://127.0.0.1:*",
     'frame-src https:',
     "object-src 'none'",
     "base-uri 'self' https:",
@@ -101,8 +117,12 @@ export async function startSandbox(host: string | (() => string), port: number):
       response.writeHead(405, common).end();
       return;
     }
-    if (path === '/sandbox.html') response.writeHead(200, { ...common, 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
-    else if (path === '/sandbox.js')
+    if (path === '/sandbox.html') {
+      // Under the reference profile, what the strict one would block is reported, not blocked.
+      const strict = new URL(request.url ?? '/', 'http://sandbox').searchParams.get('profile') === 'strict';
+      const report = strict ? {} : { 'Content-Security-Policy-Report-Only': STRICT_REPORT_ONLY };
+      response.writeHead(200, { ...common, ...report, 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
+    } else if (path === '/sandbox.js')
       response.writeHead(200, { ...common, 'Content-Type': 'text/javascript; charset=utf-8' }).end(script(origin));
     else if (path === '/sandbox.css') response.writeHead(200, { ...common, 'Content-Type': 'text/css; charset=utf-8' }).end(STYLE);
     else response.writeHead(404, common).end('Not found');

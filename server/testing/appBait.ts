@@ -1,6 +1,6 @@
 // An MCP App server of ours that plants each app defect the report must find, and an app that
 // tries what a host must not allow: calling a model-only tool, fetching an origin its CSP does
-// not declare, reaching Toolscope's page, calling a destructive tool. 2025 era, raw JSON-RPC,
+// not declare, reaching Toolscope's page, calling a destructive tool, saving a file unasked. 2025 era, raw JSON-RPC,
 // loopback only.
 import { startRawJsonRpcServer, type RpcOutcome } from './rawJsonRpc.ts';
 
@@ -17,6 +17,7 @@ const PANEL_HTML = `<!doctype html>
 <button id="wipe">Call the destructive tool</button>
 <button id="fetch">Fetch an undeclared origin</button>
 <button id="escape">Reach Toolscope</button>
+<button id="download">Download a file</button>
 <script>
 let next = 1;
 const pending = new Map();
@@ -45,11 +46,14 @@ document.getElementById('wipe').onclick = async () => show(await request('tools/
 document.getElementById('fetch').onclick = () => fetch('https://undeclared.example/data').then(() => out('fetched'), () => out('fetch blocked'));
 document.getElementById('escape').onclick = () => {
   const seen = [];
-  try { seen.push('parent title ' + parent.document.title); } catch (error) { seen.push('parent: ' + error.name); }
+  try { seen.push('top title ' + top.document.title); } catch (error) { seen.push('top: ' + error.name); }
   try { seen.push('cookie ' + document.cookie); } catch (error) { seen.push('cookie: ' + error.name); }
   try { seen.push('storage ' + localStorage.length); } catch (error) { seen.push('storage: ' + error.name); }
   out(seen.join(' | '));
 };
+document.getElementById('download').onclick = async () => show(await request('ui/download-file', { contents: [
+  { type: 'resource', resource: { uri: 'file:///panel-export.csv', mimeType: 'text/csv', text: 'row,value\\n1,a\\n2,b\\n3,c\\n' } },
+] }));
 </script>
 </body></html>`;
 

@@ -3,6 +3,7 @@
 import type { AppViolation } from '../lint/appRules.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CallRun } from '../session/runs.ts';
+import type { RequestTool } from '../session/callEntrance.ts';
 import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../lib/media.ts';
 import { panes, usePanes, type Pane } from '../lib/panesStore.ts';
@@ -148,6 +149,7 @@ export function ConnectedView(props: Props) {
 
   const savedCalls = useSavedCalls(connection, session);
   const callFromApp = useStableCallback((name: string, args: Record<string, unknown>) => session.requestFromApp(name, args));
+  const gateAppTool = useStableCallback((appTool: RequestTool, args: Record<string, unknown>) => session.gateAppTool(appTool, args));
   // A plain object: the workspace is not memoized, so a memo here would only cost.
   const runActions: RunActions = {
     copy: (run, kind) => history.copyCall(run.tool, run.state.args, kind),
@@ -248,6 +250,7 @@ export function ConnectedView(props: Props) {
                     connection={connection}
                     sandboxOrigin={sandboxOrigin}
                     callFromApp={callFromApp}
+                    gateAppTool={gateAppTool}
                   />
                 )}
               </LazyPane>
@@ -294,6 +297,7 @@ export function ConnectedView(props: Props) {
                   apps={{
                     sandboxOrigin,
                     callFromApp,
+                    gateAppTool,
                     record: recordApp ? (direction, message) => recordApp(tool.name, direction, message) : undefined,
                     onViolation: (directive, blocked) =>
                       setAppViolations((previous) => [...previous, { tool: tool.name, directive, blocked }].slice(-200)),

@@ -1,4 +1,4 @@
-import type { AppCall } from '../features/apps/AppView.tsx';
+import type { AppCall, GateAppTool } from '../features/apps/AppView.tsx';
 import { Tabs } from '../components/ui/Tabs.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { ResponseBar } from '../features/call/ResponseBar.tsx';
@@ -80,6 +80,7 @@ interface Props {
   apps?: {
     sandboxOrigin?: string;
     callFromApp: AppCall;
+    gateAppTool?: GateAppTool;
     record?: (direction: 'to app' | 'from app', message: unknown) => void;
     onViolation?: (directive: string, blocked: string) => void;
   };
@@ -309,6 +310,7 @@ export function ToolWorkspace({
               result={callState.result.raw}
               sandboxOrigin={apps.sandboxOrigin}
               callFromApp={apps.callFromApp}
+              gateAppTool={apps.gateAppTool}
               recordApp={apps.record ? (direction, message) => apps.record?.(direction, message) : undefined}
               onViolation={onAppViolation}
             />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appMayCall, buildAppCsp, cspToAllow, isAppMime, resolveUiResource, toolApp } from './mcpApps.ts';
+import { appMayCall, cspToAllow, isAppMime, resolveUiResource, toolApp } from './mcpApps.ts';
 
 describe('toolApp: the UI a tool names', () => {
   it('reads _meta.ui, and the deprecated flat key', () => {
@@ -62,53 +62,6 @@ describe('resolveUiResource', () => {
     expect(isAppMime('text/html;profile=mcp-app')).toBe(true);
     expect(isAppMime('text/html; profile=mcp-app')).toBe(true);
     expect(isAppMime('text/html')).toBe(false);
-  });
-});
-
-describe('buildAppCsp', () => {
-  it('is strict when nothing is declared', () => {
-    const { policy } = buildAppCsp(undefined);
-    expect(policy).toContain("default-src 'none'");
-    expect(policy).toContain("connect-src 'none'");
-    expect(policy).toContain("frame-src 'none'");
-    expect(policy).toContain("object-src 'none'");
-    expect(policy).toContain("base-uri 'self'");
-  });
-
-  it('adds declared origins to their directives only', () => {
-    const { policy, rejected } = buildAppCsp({
-      connectDomains: ['https://api.example.com'],
-      resourceDomains: ['https://*.cdn.example.com'],
-      frameDomains: ['https://maps.example.com:8443'],
-    });
-    expect(policy).toContain('connect-src https://api.example.com');
-    expect(policy).toMatch(/img-src [^;]*https:\/\/\*\.cdn\.example\.com/);
-    expect(policy).toMatch(/script-src [^;]*https:\/\/\*\.cdn\.example\.com/);
-    expect(policy).toContain('frame-src https://maps.example.com:8443');
-    expect(rejected).toEqual([]);
-  });
-
-  it('lets no declaration add a directive or a keyword (injection attempts are left out and named)', () => {
-    const attempts = [
-      "https://a.example; script-src 'unsafe-eval'",
-      "'unsafe-eval'",
-      'https://a.example https://b.example',
-      '*',
-      'data:',
-      'javascript:alert(1)',
-      'https://a.example/\u0000',
-      "https://a.example';",
-    ];
-    const { policy, rejected } = buildAppCsp({ connectDomains: attempts, resourceDomains: attempts });
-    expect(policy).not.toContain('unsafe-eval');
-    expect(policy).not.toContain('javascript');
-    expect(policy.split(';').length).toBe(10);
-    expect(policy).toContain("connect-src 'none'");
-    expect(rejected).toHaveLength(attempts.length * 2);
-  });
-
-  it('relaxed (diagnosis only) allows any https origin', () => {
-    expect(buildAppCsp(undefined, { relaxed: true }).policy).toContain('connect-src https: wss:');
   });
 });
 

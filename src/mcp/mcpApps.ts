@@ -1,7 +1,8 @@
 // MCP Apps (the io.modelcontextprotocol/ui extension, SEP-1865), the parts that are data: which
 // UI resource a tool names and who may call it (`_meta.ui`), the UI resource as read (its HTML
-// and its own `_meta.ui`), and the Content-Security-Policy the host builds from what the
-// resource declares. Pure: unit-tested, used by the app frame, the report and the call gate.
+// and its own `_meta.ui`), and what to declare for the loads a frame blocked (the policy itself is
+// built per host profile in appHosts.ts). Pure: unit-tested, used by the app frame, the report and
+// the call gate.
 import { isRecord } from './guards.ts';
 
 export const APP_MIME = 'text/html;profile=mcp-app';
@@ -135,52 +136,6 @@ export function resolveUiResource(result: unknown, uri: string, listedMeta?: unk
 /** Whether this MIME type is the one an app resource must have (parameters compared without spaces or case). */
 export const isAppMime = (mimeType: string | undefined) => mimeType?.replace(/\s+/g, '').toLowerCase() === APP_MIME;
 
-// A declared source: an http(s) origin (a `*.` wildcard subdomain allowed), optionally a port.
-// Nothing else — no quotes, no spaces, no `;`, no keywords — so a declaration can only add
-// origins to a directive, never a directive or a keyword like 'unsafe-eval'.
-const SOURCE = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?\/?$/i;
-
-export interface BuiltCsp {
-  policy: string;
-  /** Declared entries that are not origins, left out (with the field they came from). */
-  rejected: { field: keyof AppCsp; value: string }[];
-}
-
-/**
- * The app frame's Content-Security-Policy, built by the host from what the resource declares —
- * strict when it declares nothing: no network, no nested frames, no plugins, base-uri 'self'.
- * `relaxed` is the diagnosis toggle ("not what hosts do"): any https origin is allowed.
- */
-export function buildAppCsp(csp: AppCsp | undefined, options: { relaxed?: boolean } = {}): BuiltCsp {
-  const rejected: BuiltCsp['rejected'] = [];
-  const take = (field: keyof AppCsp): string[] =>
-    (csp?.[field] ?? []).flatMap((value) => {
-      const clean = value.trim().replace(/\/$/, '');
-      if (SOURCE.test(clean)) return [clean];
-      rejected.push({ field, value: value.slice(0, 200) });
-      return [];
-    });
-  const resources = options.relaxed ? ['https:'] : take('resourceDomains');
-  const connect = options.relaxed ? ['https:', 'wss:'] : take('connectDomains');
-  const frames = options.relaxed ? ['https:'] : take('frameDomains');
-  const base = take('baseUriDomains');
-  const list = (values: string[], fallback: string) => (values.length ? values.join(' ') : fallback);
-  const withSources = (own: string) => [own, ...resources].join(' ');
-  const policy = [
-    "default-src 'none'",
-    `script-src ${withSources("'self' 'unsafe-inline'")}`,
-    `style-src ${withSources("'self' 'unsafe-inline'")}`,
-    `img-src ${withSources("'self' data: blob:")}`,
-    `font-src ${withSources("'self' data:")}`,
-    `media-src ${withSources("'self' data: blob:")}`,
-    `connect-src ${list(connect, "'none'")}`,
-    `frame-src ${list(frames, "'none'")}`,
-    "object-src 'none'",
-    `base-uri ${base.length ? ["'self'", ...base].join(' ') : "'self'"}`,
-  ].join('; ');
-  return { policy, rejected };
-}
-
 /** Whether a call from an app to this tool is allowed: its visibility must include "app". */
 export function appMayCall(meta: unknown): { allowed: true } | { allowed: false; reason: string } {
   const { visibility } = toolVisibility(meta);
@@ -194,17 +149,22 @@ export function appMayCall(meta: unknown): { allowed: true } | { allowed: false;
 
 /** The message the app frame sends when its CSP blocks something (see `withHostPolicy`). */
 export const CSP_VIOLATION_METHOD = 'toolscope/csp-violation';
+/** The message the app frame sends for an uncaught error or unhandled rejection in the app. */
+export const APP_ERROR_METHOD = 'toolscope/app-error';
 
 /**
  * The app's HTML as the host frames it: the host's policy as a <meta> first in the document (so
- * it precedes anything the app declares), and a listener that reports each CSP violation to the
- * host. Put after a leading doctype (else the page would fall into quirks mode), before all else.
+ * it precedes anything the app declares), and listeners that report each CSP violation (enforced,
+ * or reported only) and each uncaught error to the host. Put after a leading doctype (else the page would fall into quirks mode), before all else.
  */
 export function withHostPolicy(html: string, policy: string): string {
   const escaped = policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const head =
     `<meta http-equiv="Content-Security-Policy" content="${escaped}">` +
-    `<script>document.addEventListener('securitypolicyviolation',function(e){parent.postMessage({jsonrpc:'2.0',method:'${CSP_VIOLATION_METHOD}',params:{directive:e.effectiveDirective,blocked:String(e.blockedURI).slice(0,300)}},'*')})</script>`;
+    `<script>(function(){var p=function(m,x){try{parent.postMessage({jsonrpc:'2.0',method:m,params:x},'*')}catch(_){}};` +
+    `document.addEventListener('securitypolicyviolation',function(e){p('${CSP_VIOLATION_METHOD}',{directive:e.effectiveDirective,blocked:String(e.blockedURI).slice(0,300),disposition:e.disposition})});` +
+    `addEventListener('error',function(e){p('${APP_ERROR_METHOD}',{message:String(e.error&&e.error.name?e.error.name+': '+e.error.message:e.message).slice(0,300)})});` +
+    `addEventListener('unhandledrejection',function(e){var r=e.reason;p('${APP_ERROR_METHOD}',{message:String(r&&r.name?r.name+': '+r.message:r).slice(0,300)})})})()</script>`;
   const doctype = /^\uFEFF?\s*<!doctype[^>]*>/i.exec(html);
   return doctype ? `${doctype[0]}${head}${html.slice(doctype[0].length)}` : `${head}${html}`;
 }

@@ -99,7 +99,8 @@ function parseIcons(value: unknown): ToolIcon[] {
   });
 }
 
-function parseAnnotations(value: unknown): ToolAnnotations {
+/** A tool's annotations as the spec defines them (anything else, or of another type, left out). */
+export function parseAnnotations(value: unknown): ToolAnnotations {
   if (!isRecord(value)) return {};
   return {
     title: optionalString(own(value, 'title')),

@@ -13,7 +13,7 @@ import type { McpTool } from '../mcp/tools.ts';
 import { outputProblem, outputValidator } from '../lint/callRules.ts';
 import { outcomeOf } from './outcome.ts';
 import type { CallChecks, CallLimits, CallOrigin, RequestOptions } from './callDecision.ts';
-import { CallEntrance, type CallEntranceSnapshot, type Decided, type PendingConfirm } from './callEntrance.ts';
+import { CallEntrance, type CallEntranceSnapshot, type Decided, type PendingConfirm, type RequestTool } from './callEntrance.ts';
 import type { AnsweredQuestion } from '../mcp/elicitation.ts';
 import { CallRuns, type CallRun, type CallTarget, type RunsConnection } from './runs.ts';
 import { runSaved, type RunState, type SavedToRun } from './runSaved.ts';
@@ -165,6 +165,26 @@ export class CallSession {
     const target = this.#tool(name);
     const refusal = appCallRefusal(name, target);
     if (refusal || !target) return { refused: refusal ?? '' };
+    const gated = await this.#gate(target, args, `Confirm call to ${name} (asked by an MCP App)`);
+    if ('refused' in gated) return gated;
+    const { state } = await this.#runs.call(target, gated.args, gated.limits, 'app');
+    return state.status === 'done' ? { result: state.result.raw } : { refused: describeFailure(state.failure) };
+  }
+
+  /**
+   * A tool an app registered (the Apps draft's app-provided tools), called from Toolscope's form:
+   * the same checks and gate as a server's tool — its arguments against its schema, read-only
+   * mode, a confirmation unless it says it is read-only. The caller sends it to the app.
+   */
+  gateAppTool(tool: RequestTool, args: Record<string, unknown>): Promise<{ args: Record<string, unknown> } | { refused: string }> {
+    return this.#gate(tool, args, `Confirm call to ${tool.name} (a tool of the app)`);
+  }
+
+  async #gate(
+    target: RequestTool,
+    args: Record<string, unknown>,
+    title: string,
+  ): Promise<{ args: Record<string, unknown>; limits: CallLimits } | { refused: string }> {
     const decision = await this.#entrance.decide(target, args, { origin: 'app' });
     switch (decision.action) {
       case 'invalid':
@@ -176,18 +196,15 @@ export class CallSession {
         return { refused: `Not sent — Toolscope could not load its argument checks (${decision.message}).` };
       case 'confirm': {
         const confirmed = await this.#entrance.ask({
-          title: `Confirm call to ${name} (asked by an MCP App)`,
+          title,
           action: 'Call tool',
           items: [{ tool: target, args: decision.args, reason: decision.reason }],
         });
-        if (!confirmed) return { refused: 'The person declined this call.' };
-        break;
+        return confirmed ? { args: decision.args, limits: decision.limits } : { refused: 'The person declined this call.' };
       }
       case 'call':
-        break;
+        return { args: decision.args, limits: decision.limits };
     }
-    const { state } = await this.#runs.call(target, decision.args, decision.limits, 'app');
-    return state.status === 'done' ? { result: state.result.raw } : { refused: describeFailure(state.failure) };
   }
 
   /**

@@ -8,7 +8,7 @@ import { retryableLazy } from '../../lib/chunks.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { McpTool } from '../../mcp/tools.ts';
-import type { AppCall } from './AppView.tsx';
+import type { AppCall, GateAppTool } from './AppView.tsx';
 
 const AppView = retryableLazy(() => import('./AppView.tsx'));
 
@@ -19,9 +19,10 @@ interface Props {
   connection: McpConnection;
   sandboxOrigin?: string;
   callFromApp: AppCall;
+  gateAppTool?: GateAppTool;
 }
 
-export default function AppResources({ tools, connection, sandboxOrigin, callFromApp }: Props) {
+export default function AppResources({ tools, connection, sandboxOrigin, callFromApp, gateAppTool }: Props) {
   // One entry per resource, with the tools that name it (the first one hosts the preview).
   const byUri = new Map<string, AppTool[]>();
   for (const tool of tools) if (tool.app) byUri.set(tool.app.resourceUri, [...(byUri.get(tool.app.resourceUri) ?? []), tool as AppTool]);
@@ -87,6 +88,7 @@ export default function AppResources({ tools, connection, sandboxOrigin, callFro
               result={undefined}
               sandboxOrigin={sandboxOrigin}
               callFromApp={callFromApp}
+              gateAppTool={gateAppTool}
             />
           )}
         </ChunkBoundary>

@@ -1,22 +1,36 @@
 // An MCP App's interface for one finished call: its ui:// resource, framed on Toolscope's second
-// origin (server/sandbox.ts) with the host-built CSP, and spoken to through @modelcontextprotocol/
-// ext-apps' AppBridge over Toolscope's own connection. The app's own calls go through the page's
-// one call path (visibility, gate, History). A strip above the frame emulates what hosts vary
-// (theme, width) and lists what the app did that a host would not show (CSP violations, events).
+// origin (server/sandbox.ts) under a host profile (src/mcp/appHosts.ts: the reference host by
+// default, or the spec's strict minimum), and spoken to through @modelcontextprotocol/ext-apps'
+// AppBridge over Toolscope's own connection. The app's own calls go through the page's one call
+// path (visibility, gate, History); tools the app registers are listed and called through the same
+// gate. A strip above the frame emulates what hosts vary (profile, theme, width) and lists what
+// the app did that a host would not show (CSP violations, what a stricter host blocks, errors).
 import { useEffect, useRef, useState } from 'react';
 import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import {
+  APP_ERROR_METHOD,
   CSP_VIOLATION_METHOD,
-  buildAppCsp,
   cspToAllow,
   isAppMime,
   resolveUiResource,
   withHostPolicy,
   type UiResource,
 } from '../../mcp/mcpApps.ts';
+import {
+  HOST_PROFILES,
+  buildAppCsp,
+  isHostProfile,
+  originFinding,
+  strictFinding,
+  type HostProfileId,
+  type ProfileFinding,
+} from '../../mcp/appHosts.ts';
+import { downloadBytes } from '../../lib/download.ts';
+import AppTools, { appToolsOf, type AppTool } from './AppTools.tsx';
+import { downloadItems, type DownloadItem } from './downloadAsk.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { isRecord } from '../../mcp/guards.ts';
@@ -28,6 +42,14 @@ import { copyWithToast } from '../../lib/toasts.ts';
 
 /** What the app's own tools/call got: the result, or why it was not sent (said to the app as an error result). */
 export type AppCall = (name: string, args: Record<string, unknown>) => Promise<{ result: unknown } | { refused: string }>;
+/** The page's gate for a tool the app registered: the arguments to send, or why not. */
+export type GateAppTool = (
+  tool: AppTool,
+  args: Record<string, unknown>,
+) => Promise<{ args: Record<string, unknown> } | { refused: string }>;
+
+/** The host profile chosen last (this page's session): the next app opens under it. */
+let lastProfile: HostProfileId = 'reference';
 
 interface Props {
   tool: McpTool & { app: NonNullable<McpTool['app']> };
@@ -38,9 +60,11 @@ interface Props {
   /** The sandbox origin; undefined when Toolscope's own server does not run one (a static host). */
   sandboxOrigin?: string;
   callFromApp: AppCall;
+  /** The gate for tools the app registers; without it they are listed but not callable. */
+  gateAppTool?: GateAppTool;
   /** Puts one bridge message in Traffic (its "app" channel). */
   recordApp?: (direction: 'to app' | 'from app', message: unknown) => void;
-  /** A load the frame blocked (for the report's app-csp-undeclared). */
+  /** A load the frame blocked (for the report's app-csp-undeclared); loads only reported are not. */
   onViolation?: (directive: string, blocked: string) => void;
 }
 
@@ -83,9 +107,29 @@ interface AppEvent {
   text: string;
 }
 
-export default function AppView({ tool, connection, args, result, sandboxOrigin, callFromApp, recordApp, onViolation }: Props) {
+export default function AppView({
+  tool,
+  connection,
+  args,
+  result,
+  sandboxOrigin,
+  callFromApp,
+  gateAppTool,
+  recordApp,
+  onViolation,
+}: Props) {
   const [resource, setResource] = useState<UiResource | string>();
-  const [relaxed, setRelaxed] = useState(false);
+  const [profile, setProfileState] = useState<HostProfileId>(lastProfile);
+  const setProfile = (next: HostProfileId) => {
+    lastProfile = next;
+    setProfileState(next);
+  };
+  const [closed, setClosed] = useState(false);
+  const [findings, setFindings] = useState<readonly ProfileFinding[]>([]);
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const [appTools, setAppTools] = useState<readonly AppTool[]>([]);
+  const [toolsGone, setToolsGone] = useState<string>();
+  const [download, setDownload] = useState<{ items: DownloadItem[]; problems: string[]; answer: (save: boolean) => void }>();
   const [width, setWidth] = useState<Width>('desktop');
   const [displayMode, setDisplayMode] = useState<DisplayMode>('inline');
   // The display modes the app declared (ui/initialize's appCapabilities); inline always.
@@ -119,6 +163,23 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
   // The theme follows Toolscope's "Theme" (the contract's: one theme control, the page's).
   const theme = dark ? 'dark' : 'light';
   const uri = tool.app.resourceUri;
+
+  // The files of a download the person said yes to: embedded bytes as they are; a link only when
+  // it names one of this server's resources (read through Toolscope's connection, never fetched).
+  const saveAll = async (items: readonly DownloadItem[]) => {
+    for (const item of items) {
+      if (item.bytes) {
+        downloadBytes(item.bytes, item.mimeType, item.name);
+        continue;
+      }
+      if (!item.link) continue;
+      const raw = await connection.readResourceRaw(item.link);
+      const first: unknown = isRecord(raw) && Array.isArray(raw.contents) ? raw.contents[0] : undefined;
+      const bytes = isRecord(first) ? downloadItems({ contents: [{ type: 'resource', resource: first }] }).items[0]?.bytes : undefined;
+      if (!bytes) throw new Error(`${item.link} has no text or blob to save`);
+      downloadBytes(bytes, item.mimeType, item.name);
+    }
+  };
 
   const addEvent = (kind: string, text: string) =>
     setEvents((previous) => [{ id: (previous[0]?.id ?? 0) + 1, kind, text: text.slice(0, 500) }, ...previous].slice(0, MAX_EVENTS));
@@ -154,17 +215,29 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
   });
 
   // One app session per resource and CSP mode: the frame, its bridge, and their teardown.
-  const ready = typeof resource === 'object' ? resource : undefined;
+  const ready = typeof resource === 'object' && !closed ? resource : undefined;
   useEffect(() => {
     const iframe = frame.current;
     const target = iframe?.contentWindow;
     if (!ready || !sandboxOrigin || !iframe || !target) return;
-    const policy = buildAppCsp(ready.meta.csp, { relaxed }).policy;
+    const policy = buildAppCsp(ready.meta.csp, profile).policy;
+    setViolations([]);
+    setFindings([]);
+    setErrors([]);
+    setAppTools([]);
+    setToolsGone(undefined);
+    const addFinding = (finding: ProfileFinding | undefined) =>
+      finding &&
+      setFindings((previous) =>
+        previous.some((seen) => seen.directive === finding.directive && seen.what === finding.what)
+          ? previous
+          : [...previous, finding].slice(-20),
+      );
     const html = withHostPolicy(ready.html, policy);
     const bridge = new AppBridge(
       null,
       HOST_INFO,
-      { openLinks: {}, serverTools: {}, serverResources: {}, logging: {} },
+      { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, downloadFile: {} },
       { hostContext: hostContext() },
     );
     bridgeRef.current = bridge;
@@ -173,6 +246,12 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
       setModes(['inline', ...declared.filter((mode): mode is DisplayMode => mode === 'fullscreen' || mode === 'pip')]);
       void bridge.sendToolInput({ arguments: args });
       if (isRecord(result)) void bridge.sendToolResult(result as Parameters<AppBridge['sendToolResult']>[0]);
+      // Tools the app registers (appCapabilities.tools): listed under it, called through the gate.
+      if (bridge.getAppCapabilities()?.tools)
+        bridge.listTools({}).then(
+          (listed) => setAppTools(appToolsOf(listed).tools),
+          (error: unknown) => addEvent('tools/list', `the app's tools/list failed: ${String(error).slice(0, 200)}`),
+        );
     };
     bridge.oncalltool = async (params) => {
       const name = params.name;
@@ -217,10 +296,27 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
       addEvent('update-model-context', `${JSON.stringify(params).slice(0, 300)} (no model here)`);
       return Promise.resolve({});
     };
-    bridge.ondownloadfile = (params) => {
-      addEvent('download-file', `${JSON.stringify(params).slice(0, 300)} (not saved)`);
-      return Promise.resolve({});
-    };
+    // ui/download-file: asked first; nothing is saved unless the person says so.
+    bridge.ondownloadfile = (params) =>
+      new Promise((resolve) => {
+        const { items, problems } = downloadItems(params);
+        setDownload({
+          items,
+          problems,
+          answer: (save) => {
+            setDownload(undefined);
+            addEvent('download-file', `${items.map((item) => item.name).join(', ') || 'nothing'} — ${save ? 'saved' : 'not saved'}`);
+            if (!save || !items.length) return resolve({ isError: true });
+            void saveAll(items).then(
+              () => resolve({}),
+              (error: unknown) => {
+                addEvent('download-file', `failed: ${String(error).slice(0, 200)}`);
+                resolve({ isError: true });
+              },
+            );
+          },
+        });
+      });
     bridge.onloggingmessage = (params) => addEvent(`log ${params.level}`, JSON.stringify(params.data).slice(0, 300));
     bridge.onsizechange = (params) => {
       if (typeof params.height === 'number') setHeight(Math.min(2000, Math.max(80, Math.ceil(params.height))));
@@ -244,13 +340,20 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
           {
             jsonrpc: '2.0',
             method: 'ui/notifications/sandbox-resource-ready',
-            params: { html, sandbox: 'allow-scripts allow-forms', csp: ready.meta.csp ?? {} },
+            params: { html, sandbox: HOST_PROFILES[profile].frameSandbox, csp: ready.meta.csp ?? {} },
           },
           sandboxOrigin,
         );
+      } else if (data.method === APP_ERROR_METHOD && isRecord(data.params)) {
+        const message = String(data.params.message).slice(0, 300);
+        setErrors((previous) => (previous.includes(message) ? previous : [...previous, message].slice(-20)));
+        if (profile === 'strict') addFinding(originFinding(message));
       } else if (data.method === CSP_VIOLATION_METHOD && isRecord(data.params)) {
         const directive = String(data.params.directive).slice(0, 80);
         const blocked = String(data.params.blocked).slice(0, 300);
+        addFinding(strictFinding(directive, blocked, profile));
+        // Reported only (what the strict profile would block, while the reference one runs): not a blocked load.
+        if (data.params.disposition === 'report') return;
         onViolation?.(directive, blocked);
         setViolations((previous) =>
           previous.some((seen) => seen.directive === directive && seen.blocked === blocked)
@@ -262,18 +365,27 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
     window.addEventListener('message', onMessage);
     const transport = recorded(new PostMessageTransport(target, target), recordApp);
     void bridge.connect(transport);
-    iframe.src = `${sandboxOrigin}/sandbox.html`;
+    iframe.src = `${sandboxOrigin}/sandbox.html?profile=${profile}`;
     return () => {
       window.removeEventListener('message', onMessage);
       bridgeRef.current = undefined;
+      setToolsGone('the app was torn down; its tools went with it');
+      setDownload((asked) => {
+        asked?.answer(false);
+        return undefined;
+      });
       // The app hears it is going away (bounded: a frozen app does not hold the page).
       void Promise.race([bridge.teardownResource({}), new Promise((resolve) => setTimeout(resolve, 500))])
         .catch(() => undefined)
-        .finally(() => void bridge.close().catch(() => undefined));
+        .finally(() => {
+          void bridge.close().catch(() => undefined);
+          // Closed (no session took its place): the app's document goes too.
+          if (!bridgeRef.current) iframe.src = 'about:blank';
+        });
     };
     // The session starts again only for another resource or CSP mode; context changes are sent to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, relaxed, sandboxOrigin]);
+  }, [ready, profile, sandboxOrigin]);
 
   // Theme, width, display mode, locale and time zone changes reach the running app as host-context-changed.
   useEffect(() => {
@@ -331,18 +443,35 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
           <Select aria-label="Time zone" className="text-xs" value={timeZone} options={ZONES} onChange={setTimeZone} />
         </label>
         <label className="flex items-center gap-1">
-          <input type="checkbox" checked={relaxed} onChange={(event) => setRelaxed(event.target.checked)} />
-          Relaxed CSP (not what hosts do)
+          Host
+          <Select
+            aria-label="Host profile"
+            className="text-xs"
+            value={profile}
+            options={Object.values(HOST_PROFILES).map((value) => ({ value: value.id, label: value.label }))}
+            onChange={(value) => isHostProfile(value) && setProfile(value)}
+          />
         </label>
+        <Button className="px-2 py-0.5 text-xs" variant="ghost" onClick={() => setClosed(!closed)}>
+          {closed ? 'Show app again' : 'Close app'}
+        </Button>
       </div>
+      <p aria-label="Active host profile" className="text-xs text-muted">
+        {HOST_PROFILES[profile].label}: {HOST_PROFILES[profile].summary} ·{' '}
+        <a className="underline" href={HOST_PROFILES[profile].source} target="_blank" rel="noopener noreferrer">
+          source
+        </a>
+      </p>
       {/* Inline, the app gets the chosen width whatever room this pane has: scaled to fit, the scale said. */}
       {displayMode === 'inline' && scale < 1 ? (
         <p className="text-xs text-muted">
           Rendered at {WIDTHS[width]} px, shown at {Math.round(scale * 100)} % to fit this pane.
         </p>
       ) : null}
+      {closed ? <p className="text-xs text-muted">The app was closed (torn down). Its registered tools went with it.</p> : null}
       <div
         ref={setBox}
+        hidden={closed}
         className="w-full min-w-0 overflow-hidden"
         style={displayMode === 'inline' ? { height: Math.ceil(height * scale) } : undefined}
       >
@@ -389,6 +518,68 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
           </Button>
         </div>
       ) : null}
+      {download ? (
+        <div
+          role="alertdialog"
+          aria-label="The app wants to download a file"
+          className="flex flex-col gap-1 rounded border border-line p-2 text-sm"
+        >
+          <span>The app wants to save {download.items.length === 1 ? 'a file' : `${download.items.length} files`} on this computer:</span>
+          <ul className="text-xs">
+            {download.items.map((item, index) => (
+              <li key={index}>
+                <span className="font-mono">{revealInvisible(item.name)}</span> · {revealInvisible(item.mimeType)} ·{' '}
+                {item.bytes ? `${item.bytes.byteLength} bytes` : `read from ${revealInvisible(item.link ?? '')} on "Download"`}
+              </li>
+            ))}
+          </ul>
+          {download.problems.map((problem) => (
+            <p key={problem} className="text-xs text-warn">
+              {revealInvisible(problem)}
+            </p>
+          ))}
+          <div className="flex gap-2">
+            <Button disabled={!download.items.length} onClick={() => download.answer(true)}>
+              Download
+            </Button>
+            <Button variant="ghost" onClick={() => download.answer(false)}>
+              Don’t download
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <AppTools
+        tools={appTools}
+        gone={toolsGone ?? (gateAppTool ? undefined : 'calling them is not wired here')}
+        call={async (appTool, appArgs) => {
+          if (!gateAppTool) return 'Refused: calling app tools is not wired here.';
+          const gated = await gateAppTool(appTool, appArgs);
+          if ('refused' in gated) return `Refused: ${gated.refused}`;
+          const bridge = bridgeRef.current;
+          if (!bridge) return 'Refused: the app was torn down; its tools went with it.';
+          addEvent('app tool', `${appTool.name} ${JSON.stringify(gated.args).slice(0, 200)}`);
+          return JSON.stringify(await bridge.callTool({ name: appTool.name, arguments: gated.args }), null, 2);
+        }}
+      />
+      {errors.length ? (
+        <ul aria-label="App errors" className="flex flex-col gap-0.5 text-xs text-danger">
+          {errors.map((error) => (
+            <li key={error}>{revealInvisible(error)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {findings.length ? (
+        <section aria-label="Stricter hosts" className="flex flex-col gap-0.5 text-xs">
+          <p className="font-semibold">What a stricter host would block ({findings.length})</p>
+          <ul className="flex flex-col gap-0.5 text-warn">
+            {findings.map((finding) => (
+              <li key={`${finding.directive} ${finding.what}`}>
+                <span className="font-mono">{finding.directive}</span> {revealInvisible(finding.text)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {blocks.length ? (
         <details className="text-xs" open>
           <summary className="cursor-pointer">
@@ -426,8 +617,8 @@ export default function AppView({ tool, connection, args, result, sandboxOrigin,
       ) : null}
       {evalProbes.length ? (
         <p className="text-xs text-muted">
-          The app probed for eval: blocked, as in every host (no _meta.ui.csp can allow it). A library that only probes (zod does) falls
-          back; this matters only if the app needs eval.
+          The app tried eval: blocked by the strict profile (no _meta.ui.csp can allow it); the reference host allows it. A library that
+          only probes (zod does) falls back; this matters only if the app needs eval.
         </p>
       ) : null}
       {events.length ? (
