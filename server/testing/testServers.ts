@@ -207,6 +207,12 @@ export const stdioServers = {
     fileURLToPath(new URL('./index.js', import.meta.resolve('@modelcontextprotocol/server-budget-allocator'))),
     '--stdio',
   ],
+  /** Any of the Apps SDK's example servers (pinned in devDependencies), by its package's short name, over stdio. */
+  example: (name: string) => [
+    process.execPath,
+    fileURLToPath(new URL('./index.js', import.meta.resolve(`@modelcontextprotocol/server-${name}`))),
+    '--stdio',
+  ],
   /** A server that speaks 2026-07-28 or a 2025 revision, as the client opens (our SDK's serveStdio). */
   dualEra: () => [process.execPath, fileURLToPath(new URL('./dualEra.mjs', import.meta.url))],
   /** server-everything, except that while `crashFile` exists it writes "boom" to stderr and exits 3. */

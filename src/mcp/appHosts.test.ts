@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOST_PROFILES, buildAppCsp, originFinding, strictFinding } from './appHosts.ts';
+import { HOST_PROFILES, buildAppCsp, isEvalProbe, originFinding, strictFinding } from './appHosts.ts';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `)) ?? '';
 
@@ -95,6 +95,12 @@ describe('host profiles', () => {
       what: 'blob:http://127.0.0.1:5/x',
     });
     expect(strictFinding('script-src-elem', 'data', 'reference')?.text).toMatch(/a data: script/);
+    // An empty function is a library's probe (zod's allowsEval), not a use: no finding.
+    const probe = '(function anonymous(\n) {\n\n})';
+    expect(isEvalProbe('eval', probe)).toBe(true);
+    expect(strictFinding('script-src', 'eval', 'strict', probe)).toBeUndefined();
+    const use = strictFinding('script-src', 'eval', 'strict', '(function anonymous(THREE,canvas\n) {\nconst scene');
+    expect(use?.what).toBe('eval — (function anonymous(THREE,canvas ) { const scene');
     // A load no profile tells apart is not a profile finding.
     expect(strictFinding('img-src', 'https://x.example/a.png', 'strict')).toBeUndefined();
     expect(strictFinding('script-src-elem', 'https://cdn.example/a.js', 'strict')).toBeUndefined();

@@ -76,7 +76,7 @@ export function buildAppCsp(csp: AppCsp | undefined, profile: HostProfileId = 'r
     return {
       policy: [
         "default-src 'self' 'unsafe-inline'",
-        `script-src ${withSources("'self'", "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'", 'blob:', 'data:')}`,
+        `script-src ${withSources("'self'", "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'", 'blob:', 'data:', "'report-sample'")}`,
         `style-src ${withSources("'self'", "'unsafe-inline'", 'blob:', 'data:')}`,
         `img-src ${withSources("'self'", 'data:', 'blob:')}`,
         `font-src ${withSources("'self'", 'data:', 'blob:')}`,
@@ -92,7 +92,7 @@ export function buildAppCsp(csp: AppCsp | undefined, profile: HostProfileId = 'r
   return {
     policy: [
       "default-src 'none'",
-      `script-src ${withSources("'self'", "'unsafe-inline'")}`,
+      `script-src ${withSources("'self'", "'unsafe-inline'", "'report-sample'")}`,
       `style-src ${withSources("'self'", "'unsafe-inline'")}`,
       `img-src ${withSources("'self'", 'data:', 'blob:')}`,
       `font-src ${withSources("'self'", 'data:')}`,
@@ -112,7 +112,15 @@ export function buildAppCsp(csp: AppCsp | undefined, profile: HostProfileId = 'r
  * sandbox page: an app running under the reference profile inherits it, so each load or eval a
  * stricter host would block is reported (disposition "report") while nothing is blocked.
  */
-export const STRICT_REPORT_ONLY = "script-src 'self' 'unsafe-inline' https: http:; worker-src 'self' https: http:";
+export const STRICT_REPORT_ONLY = "script-src 'self' 'unsafe-inline' https: http: 'report-sample'; worker-src 'self' https: http:";
+
+/**
+ * An eval that only probes: `new Function("")` with an empty body, as zod's allowsEval does to
+ * pick its fast path (it falls back without it). The violation's sample (CSP 'report-sample')
+ * is the function's source; a body of any code is a real use.
+ */
+export const isEvalProbe = (blocked: string, sample: string) =>
+  blocked === 'eval' && /^\(?function anonymous\(\s*\)\s*\{\s*\}\)?$/.test(sample.trim());
 
 /** A load, an eval or an API the app used, and how each profile treats it. */
 export interface ProfileFinding {
@@ -124,7 +132,8 @@ export interface ProfileFinding {
 }
 
 /** Why a stricter host would block this, for a load the strict policy reports or blocks. */
-export function strictFinding(directive: string, blocked: string, running: HostProfileId): ProfileFinding | undefined {
+export function strictFinding(directive: string, blocked: string, running: HostProfileId, sample = ''): ProfileFinding | undefined {
+  if (isEvalProbe(blocked, sample)) return undefined;
   const name = directive.replace(/-(elem|attr)$/, '');
   const kind = /^(wasm-)?eval$/.test(blocked)
     ? `${blocked} (the app runs code from strings)`
@@ -136,7 +145,8 @@ export function strictFinding(directive: string, blocked: string, running: HostP
     running === 'reference'
       ? `${kind}: allowed here, as the reference host allows it; a host that keeps to the spec’s minimum CSP blocks it (${name}), and the app would break there.`
       : `${kind}: blocked by the strict profile (${name}); the reference host allows it.`;
-  return { directive: name, what: blocked, text };
+  const code = /^(wasm-)?eval$/.test(blocked) && sample.trim() ? ` — ${sample.replace(/\s+/g, ' ').trim().slice(0, 60)}` : '';
+  return { directive: name, what: `${blocked}${code}`, text };
 }
 
 /** Why an app error under the strict profile is the opaque origin, when it is. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
-import { McpError, OAuthFlowError, ProxyError, describeFailure, errorCodeMeaning, failureOf } from './errors.ts';
+import { McpError, OAuthFlowError, ProxyError, describeFailure, errorCodeMeaning, failureOf, isNetworkFailure } from './errors.ts';
 import { classifySdkError as classifyError, schemaFailure } from './sdkErrors.ts';
 
 // What the SDK throws is classified by its types and codes (sdkErrors.ts), the rest by errors.ts.
@@ -12,6 +12,13 @@ describe('classifySdkError', () => {
       message: 'Unknown tool: x',
       data: { a: 1 },
     });
+  });
+
+  it('never takes a server’s JSON-RPC error for the network, whatever its words (server-video-resource answers "fetch failed")', () => {
+    const answered = new ProtocolError(-32603, 'MCP error -32603: fetch failed');
+    expect(isNetworkFailure(answered)).toBe(false);
+    expect(classifyError(answered)).toMatchObject({ kind: 'protocol', message: 'fetch failed' });
+    expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true);
   });
 
   it('recognises authorization failures from the HTTP status', () => {

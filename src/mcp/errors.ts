@@ -141,9 +141,14 @@ function asText(value: unknown): string {
 
 const NETWORK_FAILURE = /failed to fetch|fetch failed|networkerror|load failed|econnrefused|enotfound|network request failed/i;
 
-/** True when the error is the browser's opaque network failure (unreachable OR blocked by CORS). */
+/**
+ * True when the error is the browser's opaque network failure (unreachable OR blocked by CORS).
+ * A JSON-RPC error (a numeric code) is an answer: the network worked, whatever its message says.
+ */
 export function isNetworkFailure(error: unknown): boolean {
-  return facts(error).causeChain.some((line) => NETWORK_FAILURE.test(line));
+  const f = facts(error);
+  if (typeof f.code === 'number') return false;
+  return f.causeChain.some((line) => NETWORK_FAILURE.test(line));
 }
 
 /**

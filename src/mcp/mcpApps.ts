@@ -162,7 +162,7 @@ export function withHostPolicy(html: string, policy: string): string {
   const head =
     `<meta http-equiv="Content-Security-Policy" content="${escaped}">` +
     `<script>(function(){var p=function(m,x){try{parent.postMessage({jsonrpc:'2.0',method:m,params:x},'*')}catch(_){}};` +
-    `document.addEventListener('securitypolicyviolation',function(e){p('${CSP_VIOLATION_METHOD}',{directive:e.effectiveDirective,blocked:String(e.blockedURI).slice(0,300),disposition:e.disposition})});` +
+    `document.addEventListener('securitypolicyviolation',function(e){p('${CSP_VIOLATION_METHOD}',{directive:e.effectiveDirective,blocked:String(e.blockedURI).slice(0,300),disposition:e.disposition,sample:String(e.sample||'').slice(0,80)})});` +
     `addEventListener('error',function(e){p('${APP_ERROR_METHOD}',{message:String(e.error&&e.error.name?e.error.name+': '+e.error.message:e.message).slice(0,300)})});` +
     `addEventListener('unhandledrejection',function(e){var r=e.reason;p('${APP_ERROR_METHOD}',{message:String(r&&r.name?r.name+': '+r.message:r).slice(0,300)})})})()</script>`;
   const doctype = /^\uFEFF?\s*<!doctype[^>]*>/i.exec(html);

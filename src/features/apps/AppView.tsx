@@ -24,6 +24,7 @@ import {
   buildAppCsp,
   isHostProfile,
   originFinding,
+  isEvalProbe,
   strictFinding,
   type HostProfileId,
   type ProfileFinding,
@@ -125,6 +126,7 @@ export default function AppView({
     setProfileState(next);
   };
   const [closed, setClosed] = useState(false);
+  const [probed, setProbed] = useState(false);
   const [findings, setFindings] = useState<readonly ProfileFinding[]>([]);
   const [errors, setErrors] = useState<readonly string[]>([]);
   const [appTools, setAppTools] = useState<readonly AppTool[]>([]);
@@ -222,6 +224,7 @@ export default function AppView({
     if (!ready || !sandboxOrigin || !iframe || !target) return;
     const policy = buildAppCsp(ready.meta.csp, profile).policy;
     setViolations([]);
+    setProbed(false);
     setFindings([]);
     setErrors([]);
     setAppTools([]);
@@ -351,7 +354,9 @@ export default function AppView({
       } else if (data.method === CSP_VIOLATION_METHOD && isRecord(data.params)) {
         const directive = String(data.params.directive).slice(0, 80);
         const blocked = String(data.params.blocked).slice(0, 300);
-        addFinding(strictFinding(directive, blocked, profile));
+        const sample = typeof data.params.sample === 'string' ? data.params.sample.slice(0, 80) : '';
+        addFinding(strictFinding(directive, blocked, profile, sample));
+        if (isEvalProbe(blocked, sample)) setProbed(true);
         // Reported only (what the strict profile would block, while the reference one runs): not a blocked load.
         if (data.params.disposition === 'report') return;
         onViolation?.(directive, blocked);
@@ -405,7 +410,6 @@ export default function AppView({
   if (typeof resource === 'string') return <Alert tone="danger">The app could not be loaded: {resource}</Alert>;
   const declared = resource.meta.csp;
   const scale = room && room < WIDTHS[width] + 2 ? Math.max(0.2, room / (WIDTHS[width] + 2)) : 1;
-  const evalProbes = violations.filter((violation) => /^(wasm-)?eval$/.test(violation.blocked));
   const blocks = violations.filter((violation) => !/^(wasm-)?eval$/.test(violation.blocked));
   const allow = cspToAllow(blocks, declared ?? {});
   const snippet = JSON.stringify({ _meta: { ui: { csp: allow.csp } } }, null, 2);
@@ -615,10 +619,10 @@ export default function AppView({
           </section>
         </details>
       ) : null}
-      {evalProbes.length ? (
+      {probed ? (
         <p className="text-xs text-muted">
-          The app tried eval: blocked by the strict profile (no _meta.ui.csp can allow it); the reference host allows it. A library that
-          only probes (zod does) falls back; this matters only if the app needs eval.
+          A library in the app probed for eval (an empty function, as zod does to pick a faster path); it falls back where eval is blocked,
+          so this is not a finding.
         </p>
       ) : null}
       {events.length ? (
