@@ -1,12 +1,13 @@
 // The server and CLI compiled to one JavaScript file for the installed package
 // (dist-node/toolscope.mjs): every dependency bundled, so `npx toolscope` needs Node alone —
-// no tsx, no TypeScript, no node_modules. Vite stays outside: only `--dev` (a clone) loads it.
+// no tsx, no TypeScript, no node_modules. Vite stays outside: only `--dev` (a clone) loads it;
+// so does playwright-core: only `toolscope render` loads it, and says how to get it if missing.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   // No public/ copy: the page is in dist/ (built by vite.config.ts).
   publicDir: false,
-  ssr: { noExternal: true, external: ['vite'], target: 'node' },
+  ssr: { noExternal: true, external: ['vite', 'playwright-core'], target: 'node' },
   build: {
     ssr: 'server/cli/cli.ts',
     outDir: 'dist-node',

@@ -183,6 +183,36 @@ test('a second MCP App by others (the budget allocator) renders its data and hea
   await expect(app.locator('body')).toContainText('Budget Allocator');
 });
 
+test('app-provided tools: the budget allocator registers five, one is called from the form through the gate (in Traffic), and refused after teardown', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(stdioBudgetLink().replace('?', '?tool=get-budget-data&'));
+  await page.getByRole('button', { name: 'Call tool' }).first().click();
+  await page.getByRole('dialog', { name: 'Confirm call to get-budget-data' }).getByRole('button', { name: 'Call tool' }).click();
+  const app = page.frameLocator('iframe[title="App: get-budget-data"]').frameLocator('iframe[title="MCP App"]');
+  await expect(app.locator('body')).toContainText(/Allocated: \$[\d,]+/);
+  const list = page.getByRole('list', { name: 'Tools from app' });
+  for (const name of ['get-allocations', 'set-allocation', 'set-total-budget', 'set-company-stage', 'get-benchmark-comparison'])
+    await expect(list.getByRole('button', { name: `Open ${name}` })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await list.getByRole('button', { name: 'Open get-allocations' }).click();
+  await list.getByRole('button', { name: 'Call app tool' }).click();
+  const asked = page.getByRole('dialog', { name: 'Confirm call to get-allocations (a tool of the app)' });
+  if (await asked.isVisible({ timeout: 1500 }).catch(() => false)) await asked.getByRole('button', { name: 'Call tool' }).click();
+  // The app's own answer: its allocations, as the app holds them.
+  const answer = page.getByLabel('Answer of get-allocations');
+  await expect(answer).toContainText('"content"');
+  await expect(answer).toContainText(/[Mm]arketing|[Ee]ngineering/);
+  const traffic = await openDock(page, 'Traffic');
+  await expect(traffic.getByText('tools/call').first()).toBeVisible();
+  await expect(traffic.getByText(/get-allocations/).first()).toBeVisible();
+  // Torn down: the app's tools went with it, and a call is refused, not sent.
+  await page.getByRole('button', { name: 'Close app' }).click();
+  await list.getByRole('button', { name: 'Call app tool' }).click();
+  await expect(answer).toHaveText(/^Refused: the app was torn down/);
+});
+
 test('the App resources view lists the ui:// resources the tools name and previews one without a call', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(stdioAppLink());

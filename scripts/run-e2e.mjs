@@ -4,29 +4,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/fixtures/chromium.ts';
+import { CHROMIUM_ARGS, NO_CHROMIUM, findChromium } from '../server/browser/chromium.ts';
 
-function findBrowser() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  try {
-    candidates.push(chromium.executablePath());
-  } catch {
-    // Playwright has no browser of its own installed.
-  }
-  return candidates.find((path) => path && existsSync(path));
-}
-
-const browser = findBrowser();
+const browser = findChromium(process.env, () => chromium.executablePath());
 if (!browser) {
-  console.error(
-    [
-      'No Chromium found for the end-to-end tests.',
-      'Install one, then run npm test again:',
-      '  Debian/Ubuntu: sudo apt-get install -y chromium   (gives /usr/bin/chromium)',
-      '  or point CHROMIUM_PATH at any Chromium/Chrome binary',
-      '  or, where downloads are allowed: npx playwright install chromium',
-    ].join('\n'),
-  );
+  console.error(`${NO_CHROMIUM}\n(for the end-to-end tests: then run npm test again)`);
   process.exit(1);
 }
 // The browser's own version heads the log: a failure on another machine is read against it.

@@ -32,11 +32,27 @@ export interface StartOptions {
   open?: { kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'stdio'; endpoint: StdioEndpoint };
   /** Called when Toolscope stops (Ctrl-C, MAX_LIFETIME_MS): the stdio child goes with it. */
   onStop?: () => Promise<void>;
+  /** Prints nothing (a command that uses the page itself, as `toolscope render` does). */
+  quiet?: boolean;
 }
 
 const intEnv = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
-export async function startToolscope({ port, dev = false, open = { kind: 'demo' }, onStop }: StartOptions): Promise<void> {
+export interface RunningApp {
+  /** The deep link that opens the workspace connected to the chosen server. */
+  link: string;
+  /** Stops the page, the sandbox and the demo, and calls onStop (the process stays). */
+  close: () => Promise<void>;
+}
+
+export async function startToolscope({
+  port,
+  dev = false,
+  open = { kind: 'demo' },
+  onStop,
+  quiet = false,
+}: StartOptions): Promise<RunningApp> {
+  const log = quiet ? () => undefined : (line: string) => console.log(line);
   const host = '127.0.0.1';
   const root = packageRoot();
   const mcp = createDemoHandler({
@@ -61,7 +77,7 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
       console.log(`  Machine client: demo-machine, secret ${machineSecret} (set DEMO_MACHINE_SECRET to choose it)`);
     const authListener = getRequestListener(authServer.app.fetch);
     const authHttp = createServer((req, res) => void authListener(req, res));
-    authHttp.listen(oauthPort, host, () => console.log(`  Demo authorization server: ${authServer.issuer}`));
+    authHttp.listen(oauthPort, host, () => log(`  Demo authorization server: ${authServer.issuer}`));
     process.on('exit', () => authHttp.close());
     oauth = process.env.DEMO_OAUTH === 'lazy' ? demoLazyProtection(authServer) : demoProtection(authServer);
   }
@@ -116,24 +132,27 @@ export async function startToolscope({ port, dev = false, open = { kind: 'demo' 
     );
   }
   const target = open.kind === 'url' ? open.url : `${origin}${open.kind === 'stdio' ? STDIO_PATH : '/mcp'}`;
-  console.log(`Toolscope ${dev ? '(dev, hot reload) ' : ''}is running.`);
-  if (open.kind === 'demo') console.log(`  Demo MCP server: ${target}`);
-  if (open.kind === 'stdio')
-    console.log(`  stdio server: ${open.endpoint.bridge.child.command} — its stderr is in the page's Server console`);
-  console.log(`  Open: ${origin}/?server=${encodeURIComponent(target)}`);
+  const link = `${origin}/?server=${encodeURIComponent(target)}`;
+  log(`Toolscope ${dev ? '(dev, hot reload) ' : ''}is running.`);
+  if (open.kind === 'demo') log(`  Demo MCP server: ${target}`);
+  if (open.kind === 'stdio') log(`  stdio server: ${open.endpoint.bridge.child.command} — its stderr is in the page's Server console`);
+  log(`  Open: ${link}`);
 
   // Stop cleanly on Ctrl-C, and on its own after MAX_LIFETIME_MS when tests set it.
-  let stopping = false;
+  let stopping: Promise<void> | undefined;
+  const close = () =>
+    (stopping ??= (async () => {
+      server.close();
+      server.closeAllConnections();
+      await Promise.allSettled([mcp.close(), onStop?.(), sandbox?.stop()]);
+    })());
   const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    server.closeAllConnections();
-    await Promise.allSettled([mcp.close(), onStop?.(), sandbox?.stop()]);
+    await close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   const lifetime = intEnv('MAX_LIFETIME_MS');
   if (lifetime) setTimeout(() => void stop(), lifetime).unref();
+  return { link, close };
 }

@@ -160,4 +160,41 @@ describe('parseCli', () => {
     expect(() => parseCli(['mcp', '--allow-host', 'http://example.com'])).toThrow(/without scheme or port/);
     expect(() => parseCli(['mcp', '--port', '3000'])).toThrow(/unknown option --port/);
   });
+
+  it('toolscope render: the tool, the PNG, the log beside it, the profile; the command after -- as given', () => {
+    expect(parseCli(['render', '--tool', 'show', '--out', 'out/app.png', '--', 'node', 'server.js', '--stdio'])).toEqual({
+      kind: 'render',
+      target: { kind: 'stdio', spec: { command: 'node', args: ['server.js', '--stdio'], env: [], envFile: undefined, cwd: undefined } },
+      render: {
+        tool: 'show',
+        args: {},
+        out: 'out/app.png',
+        log: 'out/app.json',
+        profile: 'reference',
+        waitMs: 20_000,
+        allowAppCalls: false,
+      },
+    });
+    const strict = parseCli([
+      'render',
+      '--tool',
+      't',
+      '--out',
+      'a',
+      '--args',
+      '{"n":1}',
+      '--profile',
+      'strict',
+      '--wait',
+      '5',
+      'http://127.0.0.1:1/mcp',
+    ]);
+    expect(strict).toMatchObject({ target: { kind: 'url' }, render: { args: { n: 1 }, log: 'a.json', profile: 'strict', waitMs: 5000 } });
+    expect(() => parseCli(['render', '--out', 'a.png', '--', 'node'])).toThrow(/render needs --tool NAME/);
+    expect(() => parseCli(['render', '--tool', 't', '--', 'node'])).toThrow(/render needs --out FILE/);
+    expect(() => parseCli(['render', '--tool', 't', '--out', 'a', '--args', '[1]', '--', 'node'])).toThrow(/expected a JSON object/);
+    expect(() => parseCli(['render', '--tool', 't', '--out', 'a', '--args', '{', '--', 'node'])).toThrow(/--args: not JSON/);
+    expect(() => parseCli(['render', '--tool', 't', '--out', 'a', '--profile', 'loose', '--', 'node'])).toThrow(/reference or strict/);
+    expect(() => parseCli(['render', '--tool', 't', '--out', 'a', '--port', '1', '--', 'node'])).toThrow(/not a render option/);
+  });
 });

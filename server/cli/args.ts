@@ -17,6 +17,9 @@ Usage:
   toolscope report [report options] -- <command> [args…]
   toolscope report [report options] --config FILE --server NAME
                                               the server report, for CI (no browser)
+  toolscope render --tool NAME --out app.png [render options] <server-url> | -- <command> [args…]
+                                              calls NAME, renders its MCP App headless (the page's
+                                              sandbox, Chromium), writes a PNG and a JSON log
   toolscope mcp [--allow-destructive] [--allow-host HOST]… [--config FILE]
                                               Toolscope as a stdio MCP server for a coding agent:
                                               connect, list_tools, call_tool, report, traffic
@@ -65,6 +68,18 @@ mcp options:
   --config FILE         an mcpServers file: the agent may connect to its entries by name, and
                         only its stdio entries' commands ever run
 
+Render options:
+  --tool NAME       the tool whose app is rendered (required);  --args JSON  its arguments
+  --out FILE        the PNG of the app's frame (required);  --log FILE  the JSON log (default:
+                    FILE with .json): the app's bridge messages, CSP violations, app errors
+  --profile reference|strict   the host profile (default reference, the Apps SDK's basic-host)
+  --wait S          at most S seconds for the app to settle (default 20)
+  --allow-app-calls say yes when the app calls a tool that asks (refused otherwise)
+  (and --env, --env-file, --cwd for a stdio server; --config FILE --server NAME)
+A browser: $CHROMIUM_PATH, else /usr/bin/chromium (Debian: apt-get install chromium).
+Exit status of render: 0 rendered, 1 a CSP violation of the app's own loads or an app error
+(a library's probe for eval is not one), 2 could not render (no browser, no app, usage).
+
 Exit status of report: 0 no error findings, 1 error findings, 2 the report could not be made.
 With --profile: 0 ready, 1 not ready, 2 could not run, 3 needs a person.
 Exit status 2 also for a usage error.`;
@@ -103,6 +118,16 @@ export interface ReportOptions {
   maxResponseBytes: number;
 }
 
+export interface RenderOptions {
+  tool: string;
+  args: Record<string, unknown>;
+  out: string;
+  log: string;
+  profile: 'reference' | 'strict';
+  waitMs: number;
+  allowAppCalls: boolean;
+}
+
 export interface McpOptions {
   allowDestructive: boolean;
   allowHosts: string[];
@@ -113,7 +138,8 @@ export type CliCommand =
   | { kind: 'help' }
   | { kind: 'mcp'; mcp: McpOptions }
   | { kind: 'serve'; target: Target; port?: number; dev: boolean; watch?: string }
-  | { kind: 'report'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions };
+  | { kind: 'report'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions }
+  | { kind: 'render'; target: Target; render: RenderOptions };
 
 export class UsageError extends Error {}
 
@@ -151,6 +177,17 @@ const REPORT_OPTIONS = {
   issuer: { type: 'string' },
 } as const;
 
+const RENDER_OPTIONS = {
+  ...SERVE_OPTIONS,
+  tool: { type: 'string' },
+  args: { type: 'string' },
+  out: { type: 'string' },
+  log: { type: 'string' },
+  profile: { type: 'string' },
+  wait: { type: 'string' },
+  'allow-app-calls': { type: 'boolean' },
+} as const;
+
 const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
 
 const MCP_OPTIONS = {
@@ -167,7 +204,10 @@ function parsePort(text: string | undefined): number | undefined {
   return port;
 }
 
-function parseOptions<T extends typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof MCP_OPTIONS>(args: string[], options: T) {
+function parseOptions<T extends typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RENDER_OPTIONS | typeof MCP_OPTIONS>(
+  args: string[],
+  options: T,
+) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -231,7 +271,12 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
   const before = split === -1 ? [...argv] : argv.slice(0, split);
   const command = split === -1 ? undefined : argv.slice(split + 1);
   const isReport = before[0] === 'report';
-  const { values, positionals } = isReport ? parseOptions(before.slice(1), REPORT_OPTIONS) : parseOptions(before, SERVE_OPTIONS);
+  const isRender = before[0] === 'render';
+  const { values, positionals } = isReport
+    ? parseOptions(before.slice(1), REPORT_OPTIONS)
+    : isRender
+      ? parseOptions(before.slice(1), RENDER_OPTIONS)
+      : parseOptions(before, SERVE_OPTIONS);
   if (values.help) return { kind: 'help' };
 
   if (split !== -1 && (!command || command.length === 0 || !command[0]))
@@ -258,6 +303,10 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
   if (stdioOnly && (target.kind === 'url' || target.kind === 'demo'))
     throw new UsageError('--env, --env-file, --cwd and --watch are for a stdio server: add -- <command> [args…].');
 
+  if (isRender) {
+    for (const option of SERVE_ONLY) if (values[option] !== undefined) throw new UsageError(`--${option} is not a render option.`);
+    return { kind: 'render', target, render: renderOptions(values) };
+  }
   if (isReport) {
     for (const option of SERVE_ONLY) if (values[option] !== undefined) throw new UsageError(`--${option} is not a report option.`);
     if (target.kind === 'demo') throw new UsageError('report needs a server: a URL, -- <command> [args…], or --config FILE --server NAME.');
@@ -291,6 +340,34 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
     };
   }
   return { kind: 'serve', target, port: parsePort(values.port), dev: values.dev ?? false, watch: values.watch };
+}
+
+function renderOptions(values: Partial<Record<keyof typeof RENDER_OPTIONS, unknown>>): RenderOptions {
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const tool = text(values.tool);
+  const out = text(values.out);
+  if (!tool) throw new UsageError('render needs --tool NAME (the tool whose app is rendered).');
+  if (!out) throw new UsageError('render needs --out FILE (where the PNG goes).');
+  let args: unknown = {};
+  if (text(values.args)) {
+    try {
+      args = JSON.parse(text(values.args) ?? '{}');
+    } catch (error) {
+      throw new UsageError(`--args: not JSON (${errorMessage(error)}).`);
+    }
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new UsageError('--args: expected a JSON object.');
+  }
+  const profile = text(values.profile) ?? 'reference';
+  if (profile !== 'reference' && profile !== 'strict') throw new UsageError(`--profile ${profile}: expected reference or strict.`);
+  return {
+    tool,
+    args: args as Record<string, unknown>,
+    out,
+    log: text(values.log) ?? out.replace(/(\.png)?$/i, '.json'),
+    profile,
+    waitMs: parsePositive('wait', values.wait, 20, 600) * 1000,
+    allowAppCalls: values['allow-app-calls'] === true,
+  };
 }
 
 function parseAssignment(text: string): [string, string] {

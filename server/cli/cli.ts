@@ -10,7 +10,8 @@ import { childEnvironment, readEnvFile } from '../stdio/env.ts';
 import { stdioEndpoint } from '../stdio/routes.ts';
 import { watchAndRestart } from '../stdio/watch.ts';
 import { startToolscope } from '../serveApp.ts';
-import { USAGE, UsageError, parseCli, type McpOptions, type StdioSpec, type Target } from './args.ts';
+import { USAGE, UsageError, parseCli, type McpOptions, type RenderOptions, type StdioSpec, type Target } from './args.ts';
+import { RenderUnavailable, renderApp, renderSummary } from './render.ts';
 import { readMcpServersFile, type HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createAgentServer, withSkills } from '../agent/agentServer.ts';
@@ -126,6 +127,8 @@ async function main(argv: string[]): Promise<number | undefined> {
     }
   }
 
+  if (command.kind === 'render') return render(target, command.render);
+
   const port = command.port ?? Number(process.env.PORT ?? 6274);
   if (target.kind !== 'stdio') {
     if (command.watch) throw new UsageError('--watch is for a stdio server.');
@@ -149,6 +152,34 @@ async function main(argv: string[]): Promise<number | undefined> {
     },
   });
   return undefined;
+}
+
+/** `toolscope render`: Toolscope on a free port, quiet, for as long as the render takes. */
+async function render(target: Resolved, options: RenderOptions): Promise<number> {
+  const child = target.kind === 'stdio' ? makeChild(target.spec) : undefined;
+  const bridge = child ? new StdioBridge(child) : undefined;
+  try {
+    if (child) await started(child);
+    const app = await startToolscope({
+      port: 0,
+      quiet: true,
+      open: bridge ? { kind: 'stdio', endpoint: stdioEndpoint(bridge) } : target.kind === 'url' ? target : { kind: 'demo' },
+    });
+    try {
+      const log = await renderApp(app.link, options);
+      for (const line of renderSummary(log, options.log)) console.log(printable(redactText(line)));
+      return log.verdict === 'ok' ? 0 : 1;
+    } catch (error) {
+      if (!(error instanceof RenderUnavailable)) throw error;
+      console.error(printable(redactText(`toolscope render: ${error.message}`)));
+      return 2;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    bridge?.close();
+    await child?.stop();
+  }
 }
 
 /** `toolscope mcp`: the agent's server on this process's stdin/stdout (nothing else may write to stdout). */

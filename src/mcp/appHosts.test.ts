@@ -99,8 +99,11 @@ describe('host profiles', () => {
     const probe = '(function anonymous(\n) {\n\n})';
     expect(isEvalProbe('eval', probe)).toBe(true);
     expect(strictFinding('script-src', 'eval', 'strict', probe)).toBeUndefined();
+    // zod's fast path runs only after its probe passed (budget-allocator's app): guarded, no finding.
+    expect(strictFinding('script-src', 'eval', 'reference', '(function anonymous(shape,payload,ctx\n) {\nconst input')).toBeUndefined();
     const use = strictFinding('script-src', 'eval', 'strict', '(function anonymous(THREE,canvas\n) {\nconst scene');
     expect(use?.what).toBe('eval — (function anonymous(THREE,canvas ) { const scene');
+    expect(use?.evidence).toBe('(function anonymous(THREE,canvas ) { const scene');
     // A load no profile tells apart is not a profile finding.
     expect(strictFinding('img-src', 'https://x.example/a.png', 'strict')).toBeUndefined();
     expect(strictFinding('script-src-elem', 'https://cdn.example/a.js', 'strict')).toBeUndefined();

@@ -115,12 +115,15 @@ export function buildAppCsp(csp: AppCsp | undefined, profile: HostProfileId = 'r
 export const STRICT_REPORT_ONLY = "script-src 'self' 'unsafe-inline' https: http: 'report-sample'; worker-src 'self' https: http:";
 
 /**
- * An eval that only probes: `new Function("")` with an empty body, as zod's allowsEval does to
- * pick its fast path (it falls back without it). The violation's sample (CSP 'report-sample')
- * is the function's source; a body of any code is a real use.
+ * An eval that only probes, or runs only because the probe passed: `new Function("")` with an
+ * empty body, as zod's allowsEval does, and zod's fast path compiled after it (a function of
+ * `shape, payload, ctx`) — where eval is blocked the probe fails and zod parses without it
+ * (zod v4 core, schemas.ts: `fastEnabled = jit && allowsEval.value`). The violation's sample (CSP
+ * 'report-sample') is the function's source; a body of any other code is a real use.
  */
 export const isEvalProbe = (blocked: string, sample: string) =>
-  blocked === 'eval' && /^\(?function anonymous\(\s*\)\s*\{\s*\}\)?$/.test(sample.trim());
+  blocked === 'eval' &&
+  (/^\(?function anonymous\(\s*\)\s*\{\s*\}\)?$/.test(sample.trim()) || /^\(?function anonymous\(shape,\s*payload,\s*ctx\s*\)/.test(sample.trim()));
 
 /** A load, an eval or an API the app used, and how each profile treats it. */
 export interface ProfileFinding {
@@ -129,6 +132,8 @@ export interface ProfileFinding {
   what: string;
   /** Which profile blocks it, and what the other does. */
   text: string;
+  /** The code or the error that shows it (the violation's sample, the app's error message). */
+  evidence?: string;
 }
 
 /** Why a stricter host would block this, for a load the strict policy reports or blocks. */
@@ -145,8 +150,8 @@ export function strictFinding(directive: string, blocked: string, running: HostP
     running === 'reference'
       ? `${kind}: allowed here, as the reference host allows it; a host that keeps to the spec’s minimum CSP blocks it (${name}), and the app would break there.`
       : `${kind}: blocked by the strict profile (${name}); the reference host allows it.`;
-  const code = /^(wasm-)?eval$/.test(blocked) && sample.trim() ? ` — ${sample.replace(/\s+/g, ' ').trim().slice(0, 60)}` : '';
-  return { directive: name, what: `${blocked}${code}`, text };
+  const code = /^(wasm-)?eval$/.test(blocked) && sample.trim() ? sample.replace(/\s+/g, ' ').trim().slice(0, 60) : '';
+  return { directive: name, what: code ? `${blocked} — ${code}` : blocked, text, ...(code ? { evidence: code } : {}) };
 }
 
 /** Why an app error under the strict profile is the opaque origin, when it is. */
@@ -156,6 +161,7 @@ export function originFinding(message: string): ProfileFinding | undefined {
   return {
     directive: 'origin',
     what: message.slice(0, 200),
+    evidence: message.slice(0, 200),
     text: 'The app touched a same-origin API (window.parent, storage or cookies): the strict profile gives it an opaque origin (no allow-same-origin), the reference host the sandbox’s origin.',
   };
 }

@@ -155,7 +155,7 @@ export const APP_ERROR_METHOD = 'toolscope/app-error';
 /**
  * The app's HTML as the host frames it: the host's policy as a <meta> first in the document (so
  * it precedes anything the app declares), and listeners that report each CSP violation (enforced,
- * or reported only) and each uncaught error to the host. Put after a leading doctype (else the page would fall into quirks mode), before all else.
+ * or reported only) and each uncaught error (or Error logged to console.error, as frameworks do) to the host. Put after a leading doctype (else the page would fall into quirks mode), before all else.
  */
 export function withHostPolicy(html: string, policy: string): string {
   const escaped = policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -164,7 +164,9 @@ export function withHostPolicy(html: string, policy: string): string {
     `<script>(function(){var p=function(m,x){try{parent.postMessage({jsonrpc:'2.0',method:m,params:x},'*')}catch(_){}};` +
     `document.addEventListener('securitypolicyviolation',function(e){p('${CSP_VIOLATION_METHOD}',{directive:e.effectiveDirective,blocked:String(e.blockedURI).slice(0,300),disposition:e.disposition,sample:String(e.sample||'').slice(0,80)})});` +
     `addEventListener('error',function(e){p('${APP_ERROR_METHOD}',{message:String(e.error&&e.error.name?e.error.name+': '+e.error.message:e.message).slice(0,300)})});` +
-    `addEventListener('unhandledrejection',function(e){var r=e.reason;p('${APP_ERROR_METHOD}',{message:String(r&&r.name?r.name+': '+r.message:r).slice(0,300)})})})()</script>`;
+    `addEventListener('unhandledrejection',function(e){var r=e.reason;p('${APP_ERROR_METHOD}',{message:String(r&&r.name?r.name+': '+r.message:r).slice(0,300)})});` +
+    // Frameworks catch a handler's error and log it (Vue's handleError): an Error logged is an app error too.
+    `var c=console.error;console.error=function(){for(var i=0;i<arguments.length;i++){var a=arguments[i];if(a instanceof Error){p('${APP_ERROR_METHOD}',{message:String(a.name+': '+a.message).slice(0,300)});break}}return c.apply(console,arguments)}})()</script>`;
   const doctype = /^\uFEFF?\s*<!doctype[^>]*>/i.exec(html);
   return doctype ? `${doctype[0]}${head}${html.slice(doctype[0].length)}` : `${head}${html}`;
 }

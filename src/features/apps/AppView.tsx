@@ -356,7 +356,8 @@ export default function AppView({
         const blocked = String(data.params.blocked).slice(0, 300);
         const sample = typeof data.params.sample === 'string' ? data.params.sample.slice(0, 80) : '';
         addFinding(strictFinding(directive, blocked, profile, sample));
-        if (isEvalProbe(blocked, sample)) setProbed(true);
+        // A library's probe for eval is said once, as a note; it is no blocked load of the app's.
+        if (isEvalProbe(blocked, sample)) return setProbed(true);
         // Reported only (what the strict profile would block, while the reference one runs): not a blocked load.
         if (data.params.disposition === 'report') return;
         onViolation?.(directive, blocked);
@@ -579,6 +580,12 @@ export default function AppView({
             {findings.map((finding) => (
               <li key={`${finding.directive} ${finding.what}`}>
                 <span className="font-mono">{finding.directive}</span> {revealInvisible(finding.text)}
+                {finding.evidence ? (
+                  <>
+                    {' '}
+                    Seen: <code className="break-all">{revealInvisible(finding.evidence)}</code>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -621,7 +628,7 @@ export default function AppView({
       ) : null}
       {probed ? (
         <p className="text-xs text-muted">
-          A library in the app probed for eval (an empty function, as zod does to pick a faster path); it falls back where eval is blocked,
+          A library in the app probed for eval (an empty function, as zod does to pick a faster path, then compiles that path); it falls back where eval is blocked,
           so this is not a finding.
         </p>
       ) : null}
