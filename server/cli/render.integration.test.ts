@@ -101,7 +101,16 @@ describe('toolscope render', () => {
     const methods = log.messages.map((message) => `${message.from} ${message.method ?? '(answer)'}`);
     expect(methods).toContain('app ui/initialize');
     expect(methods).toContain('app ui/notifications/initialized');
+    expect(methods).toContain('host ui/notifications/tool-input');
     expect(methods).toContain('host ui/notifications/tool-result');
+    // SEP-1865: the host sends the view no request or notification before its `initialized`
+    // (the answer to ui/initialize and the sandbox's own resource-ready aside).
+    const initialized = methods.indexOf('app ui/notifications/initialized');
+    const firstFromHost = methods.findIndex(
+      (entry) => entry.startsWith('host ui/') && entry !== 'host ui/notifications/sandbox-resource-ready',
+    );
+    expect(firstFromHost).toBeGreaterThan(initialized);
+    expect(methods.indexOf('host ui/notifications/tool-input')).toBeLessThan(methods.indexOf('host ui/notifications/tool-result'));
   }, 150_000);
 
   it('exits 1 on an app that loads from an origin its CSP does not declare, naming the load', async () => {

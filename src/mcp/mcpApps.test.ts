@@ -1,3 +1,5 @@
+import { getUiCapability, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import { CLIENT_CAPABILITIES } from './clientIdentity.ts';
 import { describe, expect, it } from 'vitest';
 import { appMayCall, cspToAllow, isAppMime, resolveUiResource, toolApp } from './mcpApps.ts';
 
@@ -83,5 +85,11 @@ describe('cspToAllow', () => {
       connectDomains: ['https://api.example.com'],
     });
     expect(cannot).toEqual(['script-src eval', 'script-src-elem inline']);
+  });
+});
+
+describe('the MCP Apps capability', () => {
+  it('is advertised as the Apps SDK’s own server helper reads it (a server that registers UI tools only for hosts that render them sees Toolscope as one)', () => {
+    expect(getUiCapability(CLIENT_CAPABILITIES)?.mimeTypes).toContain(RESOURCE_MIME_TYPE);
   });
 });

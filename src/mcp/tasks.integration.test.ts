@@ -116,7 +116,7 @@ describe('tasks, 2026-07-28 (the demo, tasks extension)', () => {
       const sent = recorder.getSnapshot().flatMap((entry) => entry.sent);
       expect(sent.map((message) => message.method)).toEqual(expect.arrayContaining(['tasks/get', 'tasks/update']));
       const call = recorder.getSnapshot().find((entry) => entry.sent[0]?.method === 'tools/call');
-      expect(call?.requestBody).toContain('"extensions":{"io.modelcontextprotocol/tasks":{}}');
+      expect(call?.requestBody).toContain('"extensions":{"io.modelcontextprotocol/tasks":{}');
       const gets = recorder.getSnapshot().filter((entry) => entry.sent[0]?.method === 'tasks/get');
       expect(new Map(gets[0]?.requestHeaders).get('mcp-name')).toBe(seen[0]?.taskId);
     } finally {
