@@ -80,6 +80,10 @@ test('the app is rendered at the chosen width — 760 px at 1440 and at 390, sca
   await page.getByRole('button', { name: 'Call tool' }).first().click();
   const app = page.frameLocator('iframe[title="App: show_panel"]').frameLocator('iframe[title="MCP App"]');
   await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
+  // The policy it runs under, for review: the one origin it declared, and the spec's fixed parts.
+  await expect(page.getByText('Policy applied · reaches 1 external origin it declared')).toBeVisible();
+  await expect(page.getByLabel('Applied CSP')).toContainText(/connect-src[^;]*https:\/\/declared\.example/);
+  await expect(page.getByLabel('Applied CSP')).toContainText("object-src 'none'");
   await expect(page.getByRole('combobox', { name: 'Container width' })).toHaveValue('desktop');
   await expect.poll(() => app.locator('body').evaluate(() => window.innerWidth)).toBe(760);
   await page.setViewportSize({ width: 390, height: 844 });

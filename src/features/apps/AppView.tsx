@@ -467,6 +467,7 @@ export default function AppView({
           source
         </a>
       </p>
+      {ready ? <AppliedPolicy built={buildAppCsp(ready.meta.csp, profile)} /> : null}
       {/* Inline, the app gets the chosen width whatever room this pane has: scaled to fit, the scale said. */}
       {displayMode === 'inline' && scale < 1 ? (
         <p className="text-xs text-muted">
@@ -628,8 +629,8 @@ export default function AppView({
       ) : null}
       {probed ? (
         <p className="text-xs text-muted">
-          A library in the app probed for eval (an empty function, as zod does to pick a faster path, then compiles that path); it falls back where eval is blocked,
-          so this is not a finding.
+          A library in the app probed for eval (an empty function, as zod does to pick a faster path, then compiles that path); it falls
+          back where eval is blocked, so this is not a finding.
         </p>
       ) : null}
       {events.length ? (
@@ -645,5 +646,37 @@ export default function AppView({
         </details>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The policy the app runs under, for review (SEP-1865: the host SHOULD log CSP configurations and
+ * SHOULD warn when a UI asks for external origins): the origins it declared, the entries left out.
+ */
+function AppliedPolicy({ built }: { built: ReturnType<typeof buildAppCsp> }) {
+  const origins = [...new Set(built.policy.match(/https:\/\/[^\s;]+/g) ?? [])];
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer">
+        Policy applied ·{' '}
+        {origins.length ? (
+          <span className="text-warn">
+            reaches {origins.length} external origin{origins.length === 1 ? '' : 's'} it declared
+          </span>
+        ) : (
+          'no external origin'
+        )}
+        {built.rejected.length ? ` · ${built.rejected.length} declared entr${built.rejected.length === 1 ? 'y' : 'ies'} left out` : ''}
+      </summary>
+      <code aria-label="Applied CSP" className="block break-all font-mono text-[11px]">
+        {built.policy}
+      </code>
+      {origins.length ? <p>External origins: {revealInvisible(origins.join(', '))}</p> : null}
+      {built.rejected.map((entry) => (
+        <p key={`${entry.field} ${entry.value}`} className="text-warn">
+          Left out of {entry.field}: {revealInvisible(entry.value)} (not an https origin)
+        </p>
+      ))}
+    </details>
   );
 }
