@@ -196,6 +196,13 @@ test('app-provided tools: the budget allocator registers five, one is called fro
   await page.getByRole('dialog', { name: 'Confirm call to get-budget-data' }).getByRole('button', { name: 'Call tool' }).click();
   const app = page.frameLocator('iframe[title="App: get-budget-data"]').frameLocator('iframe[title="MCP App"]');
   await expect(app.locator('body')).toContainText(/Allocated: \$[\d,]+/);
+  // Flexible height (SEP-1865 "Container Dimensions"): the frame follows the app's size-changed.
+  const appHeight = () => app.locator('html').evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
+  // The frame's own CSS height (before the fit-to-pane scale) is the height the app reported.
+  const frameHeight = () =>
+    page.locator('iframe[title="App: get-budget-data"]').evaluate((frame) => parseFloat((frame as HTMLIFrameElement).style.height));
+  await expect.poll(async () => Math.abs((await frameHeight()) - (await appHeight()))).toBeLessThanOrEqual(4);
+  expect(await frameHeight()).not.toBe(360);
   const list = page.getByRole('list', { name: 'Tools from app' });
   for (const name of ['get-allocations', 'set-allocation', 'set-total-budget', 'set-company-stage', 'get-benchmark-comparison'])
     await expect(list.getByRole('button', { name: `Open ${name}` })).toBeVisible();

@@ -654,7 +654,7 @@ export default function AppView({
  * SHOULD warn when a UI asks for external origins): the origins it declared, the entries left out.
  */
 function AppliedPolicy({ built }: { built: ReturnType<typeof buildAppCsp> }) {
-  const origins = [...new Set(built.policy.match(/https:\/\/[^\s;]+/g) ?? [])];
+  const origins = [...new Set(built.policy.match(/(?:https?|wss?):\/\/[^\s;]+/g) ?? [])];
   return (
     <details className="text-xs">
       <summary className="cursor-pointer">
@@ -674,7 +674,7 @@ function AppliedPolicy({ built }: { built: ReturnType<typeof buildAppCsp> }) {
       {origins.length ? <p>External origins: {revealInvisible(origins.join(', '))}</p> : null}
       {built.rejected.map((entry) => (
         <p key={`${entry.field} ${entry.value}`} className="text-warn">
-          Left out of {entry.field}: {revealInvisible(entry.value)} (not an https origin)
+          Left out of {entry.field}: {revealInvisible(entry.value)} (not an origin)
         </p>
       ))}
     </details>
