@@ -220,6 +220,8 @@ test('app-provided tools: the budget allocator registers five, one is called fro
   await expect(traffic.getByText(/get-allocations/).first()).toBeVisible();
   // Torn down: the app's tools went with it, and a call is refused, not sent.
   await page.getByRole('button', { name: 'Close app' }).click();
+  // The host told the app before it went (SEP-1865: ui/resource-teardown, answered).
+  await expect(traffic.getByText('ui/resource-teardown').first()).toBeVisible();
   await list.getByRole('button', { name: 'Call app tool' }).click();
   await expect(answer).toHaveText(/^Refused: the app was torn down/);
 });

@@ -99,6 +99,8 @@ describe('toolscope render', () => {
     };
     expect(log).toMatchObject({ settled: true, verdict: 'ok', violations: [] });
     const methods = log.messages.map((message) => `${message.from} ${message.method ?? '(answer)'}`);
+    // The sandbox said it was ready, and the host sent it the raw HTML before anything else.
+    expect(methods[0]).toBe('host ui/notifications/sandbox-resource-ready');
     expect(methods).toContain('app ui/initialize');
     expect(methods).toContain('app ui/notifications/initialized');
     expect(methods).toContain('host ui/notifications/tool-input');
