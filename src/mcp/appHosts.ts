@@ -123,7 +123,8 @@ export const STRICT_REPORT_ONLY = "script-src 'self' 'unsafe-inline' https: http
  */
 export const isEvalProbe = (blocked: string, sample: string) =>
   blocked === 'eval' &&
-  (/^\(?function anonymous\(\s*\)\s*\{\s*\}\)?$/.test(sample.trim()) || /^\(?function anonymous\(shape,\s*payload,\s*ctx\s*\)/.test(sample.trim()));
+  (/^\(?function anonymous\(\s*\)\s*\{\s*\}\)?$/.test(sample.trim()) ||
+    /^\(?function anonymous\(shape,\s*payload,\s*ctx\s*\)/.test(sample.trim()));
 
 /** A load, an eval or an API the app used, and how each profile treats it. */
 export interface ProfileFinding {
