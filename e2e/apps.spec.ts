@@ -150,7 +150,7 @@ test('an app cannot call a model-only tool, reach an undeclared origin or Toolsc
   await app.getByRole('button', { name: 'Download a file' }).click();
   const save = page.getByRole('alertdialog', { name: 'The app wants to download a file' });
   await expect(save).toContainText('panel-export.csv · text/csv · 22 bytes');
-  await save.getByRole('button', { name: 'Don’t download' }).click();
+  await save.getByRole('button', { name: "Don't download" }).click();
   await expect(out).toContainText('"isError":true');
   await app.getByRole('button', { name: 'Download a file' }).click();
   const download = page.waitForEvent('download');

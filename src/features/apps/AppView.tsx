@@ -550,7 +550,7 @@ export default function AppView({
               Download
             </Button>
             <Button variant="ghost" onClick={() => download.answer(false)}>
-              Don’t download
+              Don't download
             </Button>
           </div>
         </div>
