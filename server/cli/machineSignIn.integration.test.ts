@@ -2,8 +2,7 @@
 // OAuth mode (our authorization server's client_credentials grant), no browser; and the demo's lazy
 // mode on both eras — anonymous listing and calls, a 401 challenge naming the tool's scope, a
 // challenge in a result's _meta, and a step-up (403 insufficient_scope) for the wider tool.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runToolscope } from '../testing/runToolscope.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthServer, startDemoServer, type RunningServer } from '../testing/testServers.ts';
 import { demoLazyProtection, demoProtection } from '../oauth/protectedResource.ts';
@@ -13,22 +12,9 @@ import { failureOf } from '../../src/mcp/errors.ts';
 import { metaChallenge } from '../../src/mcp/authChallenge.ts';
 import { machineSignIn } from '../../src/mcp/machineAuth.ts';
 
-const run = promisify(execFile);
 const SECRET = `machine-secret-${Math.random().toString(36).slice(2)}`;
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run('npx', ['--no-install', 'toolscope', 'report', ...args], {
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runToolscope(['report', ...args], env, 60_000);
 
 describe('machine sign-in and lazy auth against the demo', () => {
   let auth: RunningServer & { authServer: AuthServer };

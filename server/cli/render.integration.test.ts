@@ -1,31 +1,17 @@
 // `toolscope render` as CI runs it: the real CLI, Debian's Chromium, an app by others
 // (the Apps SDK's budget allocator, which registers tools and uses zod's guarded eval) and a
 // hostile app of ours that loads a tracking pixel from an origin its CSP does not declare.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runToolscope } from '../testing/runToolscope.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRawJsonRpcServer, type RpcOutcome } from '../testing/rawJsonRpc.ts';
 import { stdioServers, type RunningServer } from '../testing/testServers.ts';
 
-const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'toolscope-render-'));
 
-async function render(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run('node', ['bin/toolscope.mjs', 'render', ...args], {
-      encoding: 'utf8',
-      timeout: 120_000,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+const render = (args: string[], env: Record<string, string> = {}) => runToolscope(['render', ...args], env, 120_000);
 
 /** Width, height and byte size of a PNG (its IHDR chunk). */
 function png(file: string) {
