@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldDefault, remoteFields, resolveRemote } from './remote.ts';
+import { fieldDefault, fixedHeaders, remoteFields, resolveRemote } from './remote.ts';
 import type { Remote } from './serverJson.ts';
 
 const remote: Remote = {
@@ -26,6 +26,10 @@ describe('a registry remote becomes a connection', () => {
     ]);
     // A secret never starts with a value; choices start with the first.
     expect(fields.map(fieldDefault)).toEqual(['api.example.com', 'acme', '', '', '']);
+  });
+
+  it('a header the entry fixes is shown on the form, masked (it is sent, so it is seen)', () => {
+    expect(fixedHeaders(remote)).toEqual([{ name: 'X-Client', masked: '•••••••• (9 characters)' }]);
   });
 
   it('resolves the URL and headers; the missing required fields are named', () => {

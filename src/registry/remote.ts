@@ -50,6 +50,19 @@ export function remoteFields(remote: Remote): RemoteField[] {
   return fields;
 }
 
+/**
+ * The headers an entry sends with a value of its own (no field to fill): shown on the Connect form,
+ * masked (a value is a secret until the person chooses otherwise), so nothing is sent unseen.
+ */
+export function fixedHeaders(remote: Remote): { name: string; masked: string }[] {
+  return (remote.headers ?? [])
+    .filter((header) => header.value !== undefined && !templateVariables(header.value).some((name) => header.variables?.[name]))
+    .map((header) => ({
+      name: header.name,
+      masked: `${'•'.repeat(Math.min(8, header.value!.length))} (${header.value!.length} characters)`,
+    }));
+}
+
 /** A field's starting value: its default (never for a secret), else empty. */
 export const fieldDefault = (field: RemoteField) => (field.secret ? '' : (field.input.default ?? field.input.choices?.[0] ?? ''));
 

@@ -2,7 +2,13 @@
 // (no shell anywhere) and shown quoted for a POSIX shell: every value that is not plainly safe is
 // single-quoted, so spaces, quotes, backslashes, `#`, `!`, `;` and `|` pass literally. A value a shell
 // or a terminal would still act on — `$(…)`, backticks, a newline or another control character — is
-// refused and said (a person may paste into a shell that quotes differently). A value the person
+// refused and said (a person may paste into a shell that quotes differently). A backslash is
+// refused too: POSIX shells keep it literal inside single quotes, but fish reads `\'` there as an
+// escaped quote, so a value ending in `\` lets the next value's text run as a command in fish.
+// Bidi and zero-width characters are refused: the line would not read as it runs. Environment
+// names and runner flags that reconfigure the runner itself (where it fetches from, what it loads,
+// what of the machine a container sees) are refused with the reason; a host mount is flagged.
+// Lines are proven by bash, dash, fish and zsh reading them back (terminalLine.test.ts). A value the person
 // must supply is a quoted placeholder (`'<API_KEY>'`): the line pasted unedited passes it literally
 // and runs nothing else. The registry's own warning on arguments (server.schema.json, Argument)
 // asks clients for exactly this: no shell, and the person's consent before a run.
@@ -13,33 +19,81 @@ export interface TerminalLine {
   argv?: string[];
   /** The argv quoted for a POSIX shell. */
   line?: string;
+  /** The line as shown: every character outside printable ASCII as ⟨U+XXXX⟩ (the copy keeps them). */
+  revealed?: string;
   /** Values the person must supply before running it. */
   placeholders: string[];
   /** What the person should know: optional inputs left out, a runner assumed, a digest to check. */
   notes: string[];
+  /** What the line does that a person must look at before running it (shown in red). */
+  warnings: string[];
   /** Why there is no line. */
   refused?: string;
 }
 
-const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
-/** One argument, quoted for a POSIX shell (`'` inside becomes `'\''`). */
+// Left bare only when every shell reads it as itself: no `%` (fish's `%self`), no leading `=`
+// (zsh expands `=cmd` to a path), no `~`, braces or globs.
+const SAFE = /^[A-Za-z0-9_@+:,./-][A-Za-z0-9_@+=:,./-]*$/;
+/** One argument, quoted for a POSIX shell (`'` inside becomes `'\''`; values never hold `\`). */
 export const shellQuote = (value: string): string => (SAFE.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
 // What a shell or a terminal acts on even inside quotes, or what a person's paste would mangle.
 const DANGEROUS: [RegExp, string][] = [
   [/\$\(/, 'a command substitution "$("'],
   [/`/, 'a backtick'],
+  [/\\/, "a backslash (fish reads \\' inside single quotes as a quote, so the quoting would slip)"],
+  [/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/, 'a bidi control character (the line would not read as it runs)'],
+  [/[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/, 'a zero-width character (the line would not read as it runs)'],
   [/[\n\r]/, 'a line break'],
   // eslint-disable-next-line no-control-regex
   [/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0080-\u009f]/, 'a control character'],
 ];
 const dangerIn = (value: string) => DANGEROUS.find(([pattern]) => pattern.test(value))?.[1];
 
+// Variables that reconfigure the runner or the loader rather than the server: where npx, pip or uv
+// fetch from, what Node or the dynamic linker loads first, which docker daemon runs the container,
+// where commands are found. A registry entry has no business setting them (Node: nodejs.org/api/cli.html
+// "Environment variables"; npm: docs.npmjs.com/cli/using-npm/config "Environment Variables";
+// uv: docs.astral.sh/uv/reference/environment; docker: docs.docker.com/reference/cli/docker "Environment variables").
+const RUNNER_ENV =
+  /^(PATH|NODE_OPTIONS|NODE_PATH|NODE_EXTRA_CA_CERTS|NODE_TLS_REJECT_UNAUTHORIZED|npm_config_\w*|NPM_CONFIG_\w*|NPX_\w*|COREPACK_\w*|DOCKER_\w*|LD_\w*|DYLD_\w*|PYTHON(PATH|HOME|STARTUP|USERBASE|EXECUTABLE|INSPECT|BREAKPOINT)|PIP_\w*|UV_\w*|UVX_\w*|VIRTUAL_ENV|CONDA_\w*|DOTNET_(STARTUP_HOOKS|ROOT|ADDITIONAL_DEPS|SHARED_STORE)|NUGET_\w*|BASH_ENV|ENV|ZDOTDIR|SHELL|HOME|GIT_\w*|SSL_CERT_\w*|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|HTTPS?_PROXY|https?_proxy|ALL_PROXY|NO_PROXY|no_proxy)$/i;
+
+// Runner flags that widen what the runner fetches or runs, or what a container sees of the
+// machine, per runner: npx (docs.npmjs.com/cli/commands/npx, docs.npmjs.com/cli/using-npm/config),
+// uvx (docs.astral.sh/uv/reference/cli/#uvx), dnx (learn.microsoft.com/dotnet/core/tools/dotnet-tool-exec),
+// docker run (docs.docker.com/reference/cli/docker/container/run).
+const RUNNER_FLAGS: Record<string, RegExp> = {
+  npm: /^(-p|--package|-c|--call|--registry|--userconfig|--globalconfig|--prefix|--cache|--node-options|--script-shell|--@[^=]*:registry)(=|$)/,
+  pypi: /^(-p|--python|--from|--with|--with-requirements|--with-editable|--index|--index-url|--extra-index-url|--default-index|-i|--find-links|-f|--config-file)(=|$)/,
+  nuget: /^(--source|--add-source|--configfile)(=|$)/,
+  oci: /^(--privileged|--cap-add|--device|--security-opt|--userns|--cgroupns|--volumes-from|--env-file)(=|$)/,
+};
+const HOST_NAMESPACE = /^--(network|net|pid|ipc|uts|userns|cgroupns)=host$/;
+const MOUNT = /^(-v|--volume|--mount)(=|$)/;
+
+/** Why a runner argument is refused, or what to flag about it. */
+function runnerArgument(type: string, argument: string, warnings: string[]): void {
+  if (type === 'oci' && HOST_NAMESPACE.test(argument))
+    throw new Refusal(`the runner flag ${argument} shares the machine's own namespace with the server`);
+  if (RUNNER_FLAGS[type]?.test(argument))
+    throw new Refusal(`the runner flag ${argument.split('=')[0]} would change what the runner fetches or what the server may reach`);
+  if (type === 'oci' && MOUNT.test(argument)) {
+    const source = /(?:^|[=,])(?:src|source)=([^,]*)/.exec(argument)?.[1] ?? argument.split('=').slice(1).join('=').split(':')[0] ?? '';
+    if (source === '/' || /^\/(etc|root|home|proc|sys|var\/run|run)?\/?$/.test(source) || /docker\.sock/.test(argument))
+      throw new Refusal(`the mount ${argument} gives the container the machine's ${source || 'files'}`);
+    warnings.push(`The container is given a folder of this machine: ${argument}. Check the path before running it.`);
+  }
+}
+
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const NPM_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 const PLAIN = /^[A-Za-z0-9@][A-Za-z0-9@._/:+~-]*$/;
 
 class Refusal extends Error {}
+
+/** Every character outside printable ASCII made visible (a look-alike space or letter reads as itself otherwise). */
+export const revealLine = (line: string): string =>
+  line.replace(/[^\x20-\x7e]/gu, (char) => `⟨U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`);
 
 /** `{name}` in a value, filled from its variables (their value, else default), else a placeholder. */
 function fill(template: string, variables: Record<string, Input> | undefined, placeholders: string[]): string {
@@ -98,6 +152,8 @@ function environment(list: KeyValueInput[] | undefined, placeholders: string[], 
   const pairs: [string, string][] = [];
   for (const variable of list ?? []) {
     if (!ENV_NAME.test(variable.name)) throw new Refusal(`${JSON.stringify(variable.name)} is not an environment variable name`);
+    if (RUNNER_ENV.test(variable.name))
+      throw new Refusal(`the entry sets ${variable.name}, which reconfigures the runner or the loader rather than the server`);
     const value = valueOf(variable, variable.name, placeholders, notes);
     if (value !== undefined) pairs.push([variable.name, value]);
   }
@@ -113,8 +169,16 @@ function versioned(pkg: Package, separator: string): string {
 }
 
 /** The runner's argv for a package, by its registry type (and the runtime it hints). */
-function runner(pkg: Package, env: [string, string][], placeholders: string[], notes: string[]): string[] {
+function runner(pkg: Package, env: [string, string][], placeholders: string[], notes: string[], warnings: string[]): string[] {
   const runtimeArgs = argumentsOf(pkg.runtimeArguments, placeholders, notes);
+  // Runtime arguments go to the runner (npx, uvx, dnx, docker run) itself. A named one's value
+  // may also come as the next positional (`-v /:/host`): each argument and each pair is looked at.
+  runtimeArgs.forEach((argument, index) => {
+    runnerArgument(pkg.registryType, argument, warnings);
+    const next = runtimeArgs[index + 1];
+    if (/^-/.test(argument) && !argument.includes('=') && next !== undefined && !next.startsWith('-'))
+      runnerArgument(pkg.registryType, `${argument}=${next}`, warnings);
+  });
   const packageArgs = argumentsOf(pkg.packageArguments, placeholders, notes);
   const hint = pkg.runtimeHint;
   const assumed = (runner: string) => {
@@ -154,21 +218,23 @@ function runner(pkg: Package, env: [string, string][], placeholders: string[], n
 export function packageLine(pkg: Package): TerminalLine {
   const placeholders: string[] = [];
   const notes: string[] = [];
+  const warnings: string[] = [];
   try {
     if (pkg.transport.type !== 'stdio')
       throw new Refusal(
         `this package serves ${pkg.transport.type} at ${pkg.transport.url ?? 'a URL'} once started: start it yourself, then open that URL in Toolscope`,
       );
     const env = environment(pkg.environmentVariables, placeholders, notes);
-    const command = runner(pkg, env, placeholders, notes);
+    const command = runner(pkg, env, placeholders, notes, warnings);
     const argv = ['npx', 'toolscope', ...env.flatMap(([name, value]) => ['--env', `${name}=${value}`]), '--', ...command];
     for (const value of argv) {
       const danger = dangerIn(value);
       if (danger) throw new Refusal(`a value holds ${danger}, which a shell could act on: ${JSON.stringify(value)}`);
     }
-    return { argv, line: argv.map(shellQuote).join(' '), placeholders: [...new Set(placeholders)], notes };
+    const line = argv.map(shellQuote).join(' ');
+    return { argv, line, revealed: revealLine(line), placeholders: [...new Set(placeholders)], notes, warnings };
   } catch (error) {
-    if (error instanceof Refusal) return { placeholders: [], notes, refused: error.message };
+    if (error instanceof Refusal) return { placeholders: [], notes, warnings: [], refused: error.message };
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import { copyWithToast } from '../../lib/toasts.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import { serverVersions, type RegistryEntry } from '../../registry/registryApi.ts';
-import { fieldDefault, remoteFields, remoteOpenable, resolveRemote, type RemoteField } from '../../registry/remote.ts';
+import { fieldDefault, fixedHeaders, remoteFields, remoteOpenable, resolveRemote, type RemoteField } from '../../registry/remote.ts';
 import type { Package, Remote } from '../../registry/serverJson.ts';
 import { packageLine } from '../../registry/terminalLine.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
@@ -138,6 +138,7 @@ function RemoteForm({
   );
   const [problem, setProblem] = useState<string>();
   const openable = remoteOpenable(remote);
+  const fixed = fixedHeaders(remote);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const resolved = resolveRemote(remote, values);
@@ -166,6 +167,16 @@ function RemoteForm({
               onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
             />
           ))}
+          {fixed.length ? (
+            <section aria-label="Headers the entry fixes" className="text-xs text-muted">
+              Sent as the entry fixes them:{' '}
+              {fixed.map((header) => (
+                <span key={header.name} className="mr-2 font-mono">
+                  {revealInvisible(header.name)}: {header.masked}
+                </span>
+              ))}
+            </section>
+          ) : null}
           {problem ? (
             <p role="alert" className="text-sm text-danger">
               {problem}
@@ -259,7 +270,9 @@ function TerminalLineView({ pkg }: { pkg: Package }) {
       {line.line ? (
         <>
           <div className="flex items-start gap-2">
-            <code className="min-w-0 flex-1 rounded bg-hover px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap">{line.line}</code>
+            <code className="min-w-0 flex-1 rounded bg-hover px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap">
+              {line.revealed ?? line.line}
+            </code>
             <Button
               className="shrink-0 px-2 py-0.5 text-xs"
               onClick={() =>
@@ -275,6 +288,16 @@ function TerminalLineView({ pkg }: { pkg: Package }) {
               Copy
             </Button>
           </div>
+          {line.revealed !== line.line ? (
+            <p className="text-xs text-warn">
+              The line holds characters outside ASCII, shown as ⟨U+…⟩ (the copy holds them as they are): check each before running it.
+            </p>
+          ) : null}
+          {line.warnings.map((warning) => (
+            <p key={warning} role="alert" className="text-xs text-danger">
+              {revealInvisible(warning)}
+            </p>
+          ))}
           {line.placeholders.length ? (
             <p className="text-xs text-subtle">
               Replace {line.placeholders.map((name) => `<${revealInvisible(name)}>`).join(', ')} before running it (pasted unedited, the
