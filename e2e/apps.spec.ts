@@ -27,15 +27,25 @@ test('an MCP App by others renders on its own origin, calls its server through t
   await expect(app.locator('body')).toContainText(/Server Time:\s*\d{4}-\d\d-\d\dT/);
   const before = await app.locator('body').innerText();
 
-  // Isolation: under the default (reference host) profile the app runs on the sandbox's origin,
-  // never Toolscope's, and cannot reach Toolscope's page.
+  // Isolation: under the default (reference host) profile the app runs on its server's own origin
+  // on the sandbox port (<id>.localhost), never the relay's nor Toolscope's, and reaches neither.
   await expect(page.getByLabel('Active host profile')).toContainText('Reference host (ext-apps basic-host)');
   const toolscopeOrigin = new URL(page.url()).origin;
   const outer = page.frames().find((frame) => /\/sandbox\.html(\?|$)/.test(frame.url()));
   const sandboxOrigin = outer && new URL(outer.url()).origin;
   expect(sandboxOrigin).not.toBe(toolscopeOrigin);
   const inner = outer?.childFrames()[0];
-  expect(await inner?.evaluate(() => window.origin)).toBe(sandboxOrigin);
+  const appOrigin = await inner?.evaluate(() => window.origin);
+  expect(appOrigin).toMatch(new RegExp(`^http://a[0-9a-z]+\\.localhost:${new URL(sandboxOrigin ?? 'http://x').port}$`));
+  expect(
+    await inner?.evaluate(() => {
+      try {
+        return String(window.parent.document.title);
+      } catch (error) {
+        return `blocked: ${(error as Error).name}`;
+      }
+    }),
+  ).toBe('blocked: SecurityError');
   expect(
     await inner?.evaluate(() => {
       try {
@@ -81,7 +91,7 @@ test('the app is rendered at the chosen width — 760 px at 1440 and at 390, sca
   const app = page.frameLocator('iframe[title="App: show_panel"]').frameLocator('iframe[title="MCP App"]');
   await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
   // The policy it runs under, for review: the one origin it declared, and the spec's fixed parts.
-  await expect(page.getByText('Policy applied · reaches 1 external origin it declared')).toBeVisible();
+  await expect(page.getByText('Policy applied · reaches 2 external origins it declared')).toBeVisible();
   await expect(page.getByLabel('Applied CSP')).toContainText(/connect-src[^;]*https:\/\/declared\.example/);
   await expect(page.getByLabel('Applied CSP')).toContainText("object-src 'none'");
   await expect(page.getByRole('combobox', { name: 'Container width' })).toHaveValue('desktop');
@@ -170,6 +180,56 @@ test('an app cannot call a model-only tool, reach an undeclared origin or Toolsc
   await page.getByRole('button', { name: 'Show app again' }).click();
   await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
   await page.getByRole('combobox', { name: 'Host profile' }).selectOption('reference');
+});
+
+test('under the default profile an app reaches neither its relay, another server’s app storage, Toolscope’s cookies nor a loopback MCP server', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(WIDE);
+  // Another server's app (the demo's product browser), under the same Toolscope, keeps a value.
+  await page.goto(deepLink(demoMcpUrl(), 'browse_products'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('audio');
+  await page.getByRole('button', { name: 'Call tool' }).first().click();
+  await expect(
+    page.frameLocator('iframe[title="App: browse_products"]').frameLocator('iframe[title="MCP App"]').getByRole('status'),
+  ).toContainText('products matching');
+  const demoApp = page
+    .frames()
+    .find((frame) => frame.url().includes('/sandbox.html'))
+    ?.childFrames()[0];
+  // (On another site than Toolscope's page, its storage may be refused outright, as a browser
+  // that blocks third-party storage does; then there is nothing to share either.)
+  await demoApp?.evaluate(() => {
+    try {
+      localStorage.setItem('probe', 'the demo app');
+    } catch {
+      // refused: nothing kept
+    }
+  });
+  const demoOrigin = await demoApp?.evaluate(() => window.origin);
+  // Toolscope's own origin holds a cookie.
+  const toolscope = new URL(page.url()).origin;
+  await context.addCookies([{ name: 'toolscope_probe', value: 'page', url: toolscope }]);
+
+  await page.goto(deepLink(appBaitMcpUrl(), 'show_panel'));
+  await page.getByRole('button', { name: 'Call tool' }).first().click();
+  const app = page.frameLocator('iframe[title="App: show_panel"]').frameLocator('iframe[title="MCP App"]');
+  await expect(app.locator('#status')).toContainText('Panel: 3 rows.');
+  await expect(page.getByLabel('Active host profile')).toContainText('Reference host');
+  const baitApp = page
+    .frames()
+    .find((frame) => frame.url().includes('/sandbox.html'))
+    ?.childFrames()[0];
+  expect(await baitApp?.evaluate(() => window.origin)).not.toBe(demoOrigin);
+  // The app declares http://127.0.0.1:* and tries Toolscope's own demo /mcp.
+  await app.getByLabel('Loopback target').fill(demoMcpUrl());
+  await app.getByRole('button', { name: 'Try the sandbox' }).click();
+  // Before: the app ran in its relay (parent readable) on 127.0.0.1 (the demo app's storage and
+  // Toolscope's cookie readable, the demo's /mcp answered it).
+  await expect(app.locator('#out')).toHaveText(/^parent: SecurityError \| storage(: SecurityError| none) \| cookie none \| loopback 403$/);
+  // The cookie it set is its own origin's, not Toolscope's.
+  expect((await context.cookies(toolscope)).map((cookie) => cookie.name)).toEqual(['toolscope_probe']);
 });
 
 test('a second MCP App by others (the budget allocator) renders its data and hears the theme change', async ({ page }) => {

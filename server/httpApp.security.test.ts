@@ -9,7 +9,7 @@ import { startDemoServer, type RunningServer } from './testing/testServers.ts';
 
 let demo: RunningServer;
 beforeAll(async () => {
-  demo = await startDemoServer();
+  demo = await startDemoServer({ mcpOrigins: 'own' });
 });
 afterAll(() => demo.stop());
 
@@ -50,11 +50,23 @@ describe('the demo server’s own checks', () => {
       ).toBe(403);
   });
 
-  it('refuses /mcp from a page on another site, answers pages on loopback and clients without an Origin', async () => {
+  it('answers /mcp for Toolscope’s own page alone (its exact port) and clients without an Origin', async () => {
     const port = new URL(demo.url).port;
     const host = `127.0.0.1:${port}`;
-    expect((await send('/mcp', { ...mcpHeaders, host, origin: 'https://evil.example' }, 'POST', initialize)).status).toBe(403);
-    expect((await send('/mcp', { ...mcpHeaders, host, origin: 'http://localhost:6274' }, 'POST', initialize)).status).toBe(200);
+    // A website, another loopback port's page, an MCP App on the sandbox's *.localhost origins:
+    // refused before the server runs anything (the audit's app created and deleted a basket here).
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost:6274',
+      `http://127.0.0.1:${Number(port) + 1}`,
+      `http://a1b2c3.localhost:${port}`,
+    ]) {
+      const refused = await send('/mcp', { ...mcpHeaders, host, origin }, 'POST', initialize);
+      expect(refused.status, origin).toBe(403);
+      expect(refused.body).toContain('only Toolscope');
+    }
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
+      expect((await send('/mcp', { ...mcpHeaders, host, origin }, 'POST', initialize)).status, origin).toBe(200);
     expect((await send('/mcp', { ...mcpHeaders, host }, 'POST', initialize)).status).toBe(200);
   });
 

@@ -40,6 +40,12 @@ export interface AppOptions {
   stdio?: StdioEndpoint;
   /** The MCP Apps sandbox origin (server/sandbox.ts), once it listens: framed by the page, handed out with the session. */
   sandbox?: () => string | undefined;
+  /**
+   * Which pages may call /mcp: 'own' (the default) — Toolscope's own page alone, this server's
+   * exact origin under each loopback name; 'loopback' — any loopback origin, the SDK's default
+   * (test servers standing for someone else's server, called from another port's page).
+   */
+  mcpOrigins?: 'own' | 'loopback';
 }
 
 // What a browser needs to call an MCP endpoint directly: allowed request headers are reflected
@@ -58,7 +64,23 @@ function listeningOrigin(c: Context): string {
   return `${url.protocol}//${url.hostname}${port ? `:${port}` : ''}`;
 }
 
-export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors = true, oauth, stdio, sandbox }: AppOptions): Hono {
+/** This server's own page origins: the port it listens on, under each loopback name. */
+const ownOrigins = (c: Context) => {
+  const port = new URL(listeningOrigin(c)).port;
+  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`];
+};
+
+export function createApp({
+  mcp,
+  staticRoot,
+  bearerToken,
+  proxy,
+  cors: withCors = true,
+  oauth,
+  stdio,
+  sandbox,
+  mcpOrigins = 'own',
+}: AppOptions): Hono {
   const app = new Hono();
   // Every route answers loopback names only (DNS rebinding: a page on evil.example whose name
   // now points at 127.0.0.1 sends Host: evil.example and is refused). The proxy and the stdio
@@ -109,11 +131,23 @@ export function createApp({ mcp, staticRoot, bearerToken, proxy, cors: withCors 
       }),
     );
   }
-  // The demo endpoint answers pages on loopback origins only (a website the person visits cannot
-  // drive it or spend its rate limit); clients without an Origin (not browsers) pass.
-  app.use('/mcp', async (c, next) =>
-    c.req.method === 'OPTIONS' ? next() : (originValidationResponse(c.req.raw, localhostAllowedOrigins()) ?? next()),
-  );
+  // The demo endpoint answers Toolscope's own page only (a website the person visits, an MCP App
+  // on the sandbox's *.localhost origins, or any other page on another loopback port cannot drive
+  // it or spend its rate limit); clients without an Origin (not browsers) pass.
+  app.use('/mcp', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    if (mcpOrigins === 'loopback') return originValidationResponse(c.req.raw, localhostAllowedOrigins()) ?? next();
+    const origin = c.req.header('origin');
+    if (origin === undefined || ownOrigins(c).includes(origin)) return next();
+    return c.json(
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: `Origin ${origin.slice(0, 100)} may not call this endpoint: only Toolscope's own page may.` },
+      },
+      403,
+    );
+  });
   if (bearerToken) {
     app.use('/mcp', async (c, next) => {
       // Either an Authorization bearer token or an X-API-Key header, as real servers accept.

@@ -18,6 +18,8 @@ const PANEL_HTML = `<!doctype html>
 <button id="fetch">Fetch an undeclared origin</button>
 <button id="escape">Reach Toolscope</button>
 <button id="download">Download a file</button>
+<label>Loopback target <input id="target"></label>
+<button id="probe">Try the sandbox</button>
 <script>
 let next = 1;
 const pending = new Map();
@@ -49,6 +51,22 @@ document.getElementById('escape').onclick = () => {
   try { seen.push('top title ' + top.document.title); } catch (error) { seen.push('top: ' + error.name); }
   try { seen.push('cookie ' + document.cookie); } catch (error) { seen.push('cookie: ' + error.name); }
   try { seen.push('storage ' + localStorage.length); } catch (error) { seen.push('storage: ' + error.name); }
+  out(seen.join(' | '));
+};
+// The audit's probes: the frame around it, another server's app storage, Toolscope's cookies, a
+// loopback MCP server (declared in connectDomains, so only the server's own Origin check stands).
+document.getElementById('probe').onclick = async () => {
+  const seen = [];
+  try { seen.push('parent ' + parent.document.title); } catch (error) { seen.push('parent: ' + error.name); }
+  try { seen.push('storage ' + (localStorage.getItem('probe') || 'none')); } catch (error) { seen.push('storage: ' + error.name); }
+  try { seen.push('cookie ' + (document.cookie || 'none')); document.cookie = 'bait=planted; path=/'; } catch (error) { seen.push('cookie: ' + error.name); }
+  const target = document.getElementById('target').value;
+  if (target)
+    try {
+      const reply = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bait', version: '1' } } }) });
+      seen.push('loopback ' + reply.status);
+    } catch (error) { seen.push('loopback: ' + error.name); }
   out(seen.join(' | '));
 };
 document.getElementById('download').onclick = async () => show(await request('ui/download-file', { contents: [
@@ -153,7 +171,12 @@ function answer(method: string, params: Record<string, unknown>): RpcOutcome {
         return {
           result: {
             contents: [
-              { uri, mimeType: APP_MIME, text: PANEL_HTML, _meta: { ui: { csp: { connectDomains: ['https://declared.example'] } } } },
+              {
+                uri,
+                mimeType: APP_MIME,
+                text: PANEL_HTML,
+                _meta: { ui: { csp: { connectDomains: ['https://declared.example', 'http://127.0.0.1:*'] } } },
+              },
             ],
           },
         };

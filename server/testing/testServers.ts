@@ -26,7 +26,7 @@ function listen(server: Server, port = 0): Promise<number> {
 /** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
 export async function startDemoServer(
   options: DemoServerOptions &
-    Pick<AppOptions, 'staticRoot' | 'bearerToken' | 'proxy' | 'cors' | 'oauth'> & {
+    Pick<AppOptions, 'staticRoot' | 'bearerToken' | 'proxy' | 'cors' | 'oauth' | 'mcpOrigins'> & {
       /** A fixed port (a test that stops the server and starts it again where the page expects it); default: a free one. */
       port?: number;
     } = {},
@@ -36,7 +36,18 @@ export async function startDemoServer(
   // Serving the app: with its MCP Apps sandbox origin beside it, as `npm start` does.
   let sandbox: RunningSandbox | undefined;
   const listener = getRequestListener(
-    createApp({ mcp, staticRoot, bearerToken, proxy, cors, oauth, sandbox: () => sandbox?.origin }).fetch,
+    // Serving the app, it is Toolscope's own demo (its page alone may call /mcp); bare, it stands
+    // for someone else's server, called from another port's page (the SDK's loopback default).
+    createApp({
+      mcp,
+      staticRoot,
+      bearerToken,
+      proxy,
+      cors,
+      oauth,
+      sandbox: () => sandbox?.origin,
+      mcpOrigins: options.mcpOrigins ?? (staticRoot ? 'own' : 'loopback'),
+    }).fetch,
   );
   const server = createServer((req, res) => void listener(req, res));
   const port = await listen(server, options.port);

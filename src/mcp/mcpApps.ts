@@ -147,22 +147,19 @@ export function appMayCall(meta: unknown): { allowed: true } | { allowed: false;
       };
 }
 
-/** The message the app frame sends when its CSP blocks something (see `withHostPolicy`). */
-export const CSP_VIOLATION_METHOD = 'toolscope/csp-violation';
 /** The message the app frame sends for an uncaught error or unhandled rejection in the app. */
 export const APP_ERROR_METHOD = 'toolscope/app-error';
 
 /**
- * The app's HTML as the host frames it: the host's policy as a <meta> first in the document (so
- * it precedes anything the app declares), and listeners that report each CSP violation (enforced,
- * or reported only) and each uncaught error (or Error logged to console.error, as frameworks do) to the host. Put after a leading doctype (else the page would fall into quirks mode), before all else.
+ * The app's HTML as the host frames it: listeners first in the document that report each uncaught
+ * error (or Error logged to console.error, as frameworks do) to the host — only the app knows its
+ * errors. Its policy is not here: the sandbox serves it as a header, and the browser reports its
+ * violations to the sandbox (server/sandbox.ts), out of the app's reach. Put after a leading
+ * doctype (else the page would fall into quirks mode), before all else.
  */
-export function withHostPolicy(html: string, policy: string): string {
-  const escaped = policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+export function withErrorReporting(html: string): string {
   const head =
-    `<meta http-equiv="Content-Security-Policy" content="${escaped}">` +
     `<script>(function(){var p=function(m,x){try{parent.postMessage({jsonrpc:'2.0',method:m,params:x},'*')}catch(_){}};` +
-    `document.addEventListener('securitypolicyviolation',function(e){p('${CSP_VIOLATION_METHOD}',{directive:e.effectiveDirective,blocked:String(e.blockedURI).slice(0,300),disposition:e.disposition,sample:String(e.sample||'').slice(0,80)})});` +
     `addEventListener('error',function(e){p('${APP_ERROR_METHOD}',{message:String(e.error&&e.error.name?e.error.name+': '+e.error.message:e.message).slice(0,300)})});` +
     `addEventListener('unhandledrejection',function(e){var r=e.reason;p('${APP_ERROR_METHOD}',{message:String(r&&r.name?r.name+': '+r.message:r).slice(0,300)})});` +
     // Frameworks catch a handler's error and log it (Vue's handleError): an Error logged is an app error too.

@@ -10,15 +10,7 @@ import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelco
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
-import {
-  APP_ERROR_METHOD,
-  CSP_VIOLATION_METHOD,
-  cspToAllow,
-  isAppMime,
-  resolveUiResource,
-  withHostPolicy,
-  type UiResource,
-} from '../../mcp/mcpApps.ts';
+import { APP_ERROR_METHOD, cspToAllow, isAppMime, resolveUiResource, withErrorReporting, type UiResource } from '../../mcp/mcpApps.ts';
 import {
   HOST_PROFILES,
   buildAppCsp,
@@ -30,6 +22,8 @@ import {
   type ProfileFinding,
 } from '../../mcp/appHosts.ts';
 import { downloadBytes } from '../../lib/download.ts';
+import { hash53 } from '../../lib/hash53.ts';
+import { serverKey } from '../../lib/serverKey.ts';
 import AppliedPolicy from './AppliedPolicy.tsx';
 import AppTools, { appToolsOf, type AppTool } from './AppTools.tsx';
 import { downloadItems, type DownloadItem } from './downloadAsk.ts';
@@ -223,7 +217,6 @@ export default function AppView({
     const iframe = frame.current;
     const target = iframe?.contentWindow;
     if (!ready || !sandboxOrigin || !iframe || !target) return;
-    const policy = buildAppCsp(ready.meta.csp, profile).policy;
     setViolations([]);
     setProbed(false);
     setFindings([]);
@@ -237,7 +230,11 @@ export default function AppView({
           ? previous
           : [...previous, finding].slice(-20),
       );
-    const html = withHostPolicy(ready.html, policy);
+    const html = withErrorReporting(ready.html);
+    // The app's origin is its server's (<id>.localhost on the sandbox port: apps of two servers
+    // never share storage); its violations come from the browser's reports, read by this token.
+    const appId = `a${hash53(serverKey(connection.url))}`;
+    const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
     const bridge = new AppBridge(
       null,
       HOST_INFO,
@@ -352,29 +349,48 @@ export default function AppView({
         const message = String(data.params.message).slice(0, 300);
         setErrors((previous) => (previous.includes(message) ? previous : [...previous, message].slice(-20)));
         if (profile === 'strict') addFinding(originFinding(message));
-      } else if (data.method === CSP_VIOLATION_METHOD && isRecord(data.params)) {
-        const directive = String(data.params.directive).slice(0, 80);
-        const blocked = String(data.params.blocked).slice(0, 300);
-        const sample = typeof data.params.sample === 'string' ? data.params.sample.slice(0, 80) : '';
-        addFinding(strictFinding(directive, blocked, profile, sample));
-        // A library's probe for eval is said once, as a note; it is no blocked load of the app's.
-        if (isEvalProbe(blocked, sample)) return setProbed(true);
-        // Reported only (what the strict profile would block, while the reference one runs): not a blocked load.
-        if (data.params.disposition === 'report') return;
-        onViolation?.(directive, blocked);
-        setViolations((previous) =>
-          previous.some((seen) => seen.directive === directive && seen.blocked === blocked)
-            ? previous
-            : [...previous, { directive, blocked }].slice(-50),
-        );
       }
     };
+    // A violation as the browser reported it (server/sandbox.ts keeps the reports).
+    const onReport = (report: { directive: string; blocked: string; disposition: string; sample: string }) => {
+      const { directive, blocked, sample } = report;
+      addFinding(strictFinding(directive, blocked, profile, sample));
+      // A library's probe for eval is said once, as a note; it is no blocked load of the app's.
+      if (isEvalProbe(blocked, sample)) return setProbed(true);
+      // Reported only (what the strict profile would block, while the reference one runs): not a blocked load.
+      if (report.disposition === 'report') return;
+      onViolation?.(directive, blocked);
+      setViolations((previous) =>
+        previous.some((seen) => seen.directive === directive && seen.blocked === blocked)
+          ? previous
+          : [...previous, { directive, blocked }].slice(-50),
+      );
+    };
+    let seenReports = 0;
+    const poll = window.setInterval(() => {
+      fetch(`${sandboxOrigin}/csp-reports/${token}`)
+        .then((response) => (response.ok ? response.json() : []))
+        .then((reports: unknown) => {
+          if (!Array.isArray(reports)) return;
+          for (const report of reports.slice(seenReports))
+            if (isRecord(report))
+              onReport({
+                directive: String(report.directive).slice(0, 80),
+                blocked: String(report.blocked).slice(0, 300),
+                disposition: String(report.disposition),
+                sample: typeof report.sample === 'string' ? report.sample.slice(0, 80) : '',
+              });
+          seenReports = Math.max(seenReports, reports.length);
+        })
+        .catch(() => undefined);
+    }, 500);
     window.addEventListener('message', onMessage);
     const transport = recorded(new PostMessageTransport(target, target), recordApp);
     void bridge.connect(transport);
-    iframe.src = `${sandboxOrigin}/sandbox.html?profile=${profile}`;
+    iframe.src = `${sandboxOrigin}/sandbox.html?${new URLSearchParams({ profile, app: appId, report: token })}`;
     return () => {
       window.removeEventListener('message', onMessage);
+      window.clearInterval(poll);
       bridgeRef.current = undefined;
       setToolsGone('the app was torn down; its tools went with it');
       setDownload((asked) => {
