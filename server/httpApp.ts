@@ -138,7 +138,7 @@ export function createApp({
     if (c.req.method === 'OPTIONS') return next();
     if (mcpOrigins === 'loopback') return originValidationResponse(c.req.raw, localhostAllowedOrigins()) ?? next();
     const origin = c.req.header('origin');
-    if (origin === undefined || ownOrigins(c).includes(origin)) return next();
+    if (origin === undefined || ownOrigins(c as Context).includes(origin)) return next();
     return c.json(
       {
         jsonrpc: '2.0',
