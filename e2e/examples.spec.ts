@@ -46,6 +46,12 @@ interface Example {
   offline?: string;
   /** The app's own error for what it could not reach offline, the only app error allowed. */
   offlineError?: string;
+  /**
+   * It reads localStorage unguarded: a browser that blocks third-party storage (this machine's
+   * Chromium does) refuses it on the app's own sandbox origin, as on any host that frames apps on
+   * a domain of its own; that error is allowed, and must come with the page's explanation.
+   */
+  storage?: true;
 }
 
 let pdfPath = '';
@@ -125,6 +131,7 @@ const EXAMPLES: Example[] = [
   {
     name: 'pdf',
     tool: 'display_pdf',
+    storage: true,
     serverArgs: pdfArgs,
     check: async (app, page) => {
       // The app reads the file's bytes through its own tool call, then PDF.js (a blob: worker, a
@@ -248,8 +255,12 @@ for (const example of EXAMPLES)
       await example.check(app, page);
       const view = page.getByRole('region', { name: 'App view' });
       // Offline, the app's own error for what it could not reach is said (it logs it), and nothing else.
-      if (example.offlineError) await expect(view.getByRole('list', { name: 'App errors' })).toHaveText(example.offlineError);
-      else await expect(view.getByRole('list', { name: 'App errors' })).toHaveCount(0);
+      const errors = view.getByRole('list', { name: 'App errors' });
+      if (example.offlineError) await expect(errors).toHaveText(example.offlineError);
+      else if (example.storage && (await errors.count())) {
+        await expect(errors.getByRole('listitem')).toHaveText([/^SecurityError: Failed to read the 'localStorage' property/]);
+        await expect(view.getByLabel('Storage refused')).toContainText('blocks storage for a frame from another site');
+      } else await expect(errors).toHaveCount(0);
       await expect(view.getByRole('region', { name: 'CSP violations' })).toHaveCount(0);
     });
   });

@@ -17,7 +17,8 @@ import { createHash } from 'node:crypto';
 //    (src/app/prefetch.worker.ts), so the app's loading never holds its requests back; the inline
 //    early entry starts it from a blob of the code it carries (no request first). Only scripts
 //    script-src already lets run can make such a blob; none is ever made from server content.
-//  - frame-src: only the MCP Apps sandbox origin (server/sandbox.ts), when it runs; nothing else.
+//  - frame-src: only the MCP Apps sandbox's per-server origins (<id>.localhost on its port,
+//    server/sandbox.ts), when it runs; nothing else.
 export interface PolicyOptions {
   allowEval?: boolean;
   dev?: boolean;
@@ -36,7 +37,7 @@ export function contentSecurityPolicy({ allowEval = true, dev = false, sandbox, 
     "font-src 'self'",
     `connect-src 'self' http: https:${dev ? ' ws:' : ''}`,
     "object-src 'none'",
-    `frame-src ${sandbox ?? "'none'"}`,
+    `frame-src ${sandbox ? `http://*.localhost:${new URL(sandbox).port}` : "'none'"}`,
     "worker-src 'self' blob:",
     "base-uri 'none'",
     "form-action 'none'",

@@ -1,6 +1,7 @@
-// The MCP Apps sandbox: a relay framed by Toolscope's page alone, with no network of its own, and
-// one app origin per server (<id>.localhost on the same port) whose policy is a header and whose
-// violations the browser reports here; Toolscope's own CSP frames the relay and nothing else.
+// The MCP Apps sandbox: one origin per server (<id>.localhost on its port) for its relay — framed
+// by Toolscope's page alone, with no network of its own — and its app, whose policy is a header
+// registered by the page for one load and whose violations the browser reports here; Toolscope's
+// own CSP frames those origins and nothing else.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './csp.ts';
@@ -31,68 +32,92 @@ function send(path: string, host: string, options: { method?: string; headers?: 
     outgoing.end(options.body);
   });
 }
-const relay = () => `127.0.0.1:${port}`;
+const portHost = () => `127.0.0.1:${port}`;
 const app = (id = 'a1b2c3') => `${id}.localhost:${port}`;
 
+/** Registers a load as Toolscope's page does: its session token. */
+async function register(body: Record<string, unknown>, origin = HOST) {
+  const answer = await send('/app-session', portHost(), {
+    method: 'POST',
+    headers: { origin, 'content-type': 'text/plain' },
+    body: JSON.stringify(body),
+  });
+  return { ...answer, session: answer.status === 200 ? (JSON.parse(answer.body) as { session: string }).session : undefined };
+}
+
 describe('the relay', () => {
-  it('is another origin, framable by Toolscope’s page alone, with no network and no frame but an app origin’s', async () => {
+  it('is on its server’s own origin, framable by Toolscope’s page alone, with no network, no eval, no inline code', async () => {
     expect(new URL(sandbox.origin).origin).not.toBe(HOST);
-    const page = await send('/sandbox.html', relay());
+    const page = await send('/sandbox.html', app());
     expect(page.status).toBe(200);
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain('frame-ancestors http://127.0.0.1:6274 http://localhost:6274');
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain(`frame-src http://*.localhost:${port}`);
-    expect(csp).not.toMatch(/connect-src|https:|unsafe/);
+    expect(csp).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors http://127.0.0.1:6274 http://localhost:6274",
+    );
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('frames the app on the server’s own origin: strict opaque (no allow-same-origin), reference on <id>.localhost; never writes it into itself', async () => {
-    const script = (await send('/sandbox.js', relay())).body;
+  it('frames the app from the sandbox (a registered load), strict opaque (no allow-same-origin); never writes it into a frame of its own', async () => {
+    const script = (await send('/sandbox.js', app())).body;
     expect(script).toContain('STRICT ? "allow-scripts allow-forms" : "allow-scripts allow-same-origin allow-forms"');
     expect(script).toContain("get('profile') === 'strict'");
-    expect(script).toContain("'.localhost:' + location.port");
+    expect(script).toContain("'/app.html?' + new URLSearchParams({ session: SESSION })");
     expect(script).not.toMatch(/srcdoc|contentDocument|document\.write/);
     expect(script).not.toMatch(/allow-top-navigation|allow-popups/);
     expect(script).toContain('["http://127.0.0.1:6274","http://localhost:6274"]');
   });
 
-  it('serves the relay only under a loopback name, the app only under <id>.localhost, nothing under another Host', async () => {
-    expect((await send('/sandbox.html', app())).status).toBe(404);
-    expect((await send('/app.html', relay())).status).toBe(404);
+  it('serves relay and app only under <id>.localhost, the page’s endpoints only under the port’s own name, nothing under another Host', async () => {
+    expect((await send('/sandbox.html', portHost())).status).toBe(404);
+    expect((await send('/app-loader.js', portHost())).status).toBe(404);
     expect((await send('/sandbox.html', `evil.example:${port}`)).status).toBe(421);
-    expect((await send('/app.html', `a.b.localhost:${port}`)).status).toBe(421);
-    expect((await send('/', relay())).status).toBe(404);
-    expect((await send('/mcp', relay())).status).toBe(404);
-    expect((await send('/sandbox.html', relay(), { method: 'POST' })).status).toBe(405);
+    expect((await send('/sandbox.html', `a.b.localhost:${port}`)).status).toBe(421);
+    expect((await send('/', app())).status).toBe(404);
+    expect((await send('/mcp', app())).status).toBe(404);
+    expect((await send('/sandbox.html', app(), { method: 'POST' })).status).toBe(405);
   });
 });
 
 describe('an app’s page', () => {
-  const appPage = (query: Record<string, string>) => send(`/app.html?${new URLSearchParams(query)}`, app());
+  it('is registered by Toolscope’s page alone: an app (its own Origin) or a website cannot', async () => {
+    expect((await register({ app: 'a1b2c3' }, `http://a1b2c3.localhost:${port}`)).status).toBe(403);
+    expect((await register({ app: 'a1b2c3' }, 'https://evil.example')).status).toBe(403);
+    expect((await register({ app: 'A B' })).status).toBe(400);
+    const ok = await register({ app: 'a1b2c3' });
+    expect(ok.headers['access-control-allow-origin']).toBe(HOST);
+    expect(ok.session).toMatch(/^[a-f0-9]{32}$/);
+  });
 
-  it('carries the app’s policy as a header (built from what it declares, hostile entries left out), reporting here', async () => {
+  it('carries the app’s policy as a header (built from what it declares, hostile entries left out), served once, on its own origin', async () => {
     const csp = { connectDomains: ['https://api.example.com', "'unsafe-eval'", 'https://x; script-src *'] };
-    const page = await appPage({ profile: 'strict', csp: JSON.stringify(csp), report: 'ab'.repeat(16) });
+    const { session } = await register({ app: 'a1b2c3', profile: 'strict', csp, report: 'ab'.repeat(16) });
+    // Another server's origin cannot use it.
+    expect((await send(`/app.html?session=${session}`, app('zz9'))).status).toBe(404);
+    const page = await send(`/app.html?session=${session}`, app());
+    expect(page.status).toBe(200);
     const policies = page.headers['content-security-policy'] as unknown as string;
     // Two policies, both enforced: the widest any app gets, and this app's own.
     const [wide, own] = policies.split(/,\s*(?=default-src)/);
-    expect(wide).toContain(`frame-ancestors http://127.0.0.1:6274 http://localhost:6274 http://127.0.0.1:${port} http://localhost:${port}`);
+    expect(wide).toContain("frame-ancestors http://127.0.0.1:6274 http://localhost:6274 'self'");
     expect(own).toContain('connect-src https://api.example.com;');
     expect(own).not.toMatch(/'unsafe-eval'|script-src \*/);
     expect(own).toContain(`report-uri /csp-report/${'ab'.repeat(16)}`);
     expect(page.headers['content-security-policy-report-only']).toBeUndefined();
+    // Once: an app cannot load itself again (under whatever policy) with the same session.
+    expect((await send(`/app.html?session=${session}`, app())).status).toBe(404);
+    expect((await send('/app.html', app())).status).toBe(404);
   });
 
   it('under the reference profile, also reports (never blocks) what the strict one would block', async () => {
-    const page = await appPage({ profile: 'reference', report: 'cd'.repeat(16) });
+    const { session } = await register({ app: 'a1b2c3', profile: 'reference', report: 'cd'.repeat(16) });
+    const page = await send(`/app.html?session=${session}`, app());
     expect(page.headers['content-security-policy-report-only']).toContain("script-src 'self' 'unsafe-inline' https: http:");
     expect(page.headers['content-security-policy-report-only']).toContain(`report-uri /csp-report/${'cd'.repeat(16)}`);
   });
 
-  it('loads the document only from the relay, and only once', async () => {
+  it('loads the document only from its relay (its own origin), and only once', async () => {
     const loader = (await send('/app-loader.js', app())).body;
-    expect(loader).toContain(`["http://127.0.0.1:${port}","http://localhost:${port}"]`);
+    expect(loader).toContain(`["http://a1b2c3.localhost:${port}"]`);
     expect(loader).toContain("window.removeEventListener('message', take)");
   });
 });
@@ -114,23 +139,23 @@ describe('violation reports', () => {
       body: JSON.stringify(report),
     });
     expect(posted.status).toBe(204);
-    const read = await send(`/csp-reports/${token}`, relay(), { headers: { origin: HOST } });
+    const read = await send(`/csp-reports/${token}`, portHost(), { headers: { origin: HOST } });
     expect(read.headers['access-control-allow-origin']).toBe(HOST);
     expect(JSON.parse(read.body)).toEqual([
       { directive: 'connect-src', blocked: 'https://undeclared.example/data', disposition: 'enforce', sample: '' },
     ]);
     // Another page (an app, a website) gets no CORS grant: its browser will not let it read them.
-    const foreign = await send(`/csp-reports/${token}`, relay(), { headers: { origin: `http://a1b2c3.localhost:${port}` } });
+    const foreign = await send(`/csp-reports/${token}`, portHost(), { headers: { origin: `http://a1b2c3.localhost:${port}` } });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     // A body over 64 kB is not kept.
     await send(`/csp-report/${token}`, app(), { method: 'POST', body: 'x'.repeat(70_000) }).catch(() => undefined);
-    expect(JSON.parse((await send(`/csp-reports/${token}`, relay())).body)).toHaveLength(1);
+    expect(JSON.parse((await send(`/csp-reports/${token}`, portHost())).body)).toHaveLength(1);
   });
 });
 
 describe('Toolscope’s own CSP', () => {
   it('frames the sandbox origin and nothing else; nothing at all without one', () => {
-    expect(contentSecurityPolicy({ sandbox: sandbox.origin })).toContain(`frame-src ${sandbox.origin};`);
+    expect(contentSecurityPolicy({ sandbox: sandbox.origin })).toContain(`frame-src http://*.localhost:${port};`);
     expect(contentSecurityPolicy()).toContain("frame-src 'none'");
   });
 });

@@ -1,19 +1,21 @@
-// The MCP Apps sandbox: a second loopback port (default PORT+1, SANDBOX_PORT to change) with two
-// kinds of origin on it, so an app never shares an origin with anything it could abuse:
-// - the relay, http://127.0.0.1:<port>/sandbox.html: framed by Toolscope's page alone, it relays
-//   JSON-RPC between the page and the app. Its own policy allows no network and no frame but an
-//   app origin's, so nothing running in it could reach out.
-// - the app, http://<id>.localhost:<port>/app.html: one origin per server (<id> is a hash of the
-//   server's URL, chosen by the page), so no app shares storage with another server's app, and
-//   none is on 127.0.0.1 (no cookies of any web app on 127.0.0.1, no Origin a loopback MCP server
-//   accepts by the SDK's default — localhost, 127.0.0.1, [::1] only). The page is a loader: the
-//   relay hands it the app's HTML and it writes it into itself. Under the reference profile
-//   (the Apps SDK's basic-host) the frame has allow-same-origin, so the app runs on that origin;
-//   under strict it does not, so the origin is opaque.
-// The app's policy is this server's header, built from what the resource declares
-// (src/mcp/appHosts.ts buildAppCsp): in force before the app's first byte, and its violations are
-// reported by the browser to this server (report-uri), where the page reads them — an app cannot
-// hide a blocked load or invent a quiet one by editing its own document.
+// The MCP Apps sandbox: a second loopback port (default PORT+1, SANDBOX_PORT to change) on which
+// every server gets an origin of its own, http://<id>.localhost:<port> (<id> a hash of the
+// server's URL, chosen by the page). Apps of two servers never share storage; none is on
+// 127.0.0.1 (no cookies of any web app there, and no Origin a loopback MCP server accepts by the
+// SDK's default — localhost, 127.0.0.1, [::1] only).
+// - The relay, <id>.localhost/sandbox.html, framed by Toolscope's page alone, relays JSON-RPC
+//   between the page and the app. Its policy allows no network, no eval, no inline code and no
+//   frame but its own origin's: an app that reaches into it (under the reference profile it
+//   may, as under the Apps SDK's basic-host) finds nothing to send with.
+// - The app, <id>.localhost/app.html?session=…, a loader the relay hands the app's HTML to, which
+//   writes it into itself. Its policy is this server's header, built from what the resource
+//   declares (src/mcp/appHosts.ts buildAppCsp) and registered by Toolscope's page for one load
+//   only (POST /app-session from the page's origin): an app cannot load itself again under a
+//   wider one. The browser reports its violations here (report-uri), where the page reads them —
+//   an app cannot hide a blocked load by editing its own document.
+// Under the reference profile the app frame has allow-same-origin (it runs on its server's
+// origin); under strict it does not (an opaque origin).
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { HOST_PROFILES, STRICT_REPORT_ONLY, buildAppCsp, isHostProfile } from '../src/mcp/appHosts.ts';
 import type { AppCsp } from '../src/mcp/mcpApps.ts';
@@ -21,6 +23,8 @@ import type { AppCsp } from '../src/mcp/mcpApps.ts';
 const READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE = 'ui/notifications/sandbox-resource-ready';
 const LOADER_READY = 'toolscope/app-loader-ready';
+/** How long a registered app session waits for its one load. */
+const SESSION_MS = 60_000;
 const DOCUMENT = 'toolscope/app-document';
 
 /** An app origin's label: what the page sends (a hash), checked again here. */
@@ -53,12 +57,9 @@ const relayScript = (host: string) => `'use strict';
   const query = new URLSearchParams(location.search);
   // The host profile, from the page's own URL (two fixed values; anything else is the reference).
   const STRICT = query.get('profile') === 'strict';
-  const APP = ${APP_ID.toString()}.test(query.get('app') || '') ? query.get('app') : 'app';
-  const REPORT = ${TOKEN.toString()}.test(query.get('report') || '') ? query.get('report') : '';
-  // The app's own origin, on this port: never this relay's, never Toolscope's.
-  const APP_ORIGIN = 'http://' + APP + '.localhost:' + location.port;
+  const SESSION = ${TOKEN.toString()}.test(query.get('session') || '') ? query.get('session') : '';
   // An opaque origin cannot be named: the strict frame is reached by its window alone.
-  const TARGET = STRICT ? '*' : APP_ORIGIN;
+  const TARGET = STRICT ? '*' : location.origin;
   // The page that framed us (frame-ancestors admits only these), learnt from its first message.
   let host;
   let inner;
@@ -69,14 +70,13 @@ const relayScript = (host: string) => `'use strict';
       host = event.origin;
       if (data && data.method === ${JSON.stringify(RESOURCE)}) {
         const params = data.params || {};
-        if (typeof params.html !== 'string') return;
-        inner?.remove();
+        if (typeof params.html !== 'string' || inner) return;
         pending = params.html;
         inner = document.createElement('iframe');
         inner.setAttribute('sandbox', STRICT ? ${JSON.stringify(HOST_PROFILES.strict.frameSandbox)} : ${JSON.stringify(HOST_PROFILES.reference.frameSandbox)});
         inner.setAttribute('title', 'MCP App');
-        const csp = JSON.stringify(params.csp && typeof params.csp === 'object' ? params.csp : {});
-        inner.src = APP_ORIGIN + '/app.html?' + new URLSearchParams({ profile: STRICT ? 'strict' : 'reference', csp, report: REPORT });
+        // The page registered this load's policy; the session serves it once.
+        inner.src = '/app.html?' + new URLSearchParams({ session: SESSION });
         document.body.appendChild(inner);
         return;
       }
@@ -118,15 +118,15 @@ const loaderScript = (relays: string[]) => `'use strict';
 `;
 
 /**
- * The relay page's own policy: its script and style, the app origins on this port as frames,
- * nothing else — no network, no images, no forms — and only Toolscope may frame it.
+ * The relay page's own policy: its script and style, its app frame (its own origin), nothing
+ * else — no network, no eval, no inline code, no images, no forms — and only Toolscope may frame it.
  */
-export function relayPolicy(host: string, port: string | number): string {
+export function relayPolicy(host: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `frame-src http://*.localhost:${port}`,
+    "frame-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     `frame-ancestors ${hostsOf(host).join(' ')}`,
@@ -135,10 +135,10 @@ export function relayPolicy(host: string, port: string | number): string {
 
 /**
  * The widest any app may get under any profile; the profile's per-app policy (a second header)
- * narrows it. Framed only through the relay, inside Toolscope's page (frame-ancestors names every
- * ancestor).
+ * narrows it. Framed only by its relay (its own origin), inside Toolscope's page (frame-ancestors
+ * names every ancestor).
  */
-export function sandboxPolicy(host: string, port: string | number): string {
+export function sandboxPolicy(host: string): string {
   return [
     "default-src 'none'",
     "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' https: blob: data:",
@@ -152,18 +152,12 @@ export function sandboxPolicy(host: string, port: string | number): string {
     "object-src 'none'",
     "base-uri 'self' https:",
     "form-action 'none'",
-    `frame-ancestors ${[...hostsOf(host), ...hostsOf(`http://127.0.0.1:${port}`)].join(' ')}`,
+    `frame-ancestors ${[...hostsOf(host), "'self'"].join(' ')}`,
   ].join('; ');
 }
 
-/** What the resource declares (`_meta.ui.csp`), as the relay passed it: lists of strings, else nothing. */
-function declared(text: string | null): AppCsp {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text ?? '{}');
-  } catch {
-    return {};
-  }
+/** What the resource declares (`_meta.ui.csp`), as the page registered it: lists of strings, else nothing. */
+function declared(parsed: unknown): AppCsp {
   if (!parsed || typeof parsed !== 'object') return {};
   const csp: AppCsp = {};
   for (const field of ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const) {
@@ -202,6 +196,29 @@ function reportOf(body: string): CspReport | undefined {
     disposition: field('disposition') === 'report' ? 'report' : 'enforce',
     sample: field('script-sample').slice(0, 80),
   };
+}
+
+interface AppSession {
+  app: string;
+  profile: 'reference' | 'strict';
+  csp: AppCsp;
+  report: string;
+  expires: number;
+}
+
+/** The loads the page registered: each served once, on its own app's origin, within a minute. */
+class Sessions {
+  private sessions = new Map<string, AppSession>();
+  add(token: string, session: AppSession) {
+    for (const [key, value] of this.sessions) if (value.expires < Date.now() || this.sessions.size >= 256) this.sessions.delete(key);
+    this.sessions.set(token, session);
+  }
+  take(token: string, app: string): AppSession | undefined {
+    const session = this.sessions.get(token);
+    if (!session || session.app !== app || session.expires < Date.now()) return undefined;
+    this.sessions.delete(token);
+    return session;
+  }
 }
 
 const MAX_CHANNELS = 64;
@@ -249,24 +266,65 @@ export interface RunningSandbox {
 export async function startSandbox(host: string | (() => string), port: number): Promise<RunningSandbox> {
   const hostOf = typeof host === 'function' ? host : () => host;
   const reports = new Reports();
+  const sessions = new Sessions();
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const path = url.pathname;
     const origin = hostOf();
     const listening = request.socket.localPort ?? 0;
-    // Which origin was asked for: the relay (a loopback name) or an app (<id>.localhost); any other
-    // Host (a rebound DNS name) is refused.
+    // Which origin was asked for: the port's own (a loopback name: the page's endpoints) or a
+    // server's (<id>.localhost: its relay and app); any other Host (a rebound DNS name) is refused.
     const hostHeader = (request.headers.host ?? '').toLowerCase();
-    const relayHost = hostHeader === `127.0.0.1:${listening}` || hostHeader === `localhost:${listening}`;
-    const appHost = new RegExp(`^([a-z0-9]{1,40})\\.localhost:${listening}$`).exec(hostHeader)?.[1];
+    const portHost = hostHeader === `127.0.0.1:${listening}` || hostHeader === `localhost:${listening}`;
+    const app = new RegExp(`^([a-z0-9]{1,40})\\.localhost:${listening}$`).exec(hostHeader)?.[1];
     const common = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
-    if (!relayHost && !appHost) {
+    if (!portHost && !app) {
       response.writeHead(421, common).end('Misdirected request');
+      return;
+    }
+    // Toolscope's page, and nothing else (CORS for its origins alone; an app's fetch carries its own
+    // Origin and is refused), registers a load and reads its reports.
+    const asker = request.headers.origin;
+    const fromPage = asker !== undefined && hostsOf(origin).includes(asker);
+    const cors = fromPage ? { 'Access-Control-Allow-Origin': asker, Vary: 'Origin' } : {};
+    if (portHost && path === '/app-session' && request.method === 'POST') {
+      if (!fromPage) {
+        response.writeHead(403, common).end('Only Toolscope’s page registers an app.');
+        return;
+      }
+      void readBody(request, 256 * 1024).then((body) => {
+        let parsed: Record<string, unknown> = {};
+        try {
+          const value: unknown = JSON.parse(body ?? '');
+          if (value && typeof value === 'object') parsed = value as Record<string, unknown>;
+        } catch {
+          // answered below
+        }
+        const { app: id, profile, report } = parsed;
+        if (typeof id !== 'string' || !APP_ID.test(id) || (report !== undefined && (typeof report !== 'string' || !TOKEN.test(report)))) {
+          response.writeHead(400, { ...common, ...cors }).end('An app session needs app (a label) and report (a token).');
+          return;
+        }
+        const token = randomBytes(16).toString('hex');
+        sessions.add(token, {
+          app: id,
+          profile: isHostProfile(profile) ? profile : 'reference',
+          csp: declared(parsed.csp),
+          report: typeof report === 'string' ? report : '',
+          expires: Date.now() + SESSION_MS,
+        });
+        response.writeHead(200, { ...common, ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify({ session: token }));
+      });
+      return;
+    }
+    const reportsOf = /^\/csp-reports\/([a-f0-9]{16,64})$/.exec(path)?.[1];
+    if (portHost && reportsOf && request.method === 'GET') {
+      response.writeHead(200, { ...common, ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(reports.get(reportsOf)));
       return;
     }
     // The browser's violation reports, from an app's page (report-uri): kept per app session.
     const reportTo = /^\/csp-report\/([a-f0-9]{16,64})$/.exec(path)?.[1];
-    if (request.method === 'POST' && reportTo) {
+    if (app && reportTo && request.method === 'POST') {
       void readBody(request, 64 * 1024).then((body) => {
         const report = body === undefined ? undefined : reportOf(body);
         if (report) reports.add(reportTo, report);
@@ -274,50 +332,39 @@ export async function startSandbox(host: string | (() => string), port: number):
       });
       return;
     }
-    // Toolscope's page reads them (and only Toolscope's page may: CORS for its origins alone).
-    const reportsOf = /^\/csp-reports\/([a-f0-9]{16,64})$/.exec(path)?.[1];
-    if (request.method === 'GET' && reportsOf && relayHost) {
-      const asker = request.headers.origin;
-      const cors = asker && hostsOf(origin).includes(asker) ? { 'Access-Control-Allow-Origin': asker, Vary: 'Origin' } : {};
-      response.writeHead(200, { ...common, ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(reports.get(reportsOf)));
+    if (request.method !== 'GET' || !app) {
+      response.writeHead(request.method === 'GET' ? 404 : 405, common).end();
       return;
     }
-    if (request.method !== 'GET') {
-      response.writeHead(405, common).end();
-      return;
-    }
-    if (relayHost && path === '/sandbox.html')
+    if (path === '/sandbox.html')
       response
-        .writeHead(200, {
-          ...common,
-          'Content-Security-Policy': relayPolicy(origin, listening),
-          'Content-Type': 'text/html; charset=utf-8',
-        })
+        .writeHead(200, { ...common, 'Content-Security-Policy': relayPolicy(origin), 'Content-Type': 'text/html; charset=utf-8' })
         .end(RELAY_PAGE);
-    else if (relayHost && path === '/sandbox.js')
+    else if (path === '/sandbox.js')
       response.writeHead(200, { ...common, 'Content-Type': 'text/javascript; charset=utf-8' }).end(relayScript(origin));
-    else if (relayHost && path === '/sandbox.css')
-      response.writeHead(200, { ...common, 'Content-Type': 'text/css; charset=utf-8' }).end(STYLE);
-    else if (appHost && path === '/app.html') {
-      const profileParam = url.searchParams.get('profile');
-      const profile = isHostProfile(profileParam) ? profileParam : 'reference';
-      const token = url.searchParams.get('report') ?? '';
-      const reportUri = TOKEN.test(token) ? `; report-uri /csp-report/${token}` : '';
-      const app = buildAppCsp(declared(url.searchParams.get('csp')), profile).policy;
+    else if (path === '/sandbox.css') response.writeHead(200, { ...common, 'Content-Type': 'text/css; charset=utf-8' }).end(STYLE);
+    else if (path === '/app.html') {
+      const session = sessions.take(url.searchParams.get('session') ?? '', app);
+      if (!session) {
+        response.writeHead(404, common).end('No such app session (each is served once).');
+        return;
+      }
+      const reportUri = session.report ? `; report-uri /csp-report/${session.report}` : '';
+      const policy = buildAppCsp(session.csp, session.profile).policy;
       response
         .writeHead(200, {
           ...common,
           // Both enforced: the widest any app gets, and this app's own (the narrower wins).
-          'Content-Security-Policy': [sandboxPolicy(origin, listening), `${app}${reportUri}`],
+          'Content-Security-Policy': [sandboxPolicy(origin), `${policy}${reportUri}`],
           // Under the reference profile, what the strict one would block is reported, not blocked.
-          ...(profile === 'reference' ? { 'Content-Security-Policy-Report-Only': `${STRICT_REPORT_ONLY}${reportUri}` } : {}),
+          ...(session.profile === 'reference' ? { 'Content-Security-Policy-Report-Only': `${STRICT_REPORT_ONLY}${reportUri}` } : {}),
           'Content-Type': 'text/html; charset=utf-8',
         })
         .end(APP_PAGE);
-    } else if (appHost && path === '/app-loader.js')
+    } else if (path === '/app-loader.js')
       response
         .writeHead(200, { ...common, 'Content-Type': 'text/javascript; charset=utf-8' })
-        .end(loaderScript(hostsOf(`http://127.0.0.1:${listening}`)));
+        .end(loaderScript([`http://${app}.localhost:${listening}`]));
     else response.writeHead(404, common).end('Not found');
   });
   await new Promise<void>((resolve, reject) => {

@@ -37,19 +37,12 @@ export interface RenderLog {
   verdict: 'ok' | 'violations';
 }
 
-// Runs in every frame; only the sandbox's proxy frame records. Every message between the host
-// page and the app passes through it (it relays both ways), so it sees the whole bridge.
+// Runs in every frame; only the top page (Toolscope's, on another origin than any app) keeps a
+// log, which the App view fills with every bridge message it sends and receives
+// (src/features/apps/AppView.tsx traceBridge). No app can reach it to edit it.
 const RECORDER = `(() => {
-  if (location.pathname !== '/sandbox.html') return;
-  const log = (window.__toolscopeRender = []);
-  addEventListener('message', (event) => {
-    let json = '';
-    try { json = JSON.stringify(event.data); } catch { json = String(event.data); }
-    const data = event.data && typeof event.data === 'object' ? event.data : {};
-    if (log.length < 2000)
-      log.push({ at: Math.round(performance.now()), from: event.source === window.parent ? 'host' : 'app',
-        method: typeof data.method === 'string' ? data.method : undefined, id: data.id, json: (json || '').slice(0, 2000) });
-  });
+  if (window !== window.top) return;
+  window.__toolscopeRender = [];
 })();`;
 
 async function loadPlaywright(): Promise<typeof Playwright> {
@@ -147,10 +140,8 @@ export async function renderApp(link: string, options: RenderOptions, env = proc
     // Settled: the app said it is initialized, and no bridge message for 1.5 s (or the wait is up).
     const appCalls: RenderLog['appCalls'] = [];
     const asked = page.getByRole('dialog', { name: /\(asked by an MCP App\)$/ });
-    const messages = async (): Promise<Message[]> => {
-      const sandbox = page.frames().find((candidate) => new URL(candidate.url() || 'about:blank').pathname === '/sandbox.html');
-      return ((await sandbox?.evaluate('window.__toolscopeRender || []').catch(() => [])) as Message[] | undefined) ?? [];
-    };
+    const messages = async (): Promise<Message[]> =>
+      ((await page.evaluate('window.__toolscopeRender || []').catch(() => [])) as Message[] | undefined) ?? [];
     let settled = false;
     let seen = -1;
     let quietSince = Date.now();

@@ -53,20 +53,20 @@ document.getElementById('escape').onclick = () => {
   try { seen.push('storage ' + localStorage.length); } catch (error) { seen.push('storage: ' + error.name); }
   out(seen.join(' | '));
 };
-// The audit's probes: the frame around it, another server's app storage, Toolscope's cookies, a
-// loopback MCP server (declared in connectDomains, so only the server's own Origin check stands).
+// The audit's probes: the frame around it (reachable under the reference host, as under the Apps
+// SDK's basic-host, but with no network), Toolscope's page, another server's app storage,
+// Toolscope's cookies, a loopback MCP server (declared in connectDomains, so only the server's own
+// Origin check stands).
+const post = (fetcher, target) => fetcher(target, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bait', version: '1' } } }) });
 document.getElementById('probe').onclick = async () => {
   const seen = [];
-  try { seen.push('parent ' + parent.document.title); } catch (error) { seen.push('parent: ' + error.name); }
+  const target = document.getElementById('target').value;
+  try { seen.push('relay ' + (await post(parent.fetch.bind(parent), target)).status); } catch (error) { seen.push('relay: ' + error.name); }
+  try { seen.push('top ' + top.document.title); } catch (error) { seen.push('top: ' + error.name); }
   try { seen.push('storage ' + (localStorage.getItem('probe') || 'none')); } catch (error) { seen.push('storage: ' + error.name); }
   try { seen.push('cookie ' + (document.cookie || 'none')); document.cookie = 'bait=planted; path=/'; } catch (error) { seen.push('cookie: ' + error.name); }
-  const target = document.getElementById('target').value;
-  if (target)
-    try {
-      const reply = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bait', version: '1' } } }) });
-      seen.push('loopback ' + reply.status);
-    } catch (error) { seen.push('loopback: ' + error.name); }
+  try { seen.push('loopback ' + (await post(fetch, target)).status); } catch (error) { seen.push('loopback: ' + error.name); }
   out(seen.join(' | '));
 };
 document.getElementById('download').onclick = async () => show(await request('ui/download-file', { contents: [

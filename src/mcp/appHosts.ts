@@ -27,7 +27,8 @@ export const HOST_PROFILES: Record<HostProfileId, HostProfile> = {
     id: 'reference',
     label: 'Reference host (ext-apps basic-host)',
     frameSandbox: 'allow-scripts allow-same-origin allow-forms',
-    summary: 'eval, blob:/data: scripts and blob: workers allowed; the app runs on the sandbox’s origin (never Toolscope’s)',
+    summary:
+      'eval, blob:/data: scripts and blob: workers allowed; the app runs on its server’s own sandbox origin, with its relay (never Toolscope’s, never another server’s)',
     source: REFERENCE_SOURCE,
   },
   strict: {
@@ -165,4 +166,15 @@ export function originFinding(message: string): ProfileFinding | undefined {
     evidence: message.slice(0, 200),
     text: 'The app touched a same-origin API (window.parent, storage or cookies): the strict profile gives it an opaque origin (no allow-same-origin), the reference host the sandbox’s origin.',
   };
+}
+
+/**
+ * Why the browser refused an app its storage, when it did: the app runs on its server's own site
+ * (<id>.localhost), not the page's, and a browser that blocks storage in a frame from another
+ * site (third-party storage: a Chromium setting, private windows) refuses localStorage, cookies
+ * and IndexedDB there. A host that frames apps on a domain of its own meets the same refusal.
+ */
+export function storageRefusal(message: string): string | undefined {
+  if (!/SecurityError/.test(message) || !/localStorage|sessionStorage|indexedDB|cookie/i.test(message)) return undefined;
+  return 'This browser refused the app its storage: the app runs on a site of its own (its server’s sandbox origin), and the browser blocks storage for a frame from another site (third-party storage). A host that frames apps on a domain of its own meets the same refusal: read storage inside try/catch and work without it.';
 }

@@ -17,6 +17,7 @@ import {
   isHostProfile,
   originFinding,
   isEvalProbe,
+  storageRefusal,
   strictFinding,
   type HostProfileId,
   type ProfileFinding,
@@ -62,6 +63,39 @@ interface Props {
   recordApp?: (direction: 'to app' | 'from app', message: unknown) => void;
   /** A load the frame blocked (for the report's app-csp-undeclared); loads only reported are not. */
   onViolation?: (directive: string, blocked: string) => void;
+}
+
+/**
+ * A record of the bridge kept by the top page, out of the app's reach (another origin), for
+ * `toolscope render`: it defines `window.__toolscopeRender` before the page loads; nothing else does.
+ */
+function traceBridge(from: 'host' | 'app', message: unknown) {
+  const log = (window as { __toolscopeRender?: unknown[] }).__toolscopeRender;
+  if (!Array.isArray(log) || log.length >= 2000) return;
+  const data = isRecord(message) ? message : {};
+  let json = '';
+  try {
+    json = JSON.stringify(message) ?? '';
+  } catch {
+    json = String(message);
+  }
+  log.push({
+    at: Math.round(performance.now()),
+    from,
+    method: typeof data.method === 'string' ? data.method : undefined,
+    id: data.id,
+    json: json.slice(0, 2000),
+  });
+}
+
+/** The transport with what the host sends traced too (what the app sends is traced as it arrives). */
+function traced(inner: PostMessageTransport): PostMessageTransport {
+  const send = inner.send.bind(inner);
+  inner.send = (message, options) => {
+    traceBridge('host', message);
+    return send(message, options);
+  };
+  return inner;
 }
 
 /** The bridge's transport, with every message in both directions put in Traffic as well. */
@@ -231,10 +265,13 @@ export default function AppView({
           : [...previous, finding].slice(-20),
       );
     const html = withErrorReporting(ready.html);
-    // The app's origin is its server's (<id>.localhost on the sandbox port: apps of two servers
-    // never share storage); its violations come from the browser's reports, read by this token.
+    // The relay and the app are on their server's origin (<id>.localhost on the sandbox port: apps
+    // of two servers never share storage); the app's violations come from the browser's reports,
+    // read by this token.
     const appId = `a${hash53(serverKey(connection.url))}`;
+    const relayOrigin = `http://${appId}.localhost:${new URL(sandboxOrigin).port}`;
     const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    let live = true;
     const bridge = new AppBridge(
       null,
       HOST_INFO,
@@ -333,7 +370,9 @@ export default function AppView({
     };
 
     const onMessage = (event: MessageEvent) => {
-      if (event.source !== target || event.origin !== sandboxOrigin) return;
+      if (event.source !== target || event.origin !== relayOrigin) return;
+      // The relay's own hello is not the app's.
+      if (!isRecord(event.data) || event.data.method !== 'ui/notifications/sandbox-proxy-ready') traceBridge('app', event.data);
       const data: unknown = event.data;
       if (!isRecord(data)) return;
       if (data.method === 'ui/notifications/sandbox-proxy-ready') {
@@ -343,8 +382,9 @@ export default function AppView({
             method: 'ui/notifications/sandbox-resource-ready',
             params: { html, sandbox: HOST_PROFILES[profile].frameSandbox, csp: ready.meta.csp ?? {} },
           },
-          sandboxOrigin,
+          relayOrigin,
         );
+        traceBridge('host', { method: 'ui/notifications/sandbox-resource-ready' });
       } else if (data.method === APP_ERROR_METHOD && isRecord(data.params)) {
         const message = String(data.params.message).slice(0, 300);
         setErrors((previous) => (previous.includes(message) ? previous : [...previous, message].slice(-20)));
@@ -385,10 +425,23 @@ export default function AppView({
         .catch(() => undefined);
     }, 500);
     window.addEventListener('message', onMessage);
-    const transport = recorded(new PostMessageTransport(target, target), recordApp);
+    const transport = traced(recorded(new PostMessageTransport(target, target), recordApp));
     void bridge.connect(transport);
-    iframe.src = `${sandboxOrigin}/sandbox.html?${new URLSearchParams({ profile, app: appId, report: token })}`;
+    // The app's policy is registered for this one load (the sandbox serves it once), then the relay opens.
+    fetch(`${sandboxOrigin}/app-session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ app: appId, profile, csp: ready.meta.csp ?? {}, report: token }),
+    })
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ session?: unknown }>) : Promise.reject(new Error(`HTTP ${response.status}`)),
+      )
+      .then(({ session }) => {
+        if (live && typeof session === 'string') iframe.src = `${relayOrigin}/sandbox.html?${new URLSearchParams({ profile, session })}`;
+      })
+      .catch((error: unknown) => live && addEvent('sandbox', `the app could not be opened: ${String(error).slice(0, 200)}`));
     return () => {
+      live = false;
       window.removeEventListener('message', onMessage);
       window.clearInterval(poll);
       bridgeRef.current = undefined;
@@ -590,6 +643,11 @@ export default function AppView({
             <li key={error}>{revealInvisible(error)}</li>
           ))}
         </ul>
+      ) : null}
+      {errors.some((error) => storageRefusal(error)) ? (
+        <p aria-label="Storage refused" className="text-xs text-muted">
+          {storageRefusal(errors.find((error) => storageRefusal(error)) ?? '')}
+        </p>
       ) : null}
       {findings.length ? (
         <section aria-label="Stricter hosts" className="flex flex-col gap-0.5 text-xs">
