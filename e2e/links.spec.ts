@@ -1,5 +1,6 @@
 // What a link can do (hardening, issue 27): it fills a form, never sends unseen arguments, and
 // never makes the page contact a server the person has not chosen.
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { expect, test, type Page, type Request } from './fixtures/test.ts';
 import { appUrl, everythingMcpUrl, liveMcpUrl } from './fixtures/urls.ts';
@@ -95,5 +96,40 @@ test.describe('a link to a server this browser has not used', () => {
     expect(sent.length).toBeGreaterThan(0);
     // The reachability probe ran, as for a server typed in (a GET to the server's origin).
     expect(sent.some((request) => request.method() === 'GET')).toBe(true);
+  });
+
+  test('once the person says yes, only the protocol’s own requests go to the URL the link named — a probe asks the origin, never its path or query', async ({
+    page,
+  }) => {
+    // A server that answers without CORS (the browser says "Failed to fetch", and the page probes),
+    // and records every request it gets: the page's and the doctor's behind it.
+    const seen: string[] = [];
+    const server = createHttpServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.writeHead(404).end();
+    });
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      }),
+    );
+    try {
+      const link = `http://127.0.0.1:${port}/admin?action=reboot`;
+      const origin = new URL(link).origin;
+      await page.goto(`${appUrl()}?server=${encodeURIComponent(link)}`);
+      await page
+        .getByRole('region', { name: `Connect to ${origin}?` })
+        .getByRole('button', { name: `Connect to ${origin}` })
+        .click();
+      await expect(page.getByRole('alert')).toContainText('CORS');
+      // The audit saw "GET /admin?action=reboot" here: the probe sent the link's whole URL.
+      expect(seen).toContain('GET /');
+      for (const request of seen.filter((line) => line.includes('/admin')))
+        expect(request, request).toMatch(/^(OPTIONS|POST|DELETE) \/admin\?action=reboot$/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

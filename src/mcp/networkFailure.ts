@@ -24,13 +24,15 @@ export function parseUrl(url: string): URL {
 /**
  * A browser reports a CORS rejection and an unreachable server the same way ("Failed to
  * fetch"). A no-cors request still succeeds (opaquely) when the server is up, so it tells
- * the two apart without needing any header access.
+ * the two apart without needing any header access. It asks the server's origin (`/`), never the
+ * URL's own path or query: only the protocol's requests go to the URL a person or a link named
+ * (a link's `/admin?action=reboot` must not be sent a GET).
  */
 export async function explainNetworkFailure(url: URL, fetchImpl: FetchLike, pageOrigin: string | undefined): Promise<McpFailure> {
   if (pageOrigin === undefined) return classifySdkError(new TypeError('fetch failed'));
   const controller = new AbortController();
   try {
-    await fetchImpl(url.href, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: controller.signal });
+    await fetchImpl(`${url.origin}/`, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: controller.signal });
     controller.abort();
     return {
       kind: 'cors',
