@@ -243,7 +243,9 @@ async function run(): Promise<void> {
   if (machine) {
     const grant = await machineSignIn(serverUrl, machine.identity, {
       dpop: machine.dpop,
-      ...(text(context.issuer) ? { issuer: text(context.issuer) } : {}),
+      // The suite hands some scenarios a secret without the issuer it belongs to and expects discovery:
+      // this driver alone may send it to the authorization server the test server names.
+      ...(text(context.issuer) ? { issuer: text(context.issuer) } : { trustDiscoveredIssuer: true }),
       fetch: (input, init) => fetch(input, init),
     });
     log(`signed in as a machine (${machine.identity.kind}${machine.dpop ? ', DPoP' : ''}): ${grant.tokenType} token`);

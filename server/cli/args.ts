@@ -56,7 +56,7 @@ Report options:
                       ES256 for an EC key, RS256 otherwise)
   --dpop            ask for a DPoP-bound token and sign every request (RFC 9449)
   --scope "a b"     the scopes to ask for;  --issuer URL  send the credentials to this
-                    authorization server only
+                    authorization server only (or $TOOLSCOPE_ISSUER; required with a secret)
   --profile claude-directory|openai-apps   readiness for a directory: ready, not ready, or
                     needs a person (what no program can judge; each rule cites its source)
   --confirm ID[,ID]  items of the profile a person has checked (e.g. claude-listing)
@@ -234,13 +234,23 @@ function fromEnvironment(env: Readonly<Record<string, string | undefined>>) {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-  return { bearer: env.TOOLSCOPE_BEARER || undefined, headers, clientSecret: env.TOOLSCOPE_CLIENT_SECRET || undefined };
+  return {
+    bearer: env.TOOLSCOPE_BEARER || undefined,
+    headers,
+    clientSecret: env.TOOLSCOPE_CLIENT_SECRET || undefined,
+    issuer: env.TOOLSCOPE_ISSUER || undefined,
+  };
 }
 
 /** --client-id and how the client proves itself: a secret or a key, never both, never neither. */
-function machineOptions(report: Partial<Record<keyof typeof REPORT_OPTIONS, unknown>>, envSecret: string | undefined) {
+function machineOptions(
+  report: Partial<Record<keyof typeof REPORT_OPTIONS, unknown>>,
+  envSecret: string | undefined,
+  envIssuer: string | undefined,
+) {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
   const clientId = text(report['client-id']);
+  const issuer = text(report.issuer) ?? envIssuer;
   const [secret, key] = [text(report['client-secret']) ?? envSecret, text(report['jwt-key'])];
   const machineOnly = ['client-secret', 'jwt-key', 'jwt-alg', 'dpop', 'scope', 'issuer'] as const;
   if (!clientId) {
@@ -251,6 +261,12 @@ function machineOptions(report: Partial<Record<keyof typeof REPORT_OPTIONS, unkn
   if (secret && key) throw new UsageError('--client-secret and --jwt-key: give one way for the client to prove itself, not both.');
   if (!secret && !key) throw new UsageError('--client-id needs --client-secret (or $TOOLSCOPE_CLIENT_SECRET) or --jwt-key FILE.');
   if (text(report.bearer)) throw new UsageError('--bearer and --client-id: a token given by hand, or a machine sign-in, not both.');
+  // A secret goes to the authorization server the MCP server names, unless one is named here: the
+  // SDK's ClientCredentialsProvider warns of exactly this (expectedIssuer, SEP-2352).
+  if (secret && !issuer)
+    throw new UsageError(
+      '--client-secret needs --issuer URL (or $TOOLSCOPE_ISSUER): the authorization server the secret belongs to. Without it the secret would go to whichever server the MCP server names.',
+    );
   return {
     machine: {
       clientId,
@@ -259,7 +275,7 @@ function machineOptions(report: Partial<Record<keyof typeof REPORT_OPTIONS, unkn
       ...(text(report['jwt-alg']) ? { jwtAlg: text(report['jwt-alg']) } : {}),
       dpop: report.dpop === true,
       ...(text(report.scope) ? { scope: text(report.scope) } : {}),
-      ...(text(report.issuer) ? { issuer: text(report.issuer) } : {}),
+      ...(issuer ? { issuer } : {}),
     },
   };
 }
@@ -324,7 +340,7 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
         confirm: Array.isArray(report.confirm)
           ? report.confirm.flatMap((item) => (typeof item === 'string' ? item.split(',').map((id) => id.trim()) : [])).filter(Boolean)
           : [],
-        ...machineOptions(report, environment.clientSecret),
+        ...machineOptions(report, environment.clientSecret, environment.issuer),
         output: typeof report.output === 'string' ? report.output : undefined,
         bearer: typeof report.bearer === 'string' ? report.bearer : environment.bearer,
         // A header named by an option wins over the same header from the environment.

@@ -32,17 +32,29 @@ describe('machine sign-in and lazy auth against the demo', () => {
   });
 
   it('report signs in with client credentials (option or environment), no browser; a wrong secret is exit 2 and never printed', async () => {
-    const signedIn = await cli([protectedDemo.url, '--client-id', 'ci-bot', '--client-secret', SECRET]);
+    // A secret without the authorization server it belongs to is refused before anything is sent
+    // (without --issuer it would go to whichever server the MCP server names).
+    const unnamed = await cli([protectedDemo.url, '--client-id', 'ci-bot', '--client-secret', SECRET]);
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain('--client-secret needs --issuer URL (or $TOOLSCOPE_ISSUER)');
+    expect(unnamed.stderr).not.toContain(SECRET);
+    // Named, and another server than the one the MCP server names: refused by the SDK, secret unsent.
+    const elsewhere = await cli([protectedDemo.url, '--client-id', 'ci-bot', '--client-secret', SECRET, '--issuer', 'https://as.example']);
+    expect(elsewhere.code).toBe(2);
+    const signedIn = await cli([protectedDemo.url, '--client-id', 'ci-bot', '--client-secret', SECRET, '--issuer', auth.url]);
     // The demo's one planted error (a skill file's digest) makes it exit 1: the report was made.
     expect(signedIn.code).toBe(1);
     expect(JSON.parse(signedIn.stdout)).toMatchObject({ tools: 29, server: { name: 'toolscope-demo' } });
     expect(signedIn.stderr).toContain('Signed in as ci-bot: a Bearer token for “catalog:read”.');
     expect(signedIn.stderr).not.toContain(SECRET);
-    const fromEnv = await cli([protectedDemo.url, '--client-id', 'ci-bot'], { TOOLSCOPE_CLIENT_SECRET: SECRET });
+    const fromEnv = await cli([protectedDemo.url, '--client-id', 'ci-bot'], {
+      TOOLSCOPE_CLIENT_SECRET: SECRET,
+      TOOLSCOPE_ISSUER: auth.url,
+    });
     expect(fromEnv.code).toBe(1);
 
     const wrong = `wrong-${SECRET}`;
-    const refused = await cli([protectedDemo.url, '--client-id', 'ci-bot', '--client-secret', wrong]);
+    const refused = await cli([protectedDemo.url, '--client-id', 'ci-bot', '--client-secret', wrong, '--issuer', auth.url]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Could not sign in to');
     expect(refused.stderr).toContain('as ci-bot');
@@ -80,7 +92,11 @@ describe('machine sign-in and lazy auth against the demo', () => {
         await anonymous.close();
       }
       // Signed in (as a machine with catalog:read): the first tool works; the wider one asks for more.
-      const grant = await machineSignIn(lazyDemo.url, { kind: 'client-secret', clientId: 'ci-bot', clientSecret: SECRET });
+      const grant = await machineSignIn(
+        lazyDemo.url,
+        { kind: 'client-secret', clientId: 'ci-bot', clientSecret: SECRET },
+        { issuer: auth.url },
+      );
       const signedIn = await McpConnection.connect({
         url: lazyDemo.url,
         eraHint,

@@ -133,6 +133,8 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
     try {
       const grant = await Promise.race([limited.stopped, machineSignIn(target.url, machineIdentity(machine), { ...machine, fetch: send })]);
       send = grant.authorize(send);
+      // The issued token is a known secret from now on: a server that echoes it is not printed.
+      secrets.push(grant.secret);
       console.error(
         printable(`Signed in as ${machine.clientId}: a ${grant.tokenType} token${grant.scope ? ` for “${grant.scope}”` : ''}.`),
       );
@@ -173,7 +175,9 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
       }),
     ]);
     const readiness = profile ? readinessOf(report, profile, confirmed) : undefined;
-    const text = printable(formatReport(report, format, target.label ? undefined : target.url, readiness));
+    // Server text fills the report (descriptions, errors of the active checks): the one redaction
+    // rule runs over it too, the issued token included.
+    const text = printable(redactText(formatReport(report, format, target.label ? undefined : target.url, readiness), secrets));
     if (options.output) {
       await writeFile(options.output, text);
       console.error(printable(`Report written to ${options.output}: score ${report.score}/100, ${report.findings.length} findings.`));

@@ -39,6 +39,12 @@ export interface MachineSignInOptions {
   scope?: string;
   /** The authorization server the credentials belong to: they are sent to no other (SEP-2352). */
   issuer?: string;
+  /**
+   * Send a secret to whichever authorization server the MCP server names. Only the conformance
+   * driver sets it (its scenarios hand over a secret without an issuer and expect discovery);
+   * every product path names the issuer.
+   */
+  trustDiscoveredIssuer?: boolean;
   /** Ask for a DPoP-bound token and sign every request with a proof. */
   dpop?: boolean;
   fetch?: FetchLike;
@@ -46,6 +52,8 @@ export interface MachineSignInOptions {
 
 export interface MachineGrant {
   tokenType: string;
+  /** The token itself: for the known secrets (never printed, never kept), nothing else. */
+  secret: string;
   scope?: string;
   /** Wraps a fetch so each request carries the token the way it was issued (Bearer, or DPoP with a proof). */
   authorize: (fetch: FetchLike) => FetchLike;
@@ -132,6 +140,10 @@ export async function machineSignIn(
   identity: MachineIdentity,
   options: MachineSignInOptions = {},
 ): Promise<MachineGrant> {
+  // A secret is sent only to the authorization server named for it (the SDK warns that, without
+  // expectedIssuer, it goes to whichever one the MCP server names).
+  if ((identity.kind === 'client-secret' || identity.kind === 'enterprise') && !options.issuer && !options.trustDiscoveredIssuer)
+    throw new Error('A client secret is sent only to the authorization server named for it: give its issuer.');
   const provider = providerFor(identity, options);
   const session = options.dpop ? await DpopSession.create() : undefined;
   // The SDK binds the token request to the session when the provider offers one (SEP-1932).
@@ -148,6 +160,7 @@ export async function machineSignIn(
   const dpopBound = session !== undefined && tokenType.toLowerCase() === 'dpop';
   return {
     tokenType,
+    secret: token,
     ...(tokens.scope ? { scope: tokens.scope } : {}),
     authorize: (fetch) => {
       if (dpopBound) return withDpop(session, () => token)(fetch);
