@@ -20,9 +20,12 @@ Usage:
   toolscope render --tool NAME --out app.png [render options] <server-url> | -- <command> [args…]
                                               calls NAME, renders its MCP App headless (the page's
                                               sandbox, Chromium), writes a PNG and a JSON log
-  toolscope mcp [--allow-destructive] [--allow-host HOST]… [--config FILE]
+  toolscope mcp [--allow-writes] [--allow-destructive] [--allow-host HOST]… [--config FILE
+                [--server NAME]] [--allow-switch]
                                               Toolscope as a stdio MCP server for a coding agent:
-                                              connect, list_tools, call_tool, report, traffic
+                                              connect, list_tools, call_tool, report, traffic; one
+                                              server per run (--server pins an entry, --allow-switch
+                                              lets it change), read-only calls unless allowed
 
 Options:
   --port N          port of Toolscope's page on 127.0.0.1 (default: $PORT, else 6274)
@@ -130,8 +133,12 @@ export interface RenderOptions {
 
 export interface McpOptions {
   allowDestructive: boolean;
+  allowWrites: boolean;
+  allowSwitch: boolean;
   allowHosts: string[];
   config?: string;
+  /** The one entry of the config file the agent may open. */
+  server?: string;
 }
 
 export type CliCommand =
@@ -192,6 +199,9 @@ const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
 
 const MCP_OPTIONS = {
   'allow-destructive': { type: 'boolean' },
+  'allow-writes': { type: 'boolean' },
+  'allow-switch': { type: 'boolean' },
+  server: { type: 'string' },
   'allow-host': { type: 'string', multiple: true },
   config: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -404,5 +414,19 @@ function parseMcp(args: string[]): CliCommand {
   for (const host of allowHosts)
     if (!/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(host))
       throw new UsageError(`--allow-host ${host}: expected a host name or address, without scheme or port.`);
-  return { kind: 'mcp', mcp: { allowDestructive: values['allow-destructive'] ?? false, allowHosts, config: values.config } };
+  if (values.server !== undefined && values.config === undefined)
+    throw new UsageError('--server needs --config FILE (the entry is one of its).');
+  if (values.server !== undefined && values['allow-switch'])
+    throw new UsageError('--server pins one entry; --allow-switch lets the agent change: give one.');
+  return {
+    kind: 'mcp',
+    mcp: {
+      allowDestructive: values['allow-destructive'] ?? false,
+      allowWrites: values['allow-writes'] ?? false,
+      allowSwitch: values['allow-switch'] ?? false,
+      allowHosts,
+      config: values.config,
+      ...(values.server !== undefined ? { server: values.server } : {}),
+    },
+  };
 }

@@ -191,9 +191,14 @@ async function serveAgent(options: McpOptions): Promise<void> {
   console.info = toStderr;
   console.debug = toStderr;
   const entries = options.config ? readConfig(options.config) : [];
+  if (options.server !== undefined && !entries.some((entry) => entry.name === options.server))
+    throw new UsageError(`--server ${options.server}: ${options.config ?? 'the config file'} has no such entry.`);
   const children = new Set<StdioChild>();
   const factory = createAgentServer({
     allowDestructive: options.allowDestructive,
+    allowWrites: options.allowWrites,
+    allowSwitch: options.allowSwitch,
+    ...(options.server !== undefined ? { pinned: options.server } : {}),
     allowHosts: options.allowHosts,
     entries,
     environment: process.env,
@@ -202,7 +207,15 @@ async function serveAgent(options: McpOptions): Promise<void> {
       const child = makeChild({ command: entry.command, args: entry.args, env: Object.entries(entry.env), cwd: entry.cwd });
       const bridge = new StdioBridge(child);
       children.add(child);
-      await started(child);
+      try {
+        await started(child);
+      } catch (error) {
+        // It never came up: nothing of it stays behind.
+        bridge.close();
+        children.delete(child);
+        await child.stop(500);
+        throw error;
+      }
       return {
         fetch: (input, init) => bridge.handle(new Request(input, init)),
         stop: async () => {
@@ -213,9 +226,20 @@ async function serveAgent(options: McpOptions): Promise<void> {
       };
     },
   });
+  // Children never outlive toolscope mcp: the agent closing its end, a signal, or exit stops them.
   process.on('exit', () => {
-    for (const child of children) void child.stop(0);
+    for (const child of children) child.kill();
   });
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    void Promise.allSettled([...children].map((child) => child.stop(1000))).then(() => process.exit(0));
+  };
+  process.stdin.on('end', shutdown);
+  process.stdin.on('close', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   serveStdio(await withSkills(factory), {
     legacy: 'serve',
     onerror: (error) => console.error(printable(redactText(`toolscope mcp: ${errorMessage(error)}`))),

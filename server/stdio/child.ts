@@ -199,6 +199,12 @@ export class StdioChild {
     return true;
   }
 
+  /** Ends the child at once (SIGKILL), for a process that is exiting and cannot wait. */
+  kill(): void {
+    const child = this.#process;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+
   /** Stops the child: SIGTERM, then SIGKILL after `graceMs`. Resolves once it has gone. */
   async stop(graceMs = 3000): Promise<void> {
     const child = this.#process;

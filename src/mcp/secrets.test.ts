@@ -97,6 +97,10 @@ describe('the connection’s own secrets', () => {
       n: 3,
     });
     expect(withoutKnownSecrets('say yes', ['yes'])).toBe('say yes');
+    // In an object's keys too (a result keyed by the token).
+    expect(withoutKnownSecrets({ 'by tok_123456': { tok_123456: 1 } }, ['tok_123456'])).toEqual({
+      'by •••• (hidden)': { '•••• (hidden)': 1 },
+    });
   });
 });
 

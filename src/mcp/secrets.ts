@@ -107,8 +107,9 @@ function replaceAll(text: string, known: readonly string[]): string {
 
 /**
  * A value as it may be kept or copied: every occurrence of the connection's own secrets (its
- * bearer token, its custom header values, credentials in its URL) replaced in every string, at
- * any depth — a whoami tool that echoes the token, an argument pasted from a header.
+ * bearer token, its custom header values, credentials in its URL) replaced in every string and
+ * every object key, at any depth — a whoami tool that echoes the token, an argument pasted from a
+ * header, a result keyed by the token.
  */
 export function withoutKnownSecrets(value: unknown, known: readonly string[]): unknown {
   const secrets = known.filter((secret) => secret.length >= MIN_KNOWN);
@@ -117,7 +118,7 @@ export function withoutKnownSecrets(value: unknown, known: readonly string[]): u
     if (typeof item === 'string') return replaceAll(item, secrets);
     if (Array.isArray(item)) return item.map(walk);
     if (!isRecord(item)) return item;
-    return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry)]));
+    return Object.fromEntries(Object.entries(item).map(([key, entry]) => [replaceAll(key, secrets), walk(entry)]));
   };
   return walk(value);
 }

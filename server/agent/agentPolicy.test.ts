@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectTarget } from './agentServer.ts';
+import { connectTarget } from './agentPolicy.ts';
 import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
 
 const entries: HostEntry[] = [
