@@ -20,6 +20,8 @@ export interface AuthServerOptions {
   clientIdMetadataDocuments?: boolean;
   /** Offer Dynamic Client Registration. */
   dynamicRegistration?: boolean;
+  /** The registration endpoint the metadata names (a test of a hostile one: another host, plain http). */
+  registrationEndpoint?: string;
   preRegistered?: { client_id: string; redirect_uris: string[] }[];
   /** Machine clients (no person): the client_credentials grant with this secret, at most these scopes. */
   machineClients?: { client_id: string; client_secret: string; scopes?: string[] }[];
@@ -129,7 +131,7 @@ export function createAuthServer(options: AuthServerOptions) {
     issuer,
     authorization_endpoint: `${issuer}/authorize`,
     token_endpoint: `${issuer}/token`,
-    ...(dcr ? { registration_endpoint: `${issuer}/register` } : {}),
+    ...(dcr ? { registration_endpoint: options.registrationEndpoint ?? `${issuer}/register` } : {}),
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token', ...(machines.size ? ['client_credentials'] : [])],
     code_challenge_methods_supported: ['S256'],

@@ -119,6 +119,33 @@ describe('the test registry', () => {
     );
   });
 
+  it('an answer that never ends is read through a byte cap: stopped past 8 MB, never held whole', async () => {
+    // A registry that streams JSON without end (over real HTTP, loopback).
+    const { createServer } = await import('node:http');
+    let sent = 0;
+    const endless = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"servers": [');
+      const chunk = `${'{"server":{"name":"x/y","description":"d","version":"1.0.0"}},'.repeat(1000)}`;
+      const more = () => {
+        while (sent < 200_000_000 && response.write(chunk)) sent += chunk.length;
+        if (sent < 200_000_000) response.once('drain', more);
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    const address = endless.address();
+    try {
+      const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      await expect(searchServers(base)).rejects.toThrow(/over 8 MB; not read/);
+      // It stopped reading: far less than the 200 MB the server would send went out.
+      expect(sent).toBeLessThan(40_000_000);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
+  });
+
   it('the base URL is the bare base, whatever was pasted', () => {
     expect(registryBase('https://registry.modelcontextprotocol.io/')).toBe('https://registry.modelcontextprotocol.io');
     expect(registryBase('https://example.com/sub/v0.1/servers')).toBe('https://example.com/sub');

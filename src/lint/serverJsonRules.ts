@@ -2,7 +2,8 @@
 // (version, title, remotes, required headers) against what the server really serves. Each finding
 // is judged as the publisher would: a difference a client acts on is a warning, a cosmetic one info.
 import type { ServerIdentity } from '../mcp/connectOptions.ts';
-import { templateVariables, type ServerDetail } from '../registry/serverJson.ts';
+import type { ServerDetail } from '../registry/serverJson.ts';
+import { templateVariables } from '../registry/templateVariables.ts';
 import type { Finding } from './findings.ts';
 
 export interface Served {

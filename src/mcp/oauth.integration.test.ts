@@ -195,6 +195,22 @@ describe('OAuth 2.1 against the demo server in OAuth mode', () => {
     }
   });
 
+  it('refuses a registration endpoint that is neither https nor on this machine, before registering anything', async () => {
+    const hostile = await startAuthServer({ registrationEndpoint: 'http://evil.example/register' });
+    const server = await startDemoServer({ oauth: demoProtection(hostile.authServer) });
+    try {
+      const flow = await flowFromChallenge(server.url);
+      const error: unknown = await flow.prepare().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(OAuthFlowError);
+      expect((error as OAuthFlowError).leg).toBe('authorization-server');
+      expect(flow.legs.at(-1)?.sentence).toContain('Refusing a non-https endpoint: http://evil.example/register');
+      expect(flow.legs.some((leg) => leg.name === 'client')).toBe(false);
+    } finally {
+      await server.stop();
+      await hostile.stop();
+    }
+  });
+
   it('refreshes an expired access token when the server answers 401, and sends the request once more', async () => {
     const shortLived = await startAuthServer({ accessTokenLifetimeSeconds: 1 });
     const resource = await startDemoServer({ oauth: demoProtection(shortLived.authServer) });

@@ -199,7 +199,12 @@ export class OAuthFlow {
             'authorization-server',
             `${found.issuer} does not advertise PKCE S256 (code_challenge_methods_supported); MCP clients must refuse to continue.`,
           );
-        for (const endpoint of [found.authorization_endpoint, found.token_endpoint]) {
+        // Every endpoint the flow will send to, registration included (a client's details go there).
+        for (const endpoint of [
+          found.authorization_endpoint,
+          found.token_endpoint,
+          ...(found.registration_endpoint ? [found.registration_endpoint] : []),
+        ]) {
           if (!webUrl(endpoint))
             throw new OAuthFlowError(
               'authorization-server',

@@ -155,6 +155,29 @@ function entryOf(item: unknown): RegistryEntry | undefined {
   };
 }
 
+/**
+ * The body as text, read as a stream and stopped past `max` bytes: an answer that never ends, or a
+ * huge one, is not held in memory whole (response.text() would read it all first).
+ */
+export async function cappedBody(response: Response, max: number): Promise<{ text: string; over: boolean }> {
+  if (!response.body) return { text: '', over: false };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      void reader.cancel().catch(() => undefined);
+      return { text, over: true };
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return { text: text + decoder.decode(), over: false };
+}
+
 async function getJson(url: string, fetcher: typeof fetch, signal?: AbortSignal): Promise<unknown> {
   let response: Response;
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
@@ -170,7 +193,8 @@ async function getJson(url: string, fetcher: typeof fetch, signal?: AbortSignal)
     if (timeout.aborted) throw new RegistryError(`The registry did not answer within ${TIMEOUT_MS / 1000} s (${url}).`);
     throw new RegistryError(`The registry could not be reached (${url}): the network failed, or it sends no CORS headers for this page.`);
   }
-  const text = await response.text();
+  const { text, over } = await cappedBody(response, MAX_BYTES);
+  if (over) throw new RegistryError(`The registry's answer is over ${MAX_BYTES / 1024 / 1024} MB; not read (${url}).`);
   if (!response.ok) {
     const said = (() => {
       try {
@@ -184,7 +208,6 @@ async function getJson(url: string, fetcher: typeof fetch, signal?: AbortSignal)
       cause: response.status,
     });
   }
-  if (text.length > MAX_BYTES) throw new RegistryError(`The registry's answer is over ${MAX_BYTES / 1024 / 1024} MB; not read (${url}).`);
   try {
     return JSON.parse(text);
   } catch {

@@ -1,7 +1,8 @@
 // A registry remote becomes a connection: the fields the person fills (its URL's `{variables}`, its
 // headers and their `{variables}`), then the URL and headers to connect with. A value the entry fixes
 // is not the person's to change (server.json: "If a value is set, it should not be configurable").
-import { templateVariables, type Input, type Remote } from './serverJson.ts';
+import type { Input, Remote } from './serverJson.ts';
+import { templateVariables } from './templateVariables.ts';
 
 export interface RemoteField {
   /** Unique within the remote: `url:tenant`, `header:X-Api-Key`, `header:Authorization:token`. */

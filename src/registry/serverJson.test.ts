@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkServerJson, jsonPath } from './serverJson.ts';
+import { MAX_PROBLEMS, checkServerJson, jsonPath } from './serverJson.ts';
 
 // The registry's published examples (server/testing/registry/examples, copied from its repository).
 const examples = new URL('../../server/testing/registry/examples/', import.meta.url);
@@ -94,5 +94,30 @@ describe('server.json against the 2025-12-11 schema', () => {
     expect(jsonPath('/_meta/io.modelcontextprotocol.registry~1publisher-provided')).toBe(
       '_meta["io.modelcontextprotocol.registry/publisher-provided"]',
     );
+  });
+
+  it('a file of 20,000 broken packages: each list item judged alone (no quadratic pass), problems capped and the rest counted', () => {
+    const broken = (count: number) =>
+      JSON.stringify({
+        name: 'io.github.x/y',
+        description: 'd',
+        version: '1.0.0',
+        packages: Array.from({ length: count }, (_, index) => ({
+          registryType: 'npm',
+          identifier: `p${index}`,
+          version: '1.0.0',
+          transport: { type: 'bogus' },
+        })),
+      });
+    const checked = checkServerJson(broken(20_000));
+    expect(checked.problems).toHaveLength(MAX_PROBLEMS + 1);
+    expect(checked.problems[0]).toMatchObject({ path: '$schema' });
+    expect(checked.problems[1]).toMatchObject({
+      path: 'packages[0].transport.type',
+      message: expect.stringContaining('"bogus" is not one of'),
+    });
+    expect(checked.problems.at(-1)?.message).toMatch(/^and \d+\+ more problems, not listed/);
+    // The same problem for an item alone as for the item among many.
+    expect(checkServerJson(broken(1)).problems[1]).toEqual(checked.problems[1]);
   });
 });

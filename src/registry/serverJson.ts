@@ -6,6 +6,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isRecord } from '../mcp/guards.ts';
 import { createAjv } from '../schema/ajvSetup.ts';
+import { templateVariables } from './templateVariables.ts';
 import schema20251211 from './server.schema.2025-12-11.json' with { type: 'json' };
 
 export const SCHEMA_2025_12_11 = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
@@ -127,16 +128,25 @@ function branch(definition: string, remote: boolean): ValidateFunction {
   return found;
 }
 
+/** The union member an error belongs to (its path prefix, and the member's types), if any. */
+function memberOf(error: ErrorObject): [string, Record<string, string>] | undefined {
+  for (const [pattern, types] of UNIONS) {
+    const prefix = pattern.exec(error.instancePath)?.[0];
+    if (prefix) return [prefix, types];
+  }
+  return undefined;
+}
+
+// One pass over the errors (a file with 20,000 broken members must not take 20,000² steps).
 function judgedByBranch(errors: ErrorObject[], root: unknown): ErrorObject[] {
   const members = new Map<string, Record<string, string>>();
-  for (const error of errors)
-    for (const [pattern, types] of UNIONS) {
-      const prefix = pattern.exec(error.instancePath)?.[0];
-      if (prefix) members.set(prefix, types);
-    }
-  let kept = errors;
+  const kept: ErrorObject[] = [];
+  for (const error of errors) {
+    const member = memberOf(error);
+    if (member) members.set(member[0], member[1]);
+    else kept.push(error);
+  }
   for (const [prefix, types] of members) {
-    kept = kept.filter((error) => !(error.instancePath === prefix || error.instancePath.startsWith(`${prefix}/`)));
     const member = at(root, prefix);
     const type = isRecord(member) ? member.type : undefined;
     const definition = typeof type === 'string' && Object.hasOwn(types, type) ? types[type] : undefined;
@@ -154,6 +164,24 @@ function judgedByBranch(errors: ErrorObject[], root: unknown): ErrorObject[] {
   }
   return kept;
 }
+
+/** Every path at or above a precise (non-anyOf) error: an anyOf error there says nothing more. */
+function coveredPaths(errors: readonly ErrorObject[]): Set<string> {
+  const covered = new Set<string>();
+  for (const error of errors) {
+    if (error.keyword === 'anyOf') continue;
+    let path = error.instancePath;
+    for (;;) {
+      covered.add(path);
+      if (!path) break;
+      path = path.slice(0, path.lastIndexOf('/'));
+    }
+  }
+  return covered;
+}
+
+/** At most this many problems are described; the rest are counted (a file can hold any number). */
+export const MAX_PROBLEMS = 500;
 
 const shown = (value: unknown) =>
   typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : JSON.stringify(value);
@@ -193,19 +221,48 @@ function describe(error: ErrorObject, root: unknown): Problem {
   }
 }
 
-function schemaProblems(root: unknown): Problem[] {
+const itemValidators = new Map<string, ValidateFunction>();
+/** A validator for one item of a list, by its definition (checked alone, the errors' paths prefixed). */
+function itemValidator(definition: 'Package' | 'RemoteTransport'): ValidateFunction {
+  let found = itemValidators.get(definition);
+  if (!found) {
+    found = createAjv('draft-07').compile({ $ref: `#/definitions/${definition}`, definitions: schema20251211.definitions });
+    itemValidators.set(definition, found);
+  }
+  return found;
+}
+
+/**
+ * Ajv with allErrors takes time quadratic in a long list of failing anyOf members (20,000 broken
+ * packages: minutes). So the lists are checked item by item, each alone, and the rest of the
+ * document without them: the same errors, in time linear in the file.
+ */
+function schemaErrors(root: Record<string, unknown>): ErrorObject[] {
+  const lists = (['packages', 'remotes'] as const).filter((field) => Array.isArray(root[field]));
   const check = validate();
-  if (check(root)) return [];
-  const errors = judgedByBranch(check.errors ?? [], root);
+  const errors: ErrorObject[] = [];
+  if (!check({ ...root, ...Object.fromEntries(lists.map((field) => [field, []])) })) errors.push(...(check.errors ?? []));
+  for (const field of lists) {
+    const item = itemValidator(field === 'packages' ? 'Package' : 'RemoteTransport');
+    (root[field] as unknown[]).forEach((value, index) => {
+      if (!item(value))
+        errors.push(...(item.errors ?? []).map((error) => ({ ...error, instancePath: `/${field}/${index}${error.instancePath}` })));
+    });
+  }
+  return errors;
+}
+
+function schemaProblems(root: Record<string, unknown>): Problem[] {
+  const raw = schemaErrors(root);
+  if (!raw.length) return [];
+  const errors = judgedByBranch(raw, root);
   // "must match a schema in anyOf" says nothing a more precise error at or under it does not.
-  const precise = errors.filter(
-    (error) =>
-      error.keyword !== 'anyOf' ||
-      !errors.some((other) => other !== error && other.keyword !== 'anyOf' && other.instancePath.startsWith(error.instancePath)),
-  );
+  const covered = coveredPaths(errors);
+  const precise = errors.filter((error) => error.keyword !== 'anyOf' || !covered.has(error.instancePath));
   const problems: Problem[] = [];
   const seen = new Set<string>();
   for (const error of precise) {
+    if (problems.length >= MAX_PROBLEMS) break;
     // A positional argument's anyOf of two `required`: one problem, both names.
     if (
       error.keyword === 'required' &&
@@ -275,11 +332,6 @@ function ruleProblems(server: ServerDetail): Problem[] {
   return problems;
 }
 
-/** The `{names}` in a URL template, in order, once each. */
-export function templateVariables(template: string): string[] {
-  return [...new Set([...template.matchAll(/\{([A-Za-z_][\w]*)\}/g)].map((match) => match[1] ?? ''))];
-}
-
 /** Parse and check a server.json text (or an already parsed value). */
 export function checkServerJson(input: unknown): Checked {
   let root: unknown = input;
@@ -315,5 +367,10 @@ export function checkServerJson(input: unknown): Checked {
       severity: 'warning',
     });
   problems.push(...schemaProblems(root), ...ruleProblems(root as unknown as ServerDetail));
+  if (problems.length > MAX_PROBLEMS) {
+    const more = problems.length - MAX_PROBLEMS;
+    problems.length = MAX_PROBLEMS;
+    problems.push({ path: '(root)', message: `and ${more}+ more problems, not listed (the first ${MAX_PROBLEMS} are)`, severity: 'error' });
+  }
   return { value: root as unknown as ServerDetail, problems, schema: SCHEMA_2025_12_11 };
 }

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { RULES } from '../../lint/findings.ts';
 import { compareServerJson, type Served } from '../../lint/serverJsonRules.ts';
 import { revealInvisible } from '../../mcp/text.ts';
-import { checkServerJson } from '../../registry/serverJson.ts';
+import { useServerJsonCheck } from './api/serverJsonCheck.ts';
 
 export type ConnectedServer = Served;
 
@@ -26,7 +26,8 @@ export function ServerJsonWorkbench({
   const [text, setText] = useState(initialText);
   const [dropProblem, setDropProblem] = useState<string>();
   const deferred = useDeferredValue(text);
-  const checked = useMemo(() => (deferred.trim() ? checkServerJson(deferred) : undefined), [deferred]);
+  // Checked in a worker: a large or hostile file never holds the page.
+  const checked = useServerJsonCheck(deferred);
   const comparison = useMemo(
     () => (checked?.value && connected ? compareServerJson(checked.value, connected) : undefined),
     [checked, connected],
