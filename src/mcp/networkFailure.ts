@@ -32,7 +32,13 @@ export async function explainNetworkFailure(url: URL, fetchImpl: FetchLike, page
   if (pageOrigin === undefined) return classifySdkError(new TypeError('fetch failed'));
   const controller = new AbortController();
   try {
-    await fetchImpl(`${url.origin}/`, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: controller.signal });
+    await fetchImpl(`${url.origin}/`, {
+      method: 'GET',
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: controller.signal,
+    });
     controller.abort();
     return {
       kind: 'cors',
