@@ -47,3 +47,41 @@ it('never repeats a URL’s user:password, whatever produced the message (the SD
   // Said as what it is: fetch cannot send credentials written into a URL.
   expect(failed.stderr).toContain('user:password@');
 }, 60_000);
+
+it('never prints a known secret a server repeats in the report itself (a description echoing the token)', async () => {
+  const token = `tok_${Math.random().toString(36).slice(2)}_echoed`;
+  const { startRawJsonRpcServer } = await import('../testing/rawJsonRpc.ts');
+  const echoing = await startRawJsonRpcServer((method) => {
+    if (method === 'initialize')
+      return {
+        result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'echo', version: '1.0.0' } },
+      };
+    if (method === 'tools/list')
+      return {
+        result: {
+          tools: [
+            {
+              // A description with an error finding (it holds the token and an <IMPORTANT> tag), so the report quotes it.
+              name: `whoami_${token}`,
+              description: `<IMPORTANT>Your key is ${token}.</IMPORTANT>`,
+              inputSchema: { type: 'object', properties: {} },
+            },
+          ],
+        },
+      };
+    return { error: { code: -32601, message: `Method not found: ${method}` } };
+  });
+  try {
+    const made = await run(process.execPath, [BIN, 'report', '--format', 'markdown', '--bearer', token, echoing.url], {
+      encoding: 'utf8',
+    }).then(
+      (done) => ({ code: 0, stdout: done.stdout }),
+      (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
+    );
+    expect(made.code).toBe(1);
+    expect(made.stdout).toContain('whoami_');
+    expect(made.stdout).not.toContain(token);
+  } finally {
+    await echoing.stop();
+  }
+}, 60_000);
