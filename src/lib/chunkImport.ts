@@ -27,7 +27,13 @@ export async function importChunk(specifier: string, base: string): Promise<unkn
   if (failed || !warmed.has(url)) {
     const head = await probe(url);
     warmed.add(url);
-    await warmImports(head, url);
+    try {
+      await warmImports(head, url);
+    } catch (error) {
+      // Not imported, so nothing is remembered: the next try fetches it all again.
+      warmed.delete(url);
+      throw error;
+    }
   }
   try {
     return await import(/* @vite-ignore */ failed ? `${url}?retry=${failed}` : url);
@@ -37,19 +43,29 @@ export async function importChunk(specifier: string, base: string): Promise<unkn
   }
 }
 
-/** Fetches what a chunk imports statically (and what those import), side by side; failures are left to import(). */
+/**
+ * Fetches what a chunk imports statically (and what those import), side by side. A dependency that
+ * cannot be fetched fails the whole import before import() runs: the browser would otherwise
+ * request it itself, fail, and remember that failure for the page's life — also for the next
+ * chunk that imports it (a lazy chunk's static import of the argument checks did exactly that).
+ */
 async function warmImports(head: string, url: string): Promise<void> {
   const next = staticImportsOf(head)
     .map((specifier) => new URL(specifier, url).href)
     .filter((dependency) => !warmed.has(dependency));
   for (const dependency of next) warmed.add(dependency);
-  await Promise.all(
+  const settled = await Promise.allSettled(
     next.map((dependency) =>
       probe(dependency)
         .then((dependencyHead) => warmImports(dependencyHead, dependency))
-        .catch(() => warmed.delete(dependency)),
+        .catch((error: unknown) => {
+          warmed.delete(dependency);
+          throw error;
+        }),
     ),
   );
+  const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 const IMPORT_STATEMENT = /\s*import\s*(?:[\w$*{}\s,]*?from\s*)?["']([^"']+)["']\s*;?/y;
