@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from './e2e/fixtures/chromium.ts';
+import { CHROMIUM_ARGS } from './server/browser/chromium.ts';
 
 // scripts/run-e2e.mjs finds the browser and sets CHROMIUM_PATH; servers start in global setup
 // on free loopback ports.

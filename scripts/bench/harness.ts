@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../e2e/fixtures/chromium.ts';
+import { CHROMIUM_ARGS } from '../../server/browser/chromium.ts';
 import { buildIfNeeded } from '../../server/build.ts';
 import { startDemoServer } from '../../server/testing/testServers.ts';
 

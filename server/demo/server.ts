@@ -20,7 +20,7 @@ import { createLabTools, createSchemaLabTools, createSeasonalTools, SEASONAL_TOO
 import { createDemoTools, generatedTools, type DemoTool } from './demoTools.ts';
 import { REPORT_TASK_TOOL, ReportTasks, TASKS_EXTENSION, reportTaskDefinition, type ReportTaskOptions } from './reportTasks.ts';
 import { PRODUCT_BROWSER_RESOURCE, createProductBrowserTool, readProductBrowser } from './productBrowser.ts';
-import { demoSkills } from './skills.ts';
+import { demoSkills } from './demoSkills.ts';
 
 export interface DemoServerOptions {
   /** Tools per tools/list page (default 10). */

@@ -1,0 +1,59 @@
+// The structure's ratchets, held by tests rather than reviews: the size caps of files over the
+// 400-line limit only come down (build/size-limits.json, enforced by ESLint's max-lines), and no two
+// source files share a base name (a search for "skills.ts" finds one file).
+import { execFileSync } from 'node:child_process';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import sizeLimits from './size-limits.json' with { type: 'json' };
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const tracked = (...patterns: string[]) =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...patterns], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
+
+/** Lines of code as max-lines counts them (blank lines and comments skipped), by ESLint itself. */
+async function linesOfCode(files: string[]): Promise<Map<string, number>> {
+  const eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.{ts,tsx,mjs,js}'],
+        languageOptions: { parser: tseslint.parser },
+        rules: { 'max-lines': ['error', { max: 1, skipBlankLines: true, skipComments: true }] },
+      },
+    ],
+  });
+  const results = await eslint.lintFiles(files);
+  return new Map(
+    results.map((result) => [result.filePath.slice(ROOT.length), Number(/\((\d+)\)/.exec(result.messages[0]?.message ?? '')?.[1] ?? 0)]),
+  );
+}
+
+describe('the structure’s ratchets', () => {
+  it('each oversized file is exactly at its cap: one that shrank lowers it (or leaves the list under 400)', async () => {
+    const caps = Object.entries(sizeLimits.oversized);
+    const counted = await linesOfCode(caps.map(([file]) => file));
+    for (const [file, cap] of caps) {
+      const lines = counted.get(file);
+      expect(lines, `${file} is gone: take it off build/size-limits.json`).toBeDefined();
+      expect(lines, `${file} has ${lines} lines of code: set its cap in build/size-limits.json to that`).toBe(cap);
+      expect(cap, `${file} is under ${sizeLimits.max}: take it off build/size-limits.json`).toBeGreaterThan(sizeLimits.max);
+    }
+  });
+
+  it('no two source files share a base name', () => {
+    const sources = tracked('src', 'server', 'scripts', 'build', 'e2e').filter(
+      (file) => /\.(ts|tsx|mjs)$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file),
+    );
+    const byName = new Map<string, string[]>();
+    for (const file of sources) {
+      const name = file.slice(file.lastIndexOf('/') + 1);
+      byName.set(name, [...(byName.get(name) ?? []), file]);
+    }
+    const duplicates = [...byName.values()].filter((files) => files.length > 1);
+    expect(duplicates).toEqual([]);
+  });
+});
