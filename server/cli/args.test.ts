@@ -148,13 +148,28 @@ describe('parseCli', () => {
   });
 
   it('toolscope mcp: its options, and no command or URL of its own', () => {
-    expect(parseCli(['mcp'])).toEqual({ kind: 'mcp', mcp: { allowDestructive: false, allowHosts: [], config: undefined } });
+    expect(parseCli(['mcp'])).toEqual({
+      kind: 'mcp',
+      mcp: { allowDestructive: false, allowWrites: false, allowSwitch: false, allowHosts: [], config: undefined },
+    });
     expect(
       parseCli(['mcp', '--allow-destructive', '--allow-host', 'MCP.Example.com', '--allow-host', '10.0.0.5', '--config', 'c.json']),
     ).toEqual({
       kind: 'mcp',
-      mcp: { allowDestructive: true, allowHosts: ['mcp.example.com', '10.0.0.5'], config: 'c.json' },
+      mcp: {
+        allowDestructive: true,
+        allowWrites: false,
+        allowSwitch: false,
+        allowHosts: ['mcp.example.com', '10.0.0.5'],
+        config: 'c.json',
+      },
     });
+    // One entry pinned, or switching allowed — not both; writes on their own flag.
+    expect(parseCli(['mcp', '--config', 'c.json', '--server', 'local', '--allow-writes'])).toMatchObject({
+      mcp: { server: 'local', allowWrites: true, allowSwitch: false },
+    });
+    expect(() => parseCli(['mcp', '--server', 'local'])).toThrow(/--server needs --config/);
+    expect(() => parseCli(['mcp', '--config', 'c.json', '--server', 'local', '--allow-switch'])).toThrow(/give one/);
     expect(() => parseCli(['mcp', '--', 'node', 'server.js'])).toThrow(/runs no command of its own/);
     expect(() => parseCli(['mcp', 'http://127.0.0.1:3000/mcp'])).toThrow(/unexpected argument/);
     expect(() => parseCli(['mcp', '--allow-host', 'http://example.com'])).toThrow(/without scheme or port/);
