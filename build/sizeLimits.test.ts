@@ -1,7 +1,9 @@
 // The structure's ratchets, held by tests rather than reviews: the size caps of files over the
-// 400-line limit only come down (build/size-limits.json, enforced by ESLint's max-lines), and no two
-// source files share a base name (a search for "skills.ts" finds one file).
+// 400-line limit only come down (build/size-limits.json, enforced by ESLint's max-lines), the
+// README stays within 500 lines, and no two source files share a base name (a search for
+// "skills.ts" finds one file).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +44,11 @@ describe('the structure’s ratchets', () => {
       expect(lines, `${file} has ${lines} lines of code: set its cap in build/size-limits.json to that`).toBe(cap);
       expect(cap, `${file} is under ${sizeLimits.max}: take it off build/size-limits.json`).toBeGreaterThan(sizeLimits.max);
     }
+  });
+
+  it('the README stays at most 500 lines (the rest lives in docs/, linked from it)', () => {
+    const lines = readFileSync(new URL('../README.md', import.meta.url), 'utf8').split('\n').length - 1;
+    expect(lines, 'README.md passed 500 lines: move detail into docs/').toBeLessThanOrEqual(500);
   });
 
   it('no two source files share a base name', () => {
