@@ -54,6 +54,16 @@ export function redactUrl(text: string): RedactedUrl {
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()[\]{}]+/gi;
 
 /**
+ * The one length rule for known secret values, everywhere they are looked for (stderr, History,
+ * exports, agent answers): shorter values are not searched for, or "yes" would be hidden everywhere.
+ */
+export const MIN_SECRET_LENGTH = 4;
+
+/** The known values worth searching for, by that rule. */
+export const searchableSecrets = (values: readonly (string | undefined)[]): string[] =>
+  values.filter((value): value is string => typeof value === 'string' && value.length >= MIN_SECRET_LENGTH);
+
+/**
  * The one redaction rule for any text that is printed or kept (a CLI message, whatever produced it —
  * the SDK's own error text repeats the URL it was given): each URL in it redacted as redactUrl does,
  * and each known secret value (a token, a header value, a URL's password) replaced wherever it appears.
@@ -63,7 +73,7 @@ export function redactText(text: string, secrets: readonly (string | undefined)[
     const trailing = /[.,;:!?]+$/.exec(match)?.[0] ?? '';
     return redactUrl(match.slice(0, match.length - trailing.length)).url.replace(/\/$/, match.endsWith('/') ? '/' : '') + trailing;
   });
-  const values = secrets.flatMap((value) => (value && value.length >= 4 ? [value, safeDecode(value)] : []));
+  const values = searchableSecrets(secrets).flatMap((value) => [value, safeDecode(value)]);
   for (const value of [...new Set(values)].sort((a, b) => b.length - a.length)) redacted = redacted.split(value).join(REDACTED);
   return redacted;
 }

@@ -97,6 +97,8 @@ describe('the connection’s own secrets', () => {
       n: 3,
     });
     expect(withoutKnownSecrets('say yes', ['yes'])).toBe('say yes');
+    // One length rule with the CLI's redactText: a 5-character secret is hidden here as there.
+    expect(withoutKnownSecrets({ note: 'pin a1b2c' }, ['a1b2c'])).toEqual({ note: 'pin •••• (hidden)' });
     // In an object's keys too (a result keyed by the token).
     expect(withoutKnownSecrets({ 'by tok_123456': { tok_123456: 1 } }, ['tok_123456'])).toEqual({
       'by •••• (hidden)': { '•••• (hidden)': 1 },

@@ -2,6 +2,7 @@
 // links and the curl / TypeScript exports all use these, so no view can show what another hides.
 import { isRecord } from './guards.ts';
 import { looksSecretName } from '../lib/secretNames.ts';
+import { searchableSecrets } from '../lib/redactUrl.ts';
 import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS } from './headers.ts';
 
 // The protocol's own headers are not secrets by their name (the session id is not a credential:
@@ -96,8 +97,6 @@ export function maskOAuthBody(body: string): string {
 
 // A JSON Web Token: three base64url parts, the first a JSON header (`eyJ` is `{"`).
 const JWT = /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/g;
-/** Shorter known values are not searched for: "1" or "yes" would be hidden everywhere. */
-const MIN_KNOWN = 6;
 
 function replaceAll(text: string, known: readonly string[]): string {
   let out = text;
@@ -112,7 +111,7 @@ function replaceAll(text: string, known: readonly string[]): string {
  * header, a result keyed by the token.
  */
 export function withoutKnownSecrets(value: unknown, known: readonly string[]): unknown {
-  const secrets = known.filter((secret) => secret.length >= MIN_KNOWN);
+  const secrets = searchableSecrets(known);
   if (!secrets.length) return value;
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return replaceAll(item, secrets);
@@ -151,7 +150,7 @@ const hideField = (whole: string, head: string, key: string, value: string, tail
  */
 export function storableResult(result: unknown, known: readonly string[]): { value: unknown; hidden: number } {
   let hidden = 0;
-  const secrets = known.filter((secret) => secret.length >= MIN_KNOWN);
+  const secrets = searchableSecrets(known);
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') {
       let text = replaceAll(item, secrets);
