@@ -51,6 +51,13 @@ describe('the structure’s ratchets', () => {
     expect(lines, 'README.md passed 500 lines: move detail into docs/').toBeLessThanOrEqual(500);
   });
 
+  it('every react-query key comes from the key factory (src/lib/queryKeys.ts), none is written inline', () => {
+    const inline = tracked('src')
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => /queryKey:\s*\[/.test(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')));
+    expect(inline).toEqual([]);
+  });
+
   it('no two source files share a base name', () => {
     const sources = tracked('src', 'server', 'scripts', 'build', 'e2e').filter(
       (file) => /\.(ts|tsx|mjs)$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file),

@@ -260,7 +260,7 @@ export function ConnectedView(props: Props) {
               </LazyPane>
             ) : view.kind === 'skills' ? (
               <LazyPane label="the skills" resetKey={connection} onRetry={SkillsPane.retry} loading="Loading the skills view…">
-                {() => <SkillsPane.Component connection={connection} />}
+                {() => <SkillsPane.Component connection={connection} authContext={authContext} />}
               </LazyPane>
             ) : view.kind === 'report' ? (
               <LazyPane

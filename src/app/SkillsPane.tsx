@@ -4,6 +4,6 @@ import { Markdown } from '../features/results/Markdown.tsx';
 import SkillsView from '../features/skills/SkillsView.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 
-export default function SkillsPane({ connection }: { connection: McpConnection }) {
-  return <SkillsView connection={connection} renderMarkdown={(text) => <Markdown text={text} />} />;
+export default function SkillsPane({ connection, authContext }: { connection: McpConnection; authContext: string }) {
+  return <SkillsView connection={connection} authContext={authContext} renderMarkdown={(text) => <Markdown text={text} />} />;
 }

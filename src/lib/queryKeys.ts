@@ -9,4 +9,11 @@ export const queryKeys = {
   history: (server: string) => ['history', server] as const,
   saved: (server: string) => ['saved', server] as const,
   icon: (src: string, mimeType: string | undefined) => ['icon', src, mimeType ?? ''] as const,
+  /** A server's skills as these credentials see them, and one file of one skill. */
+  skills: (server: string, authContext: string) => ['skills', server, authContext, 'list'] as const,
+  skillFile: (server: string, authContext: string, skill: string, file: string) =>
+    ['skills', server, authContext, 'file', skill, file] as const,
+  /** A registry's search results, and one server's versions there. */
+  registrySearch: (base: string | undefined, search: string | undefined) => ['registry', base ?? '', search ?? ''] as const,
+  registryVersions: (base: string, name: string) => ['registry-versions', base, name] as const,
 };

@@ -12,6 +12,7 @@ import { serverVersions, type RegistryEntry } from '../../registry/registryApi.t
 import { fieldDefault, fixedHeaders, remoteFields, remoteOpenable, resolveRemote, type RemoteField } from '../../registry/remote.ts';
 import type { Package, Remote } from '../../registry/serverJson.ts';
 import { packageLine } from '../../registry/terminalLine.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 
 /** Connect to a remote: its URL, its headers, the names of those the entry declares secret, and where it came from. */
@@ -48,7 +49,7 @@ export function EntryView({
 }) {
   const headingId = useId();
   const versions = useQuery({
-    queryKey: ['registry-versions', base, entry.server.name],
+    queryKey: queryKeys.registryVersions(base, entry.server.name),
     queryFn: ({ signal }) => serverVersions(base, entry.server.name, { signal }),
     retry: false,
     staleTime: 60_000,

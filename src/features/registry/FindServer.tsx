@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import { OFFICIAL_REGISTRY, registryBase, searchServers, type RegistryEntry } from '../../registry/registryApi.ts';
 import type { ServerDetail } from '../../registry/serverJson.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import { EntryView, type RegistryConnect } from './EntryView.tsx';
@@ -47,7 +48,7 @@ export function FindServer({ onConnect, connected }: Props) {
   const [workbench, setWorkbench] = useState<{ text: string; nonce: number }>();
 
   const results = useInfiniteQuery({
-    queryKey: ['registry', asked?.base, asked?.search],
+    queryKey: queryKeys.registrySearch(asked?.base, asked?.search),
     enabled: asked !== undefined,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => searchServers(asked?.base ?? '', { search: asked?.search, cursor: pageParam, limit: PAGE, signal }),

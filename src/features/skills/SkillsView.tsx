@@ -11,9 +11,13 @@ import { formatBytes } from '../../mcp/results.ts';
 import type { Skill, SkillRead } from '../../mcp/skills.ts';
 import { skillPath } from '../../mcp/skills.ts';
 import { revealInvisible } from '../../mcp/text.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+import { serverKey } from '../../lib/serverKey.ts';
 
 interface Props {
   connection: McpConnection;
+  /** The credentials in use (a hash), so one server's skills are never served to other credentials. */
+  authContext: string;
   /** The safe Markdown renderer results use (from the results feature, through the app). */
   renderMarkdown: (text: string) => ReactNode;
 }
@@ -37,9 +41,9 @@ const RULE: Record<Failure, string> = {
   unreadable: 'skill-file-unreadable',
 };
 
-export default function SkillsView({ connection, renderMarkdown }: Props) {
+export default function SkillsView({ connection, authContext, renderMarkdown }: Props) {
   const listing = useQuery({
-    queryKey: ['skills', connection.url, 'list'],
+    queryKey: queryKeys.skills(serverKey(connection.url), authContext),
     queryFn: async () => (await connection.skills()).list(),
     // Fresh as long as the server says (2026-07-28 ttlMs), as the tool list is.
     staleTime: (query) => query.state.data?.ttlMs ?? 0,
@@ -107,7 +111,9 @@ export default function SkillsView({ connection, renderMarkdown }: Props) {
               </li>
             ))}
           </ul>
-          {shown ? <SkillPane key={shown.uri} connection={connection} skill={shown} renderMarkdown={renderMarkdown} /> : null}
+          {shown ? (
+            <SkillPane key={shown.uri} connection={connection} authContext={authContext} skill={shown} renderMarkdown={renderMarkdown} />
+          ) : null}
         </div>
       ) : null}
     </section>
@@ -115,9 +121,9 @@ export default function SkillsView({ connection, renderMarkdown }: Props) {
 }
 
 /** One file read and verified (cached per connection: a second look does not read it again). */
-function useSkillFile(connection: McpConnection, skill: Skill, uri: string, enabled: boolean) {
+function useSkillFile(connection: McpConnection, authContext: string, skill: Skill, uri: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['skills', connection.url, 'file', skill.uri, uri],
+    queryKey: queryKeys.skillFile(serverKey(connection.url), authContext, skill.uri, uri),
     queryFn: async () => (await connection.skills()).read(skill, uri === skill.uri ? undefined : uri),
     enabled,
     staleTime: Infinity,
@@ -126,16 +132,18 @@ function useSkillFile(connection: McpConnection, skill: Skill, uri: string, enab
 
 function SkillPane({
   connection,
+  authContext,
   skill,
   renderMarkdown,
 }: {
   connection: McpConnection;
+  authContext: string;
   skill: Skill;
   renderMarkdown: (text: string) => ReactNode;
 }) {
   const name = skill.frontmatter.name;
   // Opening a skill is loading it: its SKILL.md is read (and verified) now; its other files on demand.
-  const manifest = useSkillFile(connection, skill, skill.uri, true);
+  const manifest = useSkillFile(connection, authContext, skill, skill.uri, true);
   const [reading, setReading] = useState<string>();
   const files = skill.resources === 'dynamic' ? [] : skill.resources;
   const extra = Object.entries(skill.frontmatter).filter(([key]) => key !== 'name' && key !== 'description');
@@ -175,6 +183,7 @@ function SkillPane({
           <FileRow
             key={file.uri}
             connection={connection}
+            authContext={authContext}
             skill={skill}
             uri={file.uri}
             size={file.size}
@@ -187,12 +196,20 @@ function SkillPane({
   );
 }
 
-function FileRow(props: { connection: McpConnection; skill: Skill; uri: string; size: number; open: boolean; onOpen: () => void }) {
-  const { connection, skill, uri, size, open, onOpen } = props;
+function FileRow(props: {
+  connection: McpConnection;
+  authContext: string;
+  skill: Skill;
+  uri: string;
+  size: number;
+  open: boolean;
+  onOpen: () => void;
+}) {
+  const { connection, authContext, skill, uri, size, open, onOpen } = props;
   const isManifest = uri === skill.uri;
   // SKILL.md is read with the skill; another file once asked for, and then remembered.
   const [asked, setAsked] = useState(isManifest);
-  const read = useSkillFile(connection, skill, uri, asked);
+  const read = useSkillFile(connection, authContext, skill, uri, asked);
   const path = revealInvisible(skillPath(skill, uri));
   const status = read.data
     ? read.data.ok
