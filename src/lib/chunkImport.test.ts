@@ -16,6 +16,37 @@ describe('importChunk', () => {
     await expect(importChunk('./late.mjs', base)).resolves.toMatchObject({ answer: 42 });
   });
 
+  it('a chunk whose static dependency cannot be fetched fails before import(): nothing for the browser to remember', async () => {
+    const { createServer } = await import('node:http');
+    let dependencyUp = false;
+    const served: string[] = [];
+    const server = createServer((request, response) => {
+      served.push(request.url ?? '');
+      if (request.url === '/parent.js')
+        return void response.writeHead(200, { 'content-type': 'text/javascript' }).end('import"./dep.js";export const x=1;');
+      if (request.url === '/dep.js' && dependencyUp)
+        return void response.writeHead(200, { 'content-type': 'text/javascript' }).end('export const y=2;');
+      response.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/main.js`;
+    try {
+      // The dependency is down: the import fails naming it, and no import() ran (Node would refuse an
+      // http: URL with ERR_UNSUPPORTED_ESM_URL_SCHEME, which is not this message).
+      await expect(importChunk('./parent.js', base)).rejects.toThrow(/dep\.js \(HTTP 503\)/);
+      // Up again: both are fetched afresh, and only then is import() asked for — under its own URL, no
+      // "?retry" (nothing failed in the module map).
+      dependencyUp = true;
+      const error = await importChunk('./parent.js', base).catch((caught: unknown) => caught);
+      expect(String(error)).not.toMatch(/dep\.js \(HTTP/);
+      expect(String(error)).not.toContain('?retry=');
+      expect(served.filter((url) => url === '/dep.js')).toHaveLength(2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('finds the relative static imports a built chunk starts with, and nothing after them', () => {
     const code =
       'import{c as e,h as t}from"./dist-B7N5KYJE.js";import"./styles-x.js";import * as $m from \'../up/a_1.js\';import{x}from"react";' +
