@@ -411,7 +411,8 @@ export default function AppView({
       fetch(`${sandboxOrigin}/csp-reports/${token}`)
         .then((response) => (response.ok ? response.json() : []))
         .then((reports: unknown) => {
-          if (!Array.isArray(reports)) return;
+          // An answer that arrives after this session ended belongs to no app shown now.
+          if (!live || !Array.isArray(reports)) return;
           for (const report of reports.slice(seenReports))
             if (isRecord(report))
               onReport({
