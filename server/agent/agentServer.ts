@@ -25,6 +25,7 @@ import { validateAgainst } from '../../src/schema/validate.ts';
 import { unsafeIntegers } from '../../src/schema/numbers.ts';
 import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { AGENT_SKILL } from './skill.ts';
+import { ConnectOutput, ListToolsOutput, CallToolOutput, ReportOutput, TrafficOutput } from './agentSchemas.ts';
 import {
   DATA_NOTICE,
   MAX_TEXT,
@@ -135,16 +136,7 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
         inputSchema: z.object({
           target: z.string().min(1).max(2048).describe('A server URL such as http://127.0.0.1:3000/mcp, or a config entry name.'),
         }),
-        outputSchema: z.object({
-          outcome: z.enum(['connected', 'refused', 'failed']),
-          message: z.string().optional(),
-          server: z.object({ name: z.string(), title: z.string().optional(), version: z.string().optional() }).optional(),
-          notice: z.string().optional(),
-          serverData: z.array(z.string()).optional(),
-          protocolVersion: z.string().optional(),
-          era: z.enum(['modern', 'legacy']).optional(),
-          offersSkills: z.boolean().optional(),
-        }),
+        outputSchema: ConnectOutput,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
       },
       ({ target }) =>
@@ -199,23 +191,7 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
           cursor: z.string().max(20).optional().describe('The nextCursor of the previous page; omit it for the first page.'),
           refresh: z.boolean().optional().describe('List again from the server instead of the list already read.'),
         }),
-        outputSchema: z.object({
-          tools: z.array(
-            z.object({
-              name: z.string(),
-              title: z.string().optional(),
-              description: z.string().optional(),
-              inputSchema: z.record(z.string(), z.unknown()),
-              annotations: z.record(z.string(), z.unknown()),
-            }),
-          ),
-          total: z.number(),
-          nextCursor: z.string().optional(),
-          message: z.string().optional(),
-          injection: z.array(z.object({ tool: z.string(), message: z.string() })).optional(),
-          notice: z.string().optional(),
-          serverData: z.array(z.string()).optional(),
-        }),
+        outputSchema: ListToolsOutput,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
       },
       async ({ cursor, refresh }) => {
@@ -261,14 +237,7 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
           name: z.string().min(1).max(128).describe('The tool’s name, as list_tools gives it.'),
           arguments: z.record(z.string(), z.unknown()).optional().describe('The tool’s arguments, an object matching its input schema.'),
         }),
-        outputSchema: z.object({
-          outcome: z.enum(['success', 'tool-error', 'refused', 'invalid', 'failed']),
-          message: z.string().optional(),
-          text: z.string().optional(),
-          structuredContent: z.unknown().optional(),
-          notice: z.string().optional(),
-          serverData: z.array(z.string()).optional(),
-        }),
+        outputSchema: CallToolOutput,
         annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       },
       async ({ name, arguments: args = {} }) => {
@@ -319,21 +288,7 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
               'Also call the server with an unknown tool and with broken arguments (read-only tools only) to check its error channel.',
             ),
         }),
-        outputSchema: z.object({
-          score: z.number(),
-          tools: z.number(),
-          findings: z.array(
-            z.object({
-              rule: z.string(),
-              severity: z.enum(['error', 'warning', 'info']),
-              tool: z.string().optional(),
-              message: z.string(),
-              fix: z.string(),
-            }),
-          ),
-          notice: z.string().optional(),
-          serverData: z.array(z.string()).optional(),
-        }),
+        outputSchema: ReportOutput,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
       },
       async ({ active }) => {
@@ -355,21 +310,7 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
         inputSchema: z.object({
           last: z.number().int().min(1).max(MAX_TRAFFIC).optional().describe('How many exchanges, 1 to 50 (default 10).'),
         }),
-        outputSchema: z.object({
-          exchanges: z.array(
-            z.object({
-              method: z.string(),
-              status: z.number().optional(),
-              durationMs: z.number().optional(),
-              sent: z.array(z.string()),
-              received: z.array(z.string()),
-              requestBody: z.string().optional(),
-              responseBody: z.string(),
-            }),
-          ),
-          notice: z.string().optional(),
-          serverData: z.array(z.string()).optional(),
-        }),
+        outputSchema: TrafficOutput,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
       ({ last = 10 }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli, UsageError, USAGE } from './args.ts';
+import { parseCli, UsageError } from './args.ts';
+import { USAGE } from './usage.ts';
 
 function usageError(argv: string[]): string {
   try {

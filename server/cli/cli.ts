@@ -1,5 +1,6 @@
 // `toolscope` — the command line: Toolscope for the demo, a URL or a stdio server, or the
 // server report. The only place a command is read from (argv, or a config file named in argv).
+import { USAGE } from './usage.ts';
 import { redactText } from '../../src/lib/redactUrl.ts';
 import { printable } from '../../src/lib/printable.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { childEnvironment, readEnvFile } from '../stdio/env.ts';
 import { stdioEndpoint } from '../stdio/routes.ts';
 import { watchAndRestart } from '../stdio/watch.ts';
 import { startToolscope } from '../serveApp.ts';
-import { USAGE, UsageError, parseCli, type McpOptions, type RenderOptions, type StdioSpec, type Target } from './args.ts';
+import { UsageError, parseCli, type McpOptions, type RenderOptions, type StdioSpec, type Target } from './args.ts';
 import { RenderUnavailable, renderApp, renderSummary } from './render.ts';
 import { readMcpServersFile, type HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';

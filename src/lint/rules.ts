@@ -351,7 +351,6 @@ const INJECTION: readonly [RegExp, string][] = [
   [/[A-Za-z0-9+/]{160,}={0,2}/, 'holds a long encoded blob'],
 ];
 
-/** A description (or a parameter's) that addresses the model: hidden text, instructions about other tools or secrecy. */
 export function injectionFindings(tool: McpTool): Finding[] {
   const described = properties(tool.inputSchema).map(([, schema]) => own(schema, 'description'));
   const texts = [tool.description ?? '', ...described.filter((text): text is string => typeof text === 'string')];

@@ -199,18 +199,13 @@ export class OAuthFlow {
             'authorization-server',
             `${found.issuer} does not advertise PKCE S256 (code_challenge_methods_supported); MCP clients must refuse to continue.`,
           );
-        // Every endpoint the flow will send to, registration included (a client's details go there).
-        for (const endpoint of [
-          found.authorization_endpoint,
-          found.token_endpoint,
-          ...(found.registration_endpoint ? [found.registration_endpoint] : []),
-        ]) {
-          if (!webUrl(endpoint))
-            throw new OAuthFlowError(
-              'authorization-server',
-              `Refusing a non-https endpoint: ${endpoint}. Only https (or http on this machine).`,
-            );
-        }
+        const endpoints = [found.authorization_endpoint, found.token_endpoint, found.registration_endpoint]; // registration too
+        const refused = endpoints.find((endpoint) => endpoint !== undefined && !webUrl(endpoint));
+        if (refused)
+          throw new OAuthFlowError(
+            'authorization-server',
+            `Refusing a non-https endpoint: ${refused}. Only https (or http on this machine).`,
+          );
         return found;
       },
       (found) =>

@@ -23,8 +23,8 @@ import {
   type ProfileFinding,
 } from '../../mcp/appHosts.ts';
 import { downloadBytes } from '../../lib/download.ts';
-import { hash53 } from '../../lib/hash53.ts';
-import { serverKey } from '../../lib/serverKey.ts';
+import { appSandbox, pollCspReports, registerAppSession, type CspReport } from './api/sandboxSession.ts';
+import { recorded, traced, traceBridge } from './bridgeTransport.ts';
 import AppliedPolicy from './AppliedPolicy.tsx';
 import AppTools, { appToolsOf, type AppTool } from './AppTools.tsx';
 import { downloadItems, type DownloadItem } from './downloadAsk.ts';
@@ -63,63 +63,6 @@ interface Props {
   recordApp?: (direction: 'to app' | 'from app', message: unknown) => void;
   /** A load the frame blocked (for the report's app-csp-undeclared); loads only reported are not. */
   onViolation?: (directive: string, blocked: string) => void;
-}
-
-/**
- * A record of the bridge kept by the top page, out of the app's reach (another origin), for
- * `toolscope render`: it defines `window.__toolscopeRender` before the page loads; nothing else does.
- */
-function traceBridge(from: 'host' | 'app', message: unknown) {
-  const log = (window as { __toolscopeRender?: unknown[] }).__toolscopeRender;
-  if (!Array.isArray(log) || log.length >= 2000) return;
-  const data = isRecord(message) ? message : {};
-  let json = '';
-  try {
-    json = JSON.stringify(message) ?? '';
-  } catch {
-    json = String(message);
-  }
-  log.push({
-    at: Math.round(performance.now()),
-    from,
-    method: typeof data.method === 'string' ? data.method : undefined,
-    id: data.id,
-    json: json.slice(0, 2000),
-  });
-}
-
-/** The transport with what the host sends traced too (what the app sends is traced as it arrives). */
-function traced(inner: PostMessageTransport): PostMessageTransport {
-  const send = inner.send.bind(inner);
-  inner.send = (message, options) => {
-    traceBridge('host', message);
-    return send(message, options);
-  };
-  return inner;
-}
-
-/** The bridge's transport, with every message in both directions put in Traffic as well. */
-function recorded(inner: PostMessageTransport, record: Props['recordApp']): PostMessageTransport {
-  if (!record) return inner;
-  const send = inner.send.bind(inner);
-  inner.send = (message, options) => {
-    record('to app', message);
-    return send(message, options);
-  };
-  let handler: PostMessageTransport['onmessage'];
-  Object.defineProperty(inner, 'onmessage', {
-    configurable: true,
-    get: () => handler,
-    set: (next: PostMessageTransport['onmessage']) => {
-      handler = next
-        ? (message, extra) => {
-            record('from app', message);
-            next(message, extra);
-          }
-        : undefined;
-    },
-  });
-  return inner;
 }
 
 const WIDTHS = { desktop: 760, tablet: 600, phone: 375 } as const;
@@ -268,9 +211,7 @@ export default function AppView({
     // The relay and the app are on their server's origin (<id>.localhost on the sandbox port: apps
     // of two servers never share storage); the app's violations come from the browser's reports,
     // read by this token.
-    const appId = `a${hash53(serverKey(connection.url))}`;
-    const relayOrigin = `http://${appId}.localhost:${new URL(sandboxOrigin).port}`;
-    const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    const { appId, relayOrigin, token } = appSandbox(sandboxOrigin, connection.url);
     let live = true;
     const bridge = new AppBridge(
       null,
@@ -392,7 +333,7 @@ export default function AppView({
       }
     };
     // A violation as the browser reported it (server/sandbox.ts keeps the reports).
-    const onReport = (report: { directive: string; blocked: string; disposition: string; sample: string }) => {
+    const onReport = (report: CspReport) => {
       const { directive, blocked, sample } = report;
       addFinding(strictFinding(directive, blocked, profile, sample));
       // A library's probe for eval is said once, as a note; it is no blocked load of the app's.
@@ -406,45 +347,19 @@ export default function AppView({
           : [...previous, { directive, blocked }].slice(-50),
       );
     };
-    let seenReports = 0;
-    const poll = window.setInterval(() => {
-      fetch(`${sandboxOrigin}/csp-reports/${token}`)
-        .then((response) => (response.ok ? response.json() : []))
-        .then((reports: unknown) => {
-          // An answer that arrives after this session ended belongs to no app shown now.
-          if (!live || !Array.isArray(reports)) return;
-          for (const report of reports.slice(seenReports))
-            if (isRecord(report))
-              onReport({
-                directive: String(report.directive).slice(0, 80),
-                blocked: String(report.blocked).slice(0, 300),
-                disposition: String(report.disposition),
-                sample: typeof report.sample === 'string' ? report.sample.slice(0, 80) : '',
-              });
-          seenReports = Math.max(seenReports, reports.length);
-        })
-        .catch(() => undefined);
-    }, 500);
+    const stopReports = pollCspReports(sandboxOrigin, token, onReport);
     window.addEventListener('message', onMessage);
     const transport = traced(recorded(new PostMessageTransport(target, target), recordApp));
     void bridge.connect(transport);
     // The app's policy is registered for this one load (the sandbox serves it once), then the relay opens.
-    fetch(`${sandboxOrigin}/app-session`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain' },
-      body: JSON.stringify({ app: appId, profile, csp: ready.meta.csp ?? {}, report: token }),
-    })
-      .then((response) =>
-        response.ok ? (response.json() as Promise<{ session?: unknown }>) : Promise.reject(new Error(`HTTP ${response.status}`)),
-      )
-      .then(({ session }) => {
-        if (live && typeof session === 'string') iframe.src = `${relayOrigin}/sandbox.html?${new URLSearchParams({ profile, session })}`;
-      })
-      .catch((error: unknown) => live && addEvent('sandbox', `the app could not be opened: ${String(error).slice(0, 200)}`));
+    registerAppSession(sandboxOrigin, { app: appId, profile, csp: ready.meta.csp ?? {}, report: token }).then(
+      (session) => live && (iframe.src = `${relayOrigin}/sandbox.html?${new URLSearchParams({ profile, session })}`),
+      (error: unknown) => live && addEvent('sandbox', `the app could not be opened: ${String(error).slice(0, 200)}`),
+    );
     return () => {
       live = false;
       window.removeEventListener('message', onMessage);
-      window.clearInterval(poll);
+      stopReports();
       bridgeRef.current = undefined;
       setToolsGone('the app was torn down; its tools went with it');
       setDownload((asked) => {

@@ -1,0 +1,83 @@
+// The text `toolscope --help` prints (and a usage error points to): every command and option.
+export const USAGE = `Toolscope — explore and call the tools of MCP servers in your browser.
+
+Usage:
+  toolscope                                   Toolscope with its built-in demo server
+  toolscope <server-url>                      Toolscope connected to a Streamable HTTP server
+  toolscope [options] -- <command> [args…]    a stdio server: runs <command> (no shell) and opens it
+  toolscope [options] --config FILE --server NAME
+                                              an entry of an mcpServers file (Claude, Cursor, VS Code):
+                                              stdio entries run as above, http entries open their URL
+  toolscope report [report options] <server-url>
+  toolscope report [report options] -- <command> [args…]
+  toolscope report [report options] --config FILE --server NAME
+                                              the server report, for CI (no browser)
+  toolscope render --tool NAME --out app.png [render options] <server-url> | -- <command> [args…]
+                                              calls NAME, renders its MCP App headless (the page's
+                                              sandbox, Chromium), writes a PNG and a JSON log
+  toolscope mcp [--allow-writes] [--allow-destructive] [--allow-host HOST]… [--config FILE
+                [--server NAME]] [--allow-switch]
+                                              Toolscope as a stdio MCP server for a coding agent:
+                                              connect, list_tools, call_tool, report, traffic; one
+                                              server per run (--server pins an entry, --allow-switch
+                                              lets it change), read-only calls unless allowed
+
+Options:
+  --port N          port of Toolscope's page on 127.0.0.1 (default: $PORT, else 6274)
+  --env KEY=VALUE   set a variable for the stdio server (repeatable)
+  --env-file FILE   read variables for the stdio server from a dotenv file
+  --cwd DIR         working directory of the stdio server (default: this one)
+  --watch DIR       restart the stdio server when files under DIR change
+  --config FILE     an mcpServers JSON file;  --server NAME  the entry to open
+  --dev             Vite's dev server with hot reload (from a clone)
+  -h, --help        this text
+
+The stdio server's environment: only PATH, HOME, USER, LOGNAME, SHELL and TERM are inherited
+(as other MCP hosts do), then --env-file, the config's "env", then each --env, in that order.
+Its stderr is shown in Toolscope's "Server console"; Restart and Stop are in the page.
+The command comes only from this terminal: no web request can start or change it.
+
+Report options:
+  --format json|markdown|junit|sarif   (default json)     --output FILE   write to FILE
+  --bearer TOKEN    Authorization: Bearer TOKEN            --header "Name: value"  (repeatable)
+                    or, to keep them out of ps and CI logs: $TOOLSCOPE_BEARER, and
+                    $TOOLSCOPE_HEADERS ("Name: value" lines); the options win over the variables
+  --timeout S       seconds each request may take (default 30)
+  --max-mb N        cap on each response body in MB (default 16; the whole report: 4 × N)
+  --active          also call the server to check its error channel
+  --era legacy|2026-07-28   skip era discovery
+  --queries FILE    findability: [{ "query": "read a file", "expect": "read_text_file", "top": 3,
+                    "mode": "bm25"|"regex" }] — each expected tool not in its top N is an error
+  --client-id ID    sign in as a machine (OAuth client credentials; no browser), with
+  --client-secret S   a secret (or $TOOLSCOPE_CLIENT_SECRET; never printed), or
+  --jwt-key FILE      a private key that signs a JWT assertion (RFC 7523; --jwt-alg, default
+                      ES256 for an EC key, RS256 otherwise)
+  --dpop            ask for a DPoP-bound token and sign every request (RFC 9449)
+  --scope "a b"     the scopes to ask for;  --issuer URL  send the credentials to this
+                    authorization server only (or $TOOLSCOPE_ISSUER; required with a secret)
+  --profile claude-directory|openai-apps   readiness for a directory: ready, not ready, or
+                    needs a person (what no program can judge; each rule cites its source)
+  --confirm ID[,ID]  items of the profile a person has checked (e.g. claude-listing)
+  (and --env, --env-file, --cwd for a stdio server)
+
+mcp options:
+  --allow-destructive   let call_tool call tools that may change or destroy data (refused otherwise)
+  --allow-host HOST     a host beyond loopback that connect may reach (repeatable)
+  --config FILE         an mcpServers file: the agent may connect to its entries by name, and
+                        only its stdio entries' commands ever run
+
+Render options:
+  --tool NAME       the tool whose app is rendered (required);  --args JSON  its arguments
+  --out FILE        the PNG of the app's frame (required);  --log FILE  the JSON log (default:
+                    FILE with .json): the app's bridge messages, CSP violations, app errors
+  --profile reference|strict   the host profile (default reference, the Apps SDK's basic-host)
+  --wait S          at most S seconds for the app to settle (default 20)
+  --allow-app-calls say yes when the app calls a tool that asks (refused otherwise)
+  (and --env, --env-file, --cwd for a stdio server; --config FILE --server NAME)
+A browser: $CHROMIUM_PATH, else /usr/bin/chromium (Debian: apt-get install chromium).
+Exit status of render: 0 rendered, 1 a CSP violation of the app's own loads or an app error
+(a library's probe for eval is not one), 2 could not render (no browser, no app, usage).
+
+Exit status of report: 0 no error findings, 1 error findings, 2 the report could not be made.
+With --profile: 0 ready, 1 not ready, 2 could not run, 3 needs a person.
+Exit status 2 also for a usage error.`;
