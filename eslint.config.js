@@ -10,7 +10,7 @@ import sizeLimits from './build/size-limits.json' with { type: 'json' };
 
 // The layers, fenced by path (import-x resolves each import, so `src/compare` and
 // `features/history` cannot be mistaken for each other the way a name glob would):
-//   lib → mcp → schema → registry → compare → lint → session → storage → components → features/* → app
+//   lib → mcp → schema → registry → compare → lint → session → apphost → storage → components → features/* → app
 // Each folder imports only from folders to its left; features never import each other. Beside
 // them, src/prefetch (the deep-link prefetch) uses lib and mcp and is entered by its index.ts.
 const LAYERS = [
@@ -21,10 +21,11 @@ const LAYERS = [
   ['compare', 'comparing results and tool lists'],
   ['lint', 'the server report’s rules'],
   ['session', 'the call session; its memory is handed to it'],
+  ['apphost', 'the MCP Apps host session: the bridge, its handlers and its questions'],
   ['storage', 'what this browser remembers, one module per IndexedDB store'],
 ];
 // The framework-free folders: no React, no browser globals (the CLI runs them in Node).
-const PURE = ['mcp', 'schema', 'registry', 'compare', 'lint', 'session'];
+const PURE = ['mcp', 'schema', 'registry', 'compare', 'lint', 'session', 'apphost'];
 // The feature zones are built from the folders under src/features, so a new feature is fenced the
 // day it is created (bulletproof-react's `from: './src/features', except: ['./<self>']` form).
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -49,6 +50,7 @@ const layerZones = [
       './src/compare',
       './src/lint',
       './src/session',
+      './src/apphost',
       './src/storage',
       './src/prefetch',
       './src/features',
@@ -167,6 +169,25 @@ export default tseslint.config(
   {
     files: PURE.map((folder) => `src/${folder}/**`),
     rules: { 'no-restricted-imports': ['error', noReact], 'no-restricted-globals': ['error', ...browserGlobals] },
+  },
+  // The MCP Apps host is src/apphost, one session per framed app: views read its snapshot and
+  // never wire a bridge of their own (a PostMessageTransport to the frame is all they make).
+  {
+    files: ['src/features/**', 'src/app/**', 'src/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@modelcontextprotocol/ext-apps/app-bridge',
+              importNames: ['AppBridge'],
+              message: 'The AppBridge and its handlers live in src/apphost/hostSession.ts; read its snapshot.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // expect.stringContaining() and friends are typed `any` by Vitest.
   { files: ['**/*.test.ts', 'e2e/**'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off' } },

@@ -70,4 +70,19 @@ describe('the structure’s ratchets', () => {
     const duplicates = [...byName.values()].filter((files) => files.length > 1);
     expect(duplicates).toEqual([]);
   });
+
+  it('the MCP Apps host stays out of the view: AppView ≤ 300 lines, ≤ 6 useState, ≤ 8 names from src/mcp; no bridge handler in src/features', async () => {
+    const file = 'src/features/apps/AppView.tsx';
+    const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+    expect((await linesOfCode([file])).get(file)).toBeLessThanOrEqual(300);
+    expect(text.match(/\buseState\(|\buseState</g)?.length ?? 0).toBeLessThanOrEqual(6);
+    const mcpNames = [...text.matchAll(/import (?:type )?\{([^}]*)\} from '\.\.\/\.\.\/mcp\//g)].flatMap((match) =>
+      (match[1] ?? '').split(',').filter((name) => name.trim()),
+    );
+    expect(mcpNames.length, mcpNames.join(', ')).toBeLessThanOrEqual(8);
+    const wired = tracked('src/features').filter((path) =>
+      /\bbridge\.on[a-z]+\s*=/.test(readFileSync(new URL(`../${path}`, import.meta.url), 'utf8')),
+    );
+    expect(wired).toEqual([]);
+  });
 });

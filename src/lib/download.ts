@@ -8,13 +8,3 @@ export function downloadBytes(bytes: Uint8Array<ArrayBuffer>, mimeType: string, 
   anchor.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/** A safe file name from an untrusted URI or name. */
-export function safeFileName(source: string, fallback: string): string {
-  const last = source.split(/[/\\]/).pop() ?? '';
-  const clean = last
-    .replace(/[^\w.-]/g, '_')
-    .replace(/^\.+/, '')
-    .slice(0, 120);
-  return clean || fallback;
-}

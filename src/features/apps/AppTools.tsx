@@ -8,30 +8,7 @@ import { DEFAULT_FORM_STATE_BEHAVIOR } from '../../components/form/validators.ts
 import { Button } from '../../components/ui/Button.tsx';
 import { isRecord } from '../../mcp/guards.ts';
 import { revealInvisible } from '../../mcp/text.ts';
-import { parseAnnotations, type ToolAnnotations } from '../../mcp/tools.ts';
-
-export interface AppTool {
-  name: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  annotations: ToolAnnotations;
-}
-
-/** The tools from a tools/list answer the app gave; anything malformed is left out (and counted). */
-export function appToolsOf(result: unknown): { tools: AppTool[]; malformed: number } {
-  const raw: unknown[] = isRecord(result) && Array.isArray(result.tools) ? (result.tools as unknown[]) : [];
-  const tools: AppTool[] = [];
-  for (const item of raw.slice(0, 100)) {
-    if (!isRecord(item) || typeof item.name !== 'string' || !item.name || !isRecord(item.inputSchema)) continue;
-    tools.push({
-      name: item.name.slice(0, 128),
-      description: typeof item.description === 'string' ? item.description.slice(0, 1000) : undefined,
-      inputSchema: item.inputSchema,
-      annotations: parseAnnotations(item.annotations),
-    });
-  }
-  return { tools, malformed: raw.length - tools.length };
-}
+import type { AppTool } from '../../apphost/appTools.ts';
 
 interface Props {
   tools: readonly AppTool[];

@@ -1,5 +1,6 @@
 import { DockTab } from '../../components/ui/Dock.tsx';
-import { downloadBytes, safeFileName } from '../../lib/download.ts';
+import { downloadBytes } from '../../lib/download.ts';
+import { safeFileName } from '../../lib/fileName.ts';
 import type { ResultDiff } from '../../compare/diff.ts';
 import type { RunState } from '../../session/runSaved.ts';
 import { SavedCalls } from './SavedCalls.tsx';

@@ -3,16 +3,10 @@
 // violations the browser reported for that load.
 import { hash53 } from '../../../lib/hash53.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
+import type { CspReport } from '../../../apphost/hostSession.ts';
 import type { HostProfileId } from '../../../mcp/appHosts.ts';
 import { isRecord } from '../../../mcp/guards.ts';
 import type { AppCsp } from '../../../mcp/mcpApps.ts';
-
-export interface CspReport {
-  directive: string;
-  blocked: string;
-  disposition: string;
-  sample: string;
-}
 
 /**
  * A server's place in the sandbox: its origin, <id>.localhost on the sandbox port (apps of two

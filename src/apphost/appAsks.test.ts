@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appToolsOf } from './AppTools.tsx';
+import { appToolsOf } from './appTools.ts';
 import { downloadItems } from './downloadAsk.ts';
 
 describe('downloadItems: what an app asks to save, before anything is saved', () => {

@@ -1,8 +1,8 @@
 // ui/download-file (the Apps draft): what an app asks to save, as files a person can judge before
 // anything is written — name, type and size of each embedded resource; a resource link is named
 // and, when it is the server's own resource, read only after the person says yes.
-import { isRecord } from '../../mcp/guards.ts';
-import { safeFileName } from '../../lib/download.ts';
+import { isRecord } from '../mcp/guards.ts';
+import { safeFileName } from '../lib/fileName.ts';
 
 export interface DownloadItem {
   name: string;
@@ -54,4 +54,21 @@ export function downloadItems(params: unknown): { items: DownloadItem[]; problem
     } else problems.push(`Item ${index + 1} is neither an embedded resource nor a resource link.`);
   });
   return { items, problems };
+}
+
+/**
+ * The bytes of one file the person said yes to: embedded bytes as they are; a link only when it
+ * names one of this server's resources, read through the connection (never fetched).
+ */
+export async function downloadBytesOf(
+  item: DownloadItem,
+  readResource: (uri: string) => Promise<unknown>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (item.bytes) return item.bytes;
+  if (!item.link) throw new Error(`${item.name} has nothing to save`);
+  const raw = await readResource(item.link);
+  const first: unknown = isRecord(raw) && Array.isArray(raw.contents) ? raw.contents[0] : undefined;
+  const bytes = isRecord(first) ? downloadItems({ contents: [{ type: 'resource', resource: first }] }).items[0]?.bytes : undefined;
+  if (!bytes) throw new Error(`${item.link} has no text or blob to save`);
+  return bytes;
 }
