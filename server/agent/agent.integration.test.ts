@@ -66,12 +66,16 @@ describe('toolscope mcp', () => {
       expect(search.data.outcome).toBe('success');
       expect(search.data.text).toContain('USB-C');
       // Arguments that break the schema are not sent; a destructive tool is refused without --allow-destructive.
-      expect((await call(client, 'call_tool', { name: 'search_catalog', arguments: { limit: 500 } })).data).toMatchObject({
-        outcome: 'invalid',
-      });
+      const invalid = await call(client, 'call_tool', { name: 'search_catalog', arguments: { limit: 500 } });
+      expect(invalid).toMatchObject({ isError: true, data: { outcome: 'not-sent', word: 'Not sent' } });
+      expect(invalid.data.message).toMatch(/^Not sent — \d argument problems?: .*limit/);
       const purge = await call(client, 'call_tool', { name: 'purge_catalog_cache', arguments: {} });
-      expect(purge).toMatchObject({ isError: true, data: { outcome: 'refused' } });
+      expect(purge).toMatchObject({ isError: true, data: { outcome: 'not-sent' } });
       expect(purge.data.message).toContain('--allow-destructive');
+      // The same call session as the page: a result that breaks its outputSchema is not a success.
+      const legacy = await call(client, 'call_tool', { name: 'lookup_legacy_price', arguments: { product_id: 'prd_aud_001' } });
+      expect(legacy.data).toMatchObject({ outcome: 'invalid-output', word: 'Invalid output' });
+      expect(legacy.data.outputProblem).toMatch(/price/);
       const report = await call(client, 'report');
       expect(report.data.score).toBeTypeOf('number');
       expect(report.data.findings).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'skill-tool-missing' })]));

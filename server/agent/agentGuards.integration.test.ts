@@ -135,7 +135,7 @@ describe('toolscope mcp: what an agent gets back, and what it may do', () => {
 
       // A tool not marked read-only writes: refused without --allow-writes, though not destructive.
       const write = await call(client, 'call_tool', { name: 'write_note', arguments: { note: 'x' } });
-      expect(write).toMatchObject({ isError: true, data: { outcome: 'refused' } });
+      expect(write).toMatchObject({ isError: true, data: { outcome: 'not-sent' } });
       expect(write.data.message).toContain('--allow-writes');
 
       // One server per run: what one returned cannot be carried to another's.

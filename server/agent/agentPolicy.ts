@@ -74,7 +74,11 @@ export function writePermission(tool: McpTool, allowWrites: boolean, allowDestru
   if (tool.annotations.readOnlyHint === true || allowWrites || allowDestructive) return { allowed: true };
   return {
     allowed: false,
-    reason: `Not sent: ${tool.name} is not marked read-only (readOnlyHint), so it may change data; toolscope mcp calls such tools only when started with --allow-writes.`,
+    // A tool not marked read-only may destroy data unless it says it does not (the spec's default for destructiveHint).
+    reason:
+      tool.annotations.destructiveHint === false
+        ? `Not sent: ${tool.name} is not marked read-only (readOnlyHint), so it may change data; toolscope mcp calls such tools only when started with --allow-writes.`
+        : `Not sent: ${tool.name} is not marked read-only and may destroy data (destructiveHint); toolscope mcp calls such tools only when started with --allow-destructive.`,
   };
 }
 

@@ -1,6 +1,7 @@
 // What each of toolscope mcp's tools returns (its outputSchema): Toolscope's own fields, and the
 // server's data named in serverData (agentPolicy.ts withServerData).
 import { z } from 'zod';
+import { OUTCOMES, type OutcomeKind } from '../../src/session/outcome.ts';
 
 /** Said beside the server's data (agentPolicy.ts DATA_NOTICE), and which fields hold it. */
 const marked = { notice: z.string().optional(), serverData: z.array(z.string()).optional() };
@@ -33,8 +34,11 @@ export const ListToolsOutput = z.object({
 });
 
 export const CallToolOutput = z.object({
-  outcome: z.enum(['success', 'tool-error', 'refused', 'invalid', 'failed']),
+  /** The page's outcome vocabulary (src/session/outcome.ts): its kind, and the word with its detail. */
+  outcome: z.enum(Object.keys(OUTCOMES) as [OutcomeKind, ...OutcomeKind[]]),
+  word: z.string(),
   message: z.string().optional(),
+  outputProblem: z.string().optional(),
   text: z.string().optional(),
   structuredContent: z.unknown().optional(),
   ...marked,

@@ -313,5 +313,5 @@ export interface PendingTask {
   era: 'modern' | 'legacy';
   /** 2025: the session that made the task (its tasks live there). */
   sessionId?: string;
-  origin?: 'app';
+  origin?: 'app' | 'agent';
 }

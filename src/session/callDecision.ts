@@ -9,7 +9,7 @@ import { type McpTool } from '../mcp/tools.ts';
 import type { SafetySettings } from './safety.ts';
 
 /** Where a call started: said in messages, and what decides whether the checks can be skipped. */
-export type CallOrigin = 'form' | 'replay' | 'run-last' | 'run-all' | 'app';
+export type CallOrigin = 'form' | 'replay' | 'run-last' | 'run-all' | 'app' | 'agent';
 
 export interface CallLimits {
   /** Per-request timeout, reset by every progress notification. */

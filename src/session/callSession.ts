@@ -11,11 +11,11 @@ import { describeFailure } from '../mcp/errors.ts';
 import type { PendingTask } from '../mcp/tasks.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { outputProblem, outputValidator } from '../lint/callRules.ts';
-import { outcomeOf } from './outcome.ts';
+import { outcomeOf, type Outcome } from './outcome.ts';
 import type { CallChecks, CallLimits, CallOrigin, RequestOptions } from './callDecision.ts';
 import { CallEntrance, type CallEntranceSnapshot, type Decided, type PendingConfirm, type RequestTool } from './callEntrance.ts';
 import type { AnsweredQuestion } from '../mcp/elicitation.ts';
-import { CallRuns, type CallRun, type CallTarget, type RunsConnection } from './runs.ts';
+import { CallRuns, type CallRun, type CallState, type CallTarget, type RunsConnection } from './runs.ts';
 import { runSaved, type RunState, type SavedToRun } from './runSaved.ts';
 import type { SafetySettings } from './safety.ts';
 
@@ -61,6 +61,10 @@ export interface SessionSnapshot extends CallEntranceSnapshot {
 }
 
 export type AppCallOutcome = { result: unknown } | { refused: string };
+/** What became of an agent's call: not sent (and why), or the run as it ended, in the page's words. */
+export type AgentCallOutcome =
+  | { sent: false; refused: string }
+  | { sent: true; runId: number; state: Exclude<CallState, { status: 'idle' }>; outcome: Outcome | undefined };
 export type RequestOutcome = Decided['action'] | 'declined';
 
 export class CallSession {
@@ -165,10 +169,25 @@ export class CallSession {
     const target = this.#tool(name);
     const refusal = appCallRefusal(name, target);
     if (refusal || !target) return { refused: refusal ?? '' };
-    const gated = await this.#gate(target, args, `Confirm call to ${name} (asked by an MCP App)`);
+    const gated = await this.#gate(target, args, `Confirm call to ${name} (asked by an MCP App)`, 'app');
     if ('refused' in gated) return gated;
     const { state } = await this.#runs.call(target, gated.args, gated.limits, 'app');
     return state.status === 'done' ? { result: state.result.raw } : { refused: describeFailure(state.failure) };
+  }
+
+  /**
+   * A coding agent's call (`toolscope mcp`'s call_tool): a tool of this server by name, the same
+   * checks and gate as the page (its confirmation is the session's one question, answered by
+   * whoever runs the session), sent as a run — so the result is checked against the tool's
+   * outputSchema, a task is followed, and the outcome is the page's vocabulary.
+   */
+  async requestFromAgent(name: string, args: Record<string, unknown>, declined: string): Promise<AgentCallOutcome> {
+    const target = this.#tool(name);
+    if (!target) return { sent: false, refused: `The server lists no tool named ${JSON.stringify(name).slice(0, 140)}.` };
+    const gated = await this.#gate(target, args, `Confirm call to ${name} (asked by an agent)`, 'agent', declined);
+    if ('refused' in gated) return { sent: false, refused: gated.refused };
+    const { id, state } = await this.#runs.call(target, gated.args, gated.limits, 'agent');
+    return { sent: true, runId: id, state, outcome: outcomeOf(state) };
   }
 
   /**
@@ -177,15 +196,17 @@ export class CallSession {
    * mode, a confirmation unless it says it is read-only. The caller sends it to the app.
    */
   gateAppTool(tool: RequestTool, args: Record<string, unknown>): Promise<{ args: Record<string, unknown> } | { refused: string }> {
-    return this.#gate(tool, args, `Confirm call to ${tool.name} (a tool of the app)`);
+    return this.#gate(tool, args, `Confirm call to ${tool.name} (a tool of the app)`, 'app');
   }
 
   async #gate(
     target: RequestTool,
     args: Record<string, unknown>,
     title: string,
+    origin: 'app' | 'agent',
+    declined = 'The person declined this call.',
   ): Promise<{ args: Record<string, unknown>; limits: CallLimits } | { refused: string }> {
-    const decision = await this.#entrance.decide(target, args, { origin: 'app' });
+    const decision = await this.#entrance.decide(target, args, { origin });
     switch (decision.action) {
       case 'invalid':
       case 'unparsed':
@@ -200,7 +221,7 @@ export class CallSession {
           action: 'Call tool',
           items: [{ tool: target, args: decision.args, reason: decision.reason }],
         });
-        return confirmed ? { args: decision.args, limits: decision.limits } : { refused: 'The person declined this call.' };
+        return confirmed ? { args: decision.args, limits: decision.limits } : { refused: declined };
       }
       case 'call':
         return { args: decision.args, limits: decision.limits };

@@ -48,11 +48,14 @@ export type CallState =
     }
   | { status: 'failed'; failure: McpFailure; durationMs: number; args: Record<string, unknown>; task?: TaskView };
 
+/** Who sent a run other than the person's page. */
+export type RunOrigin = 'app' | 'agent';
+
 export interface CallRun {
   id: number;
   tool: string;
-  /** 'app': an MCP App's own call (it stays in the app; the response pane keeps showing the app's run). */
-  origin?: 'app';
+  /** 'app': an MCP App's own call (it stays in the app; the response pane keeps showing the app's run); 'agent': `toolscope mcp`'s. */
+  origin?: RunOrigin;
   state: Exclude<CallState, { status: 'idle' }>;
   /** The server's questions during this call and the person's answers, in order. */
   answers?: readonly AnsweredQuestion[];
@@ -139,7 +142,7 @@ export class CallRuns {
   }
 
   /** Adds a running run (dropping this tool's oldest finished ones past the bound). */
-  #begin(id: number, tool: string, state: CallRun['state'], origin?: 'app') {
+  #begin(id: number, tool: string, state: CallRun['state'], origin?: RunOrigin) {
     const mine = this.#runs.filter((run) => run.tool === tool);
     const drop = new Set(
       mine
@@ -157,7 +160,7 @@ export class CallRuns {
     args: Record<string, unknown>,
     started: { at: number; epoch: number },
     work: (onTask: (task: TaskState, place: TaskPlace) => void, signal: AbortSignal) => Promise<CallResult>,
-    origin?: 'app',
+    origin?: RunOrigin,
     resumed?: TaskView,
   ): Promise<Settled> {
     const controller = new AbortController();
@@ -226,7 +229,7 @@ export class CallRuns {
     target: CallTarget,
     args: Record<string, unknown>,
     limits: { timeoutMs: number; maxTotalTimeoutMs: number },
-    origin?: 'app',
+    origin?: RunOrigin,
   ): Promise<{ id: number; state: Settled }> {
     const tool = target.name;
     const id = ++this.#nextId;

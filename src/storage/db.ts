@@ -36,7 +36,7 @@ export interface HistoryEntry {
   /** False when the result was not kept ("Don't keep results for this server"). */
   resultKept?: boolean;
   /** 'app': the call came from an MCP App's frame. */
-  origin?: 'app';
+  origin?: 'app' | 'agent';
   /** The server's questions during the call and the answers given (secret-named fields left out). */
   answers?: AnsweredQuestion[];
 }

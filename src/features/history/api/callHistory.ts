@@ -29,7 +29,7 @@ export interface ComparisonView {
 export interface SessionRun {
   id: number;
   tool: string;
-  origin?: 'app';
+  origin?: 'app' | 'agent';
   state: FinishedRun['state'] | { status: 'running' };
   answers?: readonly AnsweredQuestion[];
 }
