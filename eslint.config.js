@@ -10,7 +10,7 @@ import sizeLimits from './build/size-limits.json' with { type: 'json' };
 
 // The layers, fenced by path (import-x resolves each import, so `src/compare` and
 // `features/history` cannot be mistaken for each other the way a name glob would):
-//   lib → mcp → schema → registry → compare → lint → session → apphost → storage → components → features/* → app
+//   lib → mcp → schema → registry → compare → lint → session → apphost → web → storage → components → features/* → app
 // Each folder imports only from folders to its left; features never import each other. Beside
 // them, src/prefetch (the deep-link prefetch) uses lib and mcp and is entered by its index.ts.
 const LAYERS = [
@@ -22,10 +22,12 @@ const LAYERS = [
   ['lint', 'the server report’s rules'],
   ['session', 'the call session; its memory is handed to it'],
   ['apphost', 'the MCP Apps host session: the bridge, its handlers and its questions'],
+  ['web', 'the browser’s helpers: React hooks, localStorage, the chunk loader, downloads'],
   ['storage', 'what this browser remembers, one module per IndexedDB store'],
 ];
-// The framework-free folders: no React, no browser globals (the CLI runs them in Node).
-const PURE = ['mcp', 'schema', 'registry', 'compare', 'lint', 'session', 'apphost'];
+// The framework-free folders: no React, no browser globals (the CLI runs them in Node). src/lib is
+// the floor under all of them; what needs the browser or React lives in src/web, above them.
+const PURE = ['lib', 'mcp', 'schema', 'registry', 'compare', 'lint', 'session', 'apphost'];
 // The feature zones are built from the folders under src/features, so a new feature is fenced the
 // day it is created (bulletproof-react's `from: './src/features', except: ['./<self>']` form).
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -63,8 +65,8 @@ const layerZones = [
   // and its worker are build entries (vite.config.ts), imported by nothing.
   zone(
     './src/prefetch',
-    [...LAYERS.slice(2).map(([other]) => `./src/${other}`), ...UI],
-    'src/prefetch (the deep-link prefetch) imports only src/lib and src/mcp.',
+    [...LAYERS.slice(2).filter(([other]) => other !== 'web').map(([other]) => `./src/${other}`), ...UI],
+    'src/prefetch (the deep-link prefetch) imports only src/lib, src/mcp and src/web.',
   ),
   zone(UI, './src/prefetch', 'The deep-link prefetch is entered by its one door: src/prefetch/index.ts.', ['./index.ts']),
   ...FEATURES.map((feature) =>
@@ -81,8 +83,8 @@ const layerZones = [
 const nodeZones = ['./server', './scripts'].map((target) =>
   zone(
     target,
-    ['./src/prefetch', './src/storage', ...UI],
-    `${target.slice(2)}/ runs in Node: it may import only src/lib and the framework-free folders (${PURE.join(', ')}).`,
+    ['./src/prefetch', './src/web', './src/storage', ...UI],
+    `${target.slice(2)}/ runs in Node: it may import only the framework-free folders (${PURE.join(', ')}).`,
   ),
 );
 

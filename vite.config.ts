@@ -23,7 +23,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     // Toolscope owns the preloading of lazy chunks on purpose, in one place: every import() of a
-    // chunk goes through src/lib/chunkImport.ts (build/chunkRetryPlugin.ts rewrites them), which
+    // chunk goes through src/web/chunkImport.ts (build/chunkRetryPlugin.ts rewrites them), which
     // fetches the chunk and, side by side, what it imports statically. Vite's own preload list
     // would be emptied by that rewrite anyway, so it is turned off for chunks (kept for the page's
     // own <link rel="modulepreload"> tags, which chunkImport.ts counts as already fetched).

@@ -2,7 +2,7 @@
 // module map keeps the failure; Chromium 150 does): importing the same URL again fails without a
 // request, so a feature whose code could not load once (Toolscope's server restarted, a dropped
 // connection) stays broken until a reload. The built chunks therefore send every dynamic import
-// of a chunk through `__toolscopeImport` (src/lib/chunkImport.ts), which asks for a chunk that
+// of a chunk through `__toolscopeImport` (src/web/chunkImport.ts), which asks for a chunk that
 // failed before under a fresh URL. Rewritten in the output, not the source: the bundler adds its
 // own `.then(m => m.x)` after each import(), which the retried import must keep.
 import { init, parse } from 'es-module-lexer';

@@ -8,6 +8,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import sizeLimits from './size-limits.json' with { type: 'json' };
+import { duplicateBaseNames } from './uniqueNames.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const tracked = (...patterns: string[]) =>
@@ -59,16 +60,7 @@ describe('the structure’s ratchets', () => {
   });
 
   it('no two source files share a base name', () => {
-    const sources = tracked('src', 'server', 'scripts', 'build', 'e2e').filter(
-      (file) => /\.(ts|tsx|mjs)$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file),
-    );
-    const byName = new Map<string, string[]>();
-    for (const file of sources) {
-      const name = file.slice(file.lastIndexOf('/') + 1);
-      byName.set(name, [...(byName.get(name) ?? []), file]);
-    }
-    const duplicates = [...byName.values()].filter((files) => files.length > 1);
-    expect(duplicates).toEqual([]);
+    expect(duplicateBaseNames()).toEqual([]);
   });
 
   it('the MCP Apps host stays out of the view: AppView ≤ 300 lines, ≤ 6 useState, ≤ 8 names from src/mcp; no bridge handler in src/features', async () => {

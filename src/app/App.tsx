@@ -1,6 +1,6 @@
 import { Toaster } from '../components/ui/Toaster.tsx';
 import { redactUrl } from '../lib/redactUrl.ts';
-import { toasts } from '../lib/toasts.ts';
+import { toasts } from '../web/toasts.ts';
 import { Dock } from '../components/ui/Dock.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { StepUpContext, useOAuth, type SignInPurpose } from '../features/connect
 import type { OAuthGrant } from '../mcp/oauth.ts';
 import type { OAuthChallenge } from '../mcp/errors.ts';
 import type { ProxySession } from '../mcp/proxy.ts';
-import { OPEN_DOCTOR } from '../lib/keyboard.ts';
+import { OPEN_DOCTOR } from '../web/keyboard.ts';
 import { TrafficRecorder, serverHealth } from '../mcp/traffic.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { startListing } from '../features/tools/api/toolPages.ts';
@@ -32,8 +32,8 @@ import { clearAllData, forgetServer } from './forgetting.ts';
 import { endPreview } from '../prefetch/index.ts';
 import type { Forgetting } from './ForgetDialogs.tsx';
 import type { SavedServer } from '../features/connection/api/serverList.ts';
-import { usePanes } from '../lib/panesStore.ts';
-import { dock } from '../lib/dockStore.ts';
+import { usePanes } from '../web/panesStore.ts';
+import { dock } from '../web/dockStore.ts';
 import { cn } from '../lib/cn.ts';
 import { declareSecretHeaders } from '../mcp/secrets.ts';
 import { FindServer } from '../features/registry/FindServer.tsx';

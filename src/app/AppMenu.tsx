@@ -3,11 +3,11 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../components/ui/Button.tsx';
 import { Modal } from '../components/ui/Modal.tsx';
 import { loadSavedServers, type SavedServer } from '../features/connection/api/serverList.ts';
-import { THEME_CHOICES, setTheme, useTheme } from '../lib/theme.ts';
+import { THEME_CHOICES, setTheme, useTheme } from '../web/theme.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import type { Command } from './commands.ts';
-import { FOCUS_TOOL_SEARCH, isTyping } from '../lib/keyboard.ts';
-import { dock } from '../lib/dockStore.ts';
+import { FOCUS_TOOL_SEARCH, isTyping } from '../web/keyboard.ts';
+import { dock } from '../web/dockStore.ts';
 import { ForgetDialog, type Forgetting } from './ForgetDialogs.tsx';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

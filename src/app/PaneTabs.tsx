@@ -1,6 +1,6 @@
 import { Tabs } from '../components/ui/Tabs.tsx';
-import { dock } from '../lib/dockStore.ts';
-import { panes, usePanes, type Pane } from '../lib/panesStore.ts';
+import { dock } from '../web/dockStore.ts';
+import { panes, usePanes, type Pane } from '../web/panesStore.ts';
 
 /** A narrow screen's "Panes" tabs (below the dock): one pane at a time. */
 export function PaneTabs() {

@@ -9,7 +9,7 @@ import type { useToolPages } from '../features/tools/api/toolPages.ts';
 import { useToolListChanges } from '../features/tools/api/useToolListChanges.ts';
 import { cn } from '../lib/cn.ts';
 import { Button } from '../components/ui/Button.tsx';
-import { useRememberedSize } from '../lib/rememberedSize.ts';
+import { useRememberedSize } from '../web/rememberedSize.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { HintFilter } from '../mcp/toolHints.ts';
 import type { SafetySettings } from '../session/safety.ts';

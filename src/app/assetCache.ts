@@ -2,7 +2,7 @@
 // Cache Storage, so a returning visit skips compiling them) — in a built app only, and only once
 // the page has been quiet for a while: installing it fetches and compiles every file of the build,
 // work that must not stand beside a first visit's own loading and listing.
-import { whenIdle } from '../lib/idle.ts';
+import { whenIdle } from '../web/idle.ts';
 
 /** Where the build writes it (build/serviceWorkerPlugin.ts); at the site's root, so its scope is the whole app. */
 export const ASSET_CACHE_WORKER = '/sw.js';

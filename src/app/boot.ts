@@ -6,7 +6,7 @@ import { readDeepLink, type DeepLink } from '../features/connection/deepLink.ts'
 import { preloadProtocolLayer } from '../features/connection/useConnection.ts';
 import { readLinkArgs } from '../mcp/callExport.ts';
 import { fetchProxySession, type ProxySession } from '../mcp/proxy.ts';
-import { retryableLazy } from '../lib/chunks.ts';
+import { retryableLazy } from '../web/chunks.ts';
 
 // The connected workspace (tool list, forms, history…) is its own chunk: the first screen is
 // only the shell. Connecting — or turning to the connection form — loads it beside the SDK.

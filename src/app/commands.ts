@@ -2,7 +2,7 @@
 // Matching is fuzzy (fuzzysort: Sublime Text's letters-in-order, word starts ranked first), so
 // "srch cat" finds "Search the catalog"; the characters that matched are returned for marking.
 import fuzzysort from 'fuzzysort';
-import { readStored, writeStored } from '../lib/storage.ts';
+import { readStored, writeStored } from '../web/storage.ts';
 import { serverStorageKey } from '../lib/serverKey.ts';
 
 /** The palette's sections, in the order they are listed. */

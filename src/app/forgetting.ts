@@ -7,7 +7,7 @@ import { forgetRecentServer, loadRecentServers } from '../features/connection/ap
 import { loadSavedServers, removeServer } from '../features/connection/api/serverList.ts';
 import { forgetGrant } from '../mcp/grants.ts';
 import { serverKey } from '../lib/serverKey.ts';
-import { browserStore } from '../lib/storage.ts';
+import { browserStore } from '../web/storage.ts';
 import { forgetWorkspace } from './workspaceMemory.ts';
 
 /** What "Forget this server" deletes, in the words the confirmation uses. */

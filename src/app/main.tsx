@@ -1,12 +1,15 @@
 // The page's entry. First: the built chunks' dynamic imports go through it (build/chunkRetryPlugin.ts).
-import '../lib/chunkImport.ts';
+import '../web/chunkImport.ts';
 import './styles.css';
 import { firstPageSettled, prefetching } from '../prefetch/index.ts';
-import { modulePreload } from '../lib/modulePreload.ts';
-import { upgradeStorageKeys } from '../lib/storage.ts';
+import { modulePreload } from '../web/modulePreload.ts';
+import { keepGrantsIn } from '../mcp/grants.ts';
+import { readStored, removeStored, upgradeStorageKeys, writeStored } from '../web/storage.ts';
 
 // Before the app reads anything it stored (the early entry did it too, when it ran).
 upgradeStorageKeys();
+// Sign-ins the person chose to keep are kept in this browser (src/mcp has no storage of its own).
+keepGrantsIn({ read: readStored, write: writeStored, remove: removeStored });
 
 // A deep link's first page of tools (the inline early entry, src/prefetch/entry.ts) is put on screen
 // before the app's code is evaluated, which holds this thread for a good 100 ms. The app's files

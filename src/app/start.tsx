@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { boot } from './boot.ts';
 import { Providers } from './Providers.tsx';
-import { startTheme } from '../lib/theme.ts';
+import { startTheme } from '../web/theme.ts';
 import { registerAssetCache } from './assetCache.ts';
 
 performance.mark('toolscope:app-start');

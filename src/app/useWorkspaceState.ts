@@ -4,7 +4,7 @@
 // session's (src/session).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { writeDeepLink } from '../features/connection/deepLink.ts';
-import { panes } from '../lib/panesStore.ts';
+import { panes } from '../web/panesStore.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { endPreview } from '../prefetch/index.ts';
 import { applyFormValue, draftFrom, type ArgumentsDraft } from '../schema/argumentsDraft.ts';

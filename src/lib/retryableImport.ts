@@ -1,5 +1,5 @@
 // A split chunk's loader that forgets a failure (plain TypeScript: src/mcp uses it too; the
-// React side is src/lib/chunks.ts).
+// React side is src/web/chunks.ts).
 import { errorMessage } from './errorMessage.ts';
 
 export type Loader<T> = () => Promise<T>;
@@ -14,7 +14,7 @@ export class ChunkLoadError extends Error {
 
 /**
  * A loader for a split chunk that keeps a success and forgets a failure, so the next call loads
- * again (under a fresh URL in the built app: src/lib/chunkImport.ts).
+ * again (under a fresh URL in the built app: src/web/chunkImport.ts).
  */
 export function retryableImport<T>(load: Loader<T>): Loader<T> {
   let pending: Promise<T> | undefined;

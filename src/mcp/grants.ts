@@ -1,8 +1,8 @@
-// OAuth grants per server URL. In memory by default (gone with the tab); persisted in this
-// browser only when the user opts in for that server.
+// OAuth grants per server URL. In memory by default (gone with the tab); persisted only when the
+// user opts in for that server, in the storage the page hands in at boot (`keepGrantsIn`: this
+// browser's localStorage) — in Node nothing is persisted.
 // The refresh policy lives here too, beside the grants: a server URL's walk (src/mcp) asks for a
 // usable token without climbing back up into the UI.
-import { readStored, removeStored, writeStored } from '../lib/storage.ts';
 import { serverStorageKey } from '../lib/serverKey.ts';
 import { retryableImport } from '../lib/retryableImport.ts';
 import { isRecord } from './guards.ts';
@@ -12,6 +12,25 @@ import type { FetchLike } from './traffic.ts';
 
 /** The OAuth steps, loaded on the first sign-in or token refresh; a failed load is retried afresh. */
 export const loadOAuth = retryableImport(() => import('./oauth.ts'));
+
+/** Where a grant the user chose to keep is written (the page's: src/web/storage.ts). */
+export interface GrantStorage {
+  read: <T>(key: string, parse: (value: unknown) => T | undefined) => T | undefined;
+  write: (key: string, value: unknown) => void;
+  remove: (key: string) => void;
+}
+
+const NOWHERE: GrantStorage = { read: () => undefined, write: () => undefined, remove: () => undefined };
+let stored = NOWHERE;
+
+/** The storage for grants the user chose to keep (the page's, at boot). */
+export function keepGrantsIn(storage: GrantStorage) {
+  stored = storage;
+}
+
+const readStored = <T>(key: string, parse: (value: unknown) => T | undefined) => stored.read(key, parse);
+const writeStored = (key: string, value: unknown) => stored.write(key, value);
+const removeStored = (key: string) => stored.remove(key);
 
 const memory = new Map<string, OAuthGrant>();
 const key = (url: string) => serverStorageKey('oauth-grant', url);

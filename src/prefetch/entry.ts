@@ -8,9 +8,9 @@ import { handingOverWalker, inThreadWalker, startPrefetch, type WalkerPort } fro
 import { prefetchAllowed } from './allowList.ts';
 import { showFirstTools } from './preview.ts';
 import type { WalkMessage } from './walk.ts';
-import { applyTheme, storedTheme } from '../lib/themeChoice.ts';
-import { modulePreload } from '../lib/modulePreload.ts';
-import { upgradeStorageKeys } from '../lib/storage.ts';
+import { applyTheme, storedTheme } from '../web/themeChoice.ts';
+import { modulePreload } from '../web/modulePreload.ts';
+import { upgradeStorageKeys } from '../web/storage.ts';
 
 /** walk.worker.ts, built (build/earlyEntry.ts): its code, or in development its file. */
 declare const __PREFETCH_WORKER_SOURCE__: string;

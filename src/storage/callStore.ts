@@ -4,7 +4,7 @@
 // size. Secret-named arguments are never stored, nor the connection's own secrets (token, header
 // values) anywhere in a call, nor token-shaped values in a result; and a server can be set to keep
 // no results at all.
-import { nextTask } from '../lib/idle.ts';
+import { nextTask } from '../web/idle.ts';
 import { storableResult, withoutKnownSecrets } from '../mcp/secrets.ts';
 import { db, keptArgs, type HistoryEntry } from './db.ts';
 

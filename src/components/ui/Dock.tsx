@@ -19,8 +19,8 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn.ts';
-import { dock, DOCK_MIN_HEIGHT, type DockTabId } from '../../lib/dockStore.ts';
-import { usePanes } from '../../lib/panesStore.ts';
+import { dock, DOCK_MIN_HEIGHT, type DockTabId } from '../../web/dockStore.ts';
+import { usePanes } from '../../web/panesStore.ts';
 
 interface TabInfo {
   id: DockTabId;

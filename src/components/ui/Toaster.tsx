@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { toasts } from '../../lib/toasts.ts';
+import { toasts } from '../../web/toasts.ts';
 import { Button } from './Button.tsx';
 
 /** The one toast, bottom right, above the dock: a status (announced, never a dialog to close). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { readStored, writeStored } from '../../lib/storage.ts';
+import { readStored, writeStored } from '../../web/storage.ts';
 
 export const MIN_PANE = 320;
 

@@ -6,7 +6,7 @@ import type { AppHostSnapshot } from '../../apphost/hostSession.ts';
 import { storageRefusal } from '../../mcp/appHosts.ts';
 import { cspToAllow, type AppCsp } from '../../mcp/mcpApps.ts';
 import { revealInvisible } from '../../mcp/text.ts';
-import { copyWithToast } from '../../lib/toasts.ts';
+import { copyWithToast } from '../../web/toasts.ts';
 
 export default function AppFindings({ snapshot, declared }: { snapshot: AppHostSnapshot; declared: AppCsp | undefined }) {
   const { refusals, errors, findings, violations, probed, events } = snapshot;

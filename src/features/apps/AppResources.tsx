@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
-import { retryableLazy } from '../../lib/chunks.ts';
+import { retryableLazy } from '../../web/chunks.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { McpTool } from '../../mcp/tools.ts';

@@ -1,5 +1,5 @@
 import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
-import { retryableLazy } from '../../lib/chunks.ts';
+import { retryableLazy } from '../../web/chunks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { isRecord } from '../../mcp/guards.ts';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { serverKey } from '../../lib/serverKey.ts';
-import { useStableCallback } from '../../lib/stableCallback.ts';
+import { useStableCallback } from '../../web/stableCallback.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { CallSession, type TaskMode } from '../../session/callSession.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readStored, writeStored } from '../../lib/storage.ts';
+import { readStored, writeStored } from '../../web/storage.ts';
 import { serverStorageKey } from '../../lib/serverKey.ts';
 import { DEFAULT_SAFETY, parseSafety, type SafetySettings } from '../../session/safety.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { OPEN_DOCTOR } from '../../lib/keyboard.ts';
+import { OPEN_DOCTOR } from '../../web/keyboard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { StatusItem } from '../../components/ui/StatusItem.tsx';

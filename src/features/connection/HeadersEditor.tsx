@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { copyHeaderValues } from '../../lib/copyPrefs.ts';
+import { copyHeaderValues } from '../../web/copyPrefs.ts';
 import { Popover } from '../../components/ui/Popover.tsx';
 import { customHeaderProblem } from '../../mcp/proxy.ts';
 

@@ -6,7 +6,7 @@ import type { OAuthGrant } from '../../mcp/oauth.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import { PendingSignIns, listenForCallbacks } from '../../mcp/signIns.ts';
 import { SignInStore, type SignInPurpose } from '../../mcp/signInStore.ts';
-import { browserStore } from '../../lib/storage.ts';
+import { browserStore } from '../../web/storage.ts';
 
 export type { OAuthView, SignInPurpose, SignInRequest } from '../../mcp/signInStore.ts';
 

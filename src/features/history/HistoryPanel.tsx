@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Menu } from '../../components/ui/Menu.tsx';
 import { humanDuration } from '../../lib/age.ts';
 import { DockTab } from '../../components/ui/Dock.tsx';
-import { copyWithToast } from '../../lib/toasts.ts';
+import { copyWithToast } from '../../web/toasts.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { HistoryEntry } from '../../storage/callStore.ts';
 import { entryOutcome, type Copied, type CopyKind } from './policy.ts';

@@ -11,7 +11,7 @@ import { revealInvisible } from '../../mcp/text.ts';
 import { OFFICIAL_REGISTRY, registryBase, searchServers, type RegistryEntry } from '../../registry/registryApi.ts';
 import type { ServerDetail } from '../../registry/serverJson.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { readStored, writeStored } from '../../lib/storage.ts';
+import { readStored, writeStored } from '../../web/storage.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import { EntryView, type RegistryConnect } from './EntryView.tsx';
 import { ServerJsonWorkbench, type ConnectedServer } from './ServerJsonWorkbench.tsx';

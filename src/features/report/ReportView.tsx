@@ -18,7 +18,7 @@ import { readinessOf, type Report } from '../../lint/report.ts';
 import { PROFILE_IDS, type ProfileId } from '../../lint/profiles.ts';
 import { ReadinessView } from './ReadinessView.tsx';
 import { SCORE_FORMULA } from '../../lint/score.ts';
-import { downloadBytes } from '../../lib/download.ts';
+import { downloadBytes } from '../../web/download.ts';
 import { safeFileName } from '../../lib/fileName.ts';
 import { FindingItem } from './FindingItem.tsx';
 import { ModelView } from './ModelView.tsx';

@@ -1,5 +1,5 @@
 import { DockTab } from '../../components/ui/Dock.tsx';
-import { downloadBytes } from '../../lib/download.ts';
+import { downloadBytes } from '../../web/download.ts';
 import { safeFileName } from '../../lib/fileName.ts';
 import type { ResultDiff } from '../../compare/diff.ts';
 import type { RunState } from '../../session/runSaved.ts';

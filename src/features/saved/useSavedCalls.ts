@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { exportSaved, parseSavedFile } from './savedCallFile.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
-import { toasts } from '../../lib/toasts.ts';
+import { toasts } from '../../web/toasts.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { serverKey } from '../../lib/serverKey.ts';
 import type { McpConnection } from '../../mcp/connection.ts';

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from '
 import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DockTab } from '../../components/ui/Dock.tsx';
-import { dock } from '../../lib/dockStore.ts';
+import { dock } from '../../web/dockStore.ts';
 import { describeState, type ConsoleLine } from '../../mcp/stdio.ts';
 import type { ConsoleSnapshot } from './consoleStore.ts';
 

@@ -6,7 +6,7 @@ import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formSuitability } from '../../schema/complexity.ts';
 import { propertiesAt, valuesAt } from '../../schema/schemaPath.ts';
-import { retryableLazy } from '../../lib/chunks.ts';
+import { retryableLazy } from '../../web/chunks.ts';
 
 // CodeMirror loads only when someone edits JSON.
 const JsonEditor = retryableLazy(() => import('../../components/form/JsonEditor.tsx'));

@@ -10,7 +10,7 @@ import { ListFreshness } from './ListFreshness.tsx';
 import type { ToolListData } from './api/toolPages.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { useSchemaProblems } from './api/useSchemaProblems.ts';
-import { FOCUS_TOOL_SEARCH } from '../../lib/keyboard.ts';
+import { FOCUS_TOOL_SEARCH } from '../../web/keyboard.ts';
 import { HINT_FILTERS } from './hintFilters.ts';
 import { formatCount } from '../../lib/count.ts';
 

@@ -1,4 +1,4 @@
-import { readStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, writeStored } from '../../../web/storage.ts';
 import { serverStorageKey } from '../../../lib/serverKey.ts';
 
 import type { ConnectionPath } from '../../../mcp/establish.ts';

@@ -1,6 +1,6 @@
 // The protocol era each server spoke last time, so the next connection skips the
 // 2026 probe (and its failed round trip on 2025 servers). Re-probed when it stops working.
-import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, removeStored, writeStored } from '../../../web/storage.ts';
 import { serverStorageKey } from '../../../lib/serverKey.ts';
 import type { EraHint } from '../../../mcp/connection.ts';
 

@@ -3,7 +3,7 @@
 // first, so opening a link never makes the page contact a server the person has not chosen.
 import { isGrantPersisted } from '../../../mcp/grants.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
-import { readStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, writeStored } from '../../../web/storage.ts';
 import { loadSavedServers } from './serverList.ts';
 
 export const KNOWN_SERVERS_KEY = 'toolscope:known-servers';

@@ -1,6 +1,6 @@
 // Servers this browser connected to lately (the start screen lists them), newest first. Only
 // URLs the person opened are kept — no tokens, no header values, nothing a server sent.
-import { readStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, writeStored } from '../../../web/storage.ts';
 import { httpUrl } from '../../../lib/mcpServersFile.ts';
 import { redactUrl } from '../../../lib/redactUrl.ts';
 

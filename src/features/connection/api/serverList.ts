@@ -2,7 +2,7 @@
 // use to list them. Header values are secrets: saved only when the user opts in for that
 // server, and exported only when they ask. stdio entries are never run from a browser: the
 // import shows the terminal command that opens each one.
-import { readStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, writeStored } from '../../../web/storage.ts';
 import type { ConnectionPath } from './connectionPath.ts';
 import { MAX_ENTRIES, httpUrl, readMcpServersFile, stdioCommandLines, stringRecord } from '../../../lib/mcpServersFile.ts';
 

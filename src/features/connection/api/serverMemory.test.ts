@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OAuthGrant } from '../../../mcp/oauth.ts';
 import { rememberPath, storedPath } from './connectionPath.ts';
 import { rememberEra, rememberedEra } from './eraMemory.ts';
-import { forgetGrant, grantFor, isGrantPersisted, saveGrant } from '../../../mcp/grants.ts';
+import { forgetGrant, grantFor, isGrantPersisted, keepGrantsIn, saveGrant } from '../../../mcp/grants.ts';
+import { readStored, removeStored, writeStored } from '../../../web/storage.ts';
 
 /** Node has no localStorage: a Map behind the same four methods. */
 class MemoryStorage {
@@ -41,6 +42,8 @@ let storage: MemoryStorage;
 beforeEach(() => {
   storage = new MemoryStorage();
   Object.assign(globalThis, { window: { localStorage: storage } });
+  // As the page's boot does (src/app/main.tsx).
+  keepGrantsIn({ read: readStored, write: writeStored, remove: removeStored });
 });
 
 describe.each(spellings)('a server URL typed %s', (_, typed, normalised) => {

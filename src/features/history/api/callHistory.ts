@@ -4,10 +4,10 @@
 // (handed in, so Node tests run it on fake-indexeddb). React reads it with useSyncExternalStore.
 import type { AnsweredQuestion } from '../../../mcp/elicitation.ts';
 import { diffResults, type ResultDiff } from '../../../compare/diff.ts';
-import { copyHeaderValues } from '../../../lib/copyPrefs.ts';
+import { copyHeaderValues } from '../../../web/copyPrefs.ts';
 import { errorMessage } from '../../../lib/errorMessage.ts';
 import { serverKey, serverStorageKey } from '../../../lib/serverKey.ts';
-import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, removeStored, writeStored } from '../../../web/storage.ts';
 import { isRecord } from '../../../mcp/guards.ts';
 import type { ResultSource } from '../../../mcp/handles.ts';
 import { paramHeadersFor } from '../../../mcp/paramHeaders.ts';

@@ -1,8 +1,8 @@
 // History (./callHistory.ts) for React: one per connection (the view is keyed by it), fed the
 // session's runs, read with useSyncExternalStore; the panel's props are wired here.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { afterPaint } from '../../../lib/idle.ts';
-import { useStableCallback } from '../../../lib/stableCallback.ts';
+import { afterPaint } from '../../../web/idle.ts';
+import { useStableCallback } from '../../../web/stableCallback.ts';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 import type { HistoryEntry } from '../../../storage/callStore.ts';

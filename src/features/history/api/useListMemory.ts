@@ -3,7 +3,7 @@ import { serverKey } from '../../../lib/serverKey.ts';
 import { diffToolLists, isUnchanged, snapshotOf, type ToolListChange } from '../../../compare/toolListDiff.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 import { swapSeenList } from '../../../storage/listStore.ts';
-import { whenIdle } from '../../../lib/idle.ts';
+import { whenIdle } from '../../../web/idle.ts';
 
 /**
  * The first time the list is fully loaded: how it differs from the last time this server was

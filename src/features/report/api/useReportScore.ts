@@ -3,7 +3,7 @@ import type { McpConnection } from '../../../mcp/connection.ts';
 import type { ToolsPage } from '../../../mcp/tools.ts';
 import type { CallRecord } from '../../../lint/callRules.ts';
 import { retryableImport } from '../../../lib/retryableImport.ts';
-import { whenIdle } from '../../../lib/idle.ts';
+import { whenIdle } from '../../../web/idle.ts';
 import { pageTokenizer } from './tokenCounter.ts';
 
 const loadQuickScore = retryableImport(() => import('./quickScore.ts'));

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { matchesImageType, oversizedImage } from '../../../mcp/icons.ts';
 import { base64Size, base64ToBytes, formatBytes } from '../../../mcp/results.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { downloadBytes } from '../../../lib/download.ts';
+import { downloadBytes } from '../../../web/download.ts';
 import { useObjectUrlRef } from '../useBlobUrl.ts';
 
 export const MAX_MEDIA_BYTES = 25 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../../mcp/errors.ts';
 import { base64Size, base64ToBytes, formatBytes, type ContentBlock, type ResourceContents } from '../../../mcp/results.ts';
-import { downloadBytes } from '../../../lib/download.ts';
+import { downloadBytes } from '../../../web/download.ts';
 import { safeFileName } from '../../../lib/fileName.ts';
 import { useResourceRead } from '../api/useResourceRead.ts';
 import { ImageBlock } from './MediaBlock.tsx';

@@ -6,7 +6,7 @@
 // nothing up front; each schema is compiled once (and reused by the checks before a call).
 import { useEffect, useState } from 'react';
 import { retryableImport } from '../../../lib/retryableImport.ts';
-import { whenIdle } from '../../../lib/idle.ts';
+import { whenIdle } from '../../../web/idle.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 
 const loadValidate = retryableImport(() => import('../../../schema/validate.ts'));

@@ -3,7 +3,7 @@
 // so by default every header value becomes an environment variable. Secret-named headers are
 // never copied either way.
 import { readStored, writeStored } from './storage.ts';
-import { createStore } from './store.ts';
+import { createStore } from '../lib/store.ts';
 
 const KEY = 'toolscope:copy-header-values';
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { retryableImport, type Loader } from './retryableImport.ts';
+import { retryableImport, type Loader } from '../lib/retryableImport.ts';
 
 export interface RetryableLazy<P extends object> {
   /** The component to render now (a new one after `retry`, since React keeps a lazy's failure). */

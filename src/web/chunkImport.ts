@@ -9,7 +9,7 @@
 const failures = new Map<string, number>();
 /**
  * Chunks already handed to the browser — the page's own scripts, and every modulepreload link,
- * also those added after load (src/lib/modulePreload.ts: a deep link's app files): their import()
+ * also those added after load (src/web/modulePreload.ts: a deep link's app files): their import()
  * is served from there, so fetching them again would only be a second request for each.
  */
 const warmed = new Set<string>();

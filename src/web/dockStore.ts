@@ -2,7 +2,7 @@
 // reloads) that any part of the app asks directly: the palette's "Show or hide History", a
 // crashed stdio child opening its console. No window events.
 import { readStored, writeStored } from './storage.ts';
-import { createStore } from './store.ts';
+import { createStore } from '../lib/store.ts';
 
 export type DockTabId = 'traffic' | 'tasks' | 'history' | 'saved' | 'console';
 

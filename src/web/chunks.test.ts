@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkLoadError, retryableImport } from './retryableImport.ts';
+import { ChunkLoadError, retryableImport } from '../lib/retryableImport.ts';
 
 describe('retryableImport', () => {
   it('keeps a success, and loads again after a failure', async () => {

@@ -2,7 +2,7 @@
 // the parts ask directly: opening a tool shows its request, a call its response, the Dock tab the
 // dock. Between 768 and 1280 px the request and the response are tabs of the same choice.
 import { useSyncExternalStore } from 'react';
-import { createStore } from './store.ts';
+import { createStore } from '../lib/store.ts';
 
 export type Pane = 'tools' | 'request' | 'response' | 'dock';
 
