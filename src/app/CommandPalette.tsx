@@ -114,3 +114,5 @@ function Marked({ text, marks }: { text: string; marks: readonly number[] }) {
     ),
   );
 }
+
+export default CommandPalette;

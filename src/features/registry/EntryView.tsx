@@ -317,3 +317,5 @@ function TerminalLineView({ pkg }: { pkg: Package }) {
     </section>
   );
 }
+
+export default EntryView;

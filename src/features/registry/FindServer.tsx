@@ -13,8 +13,16 @@ import type { ServerDetail } from '../../registry/serverJson.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { readStored, writeStored } from '../../web/storage.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
-import { EntryView, type RegistryConnect } from './EntryView.tsx';
-import { ServerJsonWorkbench, type ConnectedServer } from './ServerJsonWorkbench.tsx';
+import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
+import { retryableLazy } from '../../web/chunks.ts';
+import type { RegistryConnect } from './EntryView.tsx';
+import type { ConnectedServer } from './ServerJsonWorkbench.tsx';
+
+// An entry's view (its remotes, packages and terminal lines) and the server.json workbench (the
+// shipped schema's rules) load when first opened: the start screen carries only the search.
+const EntryView = retryableLazy(() => import('./EntryView.tsx'));
+const ServerJsonWorkbench = retryableLazy(() => import('./ServerJsonWorkbench.tsx'));
+const loading = <p className="text-sm text-muted">Loading…</p>;
 
 const REGISTRY_URL_KEY = 'toolscope:registry-url';
 const PAGE = 20;
@@ -131,21 +139,29 @@ export function FindServer({ onConnect, connected }: Props) {
         </Alert>
       ) : null}
       {workbench ? (
-        <ServerJsonWorkbench
-          key={workbench.nonce}
-          initialText={workbench.text}
-          connected={connected}
-          onClose={() => setWorkbench(undefined)}
-        />
+        <ChunkBoundary label="the server.json workbench" onRetry={ServerJsonWorkbench.retry} loading={loading}>
+          {() => (
+            <ServerJsonWorkbench.Component
+              key={workbench.nonce}
+              initialText={workbench.text}
+              connected={connected}
+              onClose={() => setWorkbench(undefined)}
+            />
+          )}
+        </ChunkBoundary>
       ) : null}
       {open ? (
-        <EntryView
-          entry={open}
-          base={asked?.base ?? registryBase(registryUrl)}
-          onBack={() => setOpen(undefined)}
-          onConnect={onConnect}
-          onCheck={(raw) => setWorkbench({ text: JSON.stringify(raw, null, 2), nonce: Date.now() })}
-        />
+        <ChunkBoundary label="the registry entry" onRetry={EntryView.retry} loading={loading}>
+          {() => (
+            <EntryView.Component
+              entry={open}
+              base={asked?.base ?? registryBase(registryUrl)}
+              onBack={() => setOpen(undefined)}
+              onConnect={onConnect}
+              onCheck={(raw) => setWorkbench({ text: JSON.stringify(raw, null, 2), nonce: Date.now() })}
+            />
+          )}
+        </ChunkBoundary>
       ) : asked && results.isSuccess ? (
         <div className="flex flex-col gap-2">
           <p role="status" className="text-xs text-muted">

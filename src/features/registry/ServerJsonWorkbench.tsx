@@ -124,3 +124,5 @@ export function ServerJsonWorkbench({
     </section>
   );
 }
+
+export default ServerJsonWorkbench;
