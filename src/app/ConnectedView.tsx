@@ -1,8 +1,7 @@
 // One connection's workspace, wired, with no policy: calls are the call session's (src/session,
 // through useCallSession), what is shown useWorkspaceState's, the palette's paletteCommands.ts's.
 import type { AppViolation } from '../lint/appRules.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CallRun } from '../session/runs.ts';
+import { useEffect, useMemo, useState } from 'react';
 import type { RequestTool } from '../session/callEntrance.ts';
 import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../web/media.ts';
@@ -10,14 +9,9 @@ import { panes, usePanes, type Pane } from '../web/panesStore.ts';
 import { cn } from '../lib/cn.ts';
 import { useReportScore } from '../features/report/api/useReportScore.ts';
 import { ReportChip } from '../features/report/ReportChip.tsx';
-import { metaChallenge } from '../mcp/authChallenge.ts';
-import { HINT_FILTERS } from '../features/tools/hintFilters.ts';
-import { dock } from '../web/dockStore.ts';
 import type { HintFilter } from '../mcp/toolHints.ts';
 import type { Command } from './commands.ts';
-import { serverCommands } from './paletteCommands.ts';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
-import { LazyPane } from '../components/ui/LazyPane.tsx';
 import { useToolPages } from '../features/tools/api/toolPages.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { ServerQuestion } from '../features/call/ElicitationDialog.tsx';
@@ -28,8 +22,7 @@ import { taskControl, useCallSession } from '../features/call/useCallSession.ts'
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
 import { HintSummary } from '../features/tools/HintBadges.tsx';
 import { ToolWorkspace, type RunActions } from './ToolWorkspace.tsx';
-import { retryableLazy } from '../web/chunks.ts';
-import { callRecords } from './callRecords.ts';
+import { callRecords } from '../session/callRecords.ts';
 import { useCallHistory } from '../features/history/api/useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
@@ -38,16 +31,12 @@ import { collectHandles, takesHandle } from '../mcp/handles.ts';
 import { useSavedCalls } from '../features/saved/useSavedCalls.ts';
 import { SavedCallsTab } from '../features/saved/SavedCallsTab.tsx';
 import { useStableCallback } from '../web/stableCallback.ts';
-import { copyWithToast } from '../web/toasts.ts';
 import { PaneTabs } from './PaneTabs.tsx';
 import { ToolSidebar } from './ToolSidebar.tsx';
+import { usePaletteCommands } from './usePaletteCommands.ts';
+import { useSignInRetry } from './useSignInRetry.ts';
 import { useWorkspaceState } from './useWorkspaceState.ts';
-
-// Loaded when the person opens them (the report brings Ajv and the o200k tokenizer).
-const AppResources = retryableLazy(() => import('../features/apps/AppResources.tsx'));
-const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
-const SkillsPane = retryableLazy(() => import('./SkillsPane.tsx'));
-const FindPanel = retryableLazy(() => import('../features/tools/FindPanel.tsx'));
+import { WorkspaceView } from './WorkspaceViews.tsx';
 
 interface Props {
   connection: McpConnection;
@@ -67,12 +56,6 @@ interface Props {
   topBarSlot?: HTMLElement | null;
   /** Where the "Panes" tabs go on a narrow screen (below the dock). */
   bottomSlot?: HTMLElement | null;
-}
-
-/** A finished run the server refused for a sign-in: a 401/403 challenge, or a result's _meta challenge. */
-function askedForSignIn(run: CallRun): boolean {
-  if (run.state.status === 'failed') return run.state.failure.kind === 'auth' && run.state.failure.challenge !== undefined;
-  return run.state.status === 'done' && metaChallenge(run.state.result.raw) !== undefined;
 }
 
 export function ConnectedView(props: Props) {
@@ -109,21 +92,7 @@ export function ConnectedView(props: Props) {
     select(name, { keepFocus: true });
     session.requestByName(name, args, origin);
   });
-  // After a sign-in: the call that asked is sent again (through the one call path); earlier calls
-  // of read-only tools that failed for a sign-in are sent again too, once each; the others keep
-  // their card (Retry, or sign in again), for the person to decide.
-  const retriedAfterSignIn = useRef(new Set<number>());
-  const retryAfterSignIn = useStableCallback((name: string, args: Record<string, unknown>) => {
-    session.requestByName(name, args, 'replay');
-    const asked = JSON.stringify(args);
-    for (const run of calls.runs) {
-      if (retriedAfterSignIn.current.has(run.id) || !askedForSignIn(run)) continue;
-      retriedAfterSignIn.current.add(run.id);
-      if (run.tool === name && JSON.stringify(run.state.args) === asked) continue;
-      if (data.tools.find((listed) => listed.name === run.tool)?.annotations.readOnlyHint === true)
-        session.requestByName(run.tool, run.state.args, 'replay');
-    }
-  });
+  const retryAfterSignIn = useSignInRetry(session, calls.runs, data.tools);
   const history = useCallHistory({
     connection,
     runs: calls.runs,
@@ -158,41 +127,18 @@ export function ConnectedView(props: Props) {
     previousOf: history.previousOf,
   };
 
-  const last = calls.runs.at(-1);
-  const running = calls.runs.filter((run) => run.state.status === 'running').length;
-  const copyLastAsCurl = useStableCallback(() => {
-    if (last) copyWithToast(history.copyCall(last.tool, last.state.args, 'curl'));
+  usePaletteCommands({
+    connection,
+    tools: data.tools,
+    runs: calls.runs,
+    session,
+    onCommands,
+    select,
+    sendAgain,
+    setHint,
+    setView,
+    copyCurl: (name, args) => history.copyCall(name, args, 'curl'),
   });
-  const cancelRunning = useStableCallback(() => {
-    for (const run of calls.runs) if (run.state.status === 'running') session.cancel(run.id);
-  });
-  useEffect(() => {
-    const lastCall = last && { tool: last.tool, args: last.state.args };
-    onCommands(() =>
-      serverCommands(
-        { tools: data.tools, last: lastCall, filters: HINT_FILTERS, running, skills: connection.offersSkills },
-        {
-          openTool: select,
-          runLast: (name, args) => sendAgain(name, args, 'run-last'),
-          filter: setHint,
-          report: (tab) => setView({ kind: 'report', tab }),
-          appResources: () => setView({ kind: 'app-resources' }),
-          toggleDock: (tab) => dock.toggle(tab),
-          copyLastAsCurl,
-          cancelRunning,
-          skills: () => {
-            setView({ kind: 'skills' });
-            panes.show('request');
-          },
-          find: () => {
-            setView({ kind: 'find' });
-            panes.show('request');
-          },
-        },
-      ),
-    );
-    return () => onCommands(() => []);
-  }, [data.tools, onCommands, select, last, sendAgain, setView, running, copyLastAsCurl, cancelRunning, connection]);
 
   const records = useMemo(() => callRecords(calls.runs), [calls.runs]);
   // Loads MCP App frames blocked in this session: the report's app-csp-undeclared.
@@ -242,45 +188,21 @@ export function ConnectedView(props: Props) {
         />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
-            {view.kind === 'app-resources' ? (
-              <LazyPane label="the app resources" resetKey={connection} onRetry={AppResources.retry} loading="Loading the app resources…">
-                {() => (
-                  <AppResources.Component
-                    tools={data.tools}
-                    connection={connection}
-                    sandboxOrigin={sandboxOrigin}
-                    callFromApp={callFromApp}
-                    gateAppTool={gateAppTool}
-                  />
-                )}
-              </LazyPane>
-            ) : view.kind === 'find' ? (
-              <LazyPane label="the tool search" resetKey={connection} onRetry={FindPanel.retry} loading="Loading the tool search…">
-                {() => <FindPanel.Component tools={data.tools} onOpenTool={select} />}
-              </LazyPane>
-            ) : view.kind === 'skills' ? (
-              <LazyPane label="the skills" resetKey={connection} onRetry={SkillsPane.retry} loading="Loading the skills view…">
-                {() => <SkillsPane.Component connection={connection} authContext={authContext} />}
-              </LazyPane>
-            ) : view.kind === 'report' ? (
-              <LazyPane
-                label="the server report"
-                resetKey={connection}
-                onRetry={ReportView.retry}
-                loading="Loading the report (rules and tokenizer)…"
-              >
-                {() => (
-                  <ReportView.Component
-                    connection={connection}
-                    calls={records}
-                    appViolations={appViolations}
-                    onOpenTool={select}
-                    tab={view.tab}
-                    onTab={(tab) => setView(tab ? { kind: 'report', tab } : { kind: 'tool' })}
-                    onScore={setMadeScore}
-                  />
-                )}
-              </LazyPane>
+            {view.kind !== 'tool' ? (
+              <WorkspaceView
+                view={view}
+                setView={setView}
+                connection={connection}
+                authContext={authContext}
+                tools={data.tools}
+                onOpenTool={select}
+                sandboxOrigin={sandboxOrigin}
+                callFromApp={callFromApp}
+                gateAppTool={gateAppTool}
+                records={records}
+                appViolations={appViolations}
+                onScore={setMadeScore}
+              />
             ) : tool ? (
               <ErrorBoundary label="this tool" resetKey={tool}>
                 <ToolWorkspace

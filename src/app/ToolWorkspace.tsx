@@ -9,10 +9,6 @@ import type { CopyKind } from '../features/history/policy.ts';
 import { copyWithToast } from '../web/toasts.ts';
 import { errorMessage } from '../lib/errorMessage.ts';
 import { ToolFindings } from '../features/report/ToolFindings.tsx';
-import { callFindings, outputValidator } from '../lint/callRules.ts';
-import { authFindings } from '../lint/authRules.ts';
-import { lintTool } from '../lint/rules.ts';
-import { callRecords } from './callRecords.ts';
 import { useStableCallback } from '../web/stableCallback.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
 import { RequestToolbar, ResultArea } from '../features/call/CallPanel.tsx';
@@ -172,19 +168,6 @@ export function ToolWorkspace({
       live = false;
     };
   }, [tool.inputSchema]);
-  // The server report's rules for this tool: its definition, and the results of its calls so far.
-  const reportFindings = useMemo(
-    () =>
-      validation
-        ? [
-            ...lintTool(tool, connection.url, validation),
-            ...callFindings(callRecords(runs), [tool], outputValidator(validation.validateAgainst)),
-            ...authFindings(callRecords(runs)).filter((finding) => finding.tool === tool.name),
-          ]
-        : [],
-    [validation, tool, connection.url, runs],
-  );
-
   const running = callState.status === 'running';
 
   // Esc stops a plain call; a task is cancelled only by its own button (tasks/cancel reaches the server).
@@ -387,7 +370,7 @@ export function ToolWorkspace({
           serverUrl={connection.url}
           onCopyLink={runActions ? () => copyWithToast(runActions.copyArgs(tool.name, draft.value, 'link')) : undefined}
         />
-        <ToolFindings findings={reportFindings} />
+        <ToolFindings tool={tool} serverUrl={connection.url} runs={runs} checks={validation} />
         {linkNotice}
         <HandleOffers
           offers={offersFor(tool.inputSchema, handles)}

@@ -1,4 +1,4 @@
-import type { CallRun } from '../session/runs.ts';
+import type { CallRun } from './runs.ts';
 import type { CallRecord } from '../lint/callRules.ts';
 
 /** Finished runs as the report's call records (running ones have nothing to judge yet). */

@@ -1,0 +1,86 @@
+// The views that take the work area's place instead of a tool — the app resources, Find, Skills
+// and the server report — each loaded when the person first opens it (the report brings Ajv and
+// the o200k tokenizer).
+import { LazyPane } from '../components/ui/LazyPane.tsx';
+import type { AppCall, GateAppTool } from '../apphost/hostSession.ts';
+import type { CallRecord } from '../lint/callRules.ts';
+import type { AppViolation } from '../lint/appRules.ts';
+import type { McpConnection } from '../mcp/connection.ts';
+import type { McpTool } from '../mcp/tools.ts';
+import { retryableLazy } from '../web/chunks.ts';
+import type { MainView } from './useWorkspaceState.ts';
+
+const AppResources = retryableLazy(() => import('../features/apps/AppResources.tsx'));
+const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
+const SkillsPane = retryableLazy(() => import('./SkillsPane.tsx'));
+const FindPanel = retryableLazy(() => import('../features/tools/FindPanel.tsx'));
+
+interface Props {
+  view: Exclude<MainView, { kind: 'tool' }>;
+  setView: (view: MainView) => void;
+  connection: McpConnection;
+  authContext: string;
+  tools: readonly McpTool[];
+  onOpenTool: (name: string) => void;
+  sandboxOrigin?: string;
+  callFromApp: AppCall;
+  gateAppTool: GateAppTool;
+  records: readonly CallRecord[];
+  appViolations: readonly AppViolation[];
+  onScore: (score: number) => void;
+}
+
+export function WorkspaceView({
+  view,
+  setView,
+  connection,
+  authContext,
+  tools,
+  onOpenTool,
+  records,
+  appViolations,
+  onScore,
+  ...apps
+}: Props) {
+  switch (view.kind) {
+    case 'app-resources':
+      return (
+        <LazyPane label="the app resources" resetKey={connection} onRetry={AppResources.retry} loading="Loading the app resources…">
+          {() => <AppResources.Component tools={tools} connection={connection} {...apps} />}
+        </LazyPane>
+      );
+    case 'find':
+      return (
+        <LazyPane label="the tool search" resetKey={connection} onRetry={FindPanel.retry} loading="Loading the tool search…">
+          {() => <FindPanel.Component tools={tools} onOpenTool={onOpenTool} />}
+        </LazyPane>
+      );
+    case 'skills':
+      return (
+        <LazyPane label="the skills" resetKey={connection} onRetry={SkillsPane.retry} loading="Loading the skills view…">
+          {() => <SkillsPane.Component connection={connection} authContext={authContext} />}
+        </LazyPane>
+      );
+    case 'report':
+      return (
+        <LazyPane
+          label="the server report"
+          resetKey={connection}
+          onRetry={ReportView.retry}
+          loading="Loading the report (rules and tokenizer)…"
+        >
+          {() => (
+            <ReportView.Component
+              connection={connection}
+              calls={records}
+              appViolations={appViolations}
+              onOpenTool={onOpenTool}
+              tab={view.tab}
+              onTab={(tab) => setView(tab ? { kind: 'report', tab } : { kind: 'tool' })}
+              onScore={onScore}
+            />
+          )}
+        </LazyPane>
+      );
+  }
+}
