@@ -35,7 +35,6 @@ import type { SavedServer } from '../features/connection/api/serverList.ts';
 import { usePanes } from '../web/panesStore.ts';
 import { dock } from '../web/dockStore.ts';
 import { cn } from '../lib/cn.ts';
-import { declareSecretHeaders } from '../mcp/secrets.ts';
 import { FindServer } from '../features/registry/FindServer.tsx';
 import type { RegistryConnect } from '../features/registry/EntryView.tsx';
 import { FindServerDialog } from './FindServerDialog.tsx';
@@ -80,17 +79,17 @@ export function App({ start }: { start: Boot }) {
   const stdioSession = proxy.session?.stdio;
   const stdio = useStdioServer(stdioSession);
   const { restart: restartStdio } = stdio;
-  // "Find a server" (the MCP Registry): a remote opened from it connects like a typed server, its
-  // secret headers masked by name from then on; the connection says which entry it came from.
+  // "Find a server" (the MCP Registry): a remote opened from it connects like a typed server, the
+  // headers its entry declares secret masked by name (they travel in the connection's options);
+  // the connection says which entry it came from.
   const [finding, setFinding] = useState(false);
   const [registrySource, setRegistrySource] = useState<{ url: string; name: string; version: string }>();
   const connectFromRegistry = useCallback<RegistryConnect>(
     (url, headers, secretHeaders, source) => {
-      declareSecretHeaders(secretHeaders);
       setRegistrySource({ url, ...source });
       setFinding(false);
       ConnectedView.preload();
-      void connect(url, '', undefined, headers);
+      void connect(url, '', undefined, headers, false, secretHeaders);
     },
     [connect],
   );

@@ -63,6 +63,19 @@ describe('Copy as curl / TypeScript', () => {
     expect(typescriptSnippet(context('http://x/mcp', 'modern'))).toContain('process.env.X_API_KEY');
   });
 
+  it('never inlines a header its source declared secret, even when values are copied', () => {
+    const inline = {
+      ...context('http://x/mcp', 'modern'),
+      headers: { 'X-Region': 'eu', 'X-Workspace': 'ws_private' },
+      headerValues: 'inline' as const,
+    };
+    expect(curlCommand(inline)).toContain('ws_private');
+    const declared = curlCommand({ ...inline, secretHeaders: ['X-Workspace'] });
+    expect(declared).not.toContain('ws_private');
+    expect(declared).toContain('-H "X-Workspace: $X_WORKSPACE"');
+    expect(declared).toContain("-H 'X-Region: eu'");
+  });
+
   describe('run with the shell against the demo server', () => {
     let demo: RunningServer;
     beforeAll(async () => {

@@ -24,6 +24,8 @@ export interface CallContext extends SharedCall {
   headers: Record<string, string>;
   /** 'inline': non-secret header values are written into the copy (the person opted in); default 'env'. */
   headerValues?: 'env' | 'inline';
+  /** Header names the connection's source declared secret: never inline. */
+  secretHeaders?: readonly string[];
   /** 2026 `x-mcp-header` mirrors of this call's arguments. */
   paramHeaders?: Record<string, string>;
 }
@@ -80,7 +82,7 @@ const sh = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 const envName = (header: string) => header.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 
 /** Whether this header's value is written into a copy: only a non-secret one, and only when the person opted in. */
-const inline = (context: CallContext, name: string) => context.headerValues === 'inline' && !isSecretName(name);
+const inline = (context: CallContext, name: string) => context.headerValues === 'inline' && !isSecretName(name, context.secretHeaders);
 
 /** The environment variables a copy needs set first. */
 export function neededVariables(context: CallContext): string[] {

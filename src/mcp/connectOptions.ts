@@ -19,6 +19,11 @@ export interface ConnectOptions {
   /** Extra headers on every request (e.g. X-API-Key); names must be valid and not reserved. */
   customHeaders?: Record<string, string>;
   /**
+   * Header names the server's source declares secret whatever they look like (a registry entry's
+   * `isSecret`): masked by name wherever this connection's headers are shown or copied.
+   */
+  secretHeaders?: readonly string[];
+  /**
    * After a network failure, tell CORS from unreachable with a no-cors GET (default true). Off
    * for a URL that came from a link: a link must not make the page GET an arbitrary address.
    */

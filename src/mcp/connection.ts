@@ -65,6 +65,8 @@ export class McpConnection {
     private readonly pageOrigin?: string,
     /** This launch's stdio bridge: its word that the child is gone is believed (see stdioStopOf). */
     readonly bridged = false,
+    /** Header names its source declared secret (ConnectOptions.secretHeaders). */
+    readonly secretHeaders: readonly string[] = [],
   ) {}
 
   readonly #request = (method: string, params: Record<string, unknown>, options?: CallOptions) => this.#send(method, params, options);
@@ -96,6 +98,7 @@ export class McpConnection {
     url,
     bearerToken,
     customHeaders = {},
+    secretHeaders = [],
     fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
     timeoutMs = 30_000,
     proxy,
@@ -180,6 +183,7 @@ export class McpConnection {
       prior ? prefetched : undefined,
       pageOrigin,
       bridge !== undefined,
+      secretHeaders,
     );
   }
 

@@ -37,6 +37,8 @@ export interface ConnectRequest {
   bearerToken: string;
   via: ConnectionPath;
   customHeaders: Record<string, string>;
+  /** Header names the server's source declares secret (a registry entry's `isSecret`). */
+  secretHeaders?: readonly string[];
   /** The URL came from a link: no reachability probe beyond the MCP requests themselves. */
   fromLink?: boolean;
   /** The page's origin, in a browser (see ConnectOptions.pageOrigin). */
@@ -73,6 +75,7 @@ export async function establish(request: ConnectRequest, deps: ConnectDeps): Pro
     url,
     bearerToken: token,
     customHeaders,
+    secretHeaders: request.secretHeaders,
     fetch: deps.fetch,
     proxy: via === 'proxy' ? deps.proxy : undefined,
     stdio: deps.proxy?.stdio,

@@ -9,16 +9,13 @@ import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS } from './headers.ts';
 // the spec forbids using it for authentication); Authorization is, and is masked on its own.
 const PROTOCOL_HEADERS = new Set([...MCP_REQUEST_HEADERS, ...MCP_EXPOSED_HEADERS].map((name) => name.toLowerCase()));
 
-// Header names declared secret by where the server came from (a registry entry's `isSecret`),
-// whatever they look like: masked like any secret for the rest of the page's life.
-const declaredSecret = new Set<string>();
-export function declareSecretHeaders(names: Iterable<string>): void {
-  for (const name of names) declaredSecret.add(name.toLowerCase());
-}
-
-/** Whether a header, argument or query parameter of this name likely carries a secret. */
-export function isSecretName(name: string): boolean {
-  if (declaredSecret.has(name.toLowerCase())) return true;
+/**
+ * Whether a header, argument or query parameter of this name likely carries a secret — or is
+ * declared one by where the server came from (`declared`: a registry entry's `isSecret` headers,
+ * carried in the connection's options), whatever it looks like.
+ */
+export function isSecretName(name: string, declared: readonly string[] = []): boolean {
+  if (declared.some((secret) => secret.toLowerCase() === name.toLowerCase())) return true;
   if (PROTOCOL_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'authorization') return false;
   return looksSecretName(name);
 }
@@ -41,11 +38,11 @@ const SECRET_FIELDS = /^(access_token|refresh_token|id_token|client_secret|code_
 export const HIDDEN = '•••• (hidden)';
 
 /** Header pairs for display: an Authorization keeps its scheme, a secret-looking header shows none of its value. */
-export function maskHeaders(headers: Headers | Iterable<[string, string]>): [string, string][] {
+export function maskHeaders(headers: Headers | Iterable<[string, string]>, declared: readonly string[] = []): [string, string][] {
   return [...headers].map(([name, value]) => {
     if (name.toLowerCase() === 'authorization')
       return [name, value.replace(/^(\S+)(\s+.*)?$/, (_all, scheme: string) => `${scheme} ${HIDDEN}`)];
-    return isSecretName(name) ? [name, HIDDEN] : [name, value];
+    return isSecretName(name, declared) ? [name, HIDDEN] : [name, value];
   });
 }
 

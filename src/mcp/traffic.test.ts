@@ -51,6 +51,18 @@ describe('TrafficRecorder', () => {
     expect(entry?.responseBytes).toBeGreaterThan(50);
   });
 
+  it('masks a header its connection’s source declared secret, for that connection only', async () => {
+    const recorder = new TrafficRecorder(() => Promise.resolve(new Response('{}', { status: 200 })));
+    const init = { method: 'POST', headers: { 'X-Workspace': 'ws_private_7781' }, body: '{}' };
+    await recorder.fetchMasking(['x-workspace'])('http://127.0.0.1/a/mcp', init);
+    await recorder.fetch('http://127.0.0.1/b/mcp', init);
+    await expect.poll(() => recorder.getSnapshot().filter((entry) => entry.state === 'done').length).toBe(2);
+    const [declared, other] = recorder.getSnapshot();
+    expect(declared?.requestHeaders).toContainEqual(['x-workspace', '•••• (hidden)']);
+    // Another connection (no registry entry declared it): the name alone does not look secret.
+    expect(other?.requestHeaders).toContainEqual(['x-workspace', 'ws_private_7781']);
+  });
+
   it('logs an exchange answered before it existed (the prefetch walk) once, from its text and the message parsed from it', () => {
     const recorder = new TrafficRecorder();
     const text = '{"jsonrpc":"2.0","id":"prefetch-tools-0","result":{"tools":[]}}';

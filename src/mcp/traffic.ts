@@ -143,6 +143,13 @@ export class TrafficRecorder {
   /** A fetch that records the exchange, then hands the caller an untouched copy of the response. */
   readonly fetch: FetchLike = (input, init) => this.#exchange(input, init, () => this.baseFetch(input, init));
 
+  /** The recorder's fetch for a connection whose source declared these header names secret: masked by name too. */
+  fetchMasking(declared: readonly string[]): FetchLike {
+    return declared.length
+      ? (input, init) => this.#exchange(input, init, () => this.baseFetch(input, init), undefined, declared)
+      : this.fetch;
+  }
+
   /**
    * An exchange sent before the recorder existed (the deep link's prefetch): logged as any other,
    * from when it was sent, and its response handed on as fetch would.
@@ -185,7 +192,13 @@ export class TrafficRecorder {
     this.#emit();
   }
 
-  async #exchange(input: string | URL, init: RequestInit | undefined, send: () => Promise<Response>, sentAt?: number): Promise<Response> {
+  async #exchange(
+    input: string | URL,
+    init: RequestInit | undefined,
+    send: () => Promise<Response>,
+    sentAt?: number,
+    declared: readonly string[] = [],
+  ): Promise<Response> {
     const seq = ++this.#seq;
     const started = performance.now() - (sentAt === undefined ? 0 : Math.max(0, Date.now() - sentAt));
     const requestHeaders = new Headers(init?.headers);
@@ -199,7 +212,7 @@ export class TrafficRecorder {
       startedAt: sentAt ?? Date.now(),
       url: String(input),
       httpMethod: (init?.method ?? 'GET').toUpperCase(),
-      requestHeaders: maskHeaders(requestHeaders),
+      requestHeaders: maskHeaders(requestHeaders, declared),
       requestBody,
       sent: requestBody ? summarizeRpc(requestBody) : [],
       state: 'pending',

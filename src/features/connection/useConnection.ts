@@ -41,7 +41,13 @@ export function useConnection(
   const [state, setState] = useState<ConnectionState>({ status: 'idle' });
   const attempt = useRef(0);
   const live = useRef<McpConnection | undefined>(undefined);
-  const last = useRef<{ url: string; bearerToken: string; path?: ConnectionPath; customHeaders: Record<string, string> }>(undefined);
+  const last = useRef<{
+    url: string;
+    bearerToken: string;
+    path?: ConnectionPath;
+    customHeaders: Record<string, string>;
+    secretHeaders: readonly string[];
+  }>(undefined);
 
   const disconnect = useCallback(() => {
     attempt.current++;
@@ -52,9 +58,17 @@ export function useConnection(
   }, []);
 
   const connect = useCallback(
-    async (url: string, bearerToken: string, path?: ConnectionPath, customHeaders: Record<string, string> = {}, fromLink = false) => {
+    async (
+      url: string,
+      bearerToken: string,
+      path?: ConnectionPath,
+      customHeaders: Record<string, string> = {},
+      fromLink = false,
+      // Header names its source (a registry entry) declared secret: this connection masks them by name.
+      secretHeaders: readonly string[] = [],
+    ) => {
       const via = choosePath(proxy !== undefined, path, storedPath(url));
-      last.current = { url, bearerToken, path: via, customHeaders };
+      last.current = { url, bearerToken, path: via, customHeaders, secretHeaders };
       const id = ++attempt.current;
       const trafficFrom = recorder.getSnapshot().at(-1)?.seq ?? 0;
       const previous = live.current;
@@ -70,13 +84,14 @@ export function useConnection(
             bearerToken,
             via,
             customHeaders,
+            secretHeaders,
             fromLink,
             pageOrigin: window.location.origin,
             prefetched: fromLink ? adoptPrefetch(url, recorder) : undefined,
           },
           {
             connect: (options) => McpConnection.connect(options),
-            fetch: recorder.fetch,
+            fetch: recorder.fetchMasking(secretHeaders),
             proxy,
             storedToken: (server, fetch) => usableToken(server, fetch, proxy),
             refreshToken: (server, fetch) => refreshedToken(server, fetch, proxy),
@@ -117,7 +132,7 @@ export function useConnection(
   const reconnect = useCallback(
     (bearerToken: string) => {
       const previous = last.current;
-      if (previous) void connect(previous.url, bearerToken, previous.path, previous.customHeaders);
+      if (previous) void connect(previous.url, bearerToken, previous.path, previous.customHeaders, false, previous.secretHeaders);
     },
     [connect],
   );
@@ -126,7 +141,8 @@ export function useConnection(
   const retry = useCallback(
     (path?: ConnectionPath) => {
       const previous = last.current;
-      if (previous) void connect(previous.url, previous.bearerToken, path ?? previous.path, previous.customHeaders);
+      if (previous)
+        void connect(previous.url, previous.bearerToken, path ?? previous.path, previous.customHeaders, false, previous.secretHeaders);
     },
     [connect],
   );

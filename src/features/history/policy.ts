@@ -54,6 +54,8 @@ export interface WireFacts {
   protocolVersion: string;
   hasBearerToken: boolean;
   customHeaders: Readonly<Record<string, string>>;
+  /** Header names the connection's source declared secret. */
+  secretHeaders?: readonly string[];
   /** The person opted in to non-secret header values in curl / TypeScript copies. */
   copyHeaderValues?: boolean;
 }
@@ -114,6 +116,7 @@ export function copyOf(
     bearer: wire.hasBearerToken,
     headers: { ...wire.customHeaders },
     headerValues: wire.copyHeaderValues ? 'inline' : 'env',
+    secretHeaders: wire.secretHeaders,
     paramHeaders,
   };
   const variables = neededVariables(context).filter((name) => name !== 'TOKEN');

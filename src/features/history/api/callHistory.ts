@@ -256,6 +256,7 @@ export class CallHistory {
       protocolVersion: connection.protocolVersion,
       hasBearerToken: connection.hasBearerToken,
       customHeaders: connection.customHeaders,
+      secretHeaders: connection.secretHeaders,
       copyHeaderValues: copyHeaderValues.getSnapshot(),
     };
     return copyOf({ ...entry, args }, kind, wire, this.#options.pageHref(), paramHeaders);
