@@ -1,6 +1,7 @@
 // Connection policy, free of React: which path (direct or Toolscope's proxy), which token (typed,
 // else the server's OAuth grant, refreshed on 401), which era (remembered, re-probed when it no
 // longer works), and the authorization context that keys every cache of this server.
+import { prefetchEligible } from './prefetchEligibility.ts';
 import { hash53 } from '../lib/hash53.ts';
 import type { ConnectOptions, EraHint, McpConnection } from './connection.ts';
 import { failureOf, type McpFailure } from './errors.ts';
@@ -84,7 +85,9 @@ export async function establish(request: ConnectRequest, deps: ConnectDeps): Pro
     // Only a token from a sign-in can be refreshed; a typed one is the person's to change.
     refreshToken: typed || !token ? undefined : () => deps.refreshToken(url, deps.fetch),
     // The prefetch went direct, without credentials: adopted only by such a connection.
-    prefetched: !token && via === 'direct' && Object.keys(customHeaders).length === 0 ? request.prefetched : undefined,
+    prefetched: prefetchEligible({ url, via, sendsToken: Boolean(token), customHeaders, pageOrigin: request.pageOrigin })
+      ? request.prefetched
+      : undefined,
   };
   const eraHint = deps.rememberedEra(url);
   let eraSource: EraSource = eraHint ? 'remembered' : 'probed';

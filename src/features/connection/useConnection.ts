@@ -9,7 +9,7 @@ import { storedPath } from './api/connectionPath.ts';
 import { refreshedToken, usableToken } from '../../mcp/grants.ts';
 import { rememberEra, rememberedEra } from './api/eraMemory.ts';
 import { adoptPrefetch, setPrefetchAllowed } from '../../prefetch/index.ts';
-import { redactUrl } from '../../lib/redactUrl.ts';
+import { prefetchEligible } from '../../mcp/prefetchEligibility.ts';
 
 export type ConnectionState =
   | { status: 'idle' }
@@ -105,14 +105,16 @@ export function useConnection(
         }
         live.current = connection;
         // Its next deep link may send these first requests early only if they are exactly what this connection sent.
-        const own = new URL(url).origin === window.location.origin && /^\/(stdio|proxy)\b/.test(new URL(url).pathname);
         setPrefetchAllowed(
           url,
-          connection.era === 'modern' &&
-            connection.via === 'direct' &&
-            authContext === 'anonymous' &&
-            !own &&
-            redactUrl(url).removed.length === 0,
+          prefetchEligible({
+            url,
+            via: connection.via,
+            sendsToken: connection.hasBearerToken,
+            customHeaders,
+            era: connection.era,
+            pageOrigin: window.location.origin,
+          }),
         );
         performance.mark('toolscope:connected');
         onEstablished?.(connection, authContext);
