@@ -4,56 +4,28 @@
 // weakness; a pattern that takes this long here would take as long there.
 import type { RankedTool } from '../../../lint/toolSearch.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
+import { boundedWorker } from '../../../web/boundedWorker.ts';
 
 /** Past this, the pattern is taken to backtrack without end. */
 export const REGEX_LIMIT_MS = 1000;
 
 export type RegexAnswer = { ranked: RankedTool[] } | { timedOut: true } | { unavailable: string };
 
-let worker: Worker | undefined;
 /** The tool list the running worker holds (sent again only when it changes, or to a new worker). */
 let sentTools: readonly McpTool[] | undefined;
-let nextId = 0;
+const searcher = boundedWorker<{ pattern: string; tools?: McpTool[] }, { id: number; ranked: RankedTool[] }>(
+  () => new Worker(new URL('./regexSearch.worker.ts', import.meta.url), { type: 'module', name: 'toolscope-regex' }),
+  () => (sentTools = undefined),
+);
 
-function stop() {
-  worker?.terminate();
-  worker = undefined;
-  sentTools = undefined;
-}
-
-export function rankRegexOffThread(tools: readonly McpTool[], pattern: string, limitMs = REGEX_LIMIT_MS): Promise<RegexAnswer> {
-  if (typeof Worker !== 'function') return Promise.resolve({ unavailable: 'This browser cannot run the search in a worker.' });
-  try {
-    worker ??= new Worker(new URL('./regexSearch.worker.ts', import.meta.url), { type: 'module', name: 'toolscope-regex' });
-  } catch (error) {
-    return Promise.resolve({ unavailable: `The search worker could not start (${String(error)}).` });
-  }
-  const running = worker;
-  const id = ++nextId;
-  const message = sentTools === tools ? { id, pattern } : { id, pattern, tools: [...tools] };
+export async function rankRegexOffThread(tools: readonly McpTool[], pattern: string, limitMs = REGEX_LIMIT_MS): Promise<RegexAnswer> {
+  const message = sentTools === tools ? { pattern } : { pattern, tools: [...tools] };
   sentTools = tools;
-  return new Promise<RegexAnswer>((resolve) => {
-    const done = (answer: RegexAnswer) => {
-      clearTimeout(timer);
-      running.removeEventListener('message', onMessage);
-      running.removeEventListener('error', onError);
-      resolve(answer);
-    };
-    const onMessage = (event: MessageEvent<{ id: number; ranked: RankedTool[] }>) => {
-      if (event.data.id === id) done({ ranked: event.data.ranked });
-    };
-    const onError = () => {
-      stop();
-      done({ unavailable: 'The search worker failed.' });
-    };
-    const timer = setTimeout(() => {
-      // A regex cannot be interrupted: the worker running it is ended.
-      if (worker === running) stop();
-      else running.terminate();
-      done({ timedOut: true });
-    }, limitMs);
-    running.addEventListener('message', onMessage);
-    running.addEventListener('error', onError);
-    running.postMessage(message);
-  });
+  const answer = await searcher.ask(message, limitMs);
+  if ('reply' in answer) return { ranked: answer.reply.ranked };
+  // A regex cannot be interrupted: the worker running it was ended.
+  if ('timedOut' in answer) return { timedOut: true };
+  if (answer.failed === 'unavailable') return { unavailable: 'This browser cannot run the search in a worker.' };
+  if (answer.failed === 'start') return { unavailable: `The search worker could not start (${answer.detail ?? ''}).` };
+  return { unavailable: 'The search worker failed.' };
 }
