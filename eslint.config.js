@@ -65,7 +65,12 @@ const layerZones = [
   // and its worker are build entries (vite.config.ts), imported by nothing.
   zone(
     './src/prefetch',
-    [...LAYERS.slice(2).filter(([other]) => other !== 'web').map(([other]) => `./src/${other}`), ...UI],
+    [
+      ...LAYERS.slice(2)
+        .filter(([other]) => other !== 'web')
+        .map(([other]) => `./src/${other}`),
+      ...UI,
+    ],
     'src/prefetch (the deep-link prefetch) imports only src/lib, src/mcp and src/web.',
   ),
   zone(UI, './src/prefetch', 'The deep-link prefetch is entered by its one door: src/prefetch/index.ts.', ['./index.ts']),

@@ -42,6 +42,42 @@ test('a stream cut mid-call reads “Stream cut” in the pill, the chip and Tra
   ).toContainText('Stream cut');
 });
 
+test('Traffic says “Tool error” for a tools/call whose result has isError, as the pane does', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl(), 'lookup_legacy_price'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('product_id').fill('prd_nope');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(outcome(page)).toHaveText(/^Tool error/);
+  const traffic = await openTraffic(page);
+  await expect(
+    traffic
+      .locator('summary')
+      .filter({ hasText: /^tools\/call lookup_legacy_price/ })
+      .first(),
+  ).toContainText('Tool error');
+});
+
+test('a status owns its body: “Not sent” never sits above the previous call’s result; picking that run shows it again', async ({
+  page,
+}) => {
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  const json = page.getByRole('textbox', { name: 'Arguments JSON' });
+  await json.fill('{"query": "cable"}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(outcome(page)).toHaveText(/^Success/);
+  await expect(result(page).getByText('USB-C').first()).toBeVisible();
+  // Arguments the schema refuses: nothing is sent, and the pane says so — not above the old result.
+  await json.fill('{"query": "cable", "limit": 500}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(outcome(page)).toHaveText(/^Not sent/);
+  await expect(result(page).getByLabel('Nothing sent')).toContainText('the arguments break the tool’s schema');
+  await expect(result(page).getByText('USB-C')).toHaveCount(0);
+  // The earlier run, picked from the list, is shown under its own pill.
+  await page.getByRole('list', { name: 'Runs' }).getByRole('button').first().click();
+  await expect(outcome(page)).toHaveText(/^Success/);
+  await expect(result(page).getByText('USB-C').first()).toBeVisible();
+});
+
 test('at 1280×720 the chip shows the server’s whole name and its protocol revision without hovering', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(deepLink(everythingMcpUrl()));

@@ -23,6 +23,8 @@ import type { RequestOptions } from '../session/callDecision.ts';
 import { loadCallChecks } from '../session/checks.ts';
 import type { CallRun, CallState } from '../session/runs.ts';
 import { RunList } from '../features/call/RunList.tsx';
+import { NotSent } from '../features/call/NotSent.tsx';
+import { useAppBlocked } from '../features/apps/useAppBlocked.ts';
 import { ToolHeader } from '../features/tools/ToolHeader.tsx';
 import { useStepUp } from '../features/connection/useOAuth.ts';
 import { useRestartServer } from '../features/stdio/useStdioServer.ts';
@@ -127,10 +129,22 @@ export function ToolWorkspace({
     initialRunId === undefined ? undefined : { id: initialRunId, newest },
   );
   const shownRun = (picked?.newest === newest ? runs.find((run) => run.id === picked?.id) : undefined) ?? shownRuns[0];
-  const showRun = useCallback((id: number) => setPicked({ id, newest }), [newest]);
-  const callState: CallState = shownRun?.state ?? { status: 'idle' };
+  // Why the last request was not sent owns the response pane (its pill and its body) until the
+  // next request — or until the person picks an earlier run from the list to look at it.
+  const [passedNotice, setPassedNotice] = useState<Notice>();
+  const shownNotice = notice !== passedNotice ? notice : undefined;
+  const showRun = useCallback(
+    (id: number) => {
+      setPicked({ id, newest });
+      setPassedNotice(notice);
+    },
+    [newest, notice],
+  );
+  const runState: CallState = shownRun?.state ?? { status: 'idle' };
+  // A request that was not sent has no body: the previous run's result is not shown under its pill.
+  const callState: CallState = shownNotice ? { status: 'idle' } : runState;
   /** What the shown run sent (a retry after a sign-in sends exactly that again). */
-  const sentArgs = callState.status === 'idle' ? undefined : callState.args;
+  const sentArgs = runState.status === 'idle' ? undefined : runState.args;
   // Below 1280 px the request and the response take turns (tabs here, or the "Panes" tabs on a
   // narrow screen); a new run brings the response forward.
   const wide = useMediaQuery(WIDE);
@@ -147,7 +161,6 @@ export function ToolWorkspace({
     if (shownRun) onCancel(shownRun.id);
   }, [shownRun, onCancel]);
   const blocked = notice?.kind === 'invalid' ? notice.message : undefined;
-  const refusal = notice?.kind === 'refused' ? notice.reason : undefined;
   const checkFailure = notice?.kind === 'check-failed' ? notice.message : undefined;
   const stepUp = useStepUp();
   const restartServer = useRestartServer();
@@ -249,25 +262,13 @@ export function ToolWorkspace({
         onCompare={compareWith ? compare : undefined}
       />
     ) : undefined;
-  // Loads the shown run's MCP App was refused by its CSP (eval probes aside): the pill says so.
-  const [appBlocked, setAppBlocked] = useState<{ runId?: number; keys: ReadonlySet<string> }>({ keys: new Set() });
-  const blockedCount = appBlocked.runId === shownRun?.id ? appBlocked.keys.size : 0;
-  const onAppViolation = (directive: string, blocked: string) => {
-    apps?.onViolation?.(directive, blocked);
-    if (/^(wasm-)?eval$/.test(blocked)) return;
-    const runId = shownRun?.id;
-    setAppBlocked((previous) => {
-      const keys = previous.runId === runId ? previous.keys : new Set<string>();
-      const key = `${directive} ${blocked}`;
-      return keys.has(key) ? previous : { runId, keys: new Set([...keys, key]) };
-    });
-  };
+  const { count: blockedCount, onAppViolation } = useAppBlocked(shownRun?.id, apps?.onViolation);
   const bar =
-    callState.status !== 'idle' || notice ? (
+    callState.status !== 'idle' || shownNotice ? (
       <ResponseBar
         tool={tool}
         state={callState}
-        notice={notice}
+        notice={shownNotice}
         bytes={bytes}
         onCancel={cancelShown}
         actions={actions}
@@ -275,10 +276,8 @@ export function ToolWorkspace({
       />
     ) : null;
 
-  const resultBody = refusal ? (
-    <p role="alert" className="rounded-md border border-warn-line bg-warn-surface p-2 text-sm text-warn-strong">
-      Refused, not sent: {refusal}
-    </p>
+  const resultBody = shownNotice ? (
+    <NotSent notice={shownNotice} earlierRuns={runs.length} />
   ) : outcome ? (
     <>
       {/* An app tool's interface above its result (the text fallback a host without apps shows stays below). */}
@@ -432,7 +431,7 @@ export function ToolWorkspace({
       />
       <div className={cn('flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto', view === 'request' && 'hidden')}>
         <ResultArea state={callState} bar={bar} result={resultView} />
-        <RunList runs={runs} shownId={shownRun?.id} onShow={showRun} />
+        <RunList runs={runs} shownId={shownNotice ? undefined : shownRun?.id} onShow={showRun} />
         {outcome?.status === 'done' && targetsOf && onUseIn ? (
           <UseIn
             handles={collectHandles([{ tool: tool.name, runId: shownRun?.id ?? 0, structuredContent: outcome.result.structuredContent }])}

@@ -3,6 +3,13 @@ import { TrafficRecorder, serverHealth, summarizeRpc, type TrafficEntry } from '
 import { sseDataPayloads } from './sse.ts';
 
 describe('summarizeRpc', () => {
+  it('marks a result with isError: true as the tool’s own failure', () => {
+    expect(summarizeRpc('{"jsonrpc":"2.0","id":4,"result":{"isError":true,"content":[]}}')).toEqual([
+      { method: 'response', id: 4, target: undefined, error: undefined, toolError: true },
+    ]);
+    expect(summarizeRpc('{"jsonrpc":"2.0","id":5,"result":{"content":[]}}')[0]?.toolError).toBeUndefined();
+  });
+
   it('names requests, notifications and error responses', () => {
     expect(summarizeRpc('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo"}}')).toEqual([
       { method: 'tools/call', id: 3, target: 'echo', error: undefined },

@@ -20,6 +20,8 @@ export interface RpcSummary {
   error?: { code: number; message: string };
   /** The stdio bridge's word that its child process is gone (see STDIO_STOPPED): the exit it names. */
   stopped?: string;
+  /** A result with `isError: true`: the tool's own failure (a tools/call answer). */
+  toolError?: true;
 }
 
 export interface TrafficEntry {
@@ -62,6 +64,7 @@ export function summarizeMessages(parsed: unknown): RpcSummary[] {
     const target = isRecord(params) ? (own(params, 'name') ?? own(params, 'uri')) : undefined;
     const error = own(message, 'error');
     const stopped = isRecord(error) ? stdioStopOf(own(error, 'data')) : undefined;
+    const result = own(message, 'result');
     return {
       method: typeof method === 'string' ? method : 'response',
       id: typeof id === 'string' || typeof id === 'number' ? id : undefined,
@@ -71,6 +74,7 @@ export function summarizeMessages(parsed: unknown): RpcSummary[] {
           ? { code: Number(own(error, 'code')), message: typeof own(error, 'message') === 'string' ? String(own(error, 'message')) : '' }
           : undefined,
       ...(stopped ? { stopped } : {}),
+      ...(isRecord(result) && own(result, 'isError') === true ? { toolError: true as const } : {}),
     };
   });
 }

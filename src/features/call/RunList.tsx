@@ -12,9 +12,12 @@ function summary(run: CallRun): string {
   return `${label} · ${humanDuration(state.durationMs)}`;
 }
 
-/** The tool's other runs (several may run at once); each keeps its own progress and result. */
+/**
+ * The tool's runs (several may run at once); each keeps its own progress and result. Listed from
+ * two on — or from one when none is shown (the pane says why the last request was not sent).
+ */
 export function RunList({ runs, shownId, onShow }: { runs: readonly CallRun[]; shownId?: number; onShow: (id: number) => void }) {
-  if (runs.length < 2) return null;
+  if (runs.length < (shownId === undefined ? 1 : 2)) return null;
   return (
     <div className="flex flex-col gap-1 text-xs">
       <p className="font-semibold">Runs of this tool ({runs.length})</p>

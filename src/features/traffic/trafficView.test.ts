@@ -49,6 +49,8 @@ describe('exchangeOutcome', () => {
     // An answer that began and broke off is a cut stream; no HTTP answer at all, unreachable.
     expect(label({ state: 'failed', status: 200, error: 'TypeError: network error' })).toBe('Stream cut');
     expect(label({ state: 'failed', status: undefined, error: 'TypeError: Failed to fetch' })).toBe('Unreachable');
+    // A tool's own failure comes in an exchange that worked: Traffic says it as the pane does.
+    expect(label({ received: [{ method: 'response', id: 4, toolError: true }] })).toBe('Tool error');
   });
 
   it('the stdio bridge’s word that its child is gone is believed on the bridge only, and is not a failure there', () => {

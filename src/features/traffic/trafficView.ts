@@ -38,13 +38,15 @@ const word = (kind: Outcome['kind'], detail?: string): Outcome => ({
 /**
  * An exchange that did not simply work, in the outcome vocabulary: Running, Cancelled, Server
  * stopped, Protocol error -code / · HTTP n, Stream cut (an answer began, then broke off),
- * Unreachable (no HTTP answer). Undefined for an exchange that worked (its status code says so).
+ * Unreachable (no HTTP answer), Tool error (an answer with isError). Undefined for an exchange
+ * that worked (its status code says so).
  */
 export function exchangeOutcome(entry: TrafficEntry, stdioUrl?: string): Outcome | undefined {
   const tone = entryTone(entry, stdioUrl);
   switch (tone) {
     case 'ok':
-      return undefined;
+      // A tool's own failure travels in a successful exchange: said in the pill's word, as the pane says it.
+      return entry.received.some((message) => message.toolError) ? word('tool-error') : undefined;
     case 'pending':
       return word('working');
     case 'aborted':
