@@ -78,6 +78,24 @@ test('a status owns its body: “Not sent” never sits above the previous call�
   await expect(result(page).getByText('USB-C').first()).toBeVisible();
 });
 
+test('after a stream cut, the chip says the server answers again within 1 s of a later call’s progress', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl(), 'stream_price_feed'));
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(chip(page)).toContainText('Stream cut');
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('compile_annual_report');
+  await tools
+    .getByRole('list', { name: 'Tool list' })
+    .getByRole('button', { name: /^Compile annual report/ })
+    .click();
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('interval_ms').fill('200');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(outcome(page)).toHaveText(/^Running/, { timeout: 1000 });
+  // Still running — its answer has begun: the server answers, the chip no longer says the stream was cut.
+  await expect(chip(page)).not.toContainText('Stream cut', { timeout: 1000 });
+  await expect(outcome(page)).toHaveText(/^Running/);
+});
+
 test('at 1280×720 the chip shows the server’s whole name and its protocol revision without hovering', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(deepLink(everythingMcpUrl()));
@@ -102,7 +120,8 @@ test('a killed stdio child: the chip turns amber “Server stopped” within 1 s
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${launch.link}&tool=echo`);
-    await expect(chip(page)).toContainText(/node index\.js · pid \d+/);
+    // Named by its serverInfo, as over HTTP — not by its command ("node index.js"), which the popover holds.
+    await expect(chip(page)).toContainText(/Everything Reference Server · pid \d+/);
     const pid = Number(/pid (\d+)/.exec((await chip(page).textContent()) ?? '')?.[1]);
     expect(pid).toBeGreaterThan(0);
     // The popover: the whole command, the folder and the environment's names (never values).
@@ -135,6 +154,9 @@ test('a killed stdio child: the chip turns amber “Server stopped” within 1 s
     await result(page).getByRole('button', { name: 'Restart server' }).click();
     await expect(chip(page)).toContainText(/pid \d+/);
     await expect(chip(page)).not.toContainText('Server stopped');
+    // The old result says what was true then, and what is true now: no live Restart under it.
+    await expect(result(page)).toContainText('The server runs again now');
+    await expect(result(page).getByRole('button', { name: 'Restart server' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Call tool' }).click();
     await expect(outcome(page)).toHaveText(/^Success/);
     await expect(result(page)).toContainText('Echo: anyone there?');

@@ -171,6 +171,10 @@ export function App({ start }: { start: Boot }) {
     (state.status === 'idle' || (state.status === 'connected' ? state.connection.url : state.url) === stdioSession.url);
   const childState = stdio.snapshot.status?.state.status;
   const childRuns = childState === 'running' || childState === 'starting';
+  const restartServer = useMemo(
+    () => (onBridge ? { restart: () => void restartStdio(), runs: childRuns } : undefined),
+    [onBridge, childRuns, restartStdio],
+  );
   // The chip's health: a child that is gone first (known within the event stream's latency), then
   // what the last exchange said. Only the connection's own server counts.
   const health =
@@ -301,7 +305,7 @@ export function App({ start }: { start: Boot }) {
       <main className={cn('flex min-h-0 flex-1 flex-col overflow-hidden', dockPane && 'hidden')}>
         {state.status === 'connected' ? (
           <StepUpContext value={stepUp}>
-            <RestartServerContext value={onBridge ? () => void restartStdio() : undefined}>
+            <RestartServerContext value={restartServer}>
               <ChunkBoundary
                 label="the workspace"
                 onRetry={ConnectedView.retry}

@@ -4,15 +4,11 @@ import { Button } from '../components/ui/Button.tsx';
 import { Modal } from '../components/ui/Modal.tsx';
 import { loadSavedServers, type SavedServer } from '../features/connection/api/serverList.ts';
 import { THEME_CHOICES, setTheme, useTheme } from '../web/theme.ts';
-import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
-import { retryableLazy } from '../web/chunks.ts';
+import { CommandPalette } from './CommandPalette.tsx';
 import type { Command } from './commands.ts';
 import { FOCUS_TOOL_SEARCH, isTyping } from '../web/keyboard.ts';
 import { dock } from '../web/dockStore.ts';
 import { ForgetDialog, type Forgetting } from './ForgetDialogs.tsx';
-
-// The palette and its fuzzy matcher load on first open (Ctrl+K), not with the start screen.
-const CommandPalette = retryableLazy(() => import('./CommandPalette.tsx'));
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = MAC ? '⌘' : 'Ctrl+';
@@ -127,11 +123,7 @@ export function AppMenu({ commands, onConnectSaved, connectedUrl, onForget }: Pr
       >
         ?
       </Button>
-      {open === 'palette' ? (
-        <ChunkBoundary label="the command palette" onRetry={CommandPalette.retry} loading={null}>
-          {() => <CommandPalette.Component commands={all} serverUrl={connectedUrl} onClose={() => setOpen(undefined)} />}
-        </ChunkBoundary>
-      ) : null}
+      {open === 'palette' ? <CommandPalette commands={all} serverUrl={connectedUrl} onClose={() => setOpen(undefined)} /> : null}
       {open === 'shortcuts' ? <ShortcutSheet onClose={() => setOpen(undefined)} /> : null}
       {forgetting ? (
         <ForgetDialog what={forgetting} onConfirm={() => onForget(forgetting)} onClose={() => setForgetting(undefined)} />

@@ -1,7 +1,14 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Modal } from '../components/ui/Modal.tsx';
 import { cn } from '../lib/cn.ts';
-import { loadRecentCommands, matchCommands, rememberCommand, type Command } from './commands.ts';
+import { retryableImport } from '../lib/retryableImport.ts';
+import { useStableCallback } from '../web/stableCallback.ts';
+import type { matchCommands } from './commandMatch.ts';
+import { loadRecentCommands, rememberCommand, type Command } from './commands.ts';
+
+// The fuzzy matcher (fuzzysort) loads when the palette first opens; what is typed meanwhile is kept,
+// and an Enter pressed before it arrives runs the first match once it has.
+const loadMatcher = retryableImport(() => import('./commandMatch.ts'));
 
 interface Props {
   commands: readonly Command[];
@@ -15,7 +22,11 @@ export function CommandPalette({ commands, onClose, serverUrl }: Props) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [recent] = useState(() => loadRecentCommands(serverUrl));
-  const matches = useMemo(() => matchCommands(commands, query, { recent }), [commands, query, recent]);
+  const [match, setMatch] = useState<{ commands: typeof matchCommands }>();
+  const [unavailable, setUnavailable] = useState(false);
+  // Enter pressed before the matcher arrived: the first match runs once it has.
+  const enterPending = useRef(false);
+  const matches = useMemo(() => match?.commands(commands, query, { recent }) ?? [], [match, commands, query, recent]);
   const id = useId();
   const run = (command: Command | undefined) => {
     if (!command) return;
@@ -23,6 +34,24 @@ export function CommandPalette({ commands, onClose, serverUrl }: Props) {
     onClose();
     command.run();
   };
+  // The pointer picks a row only when it really moves: rows that appear under a still mouse (the
+  // matches arriving, the list filtering) must not take the keyboard's choice away.
+  const pointer = useRef<{ x: number; y: number }>(undefined);
+  const pointTo = (index: number, x: number, y: number) => {
+    const moved = pointer.current !== undefined && (pointer.current.x !== x || pointer.current.y !== y);
+    pointer.current = { x, y };
+    if (moved) setActive(index);
+  };
+  const runFirst = useStableCallback((matcher: typeof matchCommands) => run(matcher(commands, query, { recent })[0]?.command));
+  useEffect(() => {
+    void loadMatcher().then(
+      (module) => {
+        setMatch({ commands: module.matchCommands });
+        if (enterPending.current) runFirst(module.matchCommands);
+      },
+      () => setUnavailable(true),
+    );
+  }, [runFirst]);
   return (
     <Modal labelledBy={`${id}-title`} onCancel={onClose} top>
       <h2 id={`${id}-title`} className="sr-only">
@@ -45,8 +74,10 @@ export function CommandPalette({ commands, onClose, serverUrl }: Props) {
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') setActive((index) => Math.min(index + 1, matches.length - 1));
           else if (event.key === 'ArrowUp') setActive((index) => Math.max(index - 1, 0));
-          else if (event.key === 'Enter') run(matches[active]?.command);
-          else return;
+          else if (event.key === 'Enter') {
+            if (match) run(matches[active]?.command);
+            else enterPending.current = true;
+          } else return;
           event.preventDefault();
         }}
       />
@@ -60,7 +91,7 @@ export function CommandPalette({ commands, onClose, serverUrl }: Props) {
             role="option"
             aria-selected={index === active}
             className={cn('flex cursor-pointer items-baseline gap-2 rounded px-2 py-1.5 text-sm', index === active && 'bg-selected')}
-            onMouseEnter={() => setActive(index)}
+            onMouseMove={(event) => pointTo(index, event.clientX, event.clientY)}
             onClick={() => run(command)}
           >
             {/* The section's name once, on its first row (a heading, not a label on every row). */}
@@ -71,7 +102,15 @@ export function CommandPalette({ commands, onClose, serverUrl }: Props) {
             {command.detail ? <span className="truncate font-mono text-[11px] text-subtle">{command.detail}</span> : null}
           </li>
         ))}
-        {matches.length === 0 ? <li className="px-2 py-1.5 text-sm text-muted">Nothing matches “{query}”.</li> : null}
+        {matches.length === 0 ? (
+          <li className="px-2 py-1.5 text-sm text-muted">
+            {match
+              ? `Nothing matches “${query}”.`
+              : unavailable
+                ? 'The palette’s matcher could not be loaded: close it and try again.'
+                : 'Loading…'}
+          </li>
+        ) : null}
       </ul>
       <p className="mt-2 flex gap-3 border-t border-line pt-2 text-[11px] text-muted" aria-hidden="true">
         <span>
@@ -114,5 +153,3 @@ function Marked({ text, marks }: { text: string; marks: readonly number[] }) {
     ),
   );
 }
-
-export default CommandPalette;

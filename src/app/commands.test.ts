@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRecentCommands, matchCommands, rememberCommand, storedKey, type Command } from './commands.ts';
+import { matchCommands } from './commandMatch.ts';
+import { loadRecentCommands, rememberCommand, storedKey, type Command } from './commands.ts';
 
 const command = (id: string, label: string, extra: Partial<Command> = {}): Command => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpTool } from '../mcp/tools.ts';
-import { matchCommands } from './commands.ts';
+import { matchCommands } from './commandMatch.ts';
 import { serverCommands, type PaletteActions } from './paletteCommands.ts';
 
 const tool = (name: string, extra: Partial<McpTool> = {}) => ({ name, annotations: {}, inputSchema: {}, ...extra }) as unknown as McpTool;

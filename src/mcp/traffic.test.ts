@@ -140,6 +140,10 @@ describe('serverHealth', () => {
     expect(serverHealth([post({ ...down, sent: [{ method: 'server/discover' }] })])).toBeUndefined();
     // An answer that began (200) and broke off: the stream was cut, the server did answer.
     expect(serverHealth([post({}), post({ state: 'failed', status: 200, error: 'TypeError: network error' })])).toBe('stream-cut');
+    // A later call still running: not yet answered says nothing; an answer that began (progress streaming) says the server is back.
+    const cut = post({ state: 'failed', status: 200, error: 'TypeError: network error' });
+    expect(serverHealth([cut, post({ state: 'pending', status: undefined })])).toBe('stream-cut');
+    expect(serverHealth([cut, post({ state: 'streaming', received: [{ method: 'notifications/progress' }] })])).toBeUndefined();
   });
   it('forgets the exchanges of an earlier connection (a Retry that needed no new POST yet)', () => {
     const down = post({ seq: 4, state: 'failed', status: undefined, error: 'TypeError: Failed to fetch' });

@@ -325,7 +325,9 @@ export function serverHealth(entries: readonly TrafficEntry[], afterSeq = 0): 'u
     // Exchanges of an earlier connection say nothing about this one (a Retry starts afresh).
     if (!entry || entry.seq <= afterSeq) return undefined;
     if (entry.httpMethod !== 'POST' || entry.sent.length === 0) continue;
-    if (entry.sent[0]?.method === 'server/discover' || entry.state === 'pending' || entry.state === 'streaming') continue;
+    if (entry.sent[0]?.method === 'server/discover' || entry.state === 'pending') continue;
+    // A later call whose answer has begun (its stream is open, progress coming): the server answers.
+    if (entry.state === 'streaming') return undefined;
     if (entry.error === 'aborted') continue;
     if (entry.state !== 'failed') return undefined;
     return entry.status === undefined ? 'unreachable' : entry.status < 400 ? 'stream-cut' : undefined;

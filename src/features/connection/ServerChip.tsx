@@ -1,6 +1,6 @@
 // Which server this is, and whether it is still there — one chip in the top bar. For HTTP: the
 // server's name and its protocol revision ("Toolscope demo shop · 2026-07-28"); for stdio: the
-// program and its pid, in place of the URL and token boxes. Its popover holds the rest (the URL,
+// same name and the child's pid, in place of the URL and token boxes. Its popover holds the rest (the URL,
 // the era in words, the path; for stdio the full command, folder, environment names, Restart,
 // Stop, Console). It turns amber the moment the server is gone — the child exited, the last
 // request got no HTTP answer, or its answer broke off — and says so in the outcome vocabulary.
@@ -24,19 +24,6 @@ export interface StdioChip {
   onRestart: () => void;
   onStop: () => void;
   onConsole: () => void;
-}
-
-/** "node index.js" from "node /long/path/dist/index.js stdio": the program and the script it runs. */
-export function programOf(command: string): string {
-  const words = command.split(/\s+/).filter(Boolean);
-  const base = (word: string) =>
-    word
-      .replace(/^['"]|['"]$/g, '')
-      .split(/[\\/]/)
-      .at(-1) ?? word;
-  const program = base(words[0] ?? command);
-  const script = words.slice(1).find((word) => !word.startsWith('-'));
-  return script && /^(node|python3?|uv|uvx|npx|deno|bun|tsx)$/.test(program) ? `${program} ${base(script)}` : program;
 }
 
 const HEALTH_WORD: Record<ServerHealth, string> = {
@@ -67,8 +54,9 @@ export function ServerChip({ connection, eraNote, health, stdio, source }: Props
   const state = stdio?.status?.state;
   const pid = state && (state.status === 'running' || state.status === 'starting') ? state.pid : undefined;
   const stopped = health === 'server-stopped' && state ? describeState(state) : undefined;
-  // For stdio the program and pid name the server better than its self-chosen name.
-  const label = stdio ? `${programOf(stdio.status?.command ?? stdio.command)}${pid ? ` · pid ${pid}` : ''}` : name;
+  // A stdio server is named by its serverInfo, as over HTTP (every Node server's command reads
+  // "node index.js"); its pid says which start of the child answers; the command is in the popover.
+  const label = stdio && pid ? `${name} · pid ${pid}` : name;
   const eraWords = `${protocolVersion} (${era === 'modern' ? 'stateless 2026 era' : '2025 era'}${eraNote ? `, ${eraNote}` : ''})`;
   // The child's stderr is the server's words: invisible characters shown, never acted on.
   const lastWords = stdio?.lastWords === undefined ? undefined : revealInvisible(stdio.lastWords);
@@ -78,7 +66,7 @@ export function ServerChip({ connection, eraNote, health, stdio, source }: Props
       }`
     : '';
   const summary = health
-    ? `${HEALTH_WORD[health]} · ${stdio ? label : name}${stopped ? ` · ${stopped}` : ''}${stopped && lastWords ? ` · ${lastWords}` : ''}`
+    ? `${HEALTH_WORD[health]} · ${label}${stopped ? ` · ${stopped}` : ''}${stopped && lastWords ? ` · ${lastWords}` : ''}`
     : `${label} · ${protocolVersion}`;
   const title = health
     ? `${name} ${HEALTH_WHY[health]}${stdio ? ` · ${stdioText}` : ''}`

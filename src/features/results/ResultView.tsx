@@ -110,7 +110,8 @@ function ProtocolErrorView({
   failure: McpFailure;
   signIn?: SignIn;
   retry?: () => void;
-  onRestartServer?: () => void;
+  /** For this launch's stdio server: restart it, and whether its child runs now. */
+  onRestartServer?: { restart: () => void; runs: boolean };
 }) {
   if (failure.kind === 'auth' && answerable(failure.challenge)) {
     const challenge = failure.challenge;
@@ -125,9 +126,17 @@ function ProtocolErrorView({
     return (
       <Alert tone={failure.kind === 'server-stopped' ? 'warn' : 'danger'} role="alert" className="p-3">
         <p className="font-semibold">{FAILURE_TITLES[failure.kind] ?? 'Call failed'}</p>
-        <p>{describeFailure(failure)}</p>
-        {failure.kind === 'server-stopped' && onRestartServer ? (
-          <Button className="mt-2" onClick={onRestartServer}>
+        {failure.kind === 'server-stopped' && onRestartServer?.runs ? (
+          // Restarted since: what was said then is kept as such, and what is true now is said.
+          <>
+            <p>When this call failed: {describeFailure(failure)}</p>
+            <p className="mt-1">The server runs again now (restarted since this call): call again.</p>
+          </>
+        ) : (
+          <p>{describeFailure(failure)}</p>
+        )}
+        {failure.kind === 'server-stopped' && onRestartServer && !onRestartServer.runs ? (
+          <Button className="mt-2" onClick={onRestartServer.restart}>
             Restart server
           </Button>
         ) : null}
@@ -179,7 +188,8 @@ export default function ResultView({
   /** The same call again with the connection's current token (offered once it has one). */
   retry?: () => void;
   /** Restarts the stdio server (offered when the result names its stop). */
-  onRestartServer?: () => void;
+  /** For this launch's stdio server: restart it, and whether its child runs now. */
+  onRestartServer?: { restart: () => void; runs: boolean };
 }) {
   // How long and how big: the response bar above says it.
   if (state.status === 'failed') {

@@ -4,7 +4,12 @@ import { ConsoleStore } from './consoleStore.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 
 /** Restarts this launch's stdio server: given by the app when the connection is its bridge. */
-export const RestartServerContext = createContext<(() => void) | undefined>(undefined);
+/** For a connection to this launch's stdio server: restarting it, and whether its child runs now. */
+export interface RestartServer {
+  restart: () => void;
+  runs: boolean;
+}
+export const RestartServerContext = createContext<RestartServer | undefined>(undefined);
 export const useRestartServer = () => useContext(RestartServerContext);
 
 /**
