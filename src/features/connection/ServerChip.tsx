@@ -85,7 +85,9 @@ export function ServerChip({ connection, eraNote, health, stdio, source }: Props
           >
             <span aria-hidden="true" className={cn('size-2 shrink-0 rounded-full', health ? 'bg-amber-500' : 'bg-emerald-500')} />
             {health ? <span className="shrink-0">{HEALTH_WORD[health]} ·</span> : <span className="sr-only">Connected to </span>}
-            <span className="max-w-[30ch] min-w-[6ch] truncate">{label}</span>
+            {/* The name gives way first; the pid (which start of the child answers) stays whole. */}
+            <span className="max-w-[30ch] min-w-[6ch] truncate">{name}</span>
+            {label !== name ? <span className="shrink-0">{label.slice(name.length)}</span> : null}
             {stopped ? (
               <span className="max-w-[20ch] truncate" title={lastWords}>
                 · {stopped}
