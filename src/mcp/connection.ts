@@ -5,7 +5,6 @@
 // shown to the user with findings instead of disappearing into an exception.
 import { Client, SdkError, SdkErrorCode, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
-import { isCredentialParam } from '../lib/redactUrl.ts';
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from './clientIdentity.ts';
 import type { CallOptions, ConnectOptions, ServerIdentity, ToolCallOptions } from './connectOptions.ts';
 import type { AdoptedPrefetch } from './adoptedPrefetch.ts';
@@ -18,7 +17,7 @@ import { LENIENT_HEADER, RawResults } from './lenientResults.ts';
 import { explainNetworkFailure, parseUrl, unprobed } from './networkFailure.ts';
 import { paramHeadersFor } from './paramHeaders.ts';
 import { prefetchedPage } from './adoptedPrefetch.ts';
-import { customHeaderProblem } from './proxy.ts';
+import { checkedHeaders, secretValuesOf } from './connectionSecrets.ts';
 import { ResourceReader } from './resourceReader.ts';
 import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
 import { classifySdkError } from './sdkErrors.ts';
@@ -110,12 +109,7 @@ export class McpConnection {
     prefetched,
   }: ConnectOptions) {
     const endpoint = parseUrl(url);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(customHeaders)) {
-      const problem = customHeaderProblem(name) ?? (/[\r\n\0]/.test(value) ? 'the value contains a line break' : undefined);
-      if (problem) throw new McpError({ kind: 'invalid-input', message: `Header "${name.slice(0, 60)}": ${problem}` });
-      headers[name.trim()] = value;
-    }
+    const headers = checkedHeaders(customHeaders);
     // Toolscope's own stdio bridge is on this origin: straight there, with its token.
     const bridge = stdio && isBridge(stdio, endpoint.href) ? stdio : undefined;
     if (bridge) proxy = undefined;
@@ -192,15 +186,7 @@ export class McpConnection {
    * exports): its bearer token, its custom header values, credentials in its URL.
    */
   get secretValues(): string[] {
-    const values = [this.credentials.token ?? '', ...Object.values(this.customHeaders)];
-    try {
-      const url = new URL(this.url);
-      values.push(decodeURIComponent(url.username), decodeURIComponent(url.password));
-      for (const [name, value] of url.searchParams) if (isCredentialParam(name)) values.push(value);
-    } catch {
-      // not a URL: nothing more
-    }
-    return values.filter(Boolean);
+    return secretValuesOf(this.credentials.token, this.customHeaders, this.url);
   }
 
   /** Whether requests carry a bearer token (never the token itself). */
