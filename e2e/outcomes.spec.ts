@@ -15,7 +15,7 @@ const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const outcome = (page: Page) => result(page).getByRole('status', { name: 'Outcome' });
 const chip = (page: Page) => page.getByRole('banner').getByRole('status', { name: 'Server' });
 
-test('a result that breaks its outputSchema reads “Invalid output” — in the pill and in History', async ({ page }) => {
+test('a result that breaks its outputSchema reads “Invalid output” — in the pill, in History and in Traffic', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl(), 'lookup_legacy_price'));
   await page.getByRole('form', { name: 'Arguments' }).getByLabel('product_id').fill('prd_aud_001');
   await page.getByRole('button', { name: 'Call tool' }).click();
@@ -23,6 +23,14 @@ test('a result that breaks its outputSchema reads “Invalid output” — in th
   await expect(result(page).getByRole('region', { name: 'Structured content' })).toContainText('/price');
   const history = await openDock(page, 'History');
   await expect(history.getByRole('list', { name: 'Calls' }).getByRole('listitem').first()).toContainText('Invalid output');
+  // Traffic judges the same answer by the same rule (it is not red: the exchange itself worked).
+  const traffic = await openTraffic(page);
+  const row = traffic
+    .locator('summary')
+    .filter({ hasText: /^tools\/call lookup_legacy_price/ })
+    .first();
+  await expect(row).toContainText('Invalid output');
+  await expect(traffic).not.toContainText('failed');
 });
 
 test('a stream cut mid-call reads “Stream cut” in the pill, the chip and Traffic — never “Unreachable”', async ({ page }) => {

@@ -220,10 +220,6 @@ export function App({ start }: { start: Boot }) {
   const served = live
     ? { server: live.server, url: live.url, stdio: live.bridged, headerNames: Object.keys(live.customHeaders) }
     : undefined;
-  const recordApp = useCallback(
-    (tool: string, direction: 'to app' | 'from app', message: unknown) => recorder.recordApp(tool, direction, message),
-    [recorder],
-  );
   // Forgetting disconnects first (nothing more is written), then deletes; "all" starts a fresh page.
   const forget = useCallback(
     async (what: Forgetting) => {
@@ -319,7 +315,7 @@ export function App({ start }: { start: Boot }) {
                     initialTool={initialLink.tool}
                     initialArgs={initialArgs.args}
                     sandboxOrigin={proxy.session?.sandbox}
-                    recordApp={recordApp}
+                    traffic={recorder}
                     onCommands={onCommands}
                     serverGeneration={stdioSession && state.connection.url === stdioSession.url ? generation : undefined}
                     topBarSlot={topBarSlot}

@@ -14,6 +14,7 @@ import type { Command } from './commands.ts';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
 import { useToolPages } from '../features/tools/api/toolPages.ts';
 import type { McpConnection } from '../mcp/connection.ts';
+import type { TrafficRecorder } from '../mcp/traffic.ts';
 import { ServerQuestion } from '../features/call/ElicitationDialog.tsx';
 import { TasksPanel } from '../features/call/TasksPanel.tsx';
 import { useElicitations } from '../features/call/useElicitations.ts';
@@ -46,8 +47,8 @@ interface Props {
   initialArgs?: Record<string, unknown>;
   /** The MCP Apps sandbox origin (Toolscope's own server), when it runs. */
   sandboxOrigin?: string;
-  /** Puts an MCP App's bridge message in Traffic. */
-  recordApp?: (tool: string, direction: 'to app' | 'from app', message: unknown) => void;
+  /** Traffic: it logs an MCP App's bridge messages, and the call path judges the answers it records. */
+  traffic: TrafficRecorder;
   /** Receives how to build this server's palette commands (called when the palette opens). */
   onCommands: (build: () => readonly Command[]) => void;
   /** For Toolscope's stdio bridge: which start of the child answers (a restart reloads the list). */
@@ -59,7 +60,7 @@ interface Props {
 }
 
 export function ConnectedView(props: Props) {
-  const { connection, authContext, sandboxOrigin, recordApp, onCommands, serverGeneration, topBarSlot, bottomSlot } = props;
+  const { connection, authContext, sandboxOrigin, traffic, onCommands, serverGeneration, topBarSlot, bottomSlot } = props;
   const data = useToolPages(connection, authContext);
   const workspace = useWorkspaceState(connection.url, data.tools, props.initialTool, props.initialArgs);
   const { selected, select, view, setView } = workspace;
@@ -73,6 +74,8 @@ export function ConnectedView(props: Props) {
     safety,
     linkTool: workspace.fromLink,
   });
+  // Traffic says of each answer what the pane says (Invalid output): the session's rule judges the wire.
+  useEffect(() => traffic.judgeToolResults(session.judgeResult), [traffic, session]);
   const elicitations = useElicitations(connection);
   const [hint, setHint] = useState<HintFilter>('all');
   // A narrow screen shows one pane at a time, chosen by the "Panes" tabs (and by what the person does).
@@ -220,7 +223,7 @@ export function ConnectedView(props: Props) {
                     sandboxOrigin,
                     callFromApp,
                     gateAppTool,
-                    record: recordApp ? (direction, message) => recordApp(tool.name, direction, message) : undefined,
+                    record: (direction, message) => traffic.recordApp(tool.name, direction, message),
                     onViolation: (directive, blocked) =>
                       setAppViolations((previous) => [...previous, { tool: tool.name, directive, blocked }].slice(-200)),
                   }}

@@ -58,6 +58,40 @@ describe('TrafficRecorder', () => {
     expect(entry?.responseBytes).toBeGreaterThan(50);
   });
 
+  it('hands each successful tools/call answer (JSON or SSE) to the judge, and marks the one it finds wrong', async () => {
+    const answers = [
+      new Response('{"jsonrpc":"2.0","id":7,"result":{"content":[],"structuredContent":{"price":"12"}}}', {
+        headers: { 'content-type': 'application/json' },
+      }),
+      new Response('event: message\ndata: {"jsonrpc":"2.0","id":8,"result":{"content":[],"structuredContent":{"price":12}}}\n\n', {
+        headers: { 'content-type': 'text/event-stream' },
+      }),
+      new Response('{"jsonrpc":"2.0","id":9,"result":{"content":[],"isError":true}}', { headers: { 'content-type': 'application/json' } }),
+    ];
+    const recorder = new TrafficRecorder(() => Promise.resolve(answers.shift() ?? new Response('{}')));
+    const judged: [string, unknown][] = [];
+    recorder.judgeToolResults((tool, result) => {
+      judged.push([tool, result]);
+      return Promise.resolve(
+        typeof (result.structuredContent as { price?: unknown }).price === 'string' ? '/price must be number' : undefined,
+      );
+    });
+    for (const id of [7, 8, 9]) {
+      const response = await recorder.fetch('http://127.0.0.1/mcp', {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: `tool_${id}` } }),
+      });
+      await response.text();
+    }
+    await expect.poll(() => recorder.getSnapshot()[0]?.received[0]?.invalidOutput).toBe('/price must be number');
+    await expect.poll(() => judged.map(([tool]) => tool)).toEqual(['tool_7', 'tool_8']);
+    const [, sse, failed] = recorder.getSnapshot();
+    expect(sse?.received[0]?.invalidOutput).toBeUndefined();
+    // The tool's own failure is not judged against its outputSchema.
+    expect(failed?.received[0]).toMatchObject({ toolError: true });
+    expect(failed?.received[0]?.invalidOutput).toBeUndefined();
+  });
+
   it('masks a header its connection’s source declared secret, for that connection only', async () => {
     const recorder = new TrafficRecorder(() => Promise.resolve(new Response('{}', { status: 200 })));
     const init = { method: 'POST', headers: { 'X-Workspace': 'ws_private_7781' }, body: '{}' };

@@ -22,7 +22,12 @@ export interface RpcSummary {
   stopped?: string;
   /** A result with `isError: true`: the tool's own failure (a tools/call answer). */
   toolError?: true;
+  /** A tools/call answer that breaks the tool's outputSchema: what is wrong (the judge's word, see judgeToolResults). */
+  invalidOutput?: string;
 }
+
+/** What is wrong with a tool's successful result (undefined: nothing) — the call path's own rule. */
+export type ResultJudge = (tool: string, result: Record<string, unknown>) => Promise<string | undefined>;
 
 export interface TrafficEntry {
   seq: number;
@@ -83,6 +88,7 @@ export class TrafficRecorder {
   #entries: readonly TrafficEntry[] = [];
   #listeners = new Set<() => void>();
   #seq = 0;
+  #judge: ResultJudge | undefined;
 
   constructor(private readonly baseFetch: FetchLike = (input, init) => globalThis.fetch(input, init)) {}
 
@@ -96,6 +102,42 @@ export class TrafficRecorder {
   clear() {
     this.#entries = [];
     this.#emit();
+  }
+
+  /**
+   * Lets the call path judge each tools/call answer the wire carries (the pill's "Invalid output"
+   * rule), so Traffic says what the response pane says. Returns the undo.
+   */
+  judgeToolResults(judge: ResultJudge): () => void {
+    this.#judge = judge;
+    return () => {
+      if (this.#judge === judge) this.#judge = undefined;
+    };
+  }
+
+  /** Each successful tools/call answer in a finished body, handed to the judge; a verdict marks its message. */
+  #judgeAnswers(seq: number, body: string, isSse: boolean) {
+    const judge = this.#judge;
+    const entry = this.#entries.find((candidate) => candidate.seq === seq);
+    if (!judge || !entry) return;
+    const calls = new Map(
+      entry.sent.flatMap((message) =>
+        message.method === 'tools/call' && message.id !== undefined && message.target ? [[message.id, message.target] as const] : [],
+      ),
+    );
+    if (!calls.size) return;
+    for (const [id, result] of toolResultsIn(isSse ? sseDataPayloads(body) : [body], calls)) {
+      void judge(calls.get(id) ?? '', result)
+        .then((problem) => {
+          if (problem)
+            this.#update(seq, (current) => ({
+              received: current.received.map((message) =>
+                message.id === id && message.method === 'response' ? { ...message, invalidOutput: problem } : message,
+              ),
+            }));
+        })
+        .catch(() => undefined);
+    }
   }
 
   #emitScheduled = false;
@@ -265,6 +307,7 @@ export class TrafficRecorder {
       ...this.#finished(body, buffer.byteLength, false, oauth, cut),
       durationMs: performance.now() - started,
     }));
+    if (!cut && !oauth) this.#judgeAnswers(seq, body, false);
     return new Response(buffer, init2);
   }
 
@@ -298,6 +341,7 @@ export class TrafficRecorder {
         if (isSse) this.#update(seq, () => ({ responseBody: body, responseBytes: bytes, received: summarize() }));
       }
       this.#update(seq, () => ({ ...this.#finished(body, bytes, isSse, oauth), durationMs: performance.now() - started }));
+      if (!oauth && body.length < MAX_BODY_CHARS) this.#judgeAnswers(seq, body, isSse);
     } catch (error) {
       this.#update(seq, () => ({
         state: 'failed',
@@ -309,6 +353,30 @@ export class TrafficRecorder {
       }));
     }
   }
+}
+
+/** The successful (no isError) results of the given tools/call ids among JSON-RPC payload texts. */
+function toolResultsIn(
+  payloads: readonly string[],
+  calls: ReadonlyMap<string | number, string>,
+): [string | number, Record<string, unknown>][] {
+  const found: [string | number, Record<string, unknown>][] = [];
+  for (const text of payloads) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (!isRecord(message)) continue;
+      const id = own(message, 'id');
+      const result = own(message, 'result');
+      if ((typeof id === 'string' || typeof id === 'number') && calls.has(id) && isRecord(result) && own(result, 'isError') !== true)
+        found.push([id, result]);
+    }
+  }
+  return found;
 }
 
 const abortOrText = (error: unknown) => (error instanceof Error && error.name === 'AbortError' ? 'aborted' : String(error));

@@ -10,6 +10,7 @@ import type { McpConnection } from '../mcp/connection.ts';
 import { describeFailure } from '../mcp/errors.ts';
 import type { PendingTask } from '../mcp/tasks.ts';
 import type { McpTool } from '../mcp/tools.ts';
+import { parseCallResult, type CallResult } from '../mcp/results.ts';
 import { outputProblem, outputValidator } from '../lint/callRules.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
 import type { CallChecks, CallLimits, CallOrigin, RequestOptions } from './callDecision.ts';
@@ -94,12 +95,7 @@ export class CallSession {
         drop: (taskId) => void deps.memory.dropTask(taskId).catch(() => undefined),
       },
       () => this.#publish({ runs: this.#runs.runs }),
-      async (name, result) => {
-        const tool = this.#tool(name);
-        if (!tool || tool.outputSchema === undefined || result.isError) return undefined;
-        const checks = await deps.loadChecks();
-        return outputProblem(tool.outputSchema, result, outputValidator(checks.validateAgainst));
-      },
+      (name, result) => this.#outputProblem(name, result),
     );
     this.#snapshot = {
       ...this.#entrance.getSnapshot(),
@@ -132,6 +128,23 @@ export class CallSession {
     this.#byName ??= new Map(this.#tools.map((tool) => [tool.name, tool]));
     return this.#byName.get(name);
   }
+
+  /** What is wrong with a tool's successful result against its outputSchema: the pill's "Invalid output" rule. */
+  async #outputProblem(name: string, result: CallResult): Promise<string | undefined> {
+    const tool = this.#tool(name);
+    if (!tool || tool.outputSchema === undefined || result.isError) return undefined;
+    const checks = await this.#deps.loadChecks();
+    return outputProblem(tool.outputSchema, result, outputValidator(checks.validateAgainst));
+  }
+
+  /**
+   * The same rule over an answer seen on the wire (Traffic's judge): any exchange says what the
+   * pane says. Only a tool's final result is judged — not a task it started, not a question.
+   */
+  readonly judgeResult = async (name: string, raw: Record<string, unknown>): Promise<string | undefined> => {
+    const final = Array.isArray(raw.content) && (raw.resultType === undefined || raw.resultType === 'complete') && !('task' in raw);
+    return final ? this.#outputProblem(name, parseCallResult(raw)) : undefined;
+  };
 
   /** The form's call (and "Send anyway"): a link's first call of its tool asks first, whatever the tool's hints. */
   async request(tool: McpTool, args: Record<string, unknown>, options: Omit<RequestOptions, 'foreign'>): Promise<RequestOutcome> {

@@ -38,15 +38,18 @@ const word = (kind: Outcome['kind'], detail?: string): Outcome => ({
 /**
  * An exchange that did not simply work, in the outcome vocabulary: Running, Cancelled, Server
  * stopped, Protocol error -code / · HTTP n, Stream cut (an answer began, then broke off),
- * Unreachable (no HTTP answer), Tool error (an answer with isError). Undefined for an exchange
+ * Unreachable (no HTTP answer), Tool error (an answer with isError), Invalid output (an answer
+ * that breaks its outputSchema, as the call path judged it). Undefined for an exchange
  * that worked (its status code says so).
  */
 export function exchangeOutcome(entry: TrafficEntry, stdioUrl?: string): Outcome | undefined {
   const tone = entryTone(entry, stdioUrl);
   switch (tone) {
     case 'ok':
-      // A tool's own failure travels in a successful exchange: said in the pill's word, as the pane says it.
-      return entry.received.some((message) => message.toolError) ? word('tool-error') : undefined;
+      // A tool's own failure, or an answer that breaks its outputSchema, travels in a successful
+      // exchange: said in the pill's word, as the pane says it.
+      if (entry.received.some((message) => message.toolError)) return word('tool-error');
+      return entry.received.some((message) => message.invalidOutput) ? word('invalid-output') : undefined;
     case 'pending':
       return word('working');
     case 'aborted':
