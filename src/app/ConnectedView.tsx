@@ -1,6 +1,7 @@
 // One connection's workspace, wired, with no policy: calls are the call session's (src/session,
 // through useCallSession), what is shown useWorkspaceState's, the palette's paletteCommands.ts's.
 import type { AppViolation } from '../lint/appRules.ts';
+import type { GatheredReport } from '../lint/collect.ts';
 import { useEffect, useMemo, useState } from 'react';
 import type { RequestTool } from '../session/callEntrance.ts';
 import { createPortal } from 'react-dom';
@@ -146,16 +147,25 @@ export function ConnectedView(props: Props) {
   const records = useMemo(() => callRecords(calls.runs), [calls.runs]);
   // Loads MCP App frames blocked in this session: the report's app-csp-undeclared.
   const [appViolations, setAppViolations] = useState<readonly AppViolation[]>([]);
-  const quick = useReportScore(connection, data.pages, records, !data.loading && !data.error && !data.stopMessage);
-  // The score of the last report the person made wins over the quick one (it also walked the list twice).
-  const [madeScore, setMadeScore] = useState<number>();
+  // What the last report gathered (a new listing makes it old): the chip scores it, and the report shows it.
+  const listedAt = data.freshness?.updatedAt ?? 0;
+  const [made, setMade] = useState<{ listedAt: number; gathered: GatheredReport }>();
+  const madeNow = made?.listedAt === listedAt ? made.gathered : undefined;
+  const score = useReportScore(
+    connection,
+    authContext,
+    { pages: data.pages, tools: data.tools, complete: !data.loading && !data.error && !data.stopMessage, listedAt },
+    madeNow,
+    records,
+    appViolations,
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {topBarSlot
         ? createPortal(
             <ReportChip
-              score={madeScore ?? quick}
+              score={score}
               open={view.kind === 'report'}
               onToggle={() => setView(view.kind === 'report' ? { kind: 'tool' } : { kind: 'report', tab: 'findings' })}
             />,
@@ -204,7 +214,8 @@ export function ConnectedView(props: Props) {
                 gateAppTool={gateAppTool}
                 records={records}
                 appViolations={appViolations}
-                onScore={setMadeScore}
+                made={madeNow}
+                onMade={(gathered) => setMade({ listedAt, gathered })}
               />
             ) : tool ? (
               <ErrorBoundary label="this tool" resetKey={tool}>

@@ -4,6 +4,7 @@
 import { LazyPane } from '../components/ui/LazyPane.tsx';
 import type { AppCall, GateAppTool } from '../apphost/hostSession.ts';
 import type { CallRecord } from '../lint/callRules.ts';
+import type { GatheredReport } from '../lint/collect.ts';
 import type { AppViolation } from '../lint/appRules.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { McpTool } from '../mcp/tools.ts';
@@ -27,7 +28,9 @@ interface Props {
   gateAppTool: GateAppTool;
   records: readonly CallRecord[];
   appViolations: readonly AppViolation[];
-  onScore: (score: number) => void;
+  /** What the last report asked the server, kept here so the chip scores the same input. */
+  made?: GatheredReport;
+  onMade: (gathered: GatheredReport) => void;
 }
 
 export function WorkspaceView({
@@ -39,7 +42,8 @@ export function WorkspaceView({
   onOpenTool,
   records,
   appViolations,
-  onScore,
+  made,
+  onMade,
   ...apps
 }: Props) {
   switch (view.kind) {
@@ -77,7 +81,8 @@ export function WorkspaceView({
               onOpenTool={onOpenTool}
               tab={view.tab}
               onTab={(tab) => setView(tab ? { kind: 'report', tab } : { kind: 'tool' })}
-              onScore={onScore}
+              made={made}
+              onMade={onMade}
             />
           )}
         </LazyPane>

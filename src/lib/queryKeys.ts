@@ -6,6 +6,8 @@ export const queryKeys = {
   toolsOf: (server: string) => ['tools', server] as const,
   tools: (server: string, authContext: string) => ['tools', server, authContext] as const,
   resource: (server: string, uri: string) => ['resource', server, uri] as const,
+  /** What a report reads besides the list (app UI resources, skills), for one listing of one server. */
+  reportReads: (server: string, authContext: string, listedAt: number) => ['report-reads', server, authContext, listedAt] as const,
   history: (server: string) => ['history', server] as const,
   saved: (server: string) => ['saved', server] as const,
   icon: (src: string, mimeType: string | undefined) => ['icon', src, mimeType ?? ''] as const,

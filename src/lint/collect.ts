@@ -2,13 +2,13 @@
 // active check when asked, then apply the rules. The app and the CLI both come through here.
 import type { McpConnection } from '../mcp/connection.ts';
 import { walkPages } from '../mcp/pagination.ts';
-import type { ToolsPage } from '../mcp/tools.ts';
+import type { McpTool, ToolsPage } from '../mcp/tools.ts';
 import { mergePages } from '../mcp/pageMerge.ts';
 import { activeChecks } from './active.ts';
 import { appResourceFindings, type AppViolation } from './appRules.ts';
 import type { CallRecord } from './callRules.ts';
 import { promptTexts } from './promptCost.ts';
-import { buildReport, type Report, type ReportDeps } from './report.ts';
+import { buildReport, type Report, type ReportDeps, type ReportInput } from './report.ts';
 import type { SkillFileCheck, SkillsInput } from './skillRules.ts';
 import type { ToolQuery } from './queries.ts';
 import type { ReachFacts } from './profiles.ts';
@@ -35,39 +35,67 @@ export interface CollectOptions {
   signal?: AbortSignal;
 }
 
-export async function collectReport(connection: McpConnection, deps: ReportDeps, options: CollectOptions = {}): Promise<Report> {
+/** What a report reads besides the tool list: each app tool's UI resource, and the skills (when offered). */
+export type ReportReads = Pick<ReportInput, 'apps' | 'appResources' | 'skills'>;
+
+/** Everything a report asks the server for: two walks of the list, the reads, the active checks when asked. */
+export type GatheredReport = ReportReads & Pick<ReportInput, 'pages' | 'secondPages' | 'listingStop' | 'active'>;
+
+/** The reads of a report over a listing already made (the app's chip reads them beside the workspace's list). */
+export async function readForReport(connection: McpConnection, tools: readonly McpTool[], signal?: AbortSignal): Promise<ReportReads> {
+  const { findings: apps, resources: appResources } = await appResourceFindings(tools, (uri) => connection.readResourceRaw(uri, signal));
+  const skills = connection.offersSkills ? await gatherSkills(connection, signal) : undefined;
+  return { apps, appResources, ...(skills ? { skills } : {}) };
+}
+
+export async function gatherReport(
+  connection: McpConnection,
+  options: Pick<CollectOptions, 'active' | 'signal'> = {},
+): Promise<GatheredReport> {
   const { pages, stop } = await listWalk(connection, options.signal);
   // A listing that never ends is said once; walking it a second time would only repeat it.
   const secondPages = stop.reason === 'end' ? await listAllPages(connection, options.signal) : undefined;
   const { tools } = mergePages(pages);
   const active = options.active ? await activeChecks(connection, tools) : undefined;
-  const { findings: apps, resources: appResources } = await appResourceFindings(tools, (uri) =>
-    connection.readResourceRaw(uri, options.signal),
-  );
-  const skills = connection.offersSkills ? await gatherSkills(connection, options.signal) : undefined;
-  // The skills' texts are counted too (skill-token-cost), ahead with the tools' where counting is elsewhere.
-  const skillTexts = skills?.files.flatMap((file) => (file.ok && file.text !== undefined ? [file.text] : [])) ?? [];
-  await deps.tokenizer.prepare?.([...promptTexts(tools), ...skillTexts]);
-  return buildReport(
-    {
-      server: { name: connection.server.name, version: connection.server.version, protocolVersion: connection.protocolVersion },
-      serverUrl: connection.url,
-      era: connection.era,
-      pages,
-      secondPages,
-      listingStop: stop,
-      calls: options.calls,
-      active,
-      apps,
-      appResources,
-      appViolations: options.appViolations,
-      ...(skills ? { skills } : {}),
-      capabilities: connection.serverCapabilities,
-      ...(options.queries ? { queries: options.queries } : {}),
-      ...(options.reach ? { reach: options.reach } : {}),
-    },
-    deps,
-  );
+  return { pages, secondPages, listingStop: stop, active, ...(await readForReport(connection, tools, options.signal)) };
+}
+
+/**
+ * The report's input: what was gathered (or, for the app's chip before a report is made, the
+ * workspace's listing and the reads), the connection's facts, and the session's calls.
+ */
+export function reportInputOf(
+  connection: McpConnection,
+  gathered: Omit<GatheredReport, 'listingStop'> & Partial<Pick<GatheredReport, 'listingStop'>>,
+  options: Omit<CollectOptions, 'active' | 'signal'> = {},
+): ReportInput {
+  return {
+    server: { name: connection.server.name, version: connection.server.version, protocolVersion: connection.protocolVersion },
+    serverUrl: connection.url,
+    era: connection.era,
+    ...gathered,
+    calls: options.calls,
+    appViolations: options.appViolations,
+    capabilities: connection.serverCapabilities,
+    ...(options.queries ? { queries: options.queries } : {}),
+    ...(options.reach ? { reach: options.reach } : {}),
+  };
+}
+
+/** Every text the report counts tokens of: the tools' and the skills' (skill-token-cost). */
+export function countedTexts(input: ReportInput): string[] {
+  const skillTexts = input.skills?.files.flatMap((file) => (file.ok && file.text !== undefined ? [file.text] : [])) ?? [];
+  return [...promptTexts(mergePages(input.pages).tools), ...skillTexts];
+}
+
+/** A report over an input, its token counts made ready first (a worker's, say). */
+export async function reportFrom(input: ReportInput, deps: ReportDeps): Promise<Report> {
+  await deps.tokenizer.prepare?.(countedTexts(input));
+  return buildReport(input, deps);
+}
+
+export async function collectReport(connection: McpConnection, deps: ReportDeps, options: CollectOptions = {}): Promise<Report> {
+  return reportFrom(reportInputOf(connection, await gatherReport(connection, options), options), deps);
 }
 
 /** A read as the rules see it: verified (with its text), or refused and why. */

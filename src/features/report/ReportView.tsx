@@ -8,7 +8,7 @@ import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import type { CallRecord } from '../../lint/callRules.ts';
-import { collectReport } from '../../lint/collect.ts';
+import { gatherReport, reportFrom, reportInputOf, type GatheredReport } from '../../lint/collect.ts';
 import type { AppViolation } from '../../lint/appRules.ts';
 import { checkDeps } from '../../lint/checkDeps.ts';
 import { pageTokenizer } from './api/tokenCounter.ts';
@@ -36,23 +36,37 @@ interface Props {
   /** Which view of the report shows (the palette opens either). */
   tab?: ReportTab;
   onTab: (tab: ReportTab) => void;
-  /** Each report made tells its score (the top bar's chip shows it). */
-  onScore?: (score: number) => void;
+  /** What the last report asked the server (kept by the workspace: the top bar's chip scores the same). */
+  made?: GatheredReport;
+  onMade: (gathered: GatheredReport) => void;
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 const FORMAT_LABELS: Record<ReportFormat, string> = { markdown: 'Markdown', json: 'JSON', junit: 'JUnit XML', sarif: 'SARIF' };
 
-export default function ReportView({ connection, calls, appViolations, onOpenTool, tab = 'findings', onTab, onScore }: Props) {
+export default function ReportView({ connection, calls, appViolations, onOpenTool, tab = 'findings', onTab, made, onMade }: Props) {
   const run = useMutation({
-    mutationFn: (active: boolean) =>
-      collectReport(connection, { ...checkDeps, tokenizer: pageTokenizer }, { active, calls, appViolations, reach: connection.reach }),
-    onSuccess: (report) => onScore?.(report.score),
+    mutationFn: (active: boolean) => gatherReport(connection, { active }),
+    onSuccess: onMade,
   });
   // Opening the report makes it (listing only — the active checks wait for the person).
   const { mutate } = run;
   useEffect(() => mutate(false), [mutate]);
+  // The report is the gathering and this session's calls, made again (no request) as calls are made:
+  // the same input the chip scores, so the two numbers are one.
+  const [report, setReport] = useState<Report>();
+  useEffect(() => {
+    if (!made) return;
+    let live = true;
+    const input = reportInputOf(connection, made, { calls, appViolations, reach: connection.reach });
+    void reportFrom(input, { ...checkDeps, tokenizer: pageTokenizer }).then((next) => {
+      if (live) setReport(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [connection, made, calls, appViolations]);
   return (
     <section aria-label="Server report" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -75,7 +89,7 @@ export default function ReportView({ connection, calls, appViolations, onOpenToo
           The report could not be made: {describeFailure(failureOf(run.error))}
         </p>
       ) : null}
-      {run.data ? <ReportBody report={run.data} serverUrl={connection.url} onOpenTool={onOpenTool} tab={tab} onTab={onTab} /> : null}
+      {report ? <ReportBody report={report} serverUrl={connection.url} onOpenTool={onOpenTool} tab={tab} onTab={onTab} /> : null}
     </section>
   );
 }

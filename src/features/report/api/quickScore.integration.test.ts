@@ -10,19 +10,23 @@ import { McpConnection } from '../../../mcp/connection.ts';
 import { walkPages } from '../../../mcp/pagination.ts';
 import { reportDeps } from '../../../lint/deps.ts';
 import { buildReport, type ReportInput } from '../../../lint/report.ts';
+import { gatherReport, readForReport, reportInputOf } from '../../../lint/collect.ts';
+import { mergePages } from '../../../mcp/pageMerge.ts';
 import { byteCount, quickScore } from './quickScore.ts';
 import { workerTokenizer } from './tokenCounter.ts';
 
-async function listing(url: string): Promise<ReportInput> {
+/**
+ * What the chip scores before a report is made (the workspace's listing and the report's reads),
+ * what it scores once one is (that report's gathering), and that report's own score.
+ */
+async function listing(url: string): Promise<{ input: ReportInput; made: ReportInput; reportScore: number }> {
   const connection = await McpConnection.connect({ url });
   try {
     const { pages } = await walkPages((cursor) => connection.listToolsPage(cursor));
-    return {
-      server: { name: connection.server.name, version: connection.server.version, protocolVersion: connection.protocolVersion },
-      serverUrl: url,
-      era: connection.era,
-      pages,
-    };
+    const reads = await readForReport(connection, mergePages(pages).tools);
+    const input = reportInputOf(connection, { pages, ...reads });
+    const made = reportInputOf(connection, await gatherReport(connection));
+    return { input, made, reportScore: buildReport(made, reportDeps).score };
   } finally {
     await connection.close();
   }
@@ -45,14 +49,27 @@ describe('the quick score', () => {
     ] as const) {
       let asked = false;
       const quick = await quickScore(
-        input!,
+        input!.input,
         workerTokenizer((texts) => {
           asked = true;
           return Promise.resolve(texts.map((text) => countTokens(text)));
         }),
       );
       expect(asked).toBe(needsTokenizer);
-      expect(quick.score).toBe(buildReport(input!, reportDeps).score);
+      expect(quick.score).toBe(buildReport(input!.input, reportDeps).score);
+      // The chip's number is the report's, skills and app resources included (the demo has both kinds
+      // of skill) — but for what only the report's second listing shows: the lint bait's unstable order.
+      if (input === bait) expect(quick.score).toBeGreaterThan(input!.reportScore);
+      else expect(quick.score).toBe(input!.reportScore);
+      // Once a report is made the chip scores what it gathered: the same number on every server.
+      expect(
+        (
+          await quickScore(
+            input!.made,
+            workerTokenizer((texts) => Promise.resolve(texts.map((text) => countTokens(text)))),
+          )
+        ).score,
+      ).toBe(input!.reportScore);
       expect(quick.exactTokens).toBe(needsTokenizer);
     }
   });

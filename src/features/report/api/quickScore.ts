@@ -5,9 +5,12 @@
 // listing with a tool near 500 tokens (or a list near 20,000) needs the exact counts, and those
 // are counted off the page's thread (tokenCounter.ts).
 import { checkDeps } from '../../../lint/checkDeps.ts';
-import { promptTexts, type Tokenizer } from '../../../lint/promptCost.ts';
+import { countedTexts } from '../../../lint/collect.ts';
+
+// The chip's reads and input come with it (one chunk, loaded when a listing is complete).
+export { readForReport, reportInputOf } from '../../../lint/collect.ts';
+import type { Tokenizer } from '../../../lint/promptCost.ts';
 import { belowTokenThresholds, buildReport, type ReportInput } from '../../../lint/report.ts';
-import { mergePages } from '../../../mcp/pageMerge.ts';
 
 const utf8 = new TextEncoder();
 /** An upper bound of any byte-level BPE's token count. */
@@ -15,7 +18,9 @@ export const byteCount = { name: 'UTF-8 bytes', count: (text: string) => utf8.en
 
 export async function quickScore(input: ReportInput, exact: Tokenizer): Promise<{ score: number; exactTokens: boolean }> {
   const bounded = buildReport(input, { ...checkDeps, tokenizer: byteCount });
-  if (belowTokenThresholds(bounded.model)) return { score: bounded.score, exactTokens: false };
-  await exact.prepare?.(promptTexts(mergePages(input.pages).tools));
+  // A skill over its token threshold by bytes may be under it by tokens: only then are exact counts needed for skills.
+  const skillsBelow = !bounded.findings.some((finding) => finding.rule === 'skill-token-cost' && finding.severity === 'warning');
+  if (belowTokenThresholds(bounded.model) && skillsBelow) return { score: bounded.score, exactTokens: false };
+  await exact.prepare?.(countedTexts(input));
   return { score: buildReport(input, { ...checkDeps, tokenizer: exact }).score, exactTokens: true };
 }
