@@ -18,6 +18,9 @@ test('multi-round elicitation in the 2026 era: accept both questions', async ({ 
   await open(page, demoMcpUrl(), 'plan_delivery');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(askDialog(page)).toContainText('How fast should order ord_demo arrive?');
+  // Waiting for the person has one word under the call, as for a task's question.
+  await expect(result(page).getByRole('status', { name: 'Outcome' })).toHaveText(/^Needs input/);
+  await expect(result(page)).toContainText('Waiting for your answer');
   // The dialog names the tool that asks, and the first field has the focus.
   await expect(askDialog(page).getByRole('heading')).toHaveText(/^plan_delivery asks for input/);
   await expect(askDialog(page).getByLabel('Speed')).toBeFocused();

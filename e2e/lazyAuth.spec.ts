@@ -4,6 +4,7 @@
 // the same call again — no retyping — and the read-only call that failed earlier is sent again once.
 import { expect, test, type BrowserContext, type Page } from './fixtures/test.ts';
 import { deepLink, lazyMcpUrl, oauthIssuer } from './fixtures/urls.ts';
+import { openTraffic } from './fixtures/panes.ts';
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
@@ -50,6 +51,8 @@ test('anonymous calls work; a 401, a _meta challenge and a step-up each sign in 
   await openTool(page, 'get_stock_report');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(card(page)).toContainText('HTTP 401');
+  // An expected sign-in is its own amber word, not a failure — in the pill and in Traffic.
+  await expect(result(page).getByRole('status', { name: 'Outcome' })).toHaveText(/^Sign-in required · HTTP 401/);
   await expect(card(page)).toContainText('catalog:read');
   await expect(card(page)).toContainText('/.well-known/oauth-protected-resource');
   await card(page).getByText('How hosts react').click();
@@ -92,4 +95,19 @@ test('anonymous calls work; a 401, a _meta challenge and a step-up each sign in 
   await confirmIfAsked(page);
   await expect(card(page)).toHaveCount(0);
   await expect(result(page)).toContainText('12');
+  // Traffic says each expected sign-in in the same word (401 and 403 insufficient_scope), and counts none as failed.
+  const traffic = await openTraffic(page);
+  await expect(
+    traffic
+      .locator('summary')
+      .filter({ hasText: /^tools\/call get_stock_report/ })
+      .last(),
+  ).toContainText('Sign-in required · HTTP 401');
+  await expect(
+    traffic
+      .locator('summary')
+      .filter({ hasText: /^tools\/call restock_product/ })
+      .last(),
+  ).toContainText('Sign-in required · HTTP 403');
+  await expect(page.getByRole('tablist', { name: 'Dock' })).not.toContainText('failed');
 });

@@ -36,6 +36,8 @@ test('a result that breaks its outputSchema reads “Invalid output” — in th
 test('a stream cut mid-call reads “Stream cut” in the pill, the chip and Traffic — never “Unreachable”', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl(), 'stream_price_feed'));
   await expect(chip(page)).toContainText('Toolscope demo shop');
+  // The report's reads (made in an idle moment) are answered first: any later answer says the server is back.
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Report \d+$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(outcome(page)).toHaveText(/^Stream cut/);
   await expect(chip(page)).toContainText('Stream cut');
@@ -88,6 +90,7 @@ test('a status owns its body: “Not sent” never sits above the previous call�
 
 test('after a stream cut, the chip says the server answers again within 1 s of a later call’s progress', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl(), 'stream_price_feed'));
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Report \d+$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(chip(page)).toContainText('Stream cut');
   const tools = page.getByRole('region', { name: 'Tools' });

@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
 import { HintSummary } from '../features/tools/HintBadges.tsx';
 import { ToolWorkspace, type RunActions } from './ToolWorkspace.tsx';
 import { callRecords } from '../session/callRecords.ts';
+import { askingRun } from '../session/runs.ts';
 import { useCallHistory } from '../features/history/api/useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
@@ -222,6 +223,7 @@ export function ConnectedView(props: Props) {
                 <ToolWorkspace
                   key={workspace.openRun?.tool === tool.name ? `${tool.name}:${workspace.openRun.nonce}` : tool.name}
                   initialRunId={workspace.openRun?.tool === tool.name ? workspace.openRun.runId : undefined}
+                  askingRunId={elicitations.current ? askingRun(elicitations.current.asker?.taskId, calls.runs)?.id : undefined}
                   tool={tool}
                   connection={connection}
                   draft={workspace.drafts.get(tool.name)}

@@ -70,6 +70,8 @@ interface Props {
   focusRequest?: number;
   /** The run to show first (instead of the newest). */
   initialRunId?: number;
+  /** The run whose server question waits for the person ("Needs input"). */
+  askingRunId?: number;
   /** What a link put in this form that the form does not show (above the form). */
   linkNotice?: ReactNode;
   /** How this tool runs as a task (2025 wire, taskSupport optional or required). */
@@ -104,6 +106,7 @@ const REQUEST_WIDTH_KEY = 'toolscope:request-width';
 export function ToolWorkspace({
   tool,
   connection,
+  askingRunId,
   draft = emptyDraft(),
   onDraftChange,
   runs,
@@ -273,6 +276,7 @@ export function ToolWorkspace({
         onCancel={cancelShown}
         actions={actions}
         appBlocked={blockedCount}
+        asking={shownRun !== undefined && shownRun.id === askingRunId}
       />
     ) : null;
 

@@ -22,6 +22,8 @@ export interface RpcSummary {
   stopped?: string;
   /** A result with `isError: true`: the tool's own failure (a tools/call answer). */
   toolError?: true;
+  /** A result whose `_meta["mcp/www_authenticate"]` asks for a sign-in (ChatGPT's form). */
+  signIn?: true;
   /** A tools/call answer that breaks the tool's outputSchema: what is wrong (the judge's word, see judgeToolResults). */
   invalidOutput?: string;
 }
@@ -80,6 +82,10 @@ export function summarizeMessages(parsed: unknown): RpcSummary[] {
           : undefined,
       ...(stopped ? { stopped } : {}),
       ...(isRecord(result) && own(result, 'isError') === true ? { toolError: true as const } : {}),
+      // Only marked here (authChallenge.ts parses it, with the SDK, which Traffic's first paint does without).
+      ...(isRecord(result) && isRecord(own(result, '_meta')) && own(own(result, '_meta') as Record<string, unknown>, 'mcp/www_authenticate')
+        ? { signIn: true as const }
+        : {}),
     };
   });
 }

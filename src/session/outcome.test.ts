@@ -14,7 +14,13 @@ describe('the outcome vocabulary', () => {
     expect(outcomeOf({ status: 'running', startedAt: 0, args })).toEqual({ kind: 'working', label: 'Running', tone: 'running' });
     const task = { taskId: 't', status: 'working', createdAt: 0, pollMs: 1000, findings: [] };
     expect(label({ status: 'running', startedAt: 0, args, task })).toBe('Working');
-    expect(label({ status: 'running', startedAt: 0, args, task: { ...task, status: 'input_required' } })).toBe('Working · input required');
+    // Waiting for the person has one word, whether a task or a plain call's question asks.
+    expect(label({ status: 'running', startedAt: 0, args, task: { ...task, status: 'input_required' } })).toBe('Needs input');
+    expect(outcomeOf({ status: 'running', startedAt: 0, args }, undefined, true)).toEqual({
+      kind: 'needs-input',
+      label: 'Needs input',
+      tone: 'running',
+    });
     expect(outcomeOf({ status: 'done', durationMs: 1, args, result: result(false) })).toEqual({
       kind: 'success',
       label: 'Success',
@@ -46,6 +52,18 @@ describe('the outcome vocabulary', () => {
       tone: 'warn',
     });
     expect(failed({ kind: 'http', status: 500, message: 'x' })?.label).toBe('Protocol error · HTTP 500');
+    // A sign-in the server asks for (lazy auth) is amber and no failure; a bare 401 without a challenge is one.
+    expect(failed({ kind: 'auth', status: 401, message: 'x', challenge: { status: 401, bearer: true, scope: 'a' } })).toEqual({
+      kind: 'sign-in-required',
+      label: 'Sign-in required · HTTP 401',
+      tone: 'warn',
+    });
+    expect(failed({ kind: 'auth', status: 401, message: 'x' })?.label).toBe('Protocol error · HTTP 401');
+    const challenged = {
+      ...result(true),
+      raw: { isError: true, content: [], _meta: { 'mcp/www_authenticate': ['Bearer error="invalid_token"'] } },
+    };
+    expect(label({ status: 'done', durationMs: 1, args, result: challenged })).toBe('Sign-in required · _meta challenge');
     expect(label({ status: 'done', durationMs: 1, args, result: result(false) }, { kind: 'invalid', message: 'x' })).toBe('Not sent');
     expect(label({ status: 'idle' }, { kind: 'unparsed', message: 'Not JSON' })).toBe('Not sent');
     expect(label({ status: 'idle' }, { kind: 'refused', reason: 'read-only' })).toBe('Not sent · refused');

@@ -5,6 +5,7 @@
 // its outputSchema is not a success. The README's table is checked against OUTCOMES.
 import type { McpFailure } from '../mcp/errors.ts';
 import type { CallResult } from '../mcp/results.ts';
+import { metaChallenge } from '../mcp/authChallenge.ts';
 import type { Notice } from './callEntrance.ts';
 import type { CallState } from './runs.ts';
 
@@ -12,12 +13,14 @@ export type OutcomeKind =
   | 'success'
   | 'invalid-output'
   | 'tool-error'
+  | 'sign-in-required'
   | 'protocol-error'
   | 'stream-cut'
   | 'unreachable'
   | 'server-stopped'
   | 'cancelled'
   | 'not-sent'
+  | 'needs-input'
   | 'working';
 
 export type OutcomeTone = 'ok' | 'warn' | 'danger' | 'neutral' | 'running';
@@ -47,6 +50,11 @@ export const OUTCOMES: Record<OutcomeKind, { word: string; tone: OutcomeTone; wh
     tone: 'warn',
     when: 'The tool answered a result with isError: true — its own failure, which a model reads.',
   },
+  'sign-in-required': {
+    word: 'Sign-in required',
+    tone: 'warn',
+    when: 'The server asked for a sign-in (HTTP 401 with a Bearer challenge, 403 insufficient_scope, or a result’s _meta["mcp/www_authenticate"]): expected with lazy auth, not a failure. Sign in and retry sends the same call again.',
+  },
   'protocol-error': {
     word: 'Protocol error',
     tone: 'danger',
@@ -68,6 +76,11 @@ export const OUTCOMES: Record<OutcomeKind, { word: string; tone: OutcomeTone; wh
     word: 'Not sent',
     tone: 'warn',
     when: 'Toolscope held the call back: arguments that break the schema, JSON that does not parse, read-only mode, a declined question.',
+  },
+  'needs-input': {
+    word: 'Needs input',
+    tone: 'running',
+    when: 'Sent; the server waits for an answer to its question (a form, or a task’s input_required) before it goes on.',
   },
   working: {
     word: 'Running',
@@ -100,11 +113,10 @@ export function failureOutcome(failure: McpFailure): Outcome {
     case 'http':
       return outcome('protocol-error', `HTTP ${failure.status}`);
     case 'auth':
-      // A challenge a sign-in answers says so: the card below offers it.
-      return outcome(
-        'protocol-error',
-        `HTTP ${failure.status}${failure.challenge?.bearer || failure.challenge?.error ? ' · sign-in asked' : ''}`,
-      );
+      // A challenge a sign-in answers is not a failure: the card below offers the sign-in.
+      return failure.challenge?.bearer || failure.challenge?.error
+        ? outcome('sign-in-required', `HTTP ${failure.status}`)
+        : outcome('protocol-error', `HTTP ${failure.status}`);
     case 'not-mcp':
       return outcome('protocol-error', 'not MCP');
     case 'schema':
@@ -128,8 +140,12 @@ export function failureOutcome(failure: McpFailure): Outcome {
   }
 }
 
-/** A result the tool answered: its own error, one that breaks its outputSchema, or a success. */
-export function resultOutcome(result: Pick<CallResult, 'isError'>, outputProblem?: string): Outcome {
+/**
+ * A result the tool answered: a sign-in it asks for (ChatGPT's `_meta` challenge), its own error,
+ * one that breaks its outputSchema, or a success.
+ */
+export function resultOutcome(result: Pick<CallResult, 'isError'> & Partial<Pick<CallResult, 'raw'>>, outputProblem?: string): Outcome {
+  if (result.raw !== undefined && metaChallenge(result.raw)) return outcome('sign-in-required', '_meta challenge');
   if (result.isError) return outcome('tool-error');
   return outcome(outputProblem ? 'invalid-output' : 'success');
 }
@@ -143,16 +159,21 @@ export function withAppBlocked(shown: Outcome | undefined, blocked: number): Out
   return { ...shown, label: `${shown.label} · app: ${blocked} ${blocked === 1 ? 'load' : 'loads'} blocked`, tone: 'warn' };
 }
 
-/** The pill for the shown run; a request the call path did not send (the newest) wins. */
-export function outcomeOf(state: CallState, notice?: Notice): Outcome | undefined {
+/**
+ * The pill for the shown run; a request the call path did not send (the newest) wins. `asking`:
+ * the server's question to this run waits for the person.
+ */
+export function outcomeOf(state: CallState, notice?: Notice, asking = false): Outcome | undefined {
   if (notice) return outcome('not-sent', notice.kind === 'refused' ? 'refused' : undefined);
   switch (state.status) {
     case 'idle':
       return undefined;
     case 'running':
-      // A task says what the server says of it (working, input required); a plain call is running.
+      // Waiting for the person has one word, whoever asks; a task otherwise says what the server
+      // says of it (Working); a plain call is running.
+      if (asking || state.task?.status === 'input_required') return outcome('needs-input');
       if (!state.task) return outcome('working');
-      return { kind: 'working', label: state.task.status === 'input_required' ? 'Working · input required' : 'Working', tone: 'running' };
+      return { kind: 'working', label: 'Working', tone: 'running' };
     case 'done':
       return resultOutcome(state.result, state.outputProblem);
     case 'failed':

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { Notice } from '../../session/callEntrance.ts';
-import { outcomeOf, withAppBlocked } from '../../session/outcome.ts';
+import { OUTCOMES, outcomeOf, withAppBlocked } from '../../session/outcome.ts';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
 import { humanDuration } from '../../lib/age.ts';
 import type { CallState, TaskView } from '../../session/runs.ts';
@@ -35,7 +35,7 @@ function useNow(ms: number) {
  */
 function TaskLine({ task }: { task: TaskView }) {
   const now = useNow(task.end ? 3_600_000 : 500);
-  const state = task.end ? TASK_END[task.end] : task.status === 'input_required' ? 'Working · input required' : 'Working';
+  const state = task.end ? TASK_END[task.end] : task.status === 'input_required' ? OUTCOMES['needs-input'].word : 'Working';
   const left = typeof task.ttlMs === 'number' ? task.createdAt + task.ttlMs - now : undefined;
   const parts = [
     task.statusMessage,
@@ -105,10 +105,12 @@ interface Props {
   actions?: ReactNode;
   /** Loads the result's MCP App had refused by its CSP. */
   appBlocked?: number;
+  /** The server's question to this call waits for the person. */
+  asking?: boolean;
 }
 
-export function ResponseBar({ tool, state, notice, bytes, onCancel, actions, appBlocked = 0 }: Props) {
-  const outcome = withAppBlocked(outcomeOf(state, notice), appBlocked);
+export function ResponseBar({ tool, state, notice, bytes, onCancel, actions, appBlocked = 0, asking = false }: Props) {
+  const outcome = withAppBlocked(outcomeOf(state, notice, asking), appBlocked);
   if (!outcome) return null;
   const running = state.status === 'running';
   return (
@@ -141,12 +143,18 @@ export function ResponseBar({ tool, state, notice, bytes, onCancel, actions, app
       {state.status !== 'idle' && state.task ? <TaskLine task={state.task} /> : null}
       {running && !state.task ? (
         <div className="flex flex-col gap-1">
-          <Progress label={`Calling ${tool.name}`} value={state.progress?.progress} total={state.progress?.total} />
+          <Progress
+            label={`Calling ${tool.name}`}
+            value={asking ? undefined : state.progress?.progress}
+            total={asking ? undefined : state.progress?.total}
+          />
           <p className="text-xs text-muted">
-            {state.progress
-              ? `${state.progress.progress}${state.progress.total !== undefined ? ` of ${state.progress.total}` : ''}`
-              : 'Waiting for the server'}
-            {state.progress?.message ? ` · ${state.progress.message}` : ''} · Esc cancels
+            {asking
+              ? 'Waiting for your answer to the server’s question · Decline tells the server no; Cancel stops the call'
+              : state.progress
+                ? `${state.progress.progress}${state.progress.total !== undefined ? ` of ${state.progress.total}` : ''}`
+                : 'Waiting for the server'}
+            {!asking && state.progress?.message ? ` · ${state.progress.message}` : ''} · Esc cancels
           </p>
         </div>
       ) : null}

@@ -43,7 +43,11 @@ export function SignInRequired({
         ) : null}
       </dl>
       <div className="flex flex-wrap gap-2">
-        {onSignIn ? <Button onClick={onSignIn}>Sign in and retry</Button> : null}
+        {onSignIn ? (
+          <Button variant="primary" onClick={onSignIn}>
+            Sign in and retry
+          </Button>
+        ) : null}
         {onRetry ? <Button onClick={onRetry}>Retry</Button> : null}
       </div>
       <details>

@@ -18,6 +18,7 @@ const ROW_TONE: Record<EntryTone, string> = {
   probe: '',
   aborted: '',
   stopped: '',
+  signin: '',
   error: 'bg-danger-surface text-danger-strong',
 };
 

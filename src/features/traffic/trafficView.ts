@@ -4,8 +4,19 @@
 import type { RpcSummary, TrafficEntry } from '../../mcp/traffic.ts';
 import { OUTCOMES, type Outcome } from '../../session/outcome.ts';
 
-/** 'stopped': Toolscope's stdio bridge answered for a server process that is gone (a stop or restart, not a failure of the exchange). */
-export type EntryTone = 'ok' | 'pending' | 'probe' | 'aborted' | 'stopped' | 'error';
+/**
+ * 'stopped': Toolscope's stdio bridge answered for a server process that is gone (a stop or
+ * restart, not a failure of the exchange). 'signin': the server asked for a sign-in (a 401, or a
+ * 403 insufficient_scope, with a Bearer challenge) — expected with lazy auth, not a failure.
+ */
+export type EntryTone = 'ok' | 'pending' | 'probe' | 'aborted' | 'stopped' | 'signin' | 'error';
+
+/** A 401 (or a 403 insufficient_scope) whose WWW-Authenticate is a Bearer challenge: a request to sign in. */
+function asksSignIn(entry: TrafficEntry): boolean {
+  if (entry.status !== 401 && entry.status !== 403) return false;
+  const challenge = entry.responseHeaders?.find(([name]) => name.toLowerCase() === 'www-authenticate')?.[1] ?? '';
+  return /^\s*bearer\b/i.test(challenge) && (entry.status === 401 || /insufficient_scope/.test(challenge));
+}
 
 const isProbe = (entry: TrafficEntry) => entry.sent[0]?.method === 'server/discover';
 
@@ -23,6 +34,7 @@ export function entryTone(entry: TrafficEntry, stdioUrl?: string): EntryTone {
   const rpcError = entry.received.some((message) => message.error);
   const failed = entry.state === 'failed' || status >= 400 || rpcError;
   if (!failed) return 'ok';
+  if (asksSignIn(entry)) return 'signin';
   // A 2025-era server refusing the 2026 discovery request is how the era is found out, not a
   // failure (authorization and server errors are real ones).
   if (isProbe(entry) && status !== 401 && status !== 403 && status < 500) return 'probe';
@@ -48,6 +60,7 @@ export function exchangeOutcome(entry: TrafficEntry, stdioUrl?: string): Outcome
     case 'ok':
       // A tool's own failure, or an answer that breaks its outputSchema, travels in a successful
       // exchange: said in the pill's word, as the pane says it.
+      if (entry.received.some((message) => message.signIn)) return word('sign-in-required', ' · _meta challenge');
       if (entry.received.some((message) => message.toolError)) return word('tool-error');
       return entry.received.some((message) => message.invalidOutput) ? word('invalid-output') : undefined;
     case 'pending':
@@ -56,6 +69,8 @@ export function exchangeOutcome(entry: TrafficEntry, stdioUrl?: string): Outcome
       return word('cancelled');
     case 'stopped':
       return word('server-stopped');
+    case 'signin':
+      return word('sign-in-required', ` · HTTP ${entry.status}`);
     case 'probe':
     case 'error': {
       const rpc = entry.received.find((message) => message.error)?.error;
