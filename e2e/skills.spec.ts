@@ -30,6 +30,13 @@ test('the demo’s skills: listed, opened, a file verified, the planted digest m
   await list.nth(1).getByRole('button').click();
   const returns = view.getByRole('region', { name: 'Skill: returns-desk' });
   await expect(returns.getByRole('heading', { name: 'Returns desk' })).toBeVisible();
+  // The view says what the report says of this skill, before anything else is read.
+  const said = returns.getByRole('list', { name: 'Report findings' });
+  await expect(said).toContainText('skill-tool-missing');
+  await expect(said).toContainText('issue_refund');
+  await expect(said).toContainText('skill-digest-mismatch');
+  await expect(list.nth(1)).toContainText(/\d+ findings?/);
+  await expect(shop.getByRole('list', { name: 'Report findings' })).toHaveCount(0);
   await returns.getByRole('button', { name: 'Read references/REFUNDS.md' }).click();
   const refunds = returns.getByRole('list', { name: 'Skill files' }).getByRole('listitem').filter({ hasText: 'references/REFUNDS.md' });
   await expect(refunds).toContainText('digest mismatch');
@@ -38,6 +45,8 @@ test('the demo’s skills: listed, opened, a file verified, the planted digest m
   await expect(refunds).not.toContainText('a new account');
   if (shots) await page.screenshot({ path: `${shots}/skills-1440.png` });
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone it is reachable (below the skill's findings): scrolled to, it shows.
+  await refunds.scrollIntoViewIfNeeded();
   await expect(refunds).toBeInViewport({ ratio: 0.1 });
   if (shots) await page.screenshot({ path: `${shots}/skills-390.png` });
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -152,7 +152,7 @@ export function ConnectedView(props: Props) {
   const listedAt = data.freshness?.updatedAt ?? 0;
   const [made, setMade] = useState<{ listedAt: number; gathered: GatheredReport }>();
   const madeNow = made?.listedAt === listedAt ? made.gathered : undefined;
-  const score = useReportScore(
+  const scored = useReportScore(
     connection,
     authContext,
     { pages: data.pages, tools: data.tools, complete: !data.loading && !data.error && !data.stopMessage, listedAt },
@@ -166,7 +166,7 @@ export function ConnectedView(props: Props) {
       {topBarSlot
         ? createPortal(
             <ReportChip
-              score={score}
+              score={scored?.score}
               open={view.kind === 'report'}
               onToggle={() => setView(view.kind === 'report' ? { kind: 'tool' } : { kind: 'report', tab: 'findings' })}
             />,
@@ -215,6 +215,7 @@ export function ConnectedView(props: Props) {
                 gateAppTool={gateAppTool}
                 records={records}
                 appViolations={appViolations}
+                findings={scored?.findings}
                 made={madeNow}
                 onMade={(gathered) => setMade({ listedAt, gathered })}
               />

@@ -3,7 +3,8 @@
 import { Markdown } from '../features/results/Markdown.tsx';
 import SkillsView from '../features/skills/SkillsView.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
+import type { Finding } from '../lint/findings.ts';
 
-export default function SkillsPane({ connection, authContext }: { connection: McpConnection; authContext: string }) {
-  return <SkillsView connection={connection} authContext={authContext} renderMarkdown={(text) => <Markdown text={text} />} />;
+export default function SkillsPane(props: { connection: McpConnection; authContext: string; findings?: readonly Finding[] }) {
+  return <SkillsView {...props} renderMarkdown={(text) => <Markdown text={text} />} />;
 }

@@ -5,6 +5,7 @@ import { LazyPane } from '../components/ui/LazyPane.tsx';
 import type { AppCall, GateAppTool } from '../apphost/hostSession.ts';
 import type { CallRecord } from '../lint/callRules.ts';
 import type { GatheredReport } from '../lint/collect.ts';
+import type { Finding } from '../lint/findings.ts';
 import type { AppViolation } from '../lint/appRules.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { McpTool } from '../mcp/tools.ts';
@@ -28,6 +29,8 @@ interface Props {
   gateAppTool: GateAppTool;
   records: readonly CallRecord[];
   appViolations: readonly AppViolation[];
+  /** The findings behind the chip's score (the skills view lists its skill's). */
+  findings?: readonly Finding[];
   /** What the last report asked the server, kept here so the chip scores the same input. */
   made?: GatheredReport;
   onMade: (gathered: GatheredReport) => void;
@@ -42,6 +45,7 @@ export function WorkspaceView({
   onOpenTool,
   records,
   appViolations,
+  findings,
   made,
   onMade,
   ...apps
@@ -62,7 +66,7 @@ export function WorkspaceView({
     case 'skills':
       return (
         <LazyPane label="the skills" resetKey={connection} onRetry={SkillsPane.retry} loading="Loading the skills view…">
-          {() => <SkillsPane.Component connection={connection} authContext={authContext} />}
+          {() => <SkillsPane.Component connection={connection} authContext={authContext} findings={findings} />}
         </LazyPane>
       );
     case 'report':

@@ -7,6 +7,8 @@ export interface Finding {
   severity: Severity;
   /** The tool concerned; absent for findings about the server as a whole. */
   tool?: string;
+  /** The skill concerned (its SKILL.md URI), for the skills rules: its view lists its findings. */
+  skill?: string;
   /** What was found, specifically (names, numbers, the offending value). */
   message: string;
   /** What to change. */

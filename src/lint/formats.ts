@@ -20,6 +20,7 @@ const plain = (finding: Finding) => ({
   rule: finding.rule,
   severity: finding.severity,
   ...(finding.tool !== undefined ? { tool: finding.tool } : {}),
+  ...(finding.skill !== undefined ? { skill: finding.skill } : {}),
   message: finding.message,
   fix: finding.fix,
 });

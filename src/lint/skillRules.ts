@@ -81,6 +81,7 @@ function entryFindings(input: SkillsInput): Finding[] {
       {
         rule: 'skill-too-large',
         severity: 'warning',
+        skill: skill.uri,
         message: `Skill ${skill.frontmatter.name} lists ${formatCount(skill.resources.length)} files, ${formatCount(bytes)} bytes: past the extension's limits (${SKILL_FILE_LIMIT} files, 16 MiB).`,
         fix: 'Split the skill, or move large files out of it (servers SHOULD NOT serve a skill past these limits).',
       },
@@ -105,6 +106,7 @@ function fileFindings(input: SkillsInput): Finding[] {
           {
             rule: READ_RULES[file.reason],
             severity: 'error',
+            skill: file.skill,
             message: `Skill ${nameOf(file.skill)}: ${file.message}. Hosts must not use this ${file.uri.endsWith('/SKILL.md') ? 'skill' : 'file'}.`,
             fix:
               file.reason === 'unreadable' || file.reason === 'unlisted'
@@ -175,6 +177,7 @@ function toolFindings(input: SkillsInput, tools: readonly McpTool[], deps: Skill
       findings.push({
         rule: 'skill-tool-missing',
         severity: 'warning',
+        skill,
         message: `Skill ${nameOf(skill)} tells the model to use ${missing.map((name) => `\`${name}\``).join(', ')}, which this server does not list.`,
         fix: 'Name only tools this server lists (or say which other server provides them), and keep skills in step with renamed tools.',
       });
@@ -194,6 +197,7 @@ function toolFindings(input: SkillsInput, tools: readonly McpTool[], deps: Skill
       findings.push({
         rule: 'skill-args-mismatch',
         severity: 'warning',
+        skill,
         tool: tool.name,
         message: `Skill ${nameOf(skill)} shows ${call.tool}(${JSON.stringify(call.args).slice(0, 120)}), which breaks its input schema: ${problems.slice(0, 3).join('; ')}.`,
         fix: 'Show arguments the tool accepts: a model copies the skill’s example.',
@@ -211,6 +215,7 @@ function costFindings(input: SkillsInput, deps: SkillRuleDeps): Finding[] {
     return {
       rule: 'skill-token-cost',
       severity: own + loaded > SKILL_TOKENS_WARN ? 'warning' : 'info',
+      skill,
       message: `Skill ${nameOf(skill)}: SKILL.md costs ${formatCount(own)} tokens (${deps.tokenizer.name}) when loaded${rest.length ? `, and its ${rest.length} other file${rest.length === 1 ? '' : 's'} ${formatCount(loaded)} more when read` : ''}.`,
       fix: own + loaded > SKILL_TOKENS_WARN ? 'Move detail into reference files the model reads only when needed.' : 'Nothing to do.',
     };

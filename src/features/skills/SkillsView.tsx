@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
+import type { Finding } from '../../lint/findings.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { Skill, SkillRead } from '../../mcp/skills.ts';
 import { skillPath } from '../../mcp/skills.ts';
@@ -20,6 +21,8 @@ interface Props {
   authContext: string;
   /** The safe Markdown renderer results use (from the results feature, through the app). */
   renderMarkdown: (text: string) => ReactNode;
+  /** The report's findings (the chip's): each skill lists its own warnings and errors. */
+  findings?: readonly Finding[];
 }
 
 type Failure = Exclude<SkillRead, { ok: true }>['reason'];
@@ -41,7 +44,11 @@ const RULE: Record<Failure, string> = {
   unreadable: 'skill-file-unreadable',
 };
 
-export default function SkillsView({ connection, authContext, renderMarkdown }: Props) {
+/** A skill's warnings and errors in the report (its token cost, an info, is the report's to say). */
+const findingsOf = (findings: readonly Finding[] | undefined, skill: Skill) =>
+  findings?.filter((finding) => finding.skill === skill.uri && finding.severity !== 'info');
+
+export default function SkillsView({ connection, authContext, renderMarkdown, findings }: Props) {
   const listing = useQuery({
     queryKey: queryKeys.skills(serverKey(connection.url), authContext),
     queryFn: async () => (await connection.skills()).list(),
@@ -103,7 +110,10 @@ export default function SkillsView({ connection, authContext, renderMarkdown }: 
                   )}
                   onClick={() => setOpen(skill.uri)}
                 >
-                  <span className="block font-mono text-sm font-medium">{revealInvisible(skill.frontmatter.name)}</span>
+                  <span className="flex items-baseline gap-2">
+                    <span className="font-mono text-sm font-medium">{revealInvisible(skill.frontmatter.name)}</span>
+                    <FindingCount findings={findingsOf(findings, skill)} />
+                  </span>
                   <span className={cn('line-clamp-2 text-xs', skill.uri === shown?.uri ? 'text-ink' : 'text-muted')}>
                     {revealInvisible(skill.frontmatter.description)}
                   </span>
@@ -112,7 +122,14 @@ export default function SkillsView({ connection, authContext, renderMarkdown }: 
             ))}
           </ul>
           {shown ? (
-            <SkillPane key={shown.uri} connection={connection} authContext={authContext} skill={shown} renderMarkdown={renderMarkdown} />
+            <SkillPane
+              key={shown.uri}
+              connection={connection}
+              authContext={authContext}
+              skill={shown}
+              renderMarkdown={renderMarkdown}
+              findings={findingsOf(findings, shown)}
+            />
           ) : null}
         </div>
       ) : null}
@@ -130,16 +147,46 @@ function useSkillFile(connection: McpConnection, authContext: string, skill: Ski
   });
 }
 
+/** "2 findings" beside a skill's name, in the colour of the worst; nothing while the report is not known. */
+function FindingCount({ findings }: { findings: readonly Finding[] | undefined }) {
+  if (!findings) return null;
+  if (!findings.length) return <span className="text-xs text-ok">no findings</span>;
+  const error = findings.some((finding) => finding.severity === 'error');
+  return (
+    <span className={cn('text-xs font-medium', error ? 'text-danger' : 'text-warn')}>
+      {findings.length} {findings.length === 1 ? 'finding' : 'findings'}
+    </span>
+  );
+}
+
+/** The report's findings about this skill, by rule id, as the report lists them. */
+function SkillFindings({ findings }: { findings: readonly Finding[] | undefined }) {
+  if (!findings?.length) return null;
+  return (
+    <ul aria-label="Report findings" className="flex flex-col gap-1 rounded-md border border-warn-line bg-warn-surface p-2 text-sm">
+      {findings.map((finding) => (
+        <li key={`${finding.rule}:${finding.message}`} className="[overflow-wrap:anywhere]">
+          <span className={cn('font-medium', finding.severity === 'error' ? 'text-danger' : 'text-warn-strong')}>{finding.severity}</span>{' '}
+          <code className="font-mono text-xs">{finding.rule}</code> · {revealInvisible(finding.message)}
+          <span className="block text-xs text-subtle">Fix: {revealInvisible(finding.fix)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function SkillPane({
   connection,
   authContext,
   skill,
   renderMarkdown,
+  findings,
 }: {
   connection: McpConnection;
   authContext: string;
   skill: Skill;
   renderMarkdown: (text: string) => ReactNode;
+  findings: readonly Finding[] | undefined;
 }) {
   const name = skill.frontmatter.name;
   // Opening a skill is loading it: its SKILL.md is read (and verified) now; its other files on demand.
@@ -154,6 +201,7 @@ function SkillPane({
         <p className="text-sm text-muted">{revealInvisible(skill.frontmatter.description)}</p>
         <p className="font-mono text-xs break-all text-subtle">{revealInvisible(skill.uri)}</p>
       </div>
+      <SkillFindings findings={findings} />
       {extra.length ? (
         <dl aria-label="Frontmatter" className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
           {extra.map(([key, value]) => (

@@ -10,17 +10,27 @@ import { countedTexts } from '../../../lint/collect.ts';
 // The chip's reads and input come with it (one chunk, loaded when a listing is complete).
 export { readForReport, reportInputOf } from '../../../lint/collect.ts';
 import type { Tokenizer } from '../../../lint/promptCost.ts';
+import type { Finding } from '../../../lint/findings.ts';
 import { belowTokenThresholds, buildReport, type ReportInput } from '../../../lint/report.ts';
 
 const utf8 = new TextEncoder();
 /** An upper bound of any byte-level BPE's token count. */
 export const byteCount = { name: 'UTF-8 bytes', count: (text: string) => utf8.encode(text).length };
 
-export async function quickScore(input: ReportInput, exact: Tokenizer): Promise<{ score: number; exactTokens: boolean }> {
+export interface QuickScore {
+  score: number;
+  /** Whether exact token counts were needed (else UTF-8 bytes decided). */
+  exactTokens: boolean;
+  /** The findings behind the score (a token cost in them may be a byte count: see exactTokens). */
+  findings: readonly Finding[];
+}
+
+export async function quickScore(input: ReportInput, exact: Tokenizer): Promise<QuickScore> {
   const bounded = buildReport(input, { ...checkDeps, tokenizer: byteCount });
   // A skill over its token threshold by bytes may be under it by tokens: only then are exact counts needed for skills.
   const skillsBelow = !bounded.findings.some((finding) => finding.rule === 'skill-token-cost' && finding.severity === 'warning');
-  if (belowTokenThresholds(bounded.model) && skillsBelow) return { score: bounded.score, exactTokens: false };
+  if (belowTokenThresholds(bounded.model) && skillsBelow) return { score: bounded.score, exactTokens: false, findings: bounded.findings };
   await exact.prepare?.(countedTexts(input));
-  return { score: buildReport(input, { ...checkDeps, tokenizer: exact }).score, exactTokens: true };
+  const report = buildReport(input, { ...checkDeps, tokenizer: exact });
+  return { score: report.score, exactTokens: true, findings: report.findings };
 }

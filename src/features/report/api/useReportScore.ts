@@ -9,6 +9,7 @@ import type { McpConnection } from '../../../mcp/connection.ts';
 import type { McpTool, ToolsPage } from '../../../mcp/tools.ts';
 import type { CallRecord } from '../../../lint/callRules.ts';
 import type { AppViolation } from '../../../lint/appRules.ts';
+import type { Finding } from '../../../lint/findings.ts';
 import type { GatheredReport, ReportReads } from '../../../lint/collect.ts';
 import { retryableImport } from '../../../lib/retryableImport.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -48,7 +49,7 @@ function useReportReads(connection: McpConnection, authContext: string, listing:
 }
 
 /**
- * The chip's score; undefined while it is not known (still listing, a list too long to score
+ * The chip's score and the findings behind it (the skills view lists its skill's); undefined while it is not known (still listing, a list too long to score
  * unasked, the reads not done, or the code failed to load).
  */
 export function useReportScore(
@@ -58,13 +59,13 @@ export function useReportScore(
   made: GatheredReport | undefined,
   calls: readonly CallRecord[],
   appViolations: readonly AppViolation[],
-): number | undefined {
+): { score: number; findings: readonly Finding[] } | undefined {
   const toolCount = listing.tools.length;
   const unasked = listing.complete && toolCount > 0 && toolCount <= QUICK_SCORE_MAX_TOOLS;
   const reads = useReportReads(connection, authContext, listing, unasked && !made);
   // What the score is of: the made report's gathering, or the reads of this listing.
   const source = made ?? (unasked ? reads : undefined);
-  const [score, setScore] = useState<{ source: object; value: number }>();
+  const [score, setScore] = useState<{ source: object; value: number; findings: readonly Finding[] }>();
   useEffect(() => {
     if (!source) return;
     const gathered = made ?? { pages: listing.pages, ...source };
@@ -74,8 +75,8 @@ export function useReportScore(
         .then(({ quickScore, reportInputOf }) =>
           quickScore(reportInputOf(connection, gathered, { calls, appViolations, reach: connection.reach }), pageTokenizer),
         )
-        .then(({ score: value }) => {
-          if (live) setScore({ source, value });
+        .then(({ score: value, findings }) => {
+          if (live) setScore({ source, value, findings });
         })
         .catch(() => undefined);
     }, 500);
@@ -86,5 +87,5 @@ export function useReportScore(
   }, [source, made, listing.pages, connection, calls, appViolations]);
   // A score of another gathering is not shown for this one (while only the calls changed, the last
   // stays until the new one is worked out).
-  return source && score?.source === source ? score.value : undefined;
+  return source && score?.source === source ? { score: score.value, findings: score.findings } : undefined;
 }
