@@ -160,16 +160,40 @@ test('the first open offers the demo in one click and lists recent servers; the 
   expect(Math.abs((await topBarHeight(page)) - 44)).toBeLessThanOrEqual(4);
   await doctor.getByRole('button', { name: 'Close' }).click();
 
-  // Another server, then back at the start screen: it is listed under Recent servers (the demo has its own button).
+  // Another server, then back at the start screen: both are listed under Recent servers, newest
+  // first, by the names they gave, with the one filled button on the page to reopen the last.
   await page.goto(deepLink(lintBaitMcpUrl()));
   await expect(status).toContainText('Connected to');
   await page.goto(appUrl());
   const recent = page.getByRole('list', { name: 'Recent servers' });
-  await expect(recent.getByRole('button', { name: `Connect to ${lintBaitMcpUrl()}` })).toBeVisible();
+  await expect(recent.getByRole('listitem')).toHaveCount(2);
+  await expect(recent.getByRole('listitem').first()).toContainText(lintBaitMcpUrl());
   await expect(recent).toContainText('just now');
-  await expect(recent).not.toContainText(demoMcpUrl());
-  await recent.getByRole('button', { name: `Connect to ${lintBaitMcpUrl()}` }).click();
+  await expect(recent.getByRole('listitem').nth(1)).toContainText('Toolscope demo shop · 2026-07-28');
+  const reconnect = recent
+    .getByRole('listitem')
+    .first()
+    .getByRole('button', { name: /^Reconnect / });
+  await expect(reconnect).toHaveClass(/bg-blue-600/);
+  await reconnect.click();
   await expect(status).toContainText('Connected to');
+});
+
+test('a returning user: after Disconnect, “Recent servers” → one click → the server open on the tool last used', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await expect(page.getByRole('heading', { level: 2, name: 'Search catalog' })).toBeVisible();
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  const recent = page.getByRole('list', { name: 'Recent servers' });
+  await expect(recent.getByRole('listitem').first()).toContainText('Toolscope demo shop');
+  await expect(recent.getByRole('listitem').first()).toContainText('opens search_catalog');
+  // Across a reload too (the list and its tool are this browser's, nothing of the server but its name).
+  await page.goto(appUrl());
+  await recent.getByRole('button', { name: 'Reconnect Toolscope demo shop' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Search catalog' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
+  // One filled button in the start screen's body: the server used last.
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByRole('main').locator('button.bg-blue-600')).toHaveCount(1);
 });
 
 test('a server that stops answering: “Unreachable” with Retry and Diagnose within 2 s; Retry reconnects once it is back', async ({

@@ -152,6 +152,8 @@ export function App({ start }: { start: Boot }) {
   useEffect(() => {
     if (state.status === 'failed') endPreview();
   }, [state.status]);
+  // The tool the workspace opens on: the link's, or a recent server's last one.
+  const [startTool, setStartTool] = useState(initialLink.tool);
   const linked = useRef(false);
   const [askLink, setAskLink] = useState(() =>
     initialLink.server && !isKnownServer(initialLink.server, window.location.origin) ? initialLink.server : undefined,
@@ -242,7 +244,13 @@ export function App({ start }: { start: Boot }) {
   );
   useEffect(() => {
     // The stdio bridge's URL lives only as long as this launch: not a server to offer next time.
-    if (connectedUrl && connectedUrl !== stdioSession?.url) rememberRecentServer(connectedUrl, Date.now(), fromRegistry);
+    if (live && live.url !== stdioSession?.url)
+      rememberRecentServer(live.url, Date.now(), fromRegistry, {
+        name: live.server.title ?? live.server.name,
+        era: live.protocolVersion,
+        // The link's tool, when the link is this server's.
+        tool: readDeepLink(window.location.search).server === live.url ? readDeepLink(window.location.search).tool : undefined,
+      });
     if (connectedUrl) rememberKnownServer(connectedUrl);
     if (connectedUrl)
       window.history.replaceState(
@@ -250,7 +258,7 @@ export function App({ start }: { start: Boot }) {
         '',
         writeDeepLink(window.location.search, { server: connectedUrl, tool: readDeepLink(window.location.search).tool }),
       );
-  }, [connectedUrl, stdioSession?.url, fromRegistry]);
+  }, [connectedUrl, live, stdioSession?.url, fromRegistry]);
 
   return (
     <div className="flex h-dvh flex-col">
@@ -312,8 +320,8 @@ export function App({ start }: { start: Boot }) {
                     key={state.id}
                     connection={state.connection}
                     authContext={state.authContext}
-                    initialTool={initialLink.tool}
-                    initialArgs={initialArgs.args}
+                    initialTool={startTool}
+                    initialArgs={startTool === initialLink.tool ? initialArgs.args : undefined}
                     sandboxOrigin={proxy.session?.sandbox}
                     traffic={recorder}
                     onCommands={onCommands}
@@ -343,8 +351,10 @@ export function App({ start }: { start: Boot }) {
             }}
             proxy={proxy.session}
             demoUrl={proxy.session ? new URL('/mcp', window.location.origin).href : undefined}
-            onConnect={(url) => {
+            onConnect={(url, tool) => {
               ConnectedView.preload();
+              // A recent server opens on the tool last open there.
+              if (tool) setStartTool(tool);
               void connect(url, '');
             }}
             onOpenSaved={openServer}

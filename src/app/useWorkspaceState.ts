@@ -4,6 +4,7 @@
 // session's (src/session).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { writeDeepLink } from '../features/connection/deepLink.ts';
+import { rememberRecentTool } from '../features/connection/api/recentServers.ts';
 import { panes } from '../web/panesStore.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { endPreview } from '../prefetch/index.ts';
@@ -26,6 +27,8 @@ export function useWorkspaceState(
     () => remembered?.drafts ?? new Map(initialTool && initialArgs ? [[initialTool, draftFrom(initialArgs)]] : []),
   );
   useEffect(() => rememberWorkspace(serverUrl, { selected, drafts }), [serverUrl, selected, drafts]);
+  // The start screen's "Recent servers" reopens the tool last open here.
+  useEffect(() => rememberRecentTool(serverUrl, selected), [serverUrl, selected]);
   const [view, setView] = useState<MainView>({ kind: 'tool' });
   // A run to show when its tool opens (a saved call's verdict opens the result it judged).
   const [openRun, setOpenRun] = useState<{ tool: string; runId: number; nonce: number }>();

@@ -8,7 +8,7 @@ import { revealInvisible } from '../../mcp/text.ts';
 import { describeFailure } from '../../mcp/errors.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import type { ConnectionPath } from './api/connectionPath.ts';
-import { forgetRecentServer, loadRecentServers } from './api/recentServers.ts';
+import { forgetRecentServer, loadRecentServers, type RecentServer } from './api/recentServers.ts';
 import { useRememberProxy, useSavedServers, useServerGrant } from './api/serverMemory.ts';
 import type { SavedServer } from './api/serverList.ts';
 import type { ConnectionState } from './useConnection.ts';
@@ -22,7 +22,8 @@ interface Props {
   proxy: ProxySession | undefined;
   /** The built-in demo MCP server, when Toolscope's own server runs it. */
   demoUrl: string | undefined;
-  onConnect: (url: string) => void;
+  /** Connects; a recent server's row names the tool to open again. */
+  onConnect: (url: string, tool?: string) => void;
   /** A saved server: it fills the connection form (and connects unless a header value is missing). */
   onOpenSaved: (server: SavedServer) => void;
   /** Connects again as last time, by this path (the proxy after a CORS failure). */
@@ -56,7 +57,7 @@ export function StartScreen({
   const [recent, setRecent] = useState(loadRecentServers);
   const [now] = useState(() => Date.now());
   const savedUrls = new Set(servers.map((server) => server.url));
-  const others = recent.filter((entry) => !savedUrls.has(entry.url) && entry.url !== demoUrl);
+  const others = recent.filter((entry) => !savedUrls.has(entry.url));
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 overflow-auto p-4">
       {askLink && onAnswerLink ? <LinkQuestion url={askLink} tool={linkTool} onAnswer={onAnswerLink} /> : null}
@@ -71,7 +72,11 @@ export function StartScreen({
         </p>
         {demoUrl ? (
           <div className="flex flex-wrap items-center gap-3">
-            <Button variant="primary" onClick={() => onConnect(demoUrl)} disabled={state.status === 'connecting'}>
+            <Button
+              variant={others.length ? 'secondary' : 'primary'}
+              onClick={() => onConnect(demoUrl)}
+              disabled={state.status === 'connecting'}
+            >
               Try the demo server
             </Button>
             <span className="text-xs text-muted">
@@ -98,30 +103,63 @@ export function StartScreen({
       ) : null}
       {others.length ? (
         <ServerSection title="Recent servers">
-          {others.map((entry) => (
-            <li key={entry.url} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <Button variant="ghost" className="min-w-0 px-2 py-0.5 font-mono text-xs break-all" onClick={() => onConnect(entry.url)}>
-                <span className="sr-only">Connect to </span>
-                {entry.url}
-              </Button>
-              <span className="text-xs text-muted">
-                {ago(now - entry.at)}
-                {entry.from ? ` · found in ${revealInvisible(entry.from)}` : ''}
-              </span>
-              <Button
-                variant="ghost"
-                className="ml-auto px-2 py-0.5 text-xs"
-                aria-label={`Forget ${entry.url}`}
-                onClick={() => setRecent(forgetRecentServer(entry.url))}
-              >
-                Forget
-              </Button>
-            </li>
+          {others.map((entry, index) => (
+            <RecentRow
+              key={entry.url}
+              entry={entry}
+              now={now}
+              // One filled button on the page: the server used last.
+              first={index === 0}
+              disabled={state.status === 'connecting'}
+              onReconnect={() => onConnect(entry.url, entry.tool)}
+              onForget={() => setRecent(forgetRecentServer(entry.url))}
+            />
           ))}
         </ServerSection>
       ) : null}
       {children}
     </div>
+  );
+}
+
+/** A server used lately: its name, protocol revision, URL and when — and one button to open it again as it was. */
+function RecentRow(props: {
+  entry: RecentServer;
+  now: number;
+  first: boolean;
+  disabled: boolean;
+  onReconnect: () => void;
+  onForget: () => void;
+}) {
+  const { entry, now, first, disabled, onReconnect, onForget } = props;
+  let host = entry.url;
+  try {
+    host = new URL(entry.url).host;
+  } catch {
+    // shown as stored
+  }
+  const name = revealInvisible(entry.name ?? host);
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="font-medium [overflow-wrap:anywhere]">
+          {name}
+          {entry.era ? <span className="font-normal text-muted"> · {revealInvisible(entry.era)}</span> : null}
+        </span>
+        <span className="font-mono text-xs break-all text-muted">{entry.url}</span>
+        <span className="text-xs text-muted">
+          {ago(now - entry.at)}
+          {entry.tool ? ` · opens ${revealInvisible(entry.tool)}` : ''}
+          {entry.from ? ` · found in ${revealInvisible(entry.from)}` : ''}
+        </span>
+      </div>
+      <Button variant={first ? 'primary' : 'secondary'} className="shrink-0" disabled={disabled} onClick={onReconnect}>
+        Reconnect {name}
+      </Button>
+      <Button variant="ghost" className="shrink-0 px-2 text-xs" aria-label={`Forget ${entry.url}`} onClick={onForget}>
+        Forget
+      </Button>
+    </li>
   );
 }
 

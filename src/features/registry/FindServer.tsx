@@ -114,7 +114,7 @@ export function FindServer({ onConnect, connected }: Props) {
               required
             />
           </label>
-          <Button type="submit" variant="primary" disabled={results.isFetching && !results.isFetchingNextPage}>
+          <Button type="submit" variant="secondary" disabled={results.isFetching && !results.isFetchingNextPage}>
             {query.trim() ? 'Search' : 'Browse'}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_RECENT, forgetRecentServer, loadRecentServers, rememberRecentServer } from './recentServers.ts';
+import { MAX_RECENT, forgetRecentServer, loadRecentServers, rememberRecentServer, rememberRecentTool } from './recentServers.ts';
 
 beforeEach(() => {
   const items = new Map<string, string>();
@@ -46,5 +46,22 @@ describe('recent servers', () => {
     expect(loadRecentServers()).toEqual([
       { url: 'https://shop.example/mcp?tenant=acme', at: 2, from: 'the MCP Registry: io.github.toolscope/demo-shop 1.0.0' },
     ]);
+  });
+
+  it('names a row by what the server said (cut to a length) and keeps the tool last open for the next reconnect', () => {
+    rememberRecentServer('http://127.0.0.1:4000/mcp', 1, undefined, { name: 'Toolscope demo shop', era: '2026-07-28' });
+    rememberRecentTool('http://127.0.0.1:4000/mcp', 'search_catalog');
+    // A server never connected is not added by a tool.
+    rememberRecentTool('http://127.0.0.1:4001/mcp', 'x');
+    rememberRecentServer('http://127.0.0.1:4000/mcp', 2, undefined, { name: 'x'.repeat(500) });
+    const [entry, ...rest] = loadRecentServers();
+    expect(rest).toEqual([]);
+    expect(entry).toEqual({ url: 'http://127.0.0.1:4000/mcp', at: 2, name: 'x'.repeat(120), era: '2026-07-28', tool: 'search_catalog' });
+    // Stored values of the wrong type are dropped, not shown.
+    window.localStorage.setItem(
+      'toolscope:recent-servers',
+      JSON.stringify([{ url: 'https://a.example/mcp', at: 1, name: { html: '<b>' }, tool: 7 }]),
+    );
+    expect(loadRecentServers()).toEqual([{ url: 'https://a.example/mcp', at: 1 }]);
   });
 });

@@ -1,5 +1,7 @@
 // Servers this browser connected to lately (the start screen lists them), newest first. Only
-// URLs the person opened are kept — no tokens, no header values, nothing a server sent.
+// URLs the person opened are kept — no tokens, no header values — with what names the row: the
+// server's name and protocol revision as it said them (shown as text, cut to a length) and the
+// tool last open there (reopened with it).
 import { readStored, writeStored } from '../../../web/storage.ts';
 import { httpUrl } from '../../../lib/mcpServersFile.ts';
 import { redactUrl } from '../../../lib/redactUrl.ts';
@@ -10,7 +12,18 @@ export interface RecentServer {
   at: number;
   /** Where it was found, when not typed ("the MCP Registry: io.github.x/y 1.2.0"). */
   from?: string;
+  /** The server's title (else name) as it said it. */
+  name?: string;
+  /** The protocol revision it spoke ("2026-07-28"). */
+  era?: string;
+  /** The tool last open there. */
+  tool?: string;
 }
+
+/** What the server said of itself, when connected (and the tool open, if one is). */
+export type RecentFacts = Pick<RecentServer, 'name' | 'era' | 'tool'>;
+
+const text = (value: unknown, max: number) => (typeof value === 'string' && value.trim() ? value.slice(0, max) : undefined);
 
 const KEY = 'toolscope:recent-servers';
 export const MAX_RECENT = 8;
@@ -20,8 +33,10 @@ function parseRecent(value: unknown): RecentServer[] | undefined {
   return value.flatMap((entry: unknown): RecentServer[] => {
     if (typeof entry !== 'object' || entry === null || !('url' in entry) || !('at' in entry)) return [];
     const url = httpUrl(entry.url);
-    const from = 'from' in entry && typeof entry.from === 'string' ? entry.from.slice(0, 300) : undefined;
-    return url && typeof entry.at === 'number' && Number.isFinite(entry.at) ? [{ url, at: entry.at, ...(from ? { from } : {}) }] : [];
+    const read = entry as Record<string, unknown>;
+    const facts = { from: text(read.from, 300), name: text(read.name, 120), era: text(read.era, 40), tool: text(read.tool, 200) };
+    const known = Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined));
+    return url && typeof entry.at === 'number' && Number.isFinite(entry.at) ? [{ url, at: entry.at, ...known }] : [];
   });
 }
 
@@ -31,18 +46,37 @@ export const loadRecentServers = (): RecentServer[] => (readStored(KEY, parseRec
 const carriesCredentials = (url: string) => redactUrl(url).removed.length > 0;
 
 /** Puts the server first (once), dropping the oldest beyond MAX_RECENT. */
-export function rememberRecentServer(url: string, at = Date.now(), from?: string): RecentServer[] {
+export function rememberRecentServer(url: string, at = Date.now(), from?: string, facts: RecentFacts = {}): RecentServer[] {
   const clean = httpUrl(url);
   if (!clean || carriesCredentials(clean)) return loadRecentServers();
   const before = loadRecentServers();
-  // Where it was found stays known when it is opened again another way (from the recent list).
-  const known = from ?? before.find((entry) => entry.url === clean)?.from;
-  const next = [{ url: clean, at, ...(known ? { from: known } : {}) }, ...before.filter((entry) => entry.url !== clean)].slice(
-    0,
-    MAX_RECENT,
-  );
+  // Where it was found (and the tool last open) stays known when it is opened again another way.
+  const earlier = before.find((entry) => entry.url === clean);
+  const known = from ?? earlier?.from;
+  const name = text(facts.name, 120) ?? earlier?.name;
+  const era = text(facts.era, 40) ?? earlier?.era;
+  const entry: RecentServer = {
+    url: clean,
+    at,
+    ...(known ? { from: known } : {}),
+    ...(name ? { name } : {}),
+    ...(era ? { era } : {}),
+    ...((facts.tool ?? earlier?.tool) ? { tool: (facts.tool ?? earlier?.tool ?? '').slice(0, 200) } : {}),
+  };
+  const next = [entry, ...before.filter((other) => other.url !== clean)].slice(0, MAX_RECENT);
   writeStored(KEY, next);
   return next;
+}
+
+/** Notes the tool open on a recent server (a server not in the list is not added). */
+export function rememberRecentTool(url: string, tool: string | undefined): void {
+  const before = loadRecentServers();
+  const index = before.findIndex((entry) => entry.url === url);
+  const entry = before[index];
+  if (!entry || entry.tool === tool) return;
+  const next = [...before];
+  next[index] = { ...entry, ...(tool ? { tool: tool.slice(0, 200) } : { tool: undefined }) };
+  writeStored(KEY, next);
 }
 
 export function forgetRecentServer(url: string): RecentServer[] {
