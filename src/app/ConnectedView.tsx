@@ -36,6 +36,7 @@ import { SavedCallsTab } from '../features/saved/SavedCallsTab.tsx';
 import { useStableCallback } from '../web/stableCallback.ts';
 import { PaneTabs } from './PaneTabs.tsx';
 import { ToolSidebar } from './ToolSidebar.tsx';
+import { ServerOverview } from './ServerOverview.tsx';
 import { usePaletteCommands } from './usePaletteCommands.ts';
 import { useSignInRetry } from './useSignInRetry.ts';
 import { useWorkspaceState } from './useWorkspaceState.ts';
@@ -265,10 +266,17 @@ export function ConnectedView(props: Props) {
               <p role="alert" className="text-sm text-warn">
                 The server has no tool named “{selected}”.
               </p>
+            ) : selected ? (
+              <p className="text-sm text-muted">Loading tools…</p>
             ) : (
-              <p className="text-sm text-muted">
-                {data.loading && selected ? 'Loading tools…' : 'Select a tool to see its definition and call it.'}
-              </p>
+              <ServerOverview
+                connection={connection}
+                tools={data.tools}
+                loading={data.loading}
+                scored={scored}
+                onOpenTool={select}
+                onOpenReport={() => setView({ kind: 'report', tab: 'findings' })}
+              />
             )}
           </div>
           <TasksPanel runs={calls.runs} onOpen={workspace.showRun} onCancel={(runId) => session.cancel(runId)} />
