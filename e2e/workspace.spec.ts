@@ -29,3 +29,37 @@ test('connected with no tool open: a Server overview — name, version, era, too
   await expect(page.getByRole('heading', { level: 2, name: 'Search catalog' })).toBeVisible();
   await expect(overview).toHaveCount(0);
 });
+
+test('each tool row shows one badge (the hint that matters most) and “+N” for the rest: none is clipped at 1440 or 390', async ({
+  page,
+}) => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(deepLink(demoMcpUrl()));
+    const tools = page.getByRole('region', { name: 'Tools' });
+    await expect(tools.getByText(/^29 tools/)).toBeVisible();
+    const list = tools.getByRole('list', { name: 'Tool list' });
+    // Delete basket: destructive first; idempotent stands behind “+1”, named so.
+    const remove = list.getByRole('listitem').filter({ hasText: 'Delete basket' });
+    await remove.scrollIntoViewIfNeeded();
+    await expect(remove.getByLabel('Destructive', { exact: true })).toBeVisible();
+    await expect(remove.getByLabel('Idempotent', { exact: true })).toHaveText('+1');
+    const clipped = await list.evaluate((element) =>
+      [...element.querySelectorAll('li span[aria-label]')]
+        .filter(
+          (badge) =>
+            badge.scrollWidth > badge.clientWidth + 1 ||
+            badge.getBoundingClientRect().right > badge.closest('li')!.getBoundingClientRect().right + 1,
+        )
+        .map((badge) => `${badge.closest('li')?.textContent}: ${badge.getAttribute('aria-label')}`),
+    );
+    expect(clipped).toEqual([]);
+    // The chip names the server whole, on a phone too (its protocol revision gives way first).
+    const name = page.getByRole('banner').getByRole('status', { name: 'Server' }).getByText('Toolscope demo shop', { exact: true });
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await shot(page, `badges-${width}`);
+  }
+});

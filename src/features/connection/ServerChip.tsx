@@ -93,7 +93,8 @@ export function ServerChip({ connection, eraNote, health, stdio, source }: Props
                 · {stopped}
               </span>
             ) : health ? null : (
-              <span className="shrink-0 text-muted">· {protocolVersion}</span>
+              // On a phone the era goes before the name is cut (it stays in the popover).
+              <span className="hidden shrink-0 text-muted sm:inline">· {protocolVersion}</span>
             )}
             {connection.via === 'proxy' ? (
               <span className="shrink-0 text-muted">

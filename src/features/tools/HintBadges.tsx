@@ -8,9 +8,19 @@ function badgeName(hint: HintView) {
   return hint.isDefault ? `${hint.label} (default)` : hint.label;
 }
 
-/** Compact badges for the hints that hold (true and applicable); defaults are marked. */
-export function HintBadges({ annotations }: { annotations: ToolAnnotations }) {
-  const shown = hintViews(annotations).filter((hint) => hint.value && hint.applicable);
+/** Which hint a one-badge row shows first: what may do harm before what reaches out, before what is safe. */
+const PRIORITY: readonly HintKey[] = ['destructiveHint', 'openWorldHint', 'readOnlyHint', 'idempotentHint'];
+
+/**
+ * Badges for the hints that hold (true and applicable); defaults are marked. `compact` (a list
+ * row): the one that matters most, then "+N" — named for the hints it stands for, as is its tooltip.
+ */
+export function HintBadges({ annotations, compact = false }: { annotations: ToolAnnotations; compact?: boolean }) {
+  const holding = hintViews(annotations).filter((hint) => hint.value && hint.applicable);
+  const ordered = compact ? [...holding].sort((a, b) => PRIORITY.indexOf(a.key) - PRIORITY.indexOf(b.key)) : holding;
+  const shown = compact ? ordered.slice(0, 1) : ordered;
+  const more = compact ? ordered.slice(1) : [];
+  const moreName = more.map(badgeName).join(', ');
   return (
     <span className="flex shrink-0 gap-1">
       {shown.map((hint) => (
@@ -25,6 +35,11 @@ export function HintBadges({ annotations }: { annotations: ToolAnnotations }) {
           {hint.isDefault ? <span className="sr-only"> (default)</span> : null}
         </Badge>
       ))}
+      {more.length ? (
+        <Badge tone="neutral" aria-label={moreName} title={moreName}>
+          +{more.length}
+        </Badge>
+      ) : null}
     </span>
   );
 }

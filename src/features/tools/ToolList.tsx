@@ -272,7 +272,7 @@ function VirtualToolList({
                 {/* The machine name, for screen readers and search by name (sighted: the tooltip). */}
                 {named ? <span className="sr-only">{` ${revealInvisible(tool.name)}`}</span> : null}
                 <span className="flex min-w-0 shrink items-center gap-1 overflow-hidden whitespace-nowrap">
-                  <HintBadges annotations={tool.annotations} />
+                  <HintBadges annotations={tool.annotations} compact />
                   {tool.unusable ? (
                     <span className="text-[11px] text-warn">not callable</span>
                   ) : schemaProblem ? (
