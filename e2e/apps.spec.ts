@@ -5,6 +5,11 @@ import { expect, test, type Page } from './fixtures/test.ts';
 import { appBaitMcpUrl, deepLink, demoMcpUrl, stdioAppLink, stdioBudgetLink } from './fixtures/urls.ts';
 import { openDock } from './fixtures/panes.ts';
 
+const shots = process.env.TOOLSCOPE_SCREENSHOTS;
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+};
+
 const appFrame = (page: Page) => page.frameLocator('iframe[title="App: get-time"]').frameLocator('iframe[title="MCP App"]');
 
 // Wide enough for a 760 px app frame unscaled: Playwright's geometry ignores a CSS transform on an
@@ -234,6 +239,18 @@ test('a second MCP App by others (the budget allocator) renders its data and hea
   const app = page.frameLocator('iframe[title="App: get-budget-data"]').frameLocator('iframe[title="MCP App"]');
   await expect(app.locator('body')).toContainText('Budget Allocator');
   await expect(app.locator('body')).toContainText(/Allocated: \$[\d,]+/);
+  // A tool without arguments: “Focus app” is on, the request folds to a strip, and the app is shown
+  // at ≥ 95 % of the width it is rendered at (the frame's on-screen width over its own).
+  await expect(page.getByRole('switch', { name: 'Focus app' })).toBeChecked();
+  await expect(page.getByRole('form', { name: 'Arguments' })).toBeHidden();
+  const frame = page.locator('iframe[title="App: get-budget-data"]');
+  const shownAt = async () =>
+    ((await frame.boundingBox())?.width ?? 0) / (await frame.evaluate((element) => (element as HTMLIFrameElement).offsetWidth));
+  expect(await shownAt()).toBeGreaterThanOrEqual(0.95);
+  await shot(page, 'app-focus-1440');
+  await page.getByRole('switch', { name: 'Focus app' }).uncheck();
+  await expect(page.getByRole('form', { name: 'Arguments' })).toBeVisible();
+  await page.getByRole('switch', { name: 'Focus app' }).check();
   await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption('dark');
   // This app styles itself from the host context it is sent (no data-theme of its own): the change is sent.
   const traffic = await openDock(page, 'Traffic');

@@ -43,7 +43,7 @@ test('the deep link connects, loads every page of tools and shows badges with de
 test('connecting from the form, searching, and the display-name fallback', async ({ page }) => {
   await page.goto(appUrl());
   await page.getByRole('textbox', { name: 'Server URL' }).fill(demoMcpUrl());
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
   const tools = toolsRegion(page);
   await tools.getByRole('searchbox', { name: 'Search tools' }).fill('basket');
@@ -67,7 +67,7 @@ test('a reconnect within ttlMs shows the cached list at once, marked as cached; 
 
   // The demo says its list is fresh for 60 s and public: a reconnect asks for no page at all.
   await page.getByRole('button', { name: 'Disconnect' }).click();
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
   await expect(tools.getByText(/^29 tools · 6 pages$/)).toBeVisible();
   await expect(tools.getByText(/^From cache, listed just now · fresh for (1 min|under a minute) more$/)).toBeVisible();
@@ -271,26 +271,26 @@ test('connection failures are specific: unreachable, HTTP status, CORS', async (
   await page.goto(appUrl());
   const url = page.getByRole('textbox', { name: 'Server URL' });
   await url.fill('http://127.0.0.1:9/mcp');
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Could not reach');
 
   await url.fill(new URL('/not-mcp', appUrl()).href);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('404');
 
   await url.fill(noCorsUrl());
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('CORS');
 });
 
 test('a server that needs authorization: 401 without a token, connected with the bearer token', async ({ page }) => {
   await page.goto(appUrl());
   await page.getByRole('textbox', { name: 'Server URL' }).fill(protectedMcpUrl());
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('401');
   await expect(page.getByRole('alert')).toContainText('authorization');
   await page.getByLabel('Bearer token').fill(protectedToken());
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expectConnectedWithSecretHidden(page, 'Bearer •••• (hidden)');
 });
 
@@ -311,7 +311,7 @@ test('a custom header (X-API-Key) authorizes, and its value never shows in Traff
   await page.getByRole('button', { name: 'Add header' }).click();
   await page.getByLabel('Header 1 name').fill('X-API-Key');
   await page.getByLabel('Header 1 value').fill(protectedToken());
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expectConnectedWithSecretHidden(page, 'x-api-key: •••• (hidden)');
 });
 
@@ -326,7 +326,7 @@ test("the app's code comes in a few files, and the sign-in callback page loads n
   };
   const app = scripts(page);
   await page.goto(appUrl());
-  await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   // The page's entry, what it imports, and the app as one chunk (thirty-odd shared chunks before:
   // a request each, and on a 2-core machine each one took CPU a deep link's walk needed).

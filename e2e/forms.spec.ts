@@ -29,8 +29,12 @@ test('a Pydantic-style schema: defaults sent, untouched optional fields never se
   const form = page.getByRole('form', { name: 'Arguments' });
   await expect(form.getByLabel('Customer')).toBeVisible();
   await form.getByLabel('Customer').fill('Ada');
-  // billing_address is Pydantic's optional model (`Address | None = None`): null until chosen.
+  // billing_address is Pydantic's optional model (`Address | None = None`): null until chosen, and
+  // titled while null.
   await expect(form.getByLabel('Send Billing Address as')).toHaveValue('null');
+  await expect(form.getByText('Billing Address', { exact: true })).toBeVisible();
+  // What is sent beside what was typed is said, once: the schema's defaults, by name.
+  await expect(page.getByText(/^Sends the schema’s defaults too:/)).toContainText('speed, gift_note, options.insured, billing_address');
   await expect(form.getByLabel('Street')).toHaveCount(0);
   await page.getByRole('button', { name: 'Call tool' }).click();
   const received = { customer: 'Ada', speed: 'standard', gift_note: null, billing_address: null, options: { insured: false } };
@@ -45,6 +49,8 @@ test('a Pydantic-style schema: defaults sent, untouched optional fields never se
   await json.fill('{"customer": "Grace", "speed": "express"}');
   await page.getByRole('button', { name: 'Edit as JSON' }).click();
   await expect(form.getByLabel('Customer')).toHaveValue('Grace');
+  // The defaults the JSON left out are no longer said to be sent.
+  await expect(page.getByText(/^Sends the schema’s defaults too:/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expectReceived(page, 2, { customer: 'Grace', speed: 'express' });
 

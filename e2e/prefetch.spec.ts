@@ -138,7 +138,7 @@ test('a returning deep link asks once for each file it hands the module loader â
   });
   await page.goto(deepLink(demoMcpUrl()));
   await expect(page.getByRole('region', { name: 'Tools' }).getByText(/^29 tools/)).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 })).toBeVisible(); // the workspace's files too
+  await expect(page.getByRole('region', { name: 'Server overview' }).getByRole('heading', { level: 2 })).toBeVisible(); // the workspace's files too
   // The app's files and the deep link's chunks (the protocol layer, the workspace): each a modulepreload link.
   const preloaded = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),

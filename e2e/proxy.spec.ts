@@ -6,7 +6,7 @@ import { openTraffic } from './fixtures/panes.ts';
 test('a CORS failure offers the local proxy; the choice is remembered for the server', async ({ page }) => {
   await page.goto(appUrl());
   await page.getByRole('textbox', { name: 'Server URL' }).fill(noCorsMcpUrl());
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('CORS');
   // What exactly is missing, from the doctor's probes (run at once through Toolscope's own server).
   await expect(page.getByRole('list', { name: 'What the server’s CORS lacks' })).toContainText('no Access-Control-Allow-Origin');
@@ -38,7 +38,7 @@ test('a CORS failure offers the local proxy; the choice is remembered for the se
 test('the connection doctor names what is wrong and the fix', async ({ page }) => {
   await page.goto(appUrl());
   await page.getByRole('textbox', { name: 'Server URL' }).fill(noCorsMcpUrl());
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('CORS');
   await page.getByRole('button', { name: 'Diagnose' }).click();
   const doctor = page.getByRole('region', { name: 'Connection doctor' });

@@ -39,13 +39,13 @@ test('search → an entry → a remote with a {tenant} variable and a required s
   const form = find(page).getByRole('form', { name: 'Connect to remote' });
   await expect(form.getByLabel('X-API-Key')).toHaveAttribute('type', 'password');
   // Connect without the required values: said, nothing sent.
-  await form.getByRole('button', { name: 'Connect' }).click();
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(form.getByRole('alert')).toHaveText('Fill in tenant, X-API-Key.');
   // Each field is named by its variable or header name alone (the contract's "labelled by its name").
   await form.getByRole('textbox', { name: 'tenant', exact: true }).fill('acme');
   await form.getByLabel('X-API-Key').fill(protectedToken());
   await shot(page, 'registry-entry-1440');
-  await form.getByRole('button', { name: 'Connect' }).click();
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
 
   // The protected demo answers only with the key: connected means the header was received.
   const chip = page.getByRole('banner').getByRole('status', { name: 'Server' });

@@ -226,6 +226,8 @@ test('the served app sends a strict Content-Security-Policy', async ({ page }) =
 test('server instructions are shown as text', async ({ page }) => {
   await page.goto(deepLink(hostileMcpUrl()));
   await page.getByText(/^Server instructions/).click();
-  await expect(page.getByText('<script>window.__pwned=34</script>')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('<script>window.__pwned=34</script>')).toBeVisible();
+  // The Server overview shows them as text too.
+  await expect(page.getByRole('region', { name: 'Server overview' }).getByText('<script>window.__pwned=34</script>')).toBeVisible();
   await expectUnharmed(page);
 });

@@ -67,6 +67,6 @@ test('the negotiated era is remembered per server, whatever the URL’s spelling
   const respelled = demoMcpUrl().replace(/^http:/, 'HTTP:') + '#tools';
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('textbox', { name: 'Server URL' }).fill(respelled);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('status')).toContainText('stateless 2026 era, remembered for this server)');
 });

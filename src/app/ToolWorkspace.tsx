@@ -1,7 +1,7 @@
-import type { AppCall, GateAppTool } from '../features/apps/AppView.tsx';
 import { Tabs } from '../components/ui/Tabs.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { ResponseBar } from '../features/call/ResponseBar.tsx';
+import { FoldedRequest, ToolApp, useFocusApp, type ToolApps } from './ToolApp.tsx';
 import { ResultActions } from '../features/history/ResultActions.tsx';
 import { ComparisonPane } from '../features/history/Comparison.tsx';
 import type { ComparisonView } from '../features/history/api/useCallHistory.ts';
@@ -42,7 +42,6 @@ import { MIN_PANE, useSplit } from '../components/ui/useSplit.ts';
 const ArgumentsForm = retryableLazy(() => import('../features/tools/ArgumentsForm.tsx'));
 const ResultView = retryableLazy(() => import('../features/results/ResultView.tsx'));
 // MCP Apps (ext-apps' bridge and its schemas) load only when an app tool's result is shown.
-const AppView = retryableLazy(() => import('../features/apps/AppView.tsx'));
 
 interface Props {
   tool: McpTool;
@@ -77,13 +76,7 @@ interface Props {
   /** How this tool runs as a task (2025 wire, taskSupport optional or required). */
   task?: Parameters<typeof RequestToolbar>[0]['task'];
   /** MCP Apps: the sandbox origin (Toolscope's own server) and the app's own calls. */
-  apps?: {
-    sandboxOrigin?: string;
-    callFromApp: AppCall;
-    gateAppTool?: GateAppTool;
-    record?: (direction: 'to app' | 'from app', message: unknown) => void;
-    onViolation?: (directive: string, blocked: string) => void;
-  };
+  apps?: ToolApps;
 }
 
 export interface RunActions {
@@ -151,6 +144,8 @@ export function ToolWorkspace({
   // Below 1280 px the request and the response take turns (tabs here, or the "Panes" tabs on a
   // narrow screen); a new run brings the response forward.
   const wide = useMediaQuery(WIDE);
+  const appShown = Boolean(tool.app) && callState.status === 'done' && !callState.result.isError && !shownNotice;
+  const focusApp = useFocusApp(tool, appShown, wide);
   const narrow = useMediaQuery(NARROW);
   const { pane } = usePanes();
   const view = wide ? 'both' : pane === 'response' ? 'response' : 'request';
@@ -285,23 +280,17 @@ export function ToolWorkspace({
   ) : outcome ? (
     <>
       {/* An app tool's interface above its result (the text fallback a host without apps shows stays below). */}
-      {tool.app && apps && callState.status === 'done' && !callState.result.isError ? (
-        <ChunkBoundary label="the MCP App" onRetry={AppView.retry} loading={<p className="text-sm text-muted">Loading the app host…</p>}>
-          {() => (
-            <AppView.Component
-              key={shownRun?.id}
-              tool={{ ...tool, app: tool.app as NonNullable<McpTool['app']> }}
-              connection={connection}
-              args={callState.args}
-              result={callState.result.raw}
-              sandboxOrigin={apps.sandboxOrigin}
-              callFromApp={apps.callFromApp}
-              gateAppTool={apps.gateAppTool}
-              recordApp={apps.record ? (direction, message) => apps.record?.(direction, message) : undefined}
-              onViolation={onAppViolation}
-            />
-          )}
-        </ChunkBoundary>
+      {apps && callState.status === 'done' && !callState.result.isError ? (
+        <ToolApp
+          key={shownRun?.id}
+          tool={tool}
+          connection={connection}
+          args={callState.args}
+          result={callState.result.raw}
+          apps={apps}
+          onViolation={onAppViolation}
+          focus={{ on: focusApp.on, onChange: focusApp.setOn }}
+        />
       ) : null}
       <ChunkBoundary
         label="the result view"
@@ -365,7 +354,7 @@ export function ToolWorkspace({
         style={requestWidth ? ({ '--request-width': `${requestWidth}px` } as CSSProperties) : undefined}
         className={cn(
           'flex min-w-0 flex-col gap-4 xl:min-h-0 xl:w-[var(--request-width,50%)] xl:max-w-[calc(100%-20rem)] xl:shrink-0 xl:overflow-auto xl:pr-2',
-          view === 'response' && 'hidden',
+          (view === 'response' || focusApp.folded) && 'hidden',
         )}
       >
         <ToolHeader
@@ -424,9 +413,10 @@ export function ToolWorkspace({
           )}
         </ChunkBoundary>
       </div>
+      {focusApp.folded ? <FoldedRequest onShow={() => focusApp.setOn(false)} /> : null}
       <Splitter
         label="Resize request and response"
-        className="hidden xl:flex"
+        className={focusApp.folded ? 'hidden' : 'hidden xl:flex'}
         value={requestWidth ?? MIN_PANE}
         min={MIN_PANE}
         max={requestMax}

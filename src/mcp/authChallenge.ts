@@ -6,7 +6,7 @@ import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import { isRecord, own } from './guards.ts';
 import type { OAuthChallenge } from './errors.ts';
 
-export const META_CHALLENGE_KEY = 'mcp/www_authenticate';
+import { META_CHALLENGE_KEY } from './metaChallenge.ts';
 
 /** A WWW-Authenticate value read as the SDK reads it (one parser for the header and the _meta). */
 export function parseChallenge(value: string, status: number, source: OAuthChallenge['source'] = 'http'): OAuthChallenge {

@@ -2,6 +2,7 @@
 // headers, timing, size and the JSON-RPC messages inside (JSON or SSE). Bounded: at most
 // MAX_ENTRIES exchanges and MAX_BODY_CHARS of each body are kept (under 80 MB in the worst case).
 import { isRecord, own } from './guards.ts';
+import { hasMetaChallenge } from './metaChallenge.ts';
 import { maskHeaders, maskOAuthBody, maskResponseHeaders } from './secrets.ts';
 import { sseDataPayloads } from './sse.ts';
 import { stdioStopOf } from './stdioStop.ts';
@@ -82,10 +83,7 @@ export function summarizeMessages(parsed: unknown): RpcSummary[] {
           : undefined,
       ...(stopped ? { stopped } : {}),
       ...(isRecord(result) && own(result, 'isError') === true ? { toolError: true as const } : {}),
-      // Only marked here (authChallenge.ts parses it, with the SDK, which Traffic's first paint does without).
-      ...(isRecord(result) && isRecord(own(result, '_meta')) && own(own(result, '_meta') as Record<string, unknown>, 'mcp/www_authenticate')
-        ? { signIn: true as const }
-        : {}),
+      ...(hasMetaChallenge(result) ? { signIn: true as const } : {}),
     };
   });
 }

@@ -5,7 +5,7 @@
 // its outputSchema is not a success. The README's table is checked against OUTCOMES.
 import type { McpFailure } from '../mcp/errors.ts';
 import type { CallResult } from '../mcp/results.ts';
-import { metaChallenge } from '../mcp/authChallenge.ts';
+import { hasMetaChallenge } from '../mcp/metaChallenge.ts';
 import type { Notice } from './callEntrance.ts';
 import type { CallState } from './runs.ts';
 
@@ -145,7 +145,7 @@ export function failureOutcome(failure: McpFailure): Outcome {
  * one that breaks its outputSchema, or a success.
  */
 export function resultOutcome(result: Pick<CallResult, 'isError'> & Partial<Pick<CallResult, 'raw'>>, outputProblem?: string): Outcome {
-  if (result.raw !== undefined && metaChallenge(result.raw)) return outcome('sign-in-required', '_meta challenge');
+  if (result.raw !== undefined && hasMetaChallenge(result.raw)) return outcome('sign-in-required', '_meta challenge');
   if (result.isError) return outcome('tool-error');
   return outcome(outputProblem ? 'invalid-output' : 'success');
 }

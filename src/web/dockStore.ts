@@ -11,6 +11,8 @@ export interface DockState {
   active: DockTabId;
   /** The open panel's height in px (the person's, by the drag edge). */
   height: number;
+  /** The person set the height: until then the panel is as tall as its content, at most 35 % of the window. */
+  sized?: boolean;
 }
 
 const KEY = 'toolscope:dock';
@@ -20,10 +22,10 @@ const TABS: readonly DockTabId[] = ['traffic', 'tasks', 'history', 'saved', 'con
 
 function parse(value: unknown): DockState | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { open, active, height } = value as Record<string, unknown>;
+  const { open, active, height, sized } = value as Record<string, unknown>;
   const tab = TABS.find((candidate) => candidate === active);
   if (typeof open !== 'boolean' || !tab || typeof height !== 'number' || !Number.isFinite(height)) return undefined;
-  return { open, active: tab, height: Math.max(DOCK_MIN_HEIGHT, Math.round(height)) };
+  return { open, active: tab, height: Math.max(DOCK_MIN_HEIGHT, Math.round(height)), ...(sized === true ? { sized } : {}) };
 }
 
 const store = createStore<DockState>(readStored(KEY, parse) ?? { open: false, active: 'traffic', height: DOCK_DEFAULT_HEIGHT });
@@ -45,5 +47,5 @@ export const dock = {
     set(state.open && state.active === tab ? { ...state, open: false } : { ...state, open: true, active: tab });
   },
   close: () => set({ ...current(), open: false }),
-  setHeight: (height: number) => set({ ...current(), height: Math.max(DOCK_MIN_HEIGHT, Math.round(height)) }),
+  setHeight: (height: number) => set({ ...current(), height: Math.max(DOCK_MIN_HEIGHT, Math.round(height)), sized: true }),
 };

@@ -64,8 +64,13 @@ function FieldTemplate(props: FieldTemplateProps) {
     );
   }
   if (nullable) {
+    // An object or array titles itself inside its body: while it is null that body is gone, so
+    // the field's title (and what it is for) shows here instead.
+    const untitled = !displayLabel && formData === null;
     body = (
       <>
+        {untitled ? <span className="text-sm font-medium text-ink">{name}</span> : null}
+        {untitled && typeof marks.description === 'string' ? <p className="text-xs text-muted">{marks.description}</p> : null}
         <NullChoice
           label={name}
           value={formData}

@@ -196,7 +196,11 @@ export function Dock() {
                 onClick={() => (filling ? dock.show(tab.id) : dock.toggle(tab.id))}
               >
                 {tab.label}
-                {tab.badge ? <span className={cn('font-normal', tab.alert ? 'text-danger' : 'text-muted')}>{tab.badge}</span> : null}
+                {tab.badge ? (
+                  <span className={cn('font-normal', tab.alert ? 'text-danger' : selected ? 'text-subtle' : 'text-muted')}>
+                    {tab.badge}
+                  </span>
+                ) : null}
               </button>
             );
           })}
@@ -208,14 +212,21 @@ export function Dock() {
         ) : null}
       </div>
       {tabs.map((tab) => (
-        <DockSlot key={tab.id} id={tab.id} base={base} shown={open && state.active === tab.id} height={filling ? undefined : height} />
+        <DockSlot
+          key={tab.id}
+          id={tab.id}
+          base={base}
+          shown={open && state.active === tab.id}
+          height={filling ? 'fill' : state.sized || dragHeight !== undefined ? height : 'content'}
+        />
       ))}
     </div>
   );
 }
 
 /** One tab's panel: the element its <DockTab> renders into (a stable ref: set once per mount). */
-function DockSlot({ id, base, shown, height }: { id: DockTabId; base: string; shown: boolean; height: number | undefined }) {
+/** `height`: the person's (px), the pane's whole height on a phone ('fill'), or as tall as the content up to 35 % of the window. */
+function DockSlot({ id, base, shown, height }: { id: DockTabId; base: string; shown: boolean; height: number | 'fill' | 'content' }) {
   const setSlot = useContext(DockContext)?.setSlot;
   const ref = useCallback((element: HTMLDivElement | null) => setSlot?.(id, element), [setSlot, id]);
   return (
@@ -225,8 +236,12 @@ function DockSlot({ id, base, shown, height }: { id: DockTabId; base: string; sh
       id={`${base}-${id}`}
       aria-labelledby={`${base}-${id}-tab`}
       hidden={!shown}
-      className={cn('min-h-0 overflow-hidden border-t border-line', height === undefined && 'flex-1')}
-      style={height === undefined ? undefined : { height }}
+      className={cn(
+        'min-h-0 overflow-hidden border-t border-line',
+        height === 'fill' && 'flex-1',
+        height === 'content' && 'flex max-h-[35vh] flex-col',
+      )}
+      style={typeof height === 'number' ? { height } : undefined}
     />
   );
 }

@@ -44,6 +44,8 @@ interface Props {
   recordApp?: (direction: 'to app' | 'from app', message: unknown) => void;
   /** A load the frame blocked (for the report's app-csp-undeclared); loads only reported are not. */
   onViolation?: (directive: string, blocked: string) => void;
+  /** "Focus app": the request pane folds away and the app takes its room (wide screens). */
+  focus?: { on: boolean; onChange: (on: boolean) => void };
 }
 
 export default function AppView({
@@ -56,6 +58,7 @@ export default function AppView({
   gateAppTool,
   recordApp,
   onViolation,
+  focus,
 }: Props) {
   const uri = tool.app.resourceUri;
   const [resource, setResource] = useState<UiResource | string>();
@@ -114,6 +117,12 @@ export default function AppView({
   const height = snapshot?.height ?? 360;
   return (
     <section aria-label="App view" className="flex flex-col gap-2 rounded-md border border-line p-2">
+      {focus ? (
+        <label className="hidden items-center gap-1 self-start text-xs xl:flex">
+          <input type="checkbox" role="switch" checked={focus.on} onChange={(event) => focus.onChange(event.target.checked)} />
+          Focus app
+        </label>
+      ) : null}
       <HostEmulation
         uri={uri}
         mimeType={resource.mimeType}

@@ -115,10 +115,11 @@ export function ResponseBar({ tool, state, notice, bytes, onCancel, actions, app
   const running = state.status === 'running';
   return (
     <div className="sticky top-0 z-10 flex flex-col gap-1 border-b border-line bg-panel pb-2">
-      <div className="flex flex-wrap items-center gap-2">
-        <p role="status" aria-label="Outcome" className="flex items-center gap-2 text-sm">
+      {/* One line: the outcome gives way (its detail truncates) before the actions wrap. */}
+      <div className="flex items-center gap-2">
+        <p role="status" aria-label="Outcome" className="flex min-w-0 items-center gap-2 text-sm">
           <OutcomePill outcome={outcome} />
-          <span className="text-xs text-muted">
+          <span className="min-w-0 truncate text-xs text-muted">
             <span className="sr-only"> · </span>
             {running ? (
               <Elapsed since={state.startedAt} />
@@ -137,7 +138,7 @@ export function ResponseBar({ tool, state, notice, bytes, onCancel, actions, app
             Cancel
           </Button>
         ) : !notice ? (
-          <div className="ml-auto flex flex-wrap items-center gap-1">{actions}</div>
+          <div className="ml-auto flex shrink-0 items-center gap-1">{actions}</div>
         ) : null}
       </div>
       {state.status !== 'idle' && state.task ? <TaskLine task={state.task} /> : null}

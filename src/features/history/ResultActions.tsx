@@ -43,7 +43,7 @@ export function ResultActions({ tool, onCopy, onSave, onCompare }: Props) {
         title={onCompare ? undefined : `No earlier call of ${tool} to compare with`}
         onClick={onCompare}
       >
-        Compare with previous
+        Compare<span className="sr-only"> with previous</span>
       </Button>
       {saving ? (
         <SaveCallDialog

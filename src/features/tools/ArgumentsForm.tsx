@@ -5,6 +5,7 @@ import { NO_DEFAULTS_BEHAVIOR, declaredDefaults } from '../../components/form/va
 import { isRecord } from '../../mcp/guards.ts';
 import { applyFormValue, applyJsonText, type ArgumentsDraft } from '../../schema/argumentsDraft.ts';
 import { formSuitability } from '../../schema/complexity.ts';
+import { defaultsKept } from '../../schema/defaultsKept.ts';
 import { propertiesAt, valuesAt } from '../../schema/schemaPath.ts';
 import { retryableLazy } from '../../web/chunks.ts';
 
@@ -24,15 +25,20 @@ function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props)
   const { usable, unsuitable } = useMemo(() => formSuitability(schema), [schema]);
   const mode = usable ? draft.mode : 'json';
   const hasProperties = usable && isRecord(schema) && isRecord(schema.properties) && Object.keys(schema.properties).length > 0;
-  // What the form shows is what gets sent: put the declared defaults into a new draft once.
+  // What the form shows is what gets sent: put the declared defaults into a new draft once — and
+  // say which of them still go out with the call.
+  const defaults = useMemo(() => {
+    try {
+      return usable && isRecord(schema) ? declaredDefaults(schema) : undefined;
+    } catch {
+      return undefined;
+    }
+  }, [usable, schema]);
+  const kept = useMemo(() => defaultsKept(defaults, draft.value), [defaults, draft.value]);
   useEffect(() => {
     if (draft.seeded || !usable || !isRecord(schema)) return;
-    try {
-      onChange(applyFormValue(draft, declaredDefaults(schema)));
-    } catch {
-      onChange({ ...draft, seeded: true });
-    }
-  }, [draft, usable, schema, onChange]);
+    onChange(defaults === undefined ? { ...draft, seeded: true } : applyFormValue(draft, defaults));
+  }, [draft, usable, schema, onChange, defaults]);
   return (
     <div className="flex flex-col gap-2">
       {!usable ? (
@@ -45,6 +51,12 @@ function ArgumentsForm({ schema, draft, onChange, onSubmit, showErrors }: Props)
       ) : (
         <>
           {!hasProperties ? <p className="text-sm text-muted">This tool takes no arguments.</p> : null}
+          {kept.length ? (
+            <p className="text-xs text-muted">
+              Sends the schema’s defaults too: <span className="font-mono">{kept.join(', ')}</span> (change or clear a field to send
+              otherwise).
+            </p>
+          ) : null}
           {isRecord(schema) ? (
             <SchemaForm
               label="Arguments"
