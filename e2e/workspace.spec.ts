@@ -63,3 +63,64 @@ test('each tool row shows one badge (the hint that matters most) and “+N” fo
     await shot(page, `badges-${width}`);
   }
 });
+
+/** The focus ring an element draws when reached by keyboard: style, width and colour. */
+async function ring(page: Page, locator: ReturnType<Page['locator']>): Promise<string> {
+  await page.keyboard.press('Shift');
+  await locator.focus();
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+  });
+}
+
+test('one focus ring: a <summary>, the Query field and “Search the registry” draw the buttons’ ring', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  const button = await ring(page, page.getByRole('button', { name: 'Call tool' }));
+  expect(button).toMatch(/^solid 2px /);
+  expect(await ring(page, page.locator('summary').filter({ hasText: 'What the badges mean' }))).toBe(button);
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  expect(await ring(page, page.getByRole('searchbox', { name: 'Query' }))).toBe(button);
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  expect(await ring(page, page.getByRole('searchbox', { name: 'Search the registry' }))).toBe(button);
+});
+
+test('at 1280×720 the dock opens no taller than its one History row needs, and the response row is one line', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  const form = page.getByRole('form', { name: 'Arguments' });
+  const result = page.getByRole('region', { name: 'Result' });
+  // History with its first row: the dock is as tall as that (≤ 120 px), and the form stays in sight.
+  await form.getByLabel('query').fill('usb');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result).toContainText('USB');
+  await page
+    .getByRole('tablist', { name: 'Dock' })
+    .getByRole('tab', { name: /^History/ })
+    .click();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  const panel = await history.locator('xpath=ancestor::*[@role="tabpanel"][1]').boundingBox();
+  await shot(page, 'dock-1280');
+  expect(panel?.height ?? 999).toBeLessThanOrEqual(120);
+  await expect(form.getByLabel('query')).toBeInViewport();
+  await expect(form.getByLabel('limit')).toBeInViewport();
+  await page
+    .getByRole('tablist', { name: 'Dock' })
+    .getByRole('tab', { name: /^History/ })
+    .click();
+
+  // A second call: Compare is offered, and the outcome, Copy as, Save and Compare share one line.
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('list', { name: 'Runs' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Compare with previous' })).toBeEnabled();
+  const tops = await Promise.all(
+    [
+      result.getByRole('status', { name: 'Outcome' }),
+      result.getByRole('button', { name: 'Copy as' }),
+      result.getByRole('button', { name: 'Compare with previous' }),
+    ].map(async (locator) => (await locator.boundingBox())?.y ?? -1),
+  );
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(6);
+  await shot(page, 'toolbar-1280');
+});

@@ -6,7 +6,8 @@ import { revealInvisible } from '../../mcp/text.ts';
 import { glimpseOf, isSmallTree, jsonRows, previewOf, type JsonRow } from './jsonRows.ts';
 import { formatCount } from '../../lib/count.ts';
 
-const ROW_HEIGHT = 20;
+/** 24 px: the target size WCAG 2.2 asks of each row's button (2.5.8). */
+const ROW_HEIGHT = 24;
 const NONE: ReadonlySet<string> = new Set();
 const NO_MARKS: ReadonlyMap<string, string> = new Map();
 /** Up to this many rows are all in the page (findable with Ctrl+F); more are virtualized. */
@@ -138,7 +139,7 @@ function RowView({ row, onToggle, mark }: { row: JsonRow; onToggle: (id: string)
     );
   if (row.kind === 'value') {
     return (
-      <div className={cn('truncate whitespace-pre leading-5', flagged)} style={indent} data-mark={mark ? 'failed' : undefined}>
+      <div className={cn('truncate whitespace-pre leading-6', flagged)} style={indent} data-mark={mark ? 'failed' : undefined}>
         <span className="inline-block w-4" />
         {name}
         <span className={valueClass(row.value)}>{revealInvisible(previewOf(row.value))}</span>
@@ -159,7 +160,7 @@ function RowView({ row, onToggle, mark }: { row: JsonRow; onToggle: (id: string)
       onClick={() => onToggle(row.id)}
       data-mark={mark ? 'failed' : undefined}
       className={cn(
-        'flex h-5 w-full items-center truncate whitespace-pre text-left leading-5 hover:bg-hover focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500',
+        'flex h-6 w-full items-center truncate whitespace-pre text-left leading-6 hover:bg-hover focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500',
         flagged,
       )}
       style={indent}

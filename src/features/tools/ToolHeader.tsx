@@ -2,7 +2,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import { displayName } from '../../mcp/toolHints.ts';
 import { type McpTool } from '../../mcp/tools.ts';
-import { HintBadges, HintSummary } from './HintBadges.tsx';
+import { HintBadges } from './HintBadges.tsx';
+import { inlineMarkdown } from '../../components/ui/inlineMarkdown.tsx';
 import { ToolIcon } from './ToolIcon.tsx';
 
 function SchemaView({ label, schema }: { label: string; schema: unknown }) {
@@ -16,7 +17,10 @@ function SchemaView({ label, schema }: { label: string; schema: unknown }) {
   );
 }
 
-/** The selected tool as a model sees it: name, description, hints, schemas. All text, never HTML. */
+/**
+ * The selected tool as a model sees it: name and hints on one line (each badge says its hint, a
+ * dashed one the spec's default), the description, the schemas. All text, never HTML.
+ */
 export function ToolHeader({ tool, serverUrl, onCopyLink }: { tool: McpTool; serverUrl: string; onCopyLink?: () => void }) {
   return (
     <div className="flex flex-col gap-2">
@@ -40,9 +44,9 @@ export function ToolHeader({ tool, serverUrl, onCopyLink }: { tool: McpTool; ser
         </span>
         <HintBadges annotations={tool.annotations} />
       </p>
-      <HintSummary annotations={tool.annotations} />
       {tool.description ? (
-        <p className="text-sm whitespace-pre-wrap break-words">{tool.description}</p>
+        // Inline Markdown (`code`, **strong**) as elements, never HTML: what the author meant, not its backticks.
+        <p className="text-sm whitespace-pre-wrap break-words">{inlineMarkdown(revealInvisible(tool.description))}</p>
       ) : (
         <p className="text-sm text-muted italic">No description.</p>
       )}
