@@ -1,7 +1,7 @@
 // Accessibility of the main screens in both themes, checked by axe-core: no serious or critical
 // violation (WCAG 2.0–2.2 A/AA rules: contrast, and 2.2's target size, included).
 import AxeBuilder from '@axe-core/playwright';
-import { openDock, openTraffic } from './fixtures/panes.ts';
+import { openDock, openTraffic, openServerDetails, openMore } from './fixtures/panes.ts';
 import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl, lazyMcpUrl } from './fixtures/urls.ts';
 
@@ -63,12 +63,18 @@ for (const theme of ['light', 'dark'] as const) {
 
     await page.getByRole('button', { name: 'Try the demo server' }).click();
     await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
-    await page.getByText(/^Saved servers/).click();
+    const details = await openServerDetails(page);
+    expect(await seriousViolations(page), 'server details').toEqual([]);
+    await details
+      .locator('summary')
+      .filter({ hasText: /^Saved servers/ })
+      .click();
     expect(await seriousViolations(page), 'saved servers').toEqual([]);
     await page.keyboard.press('Escape');
-    await page.getByText(/instructions$/).click();
-    expect(await seriousViolations(page), 'server instructions').toEqual([]);
+    await openMore(page);
+    expect(await seriousViolations(page), 'more').toEqual([]);
     await page.keyboard.press('Escape');
+    await openServerDetails(page);
     await page.getByRole('banner').getByRole('button', { name: 'Diagnose' }).click();
     await expect(page.getByRole('region', { name: 'Connection doctor' })).toBeVisible();
     expect(await seriousViolations(page), 'doctor').toEqual([]);

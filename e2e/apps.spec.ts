@@ -3,7 +3,7 @@
 // call goes through Toolscope's gate and updates it, and the host's theme reaches it.
 import { expect, test, type Page } from './fixtures/test.ts';
 import { appBaitMcpUrl, deepLink, demoMcpUrl, stdioAppLink, stdioBudgetLink } from './fixtures/urls.ts';
-import { openDock } from './fixtures/panes.ts';
+import { openDock, openMore } from './fixtures/panes.ts';
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
@@ -68,6 +68,7 @@ test('an MCP App by others renders on its own origin, calls its server through t
   await expect(history.getByRole('listitem').filter({ hasText: 'from app' })).toHaveCount(1);
 
   // Toolscope's theme reaches it (host-context-changed), and so does the container width and locale.
+  await openMore(page);
   const theme = page.getByRole('combobox', { name: 'Theme', exact: true });
   await theme.selectOption('dark');
   await expect.poll(() => inner?.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
@@ -251,6 +252,7 @@ test('a second MCP App by others (the budget allocator) renders its data and hea
   await page.getByRole('switch', { name: 'Focus app' }).uncheck();
   await expect(page.getByRole('form', { name: 'Arguments' })).toBeVisible();
   await page.getByRole('switch', { name: 'Focus app' }).check();
+  await openMore(page);
   await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption('dark');
   // This app styles itself from the host context it is sent (no data-theme of its own): the change is sent.
   const traffic = await openDock(page, 'Traffic');
@@ -340,6 +342,7 @@ test('an MCP App on the 2026-07-28 wire (the demo’s product browser) renders, 
     .frames()
     .find((frame) => frame.url().includes('/sandbox.html'))
     ?.childFrames()[0];
+  await openMore(page);
   const theme = page.getByRole('combobox', { name: 'Theme', exact: true });
   await theme.selectOption('dark');
   await expect.poll(() => inner?.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');

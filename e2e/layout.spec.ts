@@ -2,7 +2,7 @@
 import { coveredTopBarControls } from './fixtures/layout.ts';
 import { expect, test, type Page } from './fixtures/test.ts';
 import { pageErrors } from './fixtures/console.ts';
-import { openTraffic } from './fixtures/panes.ts';
+import { openTraffic, openMore } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
@@ -52,7 +52,9 @@ test('no horizontal scrollbar at 1024 px (request and response as tabs, the pill
   await expect(pill).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('tab', { name: 'Response' })).toHaveAttribute('aria-selected', 'true');
   expect(await coveredTopBarControls(page)).toEqual([]);
+  await openMore(page);
   await expect(page.getByRole('combobox', { name: 'Theme' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await shot(page, 'workspace-1024');
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -124,8 +126,10 @@ test('Theme: dark applies to every surface and is remembered; light and system t
     Number(/\(([\d.]+)/.exec(await background(selector))?.[1]) / ((await background(selector)).startsWith('oklch') ? 0.01 : 1);
   expect(await lightness('body')).toBeGreaterThan(90);
 
+  await openMore(page);
   await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption('dark');
   await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.keyboard.press('Escape');
   await openTraffic(page);
   for (const surface of ['body', 'header', 'section[aria-label="Traffic"]', 'input[type="search"]'])
     expect(await lightness(surface)).toBeLessThan(25);
@@ -134,6 +138,7 @@ test('Theme: dark applies to every surface and is remembered; light and system t
 
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
+  await openMore(page);
   await page.getByRole('combobox', { name: 'Theme' }).selectOption('system');
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -6,7 +6,7 @@
 import { expect, test, type BrowserContext, type Page } from './fixtures/test.ts';
 import { appUrl, deepLink, oauthIssuer, oauthMcpUrl } from './fixtures/urls.ts';
 import { pageErrors } from './fixtures/console.ts';
-import { openTraffic } from './fixtures/panes.ts';
+import { openTraffic, openServerDetails } from './fixtures/panes.ts';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'OAuth sign-in' });
 
@@ -39,7 +39,9 @@ test('signs in with OAuth, connects with the token, and steps up to more scope',
   const tab = await consent(page, context);
   await expect(tab.getByRole('status')).toContainText('Signed in');
   await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
+  await openServerDetails(page);
   await expect(page.getByRole('button', { name: 'Diagnose' })).toHaveCount(1);
+  await page.keyboard.press('Escape');
   await expect(panel(page)).toContainText('Got a Bearer token for scope “catalog:read”');
   await expect(panel(page)).toContainText(
     'the token endpoint refused browser CORS, so Toolscope exchanged the code through its local proxy',
@@ -125,6 +127,7 @@ test('“Stay signed in” keeps the token for that server across a reload; with
   const renewed = await page.evaluate((storageKey) => localStorage.getItem(storageKey) ?? '', key);
   expect(renewed).not.toContain('revoked-token');
   // Signing out forgets the stored tokens.
+  await openServerDetails(page);
   await page.getByRole('button', { name: 'Sign out (forget this server’s OAuth tokens)' }).click();
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('HTTP 401');

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from './fixtures/test.ts';
 import { pageErrors } from './fixtures/console.ts';
 import { coveredTopBarControls } from './fixtures/layout.ts';
-import { openTraffic } from './fixtures/panes.ts';
+import { openTraffic, openServerDetails, openMore } from './fixtures/panes.ts';
 import { appUrl, deepLink, demoMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
 import { startDemoServer, type RunningServer } from '../server/testing/testServers.ts';
 
@@ -147,13 +147,14 @@ test('the first open offers the demo in one click and lists recent servers; the 
   await expect(status).toContainText('Connected to');
   await expect(page.getByLabel('Server URL')).toHaveValue(new URL('/mcp', appUrl()).href);
 
-  for (const open of [() => page.getByText(/^Saved servers/).click(), () => page.getByText('Server instructions').click()]) {
+  for (const open of [() => openServerDetails(page), () => openMore(page)]) {
     await open();
     expect(Math.abs((await topBarHeight(page)) - 44)).toBeLessThanOrEqual(4);
     await page.keyboard.press('Escape');
   }
   await shot(page, 'w2-topbar-1280');
   expect(await coveredTopBarControls(page)).toEqual([]);
+  await openServerDetails(page);
   await page.getByRole('banner').getByRole('button', { name: 'Diagnose' }).click();
   const doctor = page.getByRole('dialog', { name: /^Connection doctor/ });
   await expect(doctor.getByRole('region', { name: 'Connection doctor' })).toContainText('server/discover');
@@ -317,7 +318,9 @@ test('a handle returned before a reload is still offered, from History, with its
 test('dark mode: the JSON editor’s strings, numbers, names and literals read at ≥ 4.5:1', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await openMore(page);
   await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await page.keyboard.press('Escape');
   await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('usb');
   await page.getByRole('button', { name: 'Edit as JSON' }).click();
   await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 5, "flag": true}');

@@ -4,7 +4,7 @@ import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl, hostileMcpUrl } from './fixtures/urls.ts';
 import { pageErrors } from './fixtures/console.ts';
 import { callConfirmed } from './fixtures/calls.ts';
-import { openCallSettings } from './fixtures/panes.ts';
+import { openCallSettings, openServerDetails } from './fixtures/panes.ts';
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 const tools = (page: Page) => page.getByRole('region', { name: 'Tools' });
@@ -225,7 +225,7 @@ test('the served app sends a strict Content-Security-Policy', async ({ page }) =
 
 test('server instructions are shown as text', async ({ page }) => {
   await page.goto(deepLink(hostileMcpUrl()));
-  await page.getByText(/^Server instructions/).click();
+  await openServerDetails(page);
   await expect(page.getByRole('banner').getByText('<script>window.__pwned=34</script>')).toBeVisible();
   // The Server overview shows them as text too.
   await expect(page.getByRole('region', { name: 'Server overview' }).getByText('<script>window.__pwned=34</script>')).toBeVisible();

@@ -1,4 +1,5 @@
 // Saved servers with mcpServers JSON import/export, and the era remembered per server.
+import { openServerDetails } from './fixtures/panes.ts';
 import { expect, test } from './fixtures/test.ts';
 import { appUrl, deepLink, demoMcpUrl, everythingMcpUrl, protectedMcpUrl, protectedToken } from './fixtures/urls.ts';
 
@@ -44,7 +45,14 @@ test('saves servers (header values only when asked), exports and imports mcpServ
   await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
   await expect(page.getByLabel('Server URL')).toHaveValue(everythingMcpUrl());
 
-  // A saved server without its secret fills the form and waits for the value.
+  // A saved server without its secret fills the form and waits for the value. Connected, the saved
+  // servers are in Server details.
+  await (
+    await openServerDetails(page)
+  )
+    .locator('summary')
+    .filter({ hasText: /^Saved servers/ })
+    .click();
   await page.getByRole('button', { name: 'Open protected shop' }).click();
   await expect(page.getByLabel('Server URL')).toHaveValue(protectedMcpUrl());
   await expect(page.getByLabel('Header 1 name')).toHaveValue('X-API-Key');
@@ -53,7 +61,12 @@ test('saves servers (header values only when asked), exports and imports mcpServ
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
 
-  await page.getByText('Saved servers (2)').click();
+  await (
+    await openServerDetails(page)
+  )
+    .locator('summary')
+    .filter({ hasText: /^Saved servers/ })
+    .click();
   await page.getByRole('button', { name: 'Remove everything' }).click();
   await expect(page.getByText('Saved servers (1)')).toBeVisible();
 });

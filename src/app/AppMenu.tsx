@@ -1,6 +1,7 @@
 import { Select } from '../components/ui/Select.tsx';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../components/ui/Button.tsx';
+import { Popover } from '../components/ui/Popover.tsx';
 import { Modal } from '../components/ui/Modal.tsx';
 import { loadSavedServers, type SavedServer } from '../features/connection/api/serverList.ts';
 import { THEME_CHOICES, setTheme, useTheme } from '../web/theme.ts';
@@ -103,26 +104,23 @@ export function AppMenu({ commands, onConnectSaved, connectedUrl, onForget }: Pr
 
   return (
     <div className="ml-auto flex shrink-0 items-center gap-2 py-0.5">
-      {/* The word "Theme" shows from 1280 px; the combobox (named Theme) from 768 px — a phone switches
-          theme from the palette, and its bar keeps to two rows. */}
-      <label className="hidden items-center gap-1 text-xs text-subtle md:flex">
-        <span className="hidden xl:inline">Theme</span>
-        <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
-      </label>
       <Button variant="ghost" className="text-xs" aria-keyshortcuts={MAC ? 'Meta+K' : 'Control+K'} onClick={() => setOpen('palette')}>
         {/* A phone has no keyboard: the word, not the key. */}
         <span className="md:sr-only xl:not-sr-only">Commands</span>{' '}
         <kbd className="hidden font-mono text-[11px] text-muted md:inline">{MOD}K</kbd>
       </Button>
-      <Button
-        variant="ghost"
-        className="hidden text-xs md:inline-flex"
-        aria-label="Keyboard shortcuts"
-        aria-keyshortcuts="?"
-        onClick={() => setOpen('shortcuts')}
-      >
-        ?
-      </Button>
+      {/* What a person sets once: the theme and the shortcuts' sheet (the palette has both too). */}
+      <Popover summary="More" align="end" className="shrink-0">
+        <div className="flex flex-col items-start gap-2">
+          <label className="flex items-center gap-2 text-xs text-subtle">
+            Theme
+            <Select aria-label="Theme" className="text-xs" value={choice} options={THEME_CHOICES} onChange={setTheme} />
+          </label>
+          <Button variant="ghost" className="px-2 text-xs" aria-keyshortcuts="?" onClick={() => setOpen('shortcuts')}>
+            Keyboard shortcuts
+          </Button>
+        </div>
+      </Popover>
       {open === 'palette' ? <CommandPalette commands={all} serverUrl={connectedUrl} onClose={() => setOpen(undefined)} /> : null}
       {open === 'shortcuts' ? <ShortcutSheet onClose={() => setOpen(undefined)} /> : null}
       {forgetting ? (

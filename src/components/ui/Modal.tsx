@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 interface Props {
   labelledBy: string;
@@ -12,7 +13,11 @@ interface Props {
   top?: boolean;
 }
 
-/** A native modal <dialog> (focus trapped, the rest of the page inert) opened on mount. */
+/**
+ * A native modal <dialog> (focus trapped, the rest of the page inert) opened on mount — in the
+ * body, so one opened from inside a popover (Diagnose in Server details) shows whatever the
+ * popover does next.
+ */
 export function Modal({ labelledBy, describedBy, onCancel, children, wide, top }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -20,7 +25,7 @@ export function Modal({ labelledBy, describedBy, onCancel, children, wide, top }
     if (element && !element.open) element.showModal();
     return () => element?.close();
   }, []);
-  return (
+  return createPortal(
     <dialog
       ref={dialog}
       aria-labelledby={labelledBy}
@@ -32,6 +37,7 @@ export function Modal({ labelledBy, describedBy, onCancel, children, wide, top }
       className={`${top ? 'mx-auto mt-[12vh] mb-auto' : 'm-auto'} ${wide ? 'w-[min(56rem,95vw)]' : 'w-[min(40rem,95vw)]'} rounded-lg border border-field bg-panel p-4 text-ink shadow-xl backdrop:bg-slate-900/50`}
     >
       {children}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

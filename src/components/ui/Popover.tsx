@@ -11,13 +11,24 @@ interface Props {
   className?: string;
   panelClassName?: string;
   title?: string;
+  /** A panel that holds popovers of its own does not scroll (theirs would be clipped): keep it short. */
+  nests?: boolean;
 }
 
 /**
  * A disclosure whose panel floats over the page instead of pushing it down, so the top bar keeps
  * its height. Built on <details> (keyboard and screen readers know it); Esc and a click outside close it.
  */
-export function Popover({ summary, children, defaultOpen, align = 'start', className = '', panelClassName = '', title }: Props) {
+export function Popover({
+  summary,
+  children,
+  defaultOpen,
+  align = 'start',
+  className = '',
+  panelClassName = '',
+  title,
+  nests = false,
+}: Props) {
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const element = details.current;
@@ -44,9 +55,9 @@ export function Popover({ summary, children, defaultOpen, align = 'start', class
     <details ref={details} open={defaultOpen || undefined} className={`relative text-xs ${className}`} title={title}>
       <summary className="cursor-pointer whitespace-nowrap text-subtle select-none">{summary}</summary>
       <div
-        className={`absolute top-full z-40 mt-1 max-h-[70dvh] w-max max-w-[min(36rem,92vw)] overflow-auto rounded-md border border-line bg-panel p-2 text-ink shadow-lg ${
-          align === 'end' ? 'right-0' : 'left-0'
-        } ${panelClassName}`}
+        className={`absolute top-full z-40 mt-1 w-max max-w-[min(36rem,92vw)] rounded-md border border-line bg-panel p-2 text-ink shadow-lg ${
+          nests ? '' : 'max-h-[70dvh] overflow-auto'
+        } ${align === 'end' ? 'right-0' : 'left-0'} ${panelClassName}`}
       >
         {children}
       </div>

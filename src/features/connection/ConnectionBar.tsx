@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Popover } from '../../components/ui/Popover.tsx';
 import type { ProxySession } from '../../mcp/proxy.ts';
@@ -85,6 +85,16 @@ export function ConnectionBar({
     use(open.server);
   }
 
+  const doctor =
+    proxy && (state.status === 'failed' || state.status === 'connected') ? (
+      <DoctorPanel
+        key={`doctor:${state.status === 'failed' ? state.url : state.connection.url}`}
+        session={proxy}
+        url={state.status === 'failed' ? state.url : state.connection.url}
+        className="shrink-0"
+      />
+    ) : null;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (connected) onDisconnect();
@@ -151,34 +161,37 @@ export function ConnectionBar({
       </form>
       {/* Connected without custom headers, there is nothing to show or change here. */}
       {connected && !headers.length ? null : <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} reveal={reveal} />}
-      {/* Connected on a phone, saved servers are in the palette ("Connect to …"): the bar keeps to two rows. */}
-      <div className={connected ? 'hidden md:contents' : 'contents'}>
-        <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
-      </div>
-      <ConnectionStatus state={state} runs={runs} health={health} onRetry={onRetry} stdio={stdio} source={source} />
-      {proxy && (state.status === 'failed' || state.status === 'connected') ? (
-        <DoctorPanel
-          key={`doctor:${state.status === 'failed' ? state.url : state.connection.url}`}
-          session={proxy}
-          url={state.status === 'failed' ? state.url : state.connection.url}
-          // Connected on a phone, the doctor steps aside (the bar keeps to two rows); failed, it stays.
-          className={connected ? 'hidden shrink-0 md:inline-flex' : 'shrink-0'}
-        />
-      ) : null}
-      {state.status === 'connected' && grant.signedIn ? (
-        <Button
-          variant="ghost"
-          className="shrink-0 px-2 py-0.5 text-xs"
-          aria-label="Sign out (forget this server’s OAuth tokens)"
-          title="Forget this server’s OAuth tokens"
-          onClick={() => {
-            grant.forget();
-            onDisconnect();
-          }}
-        >
-          Sign out
-        </Button>
-      ) : null}
+      {connected ? null : <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />}
+      <ConnectionStatus
+        state={state}
+        runs={runs}
+        health={health}
+        onRetry={onRetry}
+        stdio={stdio}
+        source={source}
+        details={
+          <>
+            <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
+            {doctor && !health ? doctor : null}
+            {state.status === 'connected' && grant.signedIn ? (
+              <Button
+                variant="ghost"
+                className="px-2 py-0.5 text-xs"
+                aria-label="Sign out (forget this server’s OAuth tokens)"
+                title="Forget this server’s OAuth tokens"
+                onClick={() => {
+                  grant.forget();
+                  onDisconnect();
+                }}
+              >
+                Sign out
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {/* Diagnose beside the chip while something is wrong (a failed attempt, an amber chip); else in Server details. */}
+      {doctor && (!connected || health) ? doctor : null}
     </div>
   );
 }
@@ -195,6 +208,7 @@ function ConnectionStatus({
   onRetry,
   stdio,
   source,
+  details,
 }: {
   state: ConnectionState;
   runs: Props['runs'];
@@ -202,6 +216,8 @@ function ConnectionStatus({
   onRetry?: () => void;
   stdio?: StdioChip;
   source?: string;
+  /** What else "Server details" holds (saved servers, Diagnose, Sign out). */
+  details: ReactNode;
 }) {
   // One line that never wraps: the top bar keeps its height; the whole text is in the tooltip.
   const line = 'min-w-16 flex-1 truncate text-xs';
@@ -242,20 +258,33 @@ function ConnectionStatus({
               Retry
             </Button>
           ) : null}
-          {instructions?.trim() ? (
-            <Popover
-              summary={
-                <>
-                  <span className="hidden xl:inline">Server </span>instructions
-                </>
-              }
-              align="end"
-              className="shrink-0"
-              title={`${formatCount(instructions.length)} characters, given to the model`}
-            >
-              <pre className="w-[36rem] max-w-full whitespace-pre-wrap">{instructions}</pre>
-            </Popover>
-          ) : null}
+          <Popover
+            summary={
+              <>
+                <span className="sr-only">Server </span>details
+              </>
+            }
+            className="shrink-0"
+            nests
+          >
+            <div className="flex w-[36rem] max-w-full flex-col gap-2">
+              <p className="font-mono break-all text-subtle">{state.connection.bridged && stdio ? stdio.command : state.connection.url}</p>
+              <section aria-label="Server instructions" className="flex flex-col gap-1">
+                <h3 className="font-semibold">
+                  Server instructions{' '}
+                  {instructions?.trim() ? (
+                    <span className="font-normal text-muted">{formatCount(instructions.length)} characters, given to the model</span>
+                  ) : null}
+                </h3>
+                {instructions?.trim() ? (
+                  <pre className="max-h-60 overflow-auto whitespace-pre-wrap">{instructions}</pre>
+                ) : (
+                  <p className="text-muted">The server gives no instructions.</p>
+                )}
+              </section>
+              <div className="flex flex-wrap items-center gap-2">{details}</div>
+            </div>
+          </Popover>
           <span className="min-w-0 flex-1" />
         </>
       );
