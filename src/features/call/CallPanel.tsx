@@ -33,7 +33,10 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
 export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mode, formUsable, onMode, task }: Props) {
   const running = state.status === 'running';
   const segment = (active: boolean) =>
-    cn('px-2.5 py-1 text-xs font-medium', active ? 'bg-blue-600 text-white' : 'text-subtle hover:bg-hover disabled:opacity-50');
+    cn(
+      'px-2.5 py-1 text-xs font-medium',
+      active ? 'bg-selected text-accent font-semibold' : 'text-subtle hover:bg-hover disabled:opacity-50',
+    );
   return (
     <div className="sticky top-0 z-10 -mx-1 flex flex-col gap-1 border-b border-line bg-canvas px-1 py-2">
       <div role="toolbar" aria-label="Request" className="flex flex-wrap items-center gap-2">

@@ -6,13 +6,25 @@ import { HintBadges } from './HintBadges.tsx';
 import { inlineMarkdown } from '../../components/ui/inlineMarkdown.tsx';
 import { ToolIcon } from './ToolIcon.tsx';
 
-function SchemaView({ label, schema }: { label: string; schema: unknown }) {
+/** One disclosure for what the model is given beyond the description: the input schema, and the output schema when declared. */
+function Schemas({ tool }: { tool: McpTool }) {
+  const parts: [string, unknown][] = [
+    ['Input schema', tool.inputSchema],
+    ...(tool.outputSchema !== undefined ? [['Output schema', tool.outputSchema] as [string, unknown]] : []),
+  ];
   return (
     <details className="rounded-md border border-line">
-      <summary className="cursor-pointer px-2 py-1 text-xs font-medium">{label}</summary>
-      <pre className="max-h-80 overflow-auto p-2 font-mono text-xs whitespace-pre-wrap">
-        {JSON.stringify(schema, null, 2) ?? 'undefined'}
-      </pre>
+      <summary className="cursor-pointer px-2 py-1 text-xs font-medium">
+        {tool.outputSchema !== undefined ? 'Input and output schema' : 'Input schema'}
+      </summary>
+      {parts.map(([label, schema]) => (
+        <section key={label} aria-label={label} className="border-t border-line">
+          <h3 className="px-2 pt-1 text-xs font-medium text-subtle">{label}</h3>
+          <pre className="max-h-80 overflow-auto p-2 font-mono text-xs whitespace-pre-wrap">
+            {JSON.stringify(schema, null, 2) ?? 'undefined'}
+          </pre>
+        </section>
+      ))}
     </details>
   );
 }
@@ -57,10 +69,7 @@ export function ToolHeader({ tool, serverUrl, onCopyLink }: { tool: McpTool; ser
           ))}
         </ul>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        <SchemaView label="Input schema" schema={tool.inputSchema} />
-        {tool.outputSchema !== undefined ? <SchemaView label="Output schema" schema={tool.outputSchema} /> : null}
-      </div>
+      <Schemas tool={tool} />
     </div>
   );
 }
