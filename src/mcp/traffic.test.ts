@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TrafficRecorder, serverHealth, summarizeRpc, type TrafficEntry } from './traffic.ts';
+import { TrafficRecorder, summarizeRpc, type TrafficEntry } from './traffic.ts';
+import { serverHealth } from './serverHealth.ts';
 import { sseDataPayloads } from './sse.ts';
 
 describe('summarizeRpc', () => {
