@@ -52,6 +52,8 @@ export const ReportOutput = z.object({
       rule: z.string(),
       severity: z.enum(['error', 'warning', 'info']),
       tool: z.string().optional(),
+      /** The skill a skills finding is about (its SKILL.md URI). */
+      skill: z.string().optional(),
       message: z.string(),
       fix: z.string(),
     }),
