@@ -97,17 +97,13 @@ test('anonymous calls work; a 401, a _meta challenge and a step-up each sign in 
   await expect(result(page)).toContainText('12');
   // Traffic says each expected sign-in in the same word (401 and 403 insufficient_scope), and counts none as failed.
   const traffic = await openTraffic(page);
-  await expect(
+  // The first call of each tool (the list is newest first): the one the server refused.
+  const firstCall = (tool: string) =>
     traffic
       .locator('summary')
-      .filter({ hasText: /^tools\/call get_stock_report/ })
-      .last(),
-  ).toContainText('Sign-in required · HTTP 401');
-  await expect(
-    traffic
-      .locator('summary')
-      .filter({ hasText: /^tools\/call restock_product/ })
-      .last(),
-  ).toContainText('Sign-in required · HTTP 403');
+      .filter({ hasText: new RegExp(`^tools/call ${tool}`) })
+      .last();
+  await expect(firstCall('get_stock_report')).toContainText('Sign-in required · HTTP 401');
+  await expect(firstCall('restock_product')).toContainText('Sign-in required · HTTP 403');
   await expect(page.getByRole('tablist', { name: 'Dock' })).not.toContainText('failed');
 });

@@ -2,6 +2,7 @@
 // open, badges that fit their rows, and the controls a person faces on the tool screen.
 import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { openServerDetails } from './fixtures/panes.ts';
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
@@ -61,6 +62,11 @@ test('each tool row shows one badge (the hint that matters most) and “+N” fo
     const name = page.getByRole('banner').getByRole('status', { name: 'Server' }).getByText('Toolscope demo shop', { exact: true });
     expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     await shot(page, `badges-${width}`);
+    // Server details opens inside the screen at either width (on a phone it spans it).
+    const details = await openServerDetails(page);
+    const panel = await details.locator(':scope > summary + div').boundingBox();
+    expect(panel && panel.x >= 0 && panel.x + panel.width <= width).toBe(true);
+    await page.keyboard.press('Escape');
   }
 });
 

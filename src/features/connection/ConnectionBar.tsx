@@ -266,6 +266,8 @@ function ConnectionStatus({
             }
             className="shrink-0"
             nests
+            // On a phone the chip sits mid-row: the panel spans the screen instead of running off its edge.
+            panelClassName="max-md:fixed max-md:inset-x-2 max-md:top-20 max-md:w-auto max-md:max-w-none"
           >
             <div className="flex w-[36rem] max-w-full flex-col gap-2">
               <p className="font-mono break-all text-subtle">{state.connection.bridged && stdio ? stdio.command : state.connection.url}</p>
