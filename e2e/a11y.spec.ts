@@ -1,7 +1,7 @@
 // Accessibility of the main screens in both themes, checked by axe-core: no serious or critical
 // violation (WCAG 2.0–2.2 A/AA rules: contrast, and 2.2's target size, included).
 import AxeBuilder from '@axe-core/playwright';
-import { openDock, openTraffic, openServerDetails, openMore } from './fixtures/panes.ts';
+import { openDock, openTraffic, openServerDetails, openMore, openFindATool } from './fixtures/panes.ts';
 import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl, lazyMcpUrl } from './fixtures/urls.ts';
 
@@ -150,9 +150,9 @@ for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(deepLink(demoMcpUrl()));
-    await page.getByRole('button', { name: 'Skills', exact: true }).click();
+    await page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: 'Skills' }).click();
     const view = page.getByRole('region', { name: 'Skills', exact: true });
-    await view.getByRole('list', { name: 'Skill list' }).getByRole('listitem').nth(1).getByRole('button').click();
+    await page.getByRole('list', { name: 'Skill list' }).getByRole('listitem').nth(1).getByRole('button').click();
     const returns = view.getByRole('region', { name: 'Skill: returns-desk' });
     await returns.getByRole('button', { name: 'Read references/REFUNDS.md' }).click();
     await expect(returns).toContainText('digest mismatch');
@@ -166,8 +166,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(deepLink(demoMcpUrl()));
-    await page.getByRole('button', { name: 'Find', exact: true }).click();
-    const panel = page.getByRole('region', { name: 'Find a tool' });
+    const panel = await openFindATool(page);
     await panel.getByRole('searchbox', { name: 'Query' }).fill('basket');
     await expect(panel.getByRole('list', { name: 'Ranking' }).getByRole('listitem').filter({ hasText: 'tie' }).first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -231,8 +230,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(card.getByRole('list', { name: 'How hosts react' })).toBeVisible();
     expect(await seriousViolations(page), 'sign-in card').toEqual([]);
 
-    await page.getByRole('button', { name: 'Find', exact: true }).click();
-    await page.getByRole('region', { name: 'Find a tool' }).getByRole('searchbox', { name: 'Query' }).fill('stock');
+    await (await openFindATool(page)).getByRole('searchbox', { name: 'Query' }).fill('stock');
     await expect(page.getByRole('list', { name: 'Ranking' })).toBeVisible();
     expect(await seriousViolations(page), 'find').toEqual([]);
   });

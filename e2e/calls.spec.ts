@@ -77,6 +77,7 @@ test('progress resets the timeout; silence hits it with a sentence saying which 
   // (every 250 ms) restarts the timeout.
   await openCallSettings(page);
   await page.getByRole('spinbutton', { name: 'Timeout (s)' }).fill('2');
+  await page.keyboard.press('Escape'); // Server details closes; the setting stays
   const form = page.getByRole('form', { name: 'Arguments' });
   await form.getByLabel('duration_s').fill('3');
   await form.getByLabel('interval_ms').fill('250');
@@ -87,6 +88,7 @@ test('progress resets the timeout; silence hits it with a sentence saying which 
   await page.goto(deepLink(demoMcpUrl(), 'wait_for_supplier'));
   await openCallSettings(page);
   await expect(page.getByRole('spinbutton', { name: 'Timeout (s)' })).toHaveValue('2');
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('Call timed out');
   await expect(result(page)).toContainText('no result and no progress for 2 s');
@@ -129,7 +131,7 @@ test('Markdown renders as elements with safe links; text repeating structured co
 
 test('a -32602 protocol error points at the argument', async ({ page }) => {
   await open(page, demoMcpUrl(), 'search_catalog');
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 0}');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await page.getByRole('button', { name: 'Send anyway' }).click();
@@ -140,7 +142,7 @@ test('sent equals shown: JSON that does not parse is never sent (not by Send any
   page,
 }) => {
   await open(page, demoMcpUrl(), 'search_catalog');
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   const json = page.getByRole('textbox', { name: 'Arguments JSON' });
   const traffic = await openTraffic(page);
   const calls = traffic.locator('summary').filter({ hasText: /^tools\/call search_catalog/ });

@@ -161,7 +161,7 @@ test('after a rebuild a missing chunk is a 404, and the message says to reload',
 
 test('invalid arguments are held back, and "Send anyway" shows the protocol error -32602', async ({ page }) => {
   await openTool(page, 'search_catalog', 'Search catalog');
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 500}');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Not sent' })).toContainText('/limit must be <= 50');

@@ -3,14 +3,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { openFindATool } from './fixtures/panes.ts';
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
 
 test('ranks the demo’s tools for a query, marks a near-tie, takes a regex, and exports the expected queries', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(demoMcpUrl()));
-  await page.getByRole('button', { name: 'Find', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Find a tool' });
+  const panel = await openFindATool(page);
   await panel.getByRole('searchbox', { name: 'Query' }).fill('search the catalog');
   const ranking = panel.getByRole('list', { name: 'Ranking' }).getByRole('listitem');
   await expect(ranking.first()).toHaveText(/^search_catalog\s*#1 · score [\d.]+/);
@@ -39,8 +39,7 @@ test('ranks the demo’s tools for a query, marks a near-tie, takes a regex, and
 
 test('a pattern that backtracks without end is stopped and said; the page keeps answering', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl()));
-  await page.getByRole('button', { name: 'Find', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Find a tool' });
+  const panel = await openFindATool(page);
   await panel.getByRole('combobox', { name: 'Search mode' }).selectOption('regex');
   // On search_catalog's description this runs for minutes (measured: 270 s in Node).
   await panel.getByRole('searchbox', { name: 'Query' }).fill('^(\\w+\\s?)*$');

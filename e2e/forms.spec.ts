@@ -41,13 +41,13 @@ test('a Pydantic-style schema: defaults sent, untouched optional fields never se
   await expectReceived(page, 1, received);
 
   // The JSON view shows the same object, and an edit there comes back to the form.
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   const json = page.getByRole('textbox', { name: 'Arguments JSON' });
   expect(JSON.parse(await json.innerText())).toEqual(received);
   await json.fill('{"customer": "Grace", "speed": "express"');
   await expect(page.getByRole('alert').filter({ hasText: 'Nothing is sent until it parses' })).toBeVisible();
   await json.fill('{"customer": "Grace", "speed": "express"}');
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   await expect(form.getByLabel('Customer')).toHaveValue('Grace');
   // The defaults the JSON left out are no longer said to be sent.
   await expect(page.getByText(/^Sends the schema’s defaults too:/)).toHaveCount(0);
@@ -180,7 +180,7 @@ test('typing regressions: decimals, escapes kept as typed, values kept per tool'
   await expectReceived(page, 1, { customer: { name: 'Ada' }, items: [{ sku: 'USB-001', quantity: 1 }], refund_share: 0.5 }, 'file_return');
 
   // Typed JSON, escapes and all, stays exactly as typed (no re-escaping), and means what it says.
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   const json = page.getByRole('textbox', { name: 'Arguments JSON' });
   await json.click();
   await page.keyboard.press('Control+A');
@@ -189,9 +189,9 @@ test('typing regressions: decimals, escapes kept as typed, values kept per tool'
     '{"customer": {"name": "Ada \\"Countess\\" L\\u00f6velace \\\\ [1]"}, "items": [{"sku": "HDM-002", "quantity": 3}], "refund_share": 0.25}';
   await json.pressSequentially(typed);
   await expect(json).toHaveText(typed);
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Ada "Countess" Lövelace \\ [1]');
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   await expect(json).toHaveText(typed);
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expectReceived(
@@ -206,7 +206,7 @@ test('fast typing in the JSON editor keeps every key, in order, and sends exactl
   // The editor reports each key up and gets the text back as its value — sometimes after the
   // next key. Applying such a late echo once moved the first "{" to the end of the text.
   await page.goto(deepLink(demoMcpUrl(), 'file_return'));
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   const json = page.getByRole('textbox', { name: 'Arguments JSON' });
   const args = {
     customer: { name: 'Ada "the first" Lovelace, 1815–1852' },
@@ -233,7 +233,7 @@ test('fast typing in the JSON editor keeps every key, in order, and sends exactl
 
 test('the JSON editor completes the property names of the object the cursor is in, and enum values', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl(), 'file_return'));
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   const json = page.getByRole('textbox', { name: 'Arguments JSON' });
   await json.click();
   await page.keyboard.press('Control+A');

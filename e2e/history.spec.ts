@@ -235,7 +235,7 @@ test('every origin passes the same checks: Replay and Run all hold back argument
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 0}');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await page.getByRole('button', { name: 'Send anyway' }).click();

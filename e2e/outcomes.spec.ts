@@ -70,7 +70,7 @@ test('a status owns its body: “Not sent” never sits above the previous call�
   page,
 }) => {
   await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   const json = page.getByRole('textbox', { name: 'Arguments JSON' });
   await json.fill('{"query": "cable"}');
   await page.getByRole('button', { name: 'Call tool' }).click();

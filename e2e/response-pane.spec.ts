@@ -77,7 +77,7 @@ test('a tool error is an amber “Tool error”, a protocol error a red “Proto
 
   // Sent anyway with an argument the schema forbids: the server answers -32602.
   await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 500}');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(outcome(page)).toHaveText(/^Not sent/);
@@ -253,15 +253,16 @@ test('the request toolbar: Call tool in sight at 1280×720 (long forms, invalid 
   expect(await inView(page, 'Call tool'), 'with the dock open').toBe(true);
   await page.getByRole('button', { name: 'Hide ▾' }).click();
 
-  const json = page.getByRole('button', { name: 'Edit as JSON' });
-  const form = page.getByRole('button', { name: 'Edit as form' });
-  await expect(form).toHaveAttribute('aria-pressed', 'true');
+  // One switch (one control, one tab stop) between Form and JSON: the end in use is marked.
+  const json = page.getByRole('switch', { name: 'Edit as JSON' });
+  const colour = (side: 'form' | 'json') => page.locator(`[data-side="${side}"]`).evaluate((element) => getComputedStyle(element).color);
+  await expect(json).not.toBeChecked();
+  const unmarked = await colour('json');
+  expect(await colour('form')).not.toBe(unmarked);
   await json.click();
-  await expect(json).toHaveAttribute('aria-pressed', 'true');
-  await expect(form).toHaveAttribute('aria-pressed', 'false');
-  // The active mode is filled (the accent), the other is not.
-  const background = (locator: typeof json) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
-  expect(await background(json)).not.toBe(await background(form));
+  await expect(json).toBeChecked();
+  expect(await colour('json')).not.toBe(unmarked);
+  expect(await colour('form')).toBe(unmarked);
   await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"basket_id": ');
   await expect(page.getByRole('alert').filter({ hasText: 'Nothing is sent until it parses' })).toBeVisible();
   expect(await inView(page, 'Call tool'), 'invalid JSON mode').toBe(true);
@@ -322,7 +323,7 @@ test('dark mode: the JSON editor’s strings, numbers, names and literals read a
   await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
   await page.keyboard.press('Escape');
   await page.getByRole('form', { name: 'Arguments' }).getByLabel('query').fill('usb');
-  await page.getByRole('button', { name: 'Edit as JSON' }).click();
+  await page.getByRole('switch', { name: 'Edit as JSON' }).click();
   await page.getByRole('textbox', { name: 'Arguments JSON' }).fill('{"query": "usb", "limit": 5, "flag": true}');
   await shot(page, 'w2-json-dark');
   const ratios = await page.getByRole('textbox', { name: 'Arguments JSON' }).evaluate((content) => {

@@ -191,6 +191,7 @@ test('read-only mode refuses tools not marked read-only; "never" skips the dialo
   await page.goto(deepLink(demoMcpUrl(), 'restock_product'));
   await openCallSettings(page);
   await page.getByRole('checkbox', { name: /Read-only mode/ }).check();
+  await page.keyboard.press('Escape'); // Server details closes; the setting stays
   const form = page.getByRole('form', { name: 'Arguments' });
   await form.getByLabel('product_id').fill('prd_cab_001');
   await form.getByLabel('quantity').fill('1');
@@ -198,9 +199,11 @@ test('read-only mode refuses tools not marked read-only; "never" skips the dialo
   await expect(result(page).getByRole('alert')).toContainText('Refused, not sent: Read-only mode is on');
   await expect(page.getByRole('dialog')).toBeHidden();
 
+  await openCallSettings(page);
   await page.getByRole('checkbox', { name: /Read-only mode/ }).uncheck();
   await page.getByRole('combobox', { name: 'Ask before calling' }).selectOption('never');
   await expect(page.getByRole('note').filter({ hasText: 'without asking' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(page)).toContainText('Stock of USB-C cable 2 m set to 1');
 

@@ -10,9 +10,9 @@ test('the demo’s skills: listed, opened, a file verified, the planted digest m
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(demoMcpUrl()));
-  await page.getByRole('button', { name: 'Skills', exact: true }).click();
+  await page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: 'Skills' }).click();
   const view = page.getByRole('region', { name: 'Skills', exact: true });
-  const list = view.getByRole('list', { name: 'Skill list' }).getByRole('listitem');
+  const list = page.getByRole('list', { name: 'Skill list' }).getByRole('listitem');
   await expect(list).toHaveCount(2);
   await expect(list.nth(0)).toHaveText(/^shop-assistant/);
   await expect(list.nth(1)).toHaveText(/^returns-desk/);
@@ -65,14 +65,16 @@ test('the demo’s skills: listed, opened, a file verified, the planted digest m
 
 test('the palette opens the skills; a server without the extension has no Skills entry', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl()));
-  await expect(page.getByRole('button', { name: 'Skills', exact: true })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: 'Skills' })).toBeVisible();
   await page.keyboard.press('Control+k');
-  await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('skills');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox').fill('skills');
+  await expect(palette.getByRole('option', { selected: true })).toHaveText(/^Actions\s*Skills/);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('region', { name: 'Skills', exact: true }).getByRole('list', { name: 'Skill list' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Skill list' })).toBeVisible();
 
   await page.goto(deepLink(everythingMcpUrl()));
   await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected');
   await expect(page.getByRole('list', { name: 'Tool list' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Skills', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: 'Skills' })).toHaveCount(0);
 });

@@ -210,6 +210,7 @@ export function App({ start }: { start: Boot }) {
   // Where the connected view puts its top-bar controls (the report chip) and, on a narrow screen, its pane tabs.
   const [topBarSlot, setTopBarSlot] = useState<HTMLDivElement | null>(null);
   const [bottomSlot, setBottomSlot] = useState<HTMLDivElement | null>(null);
+  const [detailsSlot, setDetailsSlot] = useState<HTMLDivElement | null>(null);
   // A narrow screen's Dock tab: the dock takes the page.
   const { pane, tabbed } = usePanes();
   const dockPane = tabbed && pane === 'dock';
@@ -278,6 +279,7 @@ export function App({ start }: { start: Boot }) {
           onDisconnect={disconnect}
           health={health}
           source={fromRegistry}
+          detailsSlot={setDetailsSlot}
           onRetry={retry}
           open={openSaved}
           stdio={
@@ -329,6 +331,7 @@ export function App({ start }: { start: Boot }) {
                     serverGeneration={stdioSession && state.connection.url === stdioSession.url ? generation : undefined}
                     topBarSlot={topBarSlot}
                     bottomSlot={bottomSlot}
+                    detailsSlot={detailsSlot}
                   />
                 )}
               </ChunkBoundary>

@@ -36,6 +36,8 @@ import { SavedCallsTab } from '../features/saved/SavedCallsTab.tsx';
 import { useStableCallback } from '../web/stableCallback.ts';
 import { PaneTabs } from './PaneTabs.tsx';
 import { ToolSidebar } from './ToolSidebar.tsx';
+import { SafetyControls } from '../features/call/SafetyControls.tsx';
+import { SkillList } from '../features/skills/SkillList.tsx';
 import { ServerOverview } from './ServerOverview.tsx';
 import { usePaletteCommands } from './usePaletteCommands.ts';
 import { useSignInRetry } from './useSignInRetry.ts';
@@ -60,10 +62,12 @@ interface Props {
   topBarSlot?: HTMLElement | null;
   /** Where the "Panes" tabs go on a narrow screen (below the dock). */
   bottomSlot?: HTMLElement | null;
+  /** Where the Call settings go: the top bar's "Server details". */
+  detailsSlot?: HTMLElement | null;
 }
 
 export function ConnectedView(props: Props) {
-  const { connection, authContext, sandboxOrigin, traffic, onCommands, serverGeneration, topBarSlot, bottomSlot } = props;
+  const { connection, authContext, sandboxOrigin, traffic, onCommands, serverGeneration, topBarSlot, bottomSlot, detailsSlot } = props;
   const data = useToolPages(connection, authContext);
   const workspace = useWorkspaceState(connection.url, data.tools, props.initialTool, props.initialArgs);
   const { selected, select, view, setView } = workspace;
@@ -175,6 +179,7 @@ export function ConnectedView(props: Props) {
           )
         : null}
       {narrow && bottomSlot ? createPortal(<PaneTabs />, bottomSlot) : null}
+      {detailsSlot ? createPortal(<SafetyControls settings={safety} onChange={setSafety} />, detailsSlot) : null}
       <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
         <ToolSidebar
           connection={connection}
@@ -184,22 +189,26 @@ export function ConnectedView(props: Props) {
           onSelect={select}
           hint={hint}
           onHintChange={setHint}
-          safety={safety}
-          onSafetyChange={setSafety}
           shown={!narrow || pane === 'tools'}
           fill={narrow}
-          views={[
-            { name: 'Find', kind: 'find' as const },
-            ...(connection.offersSkills ? [{ name: 'Skills', kind: 'skills' as const }] : []),
-          ].map(({ name, kind }) => ({
-            name,
-            open: view.kind === kind,
-            onToggle: () => {
-              setView(view.kind === kind ? { kind: 'tool' } : { kind });
-              // On a phone the view is the request pane's: show it.
-              if (view.kind !== kind) panes.show('request');
-            },
-          }))}
+          // The work area shows what the tab is about: a skill on Skills, the open tool on Tools.
+          tab={view.kind === 'skills' ? 'skills' : 'tools'}
+          onTab={(tab) => setView(tab === 'skills' ? { kind: 'skills' } : { kind: 'tool' })}
+          skills={
+            connection.offersSkills ? (
+              <SkillList
+                connection={connection}
+                authContext={authContext}
+                findings={scored?.findings}
+                open={view.kind === 'skills' ? view.skill : undefined}
+                onOpen={(skill) => {
+                  setView({ kind: 'skills', skill });
+                  // On a phone the skill is the request pane's: show it.
+                  panes.show('request');
+                }}
+              />
+            ) : undefined
+          }
         />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">

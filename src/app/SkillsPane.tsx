@@ -5,6 +5,11 @@ import SkillsView from '../features/skills/SkillsView.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { Finding } from '../lint/findings.ts';
 
-export default function SkillsPane(props: { connection: McpConnection; authContext: string; findings?: readonly Finding[] }) {
+export default function SkillsPane(props: {
+  connection: McpConnection;
+  authContext: string;
+  findings?: readonly Finding[];
+  open?: string;
+}) {
   return <SkillsView {...props} renderMarkdown={(text) => <Markdown text={text} />} />;
 }

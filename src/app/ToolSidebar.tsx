@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
-// The left column: what changed in the list (since it loaded, since the last visit), the tool list
-// and the call-safety settings. Resizable by its corner (220–560 px); keeps its width.
-import { SafetyControls } from '../features/call/SafetyControls.tsx';
+import { useEffect, useState, type ReactNode } from 'react';
+// The left column: the "Sidebar" tabs (Tools, and what else the server offers), what changed in the
+// tool list (since it loaded, since the last visit) and the list. Resizable by its corner (220–560
+// px); keeps its width.
+import { Tabs } from '../components/ui/Tabs.tsx';
+import { formatCount } from '../lib/count.ts';
 import { ListChangeNote } from '../features/history/ListChangeNote.tsx';
 import { useListMemory } from '../features/history/api/useListMemory.ts';
 import { ToolList } from '../features/tools/ToolList.tsx';
@@ -12,7 +14,8 @@ import { Button } from '../components/ui/Button.tsx';
 import { useRememberedSize } from '../web/rememberedSize.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { HintFilter } from '../mcp/toolHints.ts';
-import type { SafetySettings } from '../session/safety.ts';
+
+export type SidebarTab = 'tools' | 'skills';
 
 interface Props {
   connection: McpConnection;
@@ -22,14 +25,14 @@ interface Props {
   onSelect: (name: string, options?: { keepFocus?: boolean }) => void;
   hint: HintFilter;
   onHintChange: (hint: HintFilter) => void;
-  safety: SafetySettings;
-  onSafetyChange: (safety: SafetySettings) => void;
   /** False on a narrow screen showing another pane. */
   shown: boolean;
   /** A narrow screen: the column is the whole pane. */
   fill: boolean;
-  /** Views beside the tool list (Find, and Skills when the server offers them), and whether each is shown. */
-  views: readonly { name: string; open: boolean; onToggle: () => void }[];
+  tab: SidebarTab;
+  onTab: (tab: SidebarTab) => void;
+  /** The Skills tab's list, when the server offers skills (no tabs when only tools are offered). */
+  skills?: ReactNode;
 }
 
 export function ToolSidebar({
@@ -40,11 +43,11 @@ export function ToolSidebar({
   onSelect,
   hint,
   onHintChange,
-  safety,
-  onSafetyChange,
   shown,
   fill,
-  views,
+  tab,
+  onTab,
+  skills,
 }: Props) {
   const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
   const sinceLastTime = useListMemory(
@@ -62,25 +65,37 @@ export function ToolSidebar({
         !shown ? 'hidden' : fill && 'flex-1',
       )}
     >
+      {skills ? (
+        <Tabs<SidebarTab>
+          label="Sidebar"
+          className="text-sm"
+          tabs={[
+            { id: 'tools', label: data.tools.length ? `Tools ${formatCount(data.tools.length)}` : 'Tools' },
+            { id: 'skills', label: 'Skills' },
+          ]}
+          active={tab}
+          onChange={onTab}
+        />
+      ) : null}
       {/* Each restart of a stdio server is news again, even with the same words. */}
       <LiveChangeNote key={serverGeneration ?? 0} text={listChange} />
       {sinceLastTime.change ? (
         <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
       ) : null}
-      <div className="flex gap-1">
-        {views.map((view) => (
-          <Button
-            key={view.name}
-            className="px-2 py-0.5 text-xs aria-pressed:border-accent aria-pressed:bg-selected"
-            aria-pressed={view.open}
-            onClick={view.onToggle}
-          >
-            {view.name}
-          </Button>
-        ))}
+      {tab === 'skills' && skills ? (
+        <div role="tabpanel" aria-label="Skills" className="flex min-h-0 flex-1 flex-col">
+          {skills}
+        </div>
+      ) : null}
+      {/* Hidden, not gone, behind another tab: the search typed stays. */}
+      <div
+        hidden={tab !== 'tools' && Boolean(skills)}
+        role={skills ? 'tabpanel' : undefined}
+        aria-label={skills ? 'Tools' : undefined}
+        className="flex min-h-0 flex-1 flex-col"
+      >
+        <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={onSelect} hint={hint} onHintChange={onHintChange} />
       </div>
-      <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={onSelect} hint={hint} onHintChange={onHintChange} />
-      <SafetyControls settings={safety} onChange={onSafetyChange} />
     </div>
   );
 }

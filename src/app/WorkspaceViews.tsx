@@ -1,5 +1,5 @@
-// The views that take the work area's place instead of a tool — the app resources, Find, Skills
-// and the server report — each loaded when the person first opens it (the report brings Ajv and
+// The views that take the work area's place instead of a tool — the app resources, Skills
+// and the server report (with Find a tool, its tab) — each loaded when the person first opens it (the report brings Ajv and
 // the o200k tokenizer).
 import { LazyPane } from '../components/ui/LazyPane.tsx';
 import type { AppCall, GateAppTool } from '../apphost/hostSession.ts';
@@ -57,16 +57,10 @@ export function WorkspaceView({
           {() => <AppResources.Component tools={tools} connection={connection} {...apps} />}
         </LazyPane>
       );
-    case 'find':
-      return (
-        <LazyPane label="the tool search" resetKey={connection} onRetry={FindPanel.retry} loading="Loading the tool search…">
-          {() => <FindPanel.Component tools={tools} onOpenTool={onOpenTool} />}
-        </LazyPane>
-      );
     case 'skills':
       return (
         <LazyPane label="the skills" resetKey={connection} onRetry={SkillsPane.retry} loading="Loading the skills view…">
-          {() => <SkillsPane.Component connection={connection} authContext={authContext} findings={findings} />}
+          {() => <SkillsPane.Component connection={connection} authContext={authContext} findings={findings} open={view.skill} />}
         </LazyPane>
       );
     case 'report':
@@ -84,6 +78,11 @@ export function WorkspaceView({
               appViolations={appViolations}
               onOpenTool={onOpenTool}
               tab={view.tab}
+              find={
+                <LazyPane label="the tool search" resetKey={connection} onRetry={FindPanel.retry} loading="Loading the tool search…">
+                  {() => <FindPanel.Component tools={tools} onOpenTool={onOpenTool} />}
+                </LazyPane>
+              }
               onTab={(tab) => setView(tab ? { kind: 'report', tab } : { kind: 'tool' })}
               made={made}
               onMade={onMade}

@@ -68,7 +68,7 @@ export function usePaletteCommands({
           copyLastAsCurl,
           cancelRunning,
           skills: () => show({ kind: 'skills' }),
-          find: () => show({ kind: 'find' }),
+          find: () => show({ kind: 'report', tab: 'find' }),
         },
       ),
     );

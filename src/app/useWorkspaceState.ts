@@ -13,7 +13,11 @@ import { withoutKey } from '../schema/hiddenKeys.ts';
 import { rememberWorkspace, rememberedWorkspace } from './workspaceMemory.ts';
 
 export type MainView =
-  { kind: 'tool' } | { kind: 'report'; tab: 'findings' | 'model' } | { kind: 'app-resources' } | { kind: 'skills' } | { kind: 'find' };
+  | { kind: 'tool' }
+  | { kind: 'report'; tab: 'findings' | 'model' | 'find' }
+  | { kind: 'app-resources' }
+  /** The sidebar's Skills tab: the skill picked in its list (the first until one is). */
+  | { kind: 'skills'; skill?: string };
 
 export function useWorkspaceState(
   serverUrl: string,

@@ -155,6 +155,8 @@ export function Dock() {
     dock.setHeight(Math.min(Math.max(next, DOCK_MIN_HEIGHT), maxHeight()));
   };
 
+  // The tab stop: the active tab (the first if the active one is not offered here).
+  const stop = tabs.some((tab) => tab.id === state.active) ? state.active : tabs[0]?.id;
   return (
     <div
       className={cn('flex flex-col border-t border-line bg-panel', filling ? 'min-h-0 flex-1' : 'shrink-0', tabbed && !filling && 'hidden')}
@@ -177,7 +179,30 @@ export function Dock() {
         />
       ) : null}
       <div className="flex h-7 shrink-0 items-center px-2">
-        <div role="tablist" aria-label="Dock" className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto">
+        {/* One tab stop (the active tab); ←/→/Home/End move between the tabs, Enter or Space opens one. */}
+        {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- its tabs take the focus (roving tabindex) */}
+        <div
+          role="tablist"
+          aria-label="Dock"
+          className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto"
+          onKeyDown={(event) => {
+            const all = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
+            const at = all.indexOf(event.target as HTMLElement);
+            const next =
+              event.key === 'ArrowRight'
+                ? at + 1
+                : event.key === 'ArrowLeft'
+                  ? at - 1
+                  : event.key === 'Home'
+                    ? 0
+                    : event.key === 'End'
+                      ? -1
+                      : NaN;
+            if (at < 0 || Number.isNaN(next)) return;
+            event.preventDefault();
+            all.at(next % all.length)?.focus();
+          }}
+        >
           {tabs.map((tab) => {
             const selected = open && state.active === tab.id;
             return (
@@ -188,6 +213,7 @@ export function Dock() {
                 id={`${base}-${tab.id}-tab`}
                 aria-selected={selected}
                 aria-controls={`${base}-${tab.id}`}
+                tabIndex={tab.id === stop ? 0 : -1}
                 title={selected && !filling ? 'Hide the dock' : undefined}
                 className={cn(
                   'flex h-6 items-center gap-1 rounded px-2 text-xs whitespace-nowrap hover:bg-hover',

@@ -27,44 +27,48 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
 
 /**
  * The request pane's toolbar, pinned to its top while the form scrolls: how the arguments are
- * edited (Form | JSON, the active one filled), an outlined "Send anyway" when the checks hold the
+ * edited (one switch between Form and JSON, the end in use marked), an outlined "Send anyway" when the checks hold the
  * call back, and "Call tool" with its shortcut. The run itself shows in the response pane.
  */
 export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mode, formUsable, onMode, task }: Props) {
   const running = state.status === 'running';
-  const segment = (active: boolean) =>
-    cn(
-      'px-2.5 py-1 text-xs font-medium',
-      active ? 'bg-selected text-accent font-semibold' : 'text-subtle hover:bg-hover disabled:opacity-50',
-    );
+  const side = (active: boolean) => (active ? 'font-semibold text-accent' : 'text-subtle');
   return (
     <div className="sticky top-0 z-10 -mx-1 flex flex-col gap-1 border-b border-line bg-canvas px-1 py-2">
       <div role="toolbar" aria-label="Request" className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold">Arguments</h3>
-        <div role="group" aria-label="Edit the arguments as" className="flex overflow-hidden rounded-md border border-field">
-          <button
-            type="button"
-            aria-pressed={mode === 'form'}
-            aria-label="Edit as form"
-            disabled={!formUsable}
-            className={segment(mode === 'form')}
-            onClick={() => onMode('form')}
-          >
+        {/* One switch between its two ends, Form and JSON, the end in use marked; on is JSON. */}
+        <span className="flex items-center gap-1.5 text-xs">
+          <span aria-hidden="true" data-side="form" className={side(mode === 'form')}>
             Form
-          </button>
+          </span>
           <button
             type="button"
-            aria-pressed={mode === 'json'}
+            role="switch"
+            aria-checked={mode === 'json'}
             aria-label="Edit as JSON"
-            title={mode === 'json' && formUsable ? 'Back to the form' : undefined}
+            title={
+              formUsable
+                ? mode === 'json'
+                  ? 'Back to the form'
+                  : 'Edit the arguments as JSON'
+                : 'This tool’s schema has no form: JSON only'
+            }
             disabled={!formUsable}
-            className={cn(segment(mode === 'json'), 'border-l border-field')}
-            // A second press goes back to the form (the control's older behaviour, kept).
-            onClick={() => onMode(mode === 'json' && formUsable ? 'form' : 'json')}
+            className="relative h-6 w-11 shrink-0 rounded-full border border-field bg-selected disabled:cursor-not-allowed disabled:opacity-60"
+            onClick={() => onMode(mode === 'json' ? 'form' : 'json')}
           >
-            JSON
+            <span
+              className={cn(
+                'absolute top-1 left-1 size-4 rounded-full bg-accent transition-transform motion-reduce:transition-none',
+                mode === 'json' && 'translate-x-[18px]',
+              )}
+            />
           </button>
-        </div>
+          <span aria-hidden="true" data-side="json" className={side(mode === 'json')}>
+            JSON
+          </span>
+        </span>
         <div className="ml-auto flex items-center gap-2">
           {invalid && !tool.unusable ? (
             <Button className="border-danger-line text-danger" onClick={onSendAnyway}>

@@ -34,6 +34,8 @@ interface Props {
   stdio?: StdioChip;
   /** Where the connected server was found ("the MCP Registry: io.github.x/y 1.2.0"), said in the chip. */
   source?: string;
+  /** Receives the element in "Server details" where the workspace puts its Call settings. */
+  detailsSlot?: (element: HTMLDivElement | null) => void;
 }
 
 const inputClass =
@@ -52,6 +54,7 @@ export function ConnectionBar({
   open,
   stdio,
   source,
+  detailsSlot,
 }: Props) {
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
@@ -163,6 +166,7 @@ export function ConnectionBar({
       {connected && !headers.length ? null : <HeadersEditor rows={headers} onChange={setHeaders} disabled={connected} reveal={reveal} />}
       {connected ? null : <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />}
       <ConnectionStatus
+        detailsSlot={detailsSlot}
         state={state}
         runs={runs}
         health={health}
@@ -209,6 +213,7 @@ function ConnectionStatus({
   stdio,
   source,
   details,
+  detailsSlot,
 }: {
   state: ConnectionState;
   runs: Props['runs'];
@@ -218,6 +223,7 @@ function ConnectionStatus({
   source?: string;
   /** What else "Server details" holds (saved servers, Diagnose, Sign out). */
   details: ReactNode;
+  detailsSlot?: Props['detailsSlot'];
 }) {
   // One line that never wraps: the top bar keeps its height; the whole text is in the tooltip.
   const line = 'min-w-16 flex-1 truncate text-xs';
@@ -284,6 +290,7 @@ function ConnectionStatus({
                   <p className="text-muted">The server gives no instructions.</p>
                 )}
               </section>
+              <div ref={detailsSlot} className="contents" />
               <div className="flex flex-wrap items-center gap-2">{details}</div>
             </div>
           </Popover>

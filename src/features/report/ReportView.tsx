@@ -1,7 +1,7 @@
 // The "Server report" pane: score, findings (filter by rule, severity and tool), the model's view
 // and exports. Loaded on demand — it brings Ajv; its tokens are counted in a worker (tokenCounter.ts).
 import { Select } from '../../components/ui/Select.tsx';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button.tsx';
 import type { McpConnection } from '../../mcp/connection.ts';
@@ -24,7 +24,7 @@ import { FindingItem } from './FindingItem.tsx';
 import { ModelView } from './ModelView.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 
-export type ReportTab = 'findings' | 'model';
+export type ReportTab = 'findings' | 'model' | 'find';
 
 interface Props {
   connection: McpConnection;
@@ -33,8 +33,10 @@ interface Props {
   /** Loads MCP App frames blocked in this session. */
   appViolations?: readonly AppViolation[];
   onOpenTool: (name: string) => void;
-  /** Which view of the report shows (the palette opens either). */
+  /** Which view of the report shows (the palette opens each). */
   tab?: ReportTab;
+  /** The "Find a tool" tab's panel (the tool search, the app's to give): usable before the report is made. */
+  find: ReactNode;
   onTab: (tab: ReportTab) => void;
   /** What the last report asked the server (kept by the workspace: the top bar's chip scores the same). */
   made?: GatheredReport;
@@ -45,7 +47,7 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 const FORMAT_LABELS: Record<ReportFormat, string> = { markdown: 'Markdown', json: 'JSON', junit: 'JUnit XML', sarif: 'SARIF' };
 
-export default function ReportView({ connection, calls, appViolations, onOpenTool, tab = 'findings', onTab, made, onMade }: Props) {
+export default function ReportView({ connection, calls, appViolations, onOpenTool, tab = 'findings', onTab, find, made, onMade }: Props) {
   const run = useMutation({
     mutationFn: (active: boolean) => gatherReport(connection, { active }),
     onSuccess: onMade,
@@ -89,27 +91,35 @@ export default function ReportView({ connection, calls, appViolations, onOpenToo
           The report could not be made: {describeFailure(failureOf(run.error))}
         </p>
       ) : null}
-      {report ? <ReportBody report={report} serverUrl={connection.url} onOpenTool={onOpenTool} tab={tab} onTab={onTab} /> : null}
+      {/* The tabs and the search keep their place while a report is made (what was typed stays). */}
+      {report ? <ReportSummary report={report} serverUrl={connection.url} /> : null}
+      <Tabs
+        label="Report view"
+        tabs={[
+          { id: 'findings', label: report ? `Findings (${report.findings.length})` : 'Findings' },
+          { id: 'model', label: 'Model’s view' },
+          { id: 'find', label: 'Find a tool' },
+        ]}
+        active={tab}
+        onChange={onTab}
+      />
+      {tab === 'find' ? (
+        <div role="tabpanel" aria-label="Find a tool">
+          {find}
+        </div>
+      ) : report && tab === 'model' ? (
+        <div role="tabpanel" aria-label="Model’s view">
+          <ModelView view={report.model} />
+        </div>
+      ) : null}
+      {/* Hidden, not gone, on the other tabs: its filters stay as set. */}
+      {report ? <FindingsPanel report={report} onOpenTool={onOpenTool} hidden={tab !== 'findings'} /> : null}
     </section>
   );
 }
 
-function ReportBody({
-  report,
-  serverUrl,
-  onOpenTool,
-  tab,
-  onTab,
-}: {
-  report: Report;
-  serverUrl: string;
-  onOpenTool: (name: string) => void;
-  tab: ReportTab;
-  onTab: (tab: ReportTab) => void;
-}) {
-  const [rule, setRule] = useState<RuleId | 'all'>('all');
-  const [severity, setSeverity] = useState<Severity | 'all'>('all');
-  const [tool, setTool] = useState('');
+/** The score, the counts, the readiness profile and the export. */
+function ReportSummary({ report, serverUrl }: { report: Report; serverUrl: string }) {
   const [format, setFormat] = useState<ReportFormat>('markdown');
   const [profile, setProfile] = useState<ProfileId | 'none'>('none');
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
@@ -121,13 +131,6 @@ function ReportBody({
       else next.delete(id);
       return next;
     });
-  const rules = useMemo(() => [...new Set(report.findings.map((finding) => finding.rule))].sort(), [report]);
-  const shown = report.findings.filter(
-    (finding) =>
-      (rule === 'all' || finding.rule === rule) &&
-      (severity === 'all' || finding.severity === severity) &&
-      (!tool.trim() || (finding.tool ?? 'server').toLowerCase().includes(tool.trim().toLowerCase())),
-  );
   const count = (which: Severity) => report.findings.filter((finding) => finding.severity === which).length;
   const exportReport = () => {
     const { extension, mimeType } = FILE_TYPES[format];
@@ -182,57 +185,58 @@ function ReportBody({
         <summary>How the score is computed</summary>
         <p className="mt-1">{SCORE_FORMULA}</p>
       </details>
-      <Tabs
-        label="Report view"
-        tabs={[
-          { id: 'findings', label: `Findings (${report.findings.length})` },
-          { id: 'model', label: 'Model’s view' },
-        ]}
-        active={tab}
-        onChange={onTab}
-      />
-      {tab === 'model' ? (
-        <div role="tabpanel" aria-label="Model’s view">
-          <ModelView view={report.model} />
-        </div>
-      ) : (
-        <div role="tabpanel" aria-label="Findings" className="flex flex-col gap-3">
-          <div className="flex flex-wrap items-center gap-2 text-xs">
-            <label className="flex items-center gap-1">
-              Rule
-              <Select value={rule} options={[{ value: 'all', label: 'all rules' }, ...rules]} onChange={setRule} />
-            </label>
-            <label className="flex items-center gap-1">
-              Severity
-              <Select value={severity} options={['all', ...SEVERITY_ORDER]} onChange={setSeverity} />
-            </label>
-            <label className="flex items-center gap-1">
-              Tool
-              <input
-                type="search"
-                value={tool}
-                onChange={(event) => setTool(event.target.value)}
-                placeholder="name contains…"
-                className="rounded-md border border-field bg-panel px-2 py-1"
-              />
-            </label>
-            <span className="text-muted">
-              {shown.length} of {report.findings.length} findings
-            </span>
-          </div>
-          {shown.length ? (
-            <ul aria-label="Findings" className="rounded-md border border-line">
-              {shown.map((finding, index) => (
-                <FindingItem key={`${finding.rule}:${finding.tool ?? ''}:${index}`} finding={finding} onOpenTool={onOpenTool} />
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted">
-              {report.findings.length ? 'No finding matches these filters.' : 'No findings: every rule passes.'}
-            </p>
-          )}
-        </div>
-      )}
     </>
+  );
+}
+
+/** The findings, filtered by rule, severity and tool. */
+function FindingsPanel({ report, onOpenTool, hidden }: { report: Report; onOpenTool: (name: string) => void; hidden: boolean }) {
+  const [rule, setRule] = useState<RuleId | 'all'>('all');
+  const [severity, setSeverity] = useState<Severity | 'all'>('all');
+  const [tool, setTool] = useState('');
+  const rules = useMemo(() => [...new Set(report.findings.map((finding) => finding.rule))].sort(), [report]);
+  const shown = report.findings.filter(
+    (finding) =>
+      (rule === 'all' || finding.rule === rule) &&
+      (severity === 'all' || finding.severity === severity) &&
+      (!tool.trim() || (finding.tool ?? 'server').toLowerCase().includes(tool.trim().toLowerCase())),
+  );
+  return (
+    <div role="tabpanel" aria-label="Findings" hidden={hidden} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <label className="flex items-center gap-1">
+          Rule
+          <Select value={rule} options={[{ value: 'all', label: 'all rules' }, ...rules]} onChange={setRule} />
+        </label>
+        <label className="flex items-center gap-1">
+          Severity
+          <Select value={severity} options={['all', ...SEVERITY_ORDER]} onChange={setSeverity} />
+        </label>
+        <label className="flex items-center gap-1">
+          Tool
+          <input
+            type="search"
+            value={tool}
+            onChange={(event) => setTool(event.target.value)}
+            placeholder="name contains…"
+            className="rounded-md border border-field bg-panel px-2 py-1"
+          />
+        </label>
+        <span className="text-muted">
+          {shown.length} of {report.findings.length} findings
+        </span>
+      </div>
+      {shown.length ? (
+        <ul aria-label="Findings" className="rounded-md border border-line">
+          {shown.map((finding, index) => (
+            <FindingItem key={`${finding.rule}:${finding.tool ?? ''}:${index}`} finding={finding} onOpenTool={onOpenTool} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted">
+          {report.findings.length ? 'No finding matches these filters.' : 'No findings: every rule passes.'}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-// The server's skills (the Skills extension): the list, and one skill opened — its SKILL.md
+// One of the server's skills (the Skills extension; the list is the sidebar's, SkillList.tsx), opened — its SKILL.md
 // rendered (safely, as results are), its frontmatter as fields, its files. Each file is read only
 // when asked for and verified as it is read (size, digest; SKILL.md also its frontmatter): a file
 // that fails is marked with what failed and its content is not shown, as a host must not use it.
@@ -11,6 +11,8 @@ import type { Finding } from '../../lint/findings.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { Skill, SkillRead } from '../../mcp/skills.ts';
 import { skillPath } from '../../mcp/skills.ts';
+import { findingsOf } from './SkillList.tsx';
+import { useSkillListing } from './api/skillListing.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { serverKey } from '../../lib/serverKey.ts';
@@ -23,6 +25,8 @@ interface Props {
   renderMarkdown: (text: string) => ReactNode;
   /** The report's findings (the chip's): each skill lists its own warnings and errors. */
   findings?: readonly Finding[];
+  /** The skill picked in the sidebar's list (its URI); the first one until then. */
+  open?: string;
 }
 
 type Failure = Exclude<SkillRead, { ok: true }>['reason'];
@@ -44,95 +48,24 @@ const RULE: Record<Failure, string> = {
   unreadable: 'skill-file-unreadable',
 };
 
-/** A skill's warnings and errors in the report (its token cost, an info, is the report's to say). */
-const findingsOf = (findings: readonly Finding[] | undefined, skill: Skill) =>
-  findings?.filter((finding) => finding.skill === skill.uri && finding.severity !== 'info');
-
-export default function SkillsView({ connection, authContext, renderMarkdown, findings }: Props) {
-  const listing = useQuery({
-    queryKey: queryKeys.skills(serverKey(connection.url), authContext),
-    queryFn: async () => (await connection.skills()).list(),
-    // Fresh as long as the server says (2026-07-28 ttlMs), as the tool list is.
-    staleTime: (query) => query.state.data?.ttlMs ?? 0,
-  });
-  const [open, setOpen] = useState<string>();
+export default function SkillsView({ connection, authContext, renderMarkdown, findings, open }: Props) {
+  const listing = useSkillListing(connection, authContext);
   const skills = listing.data?.skills ?? [];
   const shown = skills.find((skill) => skill.uri === open) ?? skills[0];
   return (
-    <section aria-label="Skills" className="flex flex-col gap-3">
-      <header className="flex flex-wrap items-baseline gap-x-3">
-        <h2 className="text-lg font-semibold">Skills</h2>
-        {listing.data ? (
-          <span className="text-xs text-muted">
-            {skills.length} {skills.length === 1 ? 'skill' : 'skills'}
-            {listing.data.ttlMs !== undefined
-              ? ` · fresh for ${Math.round(listing.data.ttlMs / 1000)} s${listing.data.cacheScope ? ` (${listing.data.cacheScope})` : ''}`
-              : ''}
-          </span>
-        ) : null}
-      </header>
-      {listing.isPending ? <p className="text-sm text-muted">Listing skills (skills/list)…</p> : null}
-      {listing.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          skills/list failed: {listing.error instanceof Error ? listing.error.message : String(listing.error)}
-        </p>
-      ) : null}
-      {listing.data?.invalid.length ? (
-        <div role="alert" className="rounded-md border border-danger/40 p-2 text-sm">
-          <p className="font-medium text-danger">
-            {listing.data.invalid.length} {listing.data.invalid.length === 1 ? 'entry was' : 'entries were'} refused: hosts do not offer
-            {listing.data.invalid.length === 1 ? ' it' : ' them'}.
-          </p>
-          <ul className="list-disc pl-5 text-xs">
-            {listing.data.invalid.map((entry) => (
-              <li key={entry.index}>
-                #{entry.index} {entry.uri ? <span className="font-mono">{revealInvisible(entry.uri)}</span> : null}:{' '}
-                {revealInvisible(entry.reason)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {listing.data && !skills.length && !listing.data.invalid.length ? (
-        <p className="text-sm text-muted">The server declares the Skills extension but lists no skill.</p>
-      ) : null}
-      {skills.length ? (
-        <div className="flex min-h-0 flex-col gap-3 lg:flex-row">
-          <ul aria-label="Skill list" className="flex shrink-0 flex-col gap-1 lg:w-64">
-            {skills.map((skill) => (
-              <li key={skill.uri}>
-                <button
-                  type="button"
-                  aria-current={skill.uri === shown?.uri ? 'true' : undefined}
-                  className={cn(
-                    'w-full rounded-md border border-line px-2 py-1.5 text-left hover:bg-hover focus-visible:outline-2 focus-visible:outline-blue-500',
-                    skill.uri === shown?.uri && 'border-accent bg-selected',
-                  )}
-                  onClick={() => setOpen(skill.uri)}
-                >
-                  <span className="flex items-baseline gap-2">
-                    <span className="font-mono text-sm font-medium">{revealInvisible(skill.frontmatter.name)}</span>
-                    <FindingCount findings={findingsOf(findings, skill)} />
-                  </span>
-                  <span className={cn('line-clamp-2 text-xs', skill.uri === shown?.uri ? 'text-ink' : 'text-muted')}>
-                    {revealInvisible(skill.frontmatter.description)}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {shown ? (
-            <SkillPane
-              key={shown.uri}
-              connection={connection}
-              authContext={authContext}
-              skill={shown}
-              renderMarkdown={renderMarkdown}
-              findings={findingsOf(findings, shown)}
-            />
-          ) : null}
-        </div>
-      ) : null}
+    <section aria-label="Skills" className="flex min-w-0 flex-col gap-3">
+      {shown ? (
+        <SkillPane
+          key={shown.uri}
+          connection={connection}
+          authContext={authContext}
+          skill={shown}
+          renderMarkdown={renderMarkdown}
+          findings={findingsOf(findings, shown)}
+        />
+      ) : (
+        <p className="text-sm text-muted">{listing.isPending ? 'Listing skills (skills/list)…' : 'No skill to show: see the list.'}</p>
+      )}
     </section>
   );
 }
@@ -145,18 +78,6 @@ function useSkillFile(connection: McpConnection, authContext: string, skill: Ski
     enabled,
     staleTime: Infinity,
   });
-}
-
-/** "2 findings" beside a skill's name, in the colour of the worst; nothing while the report is not known. */
-function FindingCount({ findings }: { findings: readonly Finding[] | undefined }) {
-  if (!findings) return null;
-  if (!findings.length) return <span className="text-xs text-ok">no findings</span>;
-  const error = findings.some((finding) => finding.severity === 'error');
-  return (
-    <span className={cn('text-xs font-medium', error ? 'text-danger' : 'text-warn')}>
-      {findings.length} {findings.length === 1 ? 'finding' : 'findings'}
-    </span>
-  );
 }
 
 /** The report's findings about this skill, by rule id, as the report lists them. */
