@@ -235,3 +235,24 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'find').toEqual([]);
   });
 }
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: prompts with completions and messages, a resource read — ${theme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(deepLink(everythingMcpUrl()));
+    await page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: 'Prompts' }).click();
+    await page.getByRole('list', { name: 'Prompt list' }).getByRole('listitem').nth(2).getByRole('button').click();
+    const team = page.getByRole('region', { name: 'Prompt: completable-prompt' });
+    await team
+      .getByRole('form', { name: 'Prompt arguments' })
+      .getByLabel(/^department/)
+      .fill('E');
+    await expect(team.getByRole('listbox', { name: 'Suggestions for department' })).toBeVisible();
+    expect(await seriousViolations(page), 'prompt').toEqual([]);
+    await page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: 'Resources' }).click();
+    await page.getByRole('list', { name: 'Resource list' }).getByRole('listitem').first().getByRole('button').click();
+    await expect(page.getByRole('region', { name: 'Resource contents' })).toBeVisible();
+    expect(await seriousViolations(page), 'resource').toEqual([]);
+  });
+}

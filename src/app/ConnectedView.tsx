@@ -36,8 +36,8 @@ import { SavedCallsTab } from '../features/saved/SavedCallsTab.tsx';
 import { useStableCallback } from '../web/stableCallback.ts';
 import { PaneTabs } from './PaneTabs.tsx';
 import { ToolSidebar } from './ToolSidebar.tsx';
+import { sidebarTabs } from './sidebarTabs.tsx';
 import { SafetyControls } from '../features/call/SafetyControls.tsx';
-import { SkillList } from '../features/skills/SkillList.tsx';
 import { ServerOverview } from './ServerOverview.tsx';
 import { usePaletteCommands } from './usePaletteCommands.ts';
 import { useSignInRetry } from './useSignInRetry.ts';
@@ -191,24 +191,7 @@ export function ConnectedView(props: Props) {
           onHintChange={setHint}
           shown={!narrow || pane === 'tools'}
           fill={narrow}
-          // The work area shows what the tab is about: a skill on Skills, the open tool on Tools.
-          tab={view.kind === 'skills' ? 'skills' : 'tools'}
-          onTab={(tab) => setView(tab === 'skills' ? { kind: 'skills' } : { kind: 'tool' })}
-          skills={
-            connection.offersSkills ? (
-              <SkillList
-                connection={connection}
-                authContext={authContext}
-                findings={scored?.findings}
-                open={view.kind === 'skills' ? view.skill : undefined}
-                onOpen={(skill) => {
-                  setView({ kind: 'skills', skill });
-                  // On a phone the skill is the request pane's: show it.
-                  panes.show('request');
-                }}
-              />
-            ) : undefined
-          }
+          {...sidebarTabs({ connection, authContext, view, setView, findings: scored?.findings })}
         />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">

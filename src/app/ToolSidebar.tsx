@@ -15,7 +15,7 @@ import { useRememberedSize } from '../web/rememberedSize.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { HintFilter } from '../mcp/toolHints.ts';
 
-export type SidebarTab = 'tools' | 'skills';
+export type SidebarTab = 'tools' | 'skills' | 'prompts' | 'resources';
 
 interface Props {
   connection: McpConnection;
@@ -31,8 +31,8 @@ interface Props {
   fill: boolean;
   tab: SidebarTab;
   onTab: (tab: SidebarTab) => void;
-  /** The Skills tab's list, when the server offers skills (no tabs when only tools are offered). */
-  skills?: ReactNode;
+  /** The other tabs' lists, each when the server offers it (no tabs when only tools are offered). */
+  others: readonly { id: Exclude<SidebarTab, 'tools'>; label: string; panel: ReactNode }[];
 }
 
 export function ToolSidebar({
@@ -47,8 +47,9 @@ export function ToolSidebar({
   fill,
   tab,
   onTab,
-  skills,
+  others,
 }: Props) {
+  const shownTab = others.some((other) => other.id === tab) ? tab : 'tools';
   const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
   const sinceLastTime = useListMemory(
     connection.url,
@@ -65,15 +66,12 @@ export function ToolSidebar({
         !shown ? 'hidden' : fill && 'flex-1',
       )}
     >
-      {skills ? (
+      {others.length ? (
         <Tabs<SidebarTab>
           label="Sidebar"
           className="text-sm"
-          tabs={[
-            { id: 'tools', label: data.tools.length ? `Tools ${formatCount(data.tools.length)}` : 'Tools' },
-            { id: 'skills', label: 'Skills' },
-          ]}
-          active={tab}
+          tabs={[{ id: 'tools', label: data.tools.length ? `Tools ${formatCount(data.tools.length)}` : 'Tools' }, ...others]}
+          active={shownTab}
           onChange={onTab}
         />
       ) : null}
@@ -82,16 +80,18 @@ export function ToolSidebar({
       {sinceLastTime.change ? (
         <ListChangeNote since={sinceLastTime.change.since} change={sinceLastTime.change.change} onDismiss={sinceLastTime.dismiss} />
       ) : null}
-      {tab === 'skills' && skills ? (
-        <div role="tabpanel" aria-label="Skills" className="flex min-h-0 flex-1 flex-col">
-          {skills}
-        </div>
-      ) : null}
+      {others.map((other) =>
+        other.id === shownTab ? (
+          <div key={other.id} role="tabpanel" aria-label={other.label} className="flex min-h-0 flex-1 flex-col">
+            {other.panel}
+          </div>
+        ) : null,
+      )}
       {/* Hidden, not gone, behind another tab: the search typed stays. */}
       <div
-        hidden={tab !== 'tools' && Boolean(skills)}
-        role={skills ? 'tabpanel' : undefined}
-        aria-label={skills ? 'Tools' : undefined}
+        hidden={shownTab !== 'tools'}
+        role={others.length ? 'tabpanel' : undefined}
+        aria-label={others.length ? 'Tools' : undefined}
         className="flex min-h-0 flex-1 flex-col"
       >
         <ToolList data={data} serverUrl={connection.url} selected={selected} onSelect={onSelect} hint={hint} onHintChange={onHintChange} />

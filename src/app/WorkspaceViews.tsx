@@ -15,6 +15,7 @@ import type { MainView } from './useWorkspaceState.ts';
 const AppResources = retryableLazy(() => import('../features/apps/AppResources.tsx'));
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
 const SkillsPane = retryableLazy(() => import('./SkillsPane.tsx'));
+const OfferPane = retryableLazy(() => import('./OfferPane.tsx'));
 const FindPanel = retryableLazy(() => import('../features/tools/FindPanel.tsx'));
 
 interface Props {
@@ -61,6 +62,12 @@ export function WorkspaceView({
       return (
         <LazyPane label="the skills" resetKey={connection} onRetry={SkillsPane.retry} loading="Loading the skills view…">
           {() => <SkillsPane.Component connection={connection} authContext={authContext} findings={findings} open={view.skill} />}
+        </LazyPane>
+      );
+    case 'offers':
+      return (
+        <LazyPane label={`the ${view.tab}`} resetKey={connection} onRetry={OfferPane.retry} loading={`Loading the ${view.tab} view…`}>
+          {() => <OfferPane.Component connection={connection} authContext={authContext} tab={view.tab} pick={view.pick} />}
         </LazyPane>
       );
     case 'report':

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { writeDeepLink } from '../features/connection/deepLink.ts';
 import { rememberRecentTool } from '../features/connection/api/recentServers.ts';
 import { panes } from '../web/panesStore.ts';
+import type { OfferPick } from '../features/offers/OfferLists.tsx';
 import type { McpTool } from '../mcp/tools.ts';
 import { endPreview } from '../prefetch/index.ts';
 import { applyFormValue, draftFrom, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
@@ -17,7 +18,9 @@ export type MainView =
   | { kind: 'report'; tab: 'findings' | 'model' | 'find' }
   | { kind: 'app-resources' }
   /** The sidebar's Skills tab: the skill picked in its list (the first until one is). */
-  | { kind: 'skills'; skill?: string };
+  | { kind: 'skills'; skill?: string }
+  /** The sidebar's Prompts or Resources tab, and the entry picked in its list. */
+  | { kind: 'offers'; tab: 'prompts' | 'resources'; pick?: OfferPick };
 
 export function useWorkspaceState(
   serverUrl: string,

@@ -15,6 +15,14 @@ export const queryKeys = {
   skills: (server: string, authContext: string) => ['skills', server, authContext, 'list'] as const,
   skillFile: (server: string, authContext: string, skill: string, file: string) =>
     ['skills', server, authContext, 'file', skill, file] as const,
+  /** A server's prompts, resources or resource templates as these credentials see them (list_changed clears them). */
+  offers: (server: string, authContext: string, kind: 'prompts' | 'resources' | 'templates') =>
+    ['offers', server, authContext, kind] as const,
+  /** One resource read through the Resources view. */
+  offerRead: (server: string, authContext: string, uri: string) => ['offers', server, authContext, 'read', uri] as const,
+  /** The server's completions for one argument's value, the other arguments as context. */
+  completion: (server: string, authContext: string, ref: string, argument: string, value: string, context: string) =>
+    ['offers', server, authContext, 'completion', ref, argument, value, context] as const,
   /** A registry's search results, and one server's versions there. */
   registrySearch: (base: string | undefined, search: string | undefined) => ['registry', base ?? '', search ?? ''] as const,
   registryVersions: (base: string, name: string) => ['registry-versions', base, name] as const,

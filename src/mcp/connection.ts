@@ -18,6 +18,7 @@ import { explainNetworkFailure, parseUrl, unprobed } from './networkFailure.ts';
 import { paramHeadersFor } from './paramHeaders.ts';
 import { prefetchedPage } from './adoptedPrefetch.ts';
 import { checkedHeaders, secretValuesOf } from './connectionSecrets.ts';
+import { ServerOffers } from './serverOffers.ts';
 import { ResourceReader } from './resourceReader.ts';
 import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
 import { classifySdkError } from './sdkErrors.ts';
@@ -82,6 +83,8 @@ export class McpConnection {
     elicit: () => this.elicitation.handler,
   });
   readonly #resources = new ResourceReader(this.#request);
+  /** Prompts, resources, templates and completion, through the same request path as every call. */
+  readonly offers = new ServerOffers(this.#request, () => this.client.getServerCapabilities());
 
   /** Use another bearer token from now on (after signing in again, e.g. with more scope). */
   setBearerToken(token: string | undefined) {

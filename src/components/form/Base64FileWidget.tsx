@@ -2,7 +2,7 @@
 // bytes are read in the browser and put in the field as base64. Any other string field gets
 // RJSF's own text widget.
 import { getTemplate, getUiOptions, type WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { formatCount } from '../../lib/count.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
@@ -88,6 +88,12 @@ export function TextOrFileWidget(props: WidgetProps) {
   if (props.schema.contentEncoding === 'base64') return <Base64FileWidget {...props} />;
   // What RJSF's own TextWidget renders.
   const BaseInput = getTemplate('BaseInputTemplate', props.registry, getUiOptions(props.uiSchema));
-  // eslint-disable-next-line react-hooks/static-components -- RJSF's registry hands back a stable template component.
-  return <BaseInput {...props} />;
+  const extra = (props.registry.formContext as { fieldExtra?: (name: string) => ReactNode } | undefined)?.fieldExtra;
+  return (
+    <>
+      {/* eslint-disable-next-line react-hooks/static-components -- RJSF's registry hands back a stable template component. */}
+      <BaseInput {...props} />
+      {extra?.(props.name)}
+    </>
+  );
 }

@@ -41,6 +41,8 @@ interface Props {
   liveErrors: boolean;
   fallback: (error: Error) => ReactNode;
   children?: ReactNode;
+  /** Shown under a text field, by the field's name (a prompt's completions). */
+  fieldExtra?: (name: string) => ReactNode;
 }
 
 /** RJSF's error `property` (".lines.0.note") as path segments. */
@@ -74,7 +76,7 @@ function flagUnsafeIntegers(formData: unknown, errors: FormValidation): FormVali
   return errors;
 }
 
-export function SchemaForm({ label, schema, value, onChange, onSubmit, behavior, liveErrors, fallback, children }: Props) {
+export function SchemaForm({ label, schema, value, onChange, onSubmit, behavior, liveErrors, fallback, children, fieldExtra }: Props) {
   const formSchema = useMemo(() => prepareFormSchema(schema) as RJSFSchema, [schema]);
   return (
     <ErrorBoundary label="the form" resetKey={schema} fallback={fallback}>
@@ -86,7 +88,7 @@ export function SchemaForm({ label, schema, value, onChange, onSubmit, behavior,
         validator={validatorFor(formSchema)}
         experimental_defaultFormStateBehavior={behavior}
         templates={tailwindTemplates}
-        formContext={{ root: value }}
+        formContext={{ root: value, fieldExtra }}
         widgets={widgets}
         formData={value}
         onChange={(event) => onChange(event.formData)}

@@ -8,33 +8,9 @@ import type { CallResult, ContentBlock } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { JsonTree } from './JsonTree.tsx';
 import { StructuredContentView } from './StructuredContentView.tsx';
-import { AudioBlock, ImageBlock } from './blocks/MediaBlock.tsx';
-import { ResourceContentsView, ResourceLinkBlock } from './blocks/ResourceBlocks.tsx';
-import { TextBlock } from './blocks/TextBlock.tsx';
+import { BlockBody } from './blocks/BlockBody.tsx';
 import { SignInRequired } from './SignInRequired.tsx';
 import { metaChallenge } from '../../mcp/authChallenge.ts';
-
-function BlockBody({ block, connection }: { block: ContentBlock; connection: McpConnection }) {
-  switch (block.type) {
-    case 'text':
-      return <TextBlock text={block.text} />;
-    case 'image':
-      return <ImageBlock data={block.data} mimeType={block.mimeType} />;
-    case 'audio':
-      return <AudioBlock data={block.data} mimeType={block.mimeType} />;
-    case 'resource_link':
-      return <ResourceLinkBlock block={block} connection={connection} />;
-    case 'resource':
-      return <ResourceContentsView contents={block.resource} />;
-    case 'unknown':
-      return (
-        <div className="text-sm">
-          <p className="text-warn">{block.reason} Shown raw:</p>
-          <JsonTree value={block.raw} label="block" />
-        </div>
-      );
-  }
-}
 
 function Block({
   block,

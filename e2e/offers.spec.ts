@@ -1,0 +1,104 @@
+// Prompts and resources (issue 62) on @modelcontextprotocol/server-everything (others' code): the
+// four prompts, args-prompt with its required city got, completion while typing, resources read,
+// and a template read with a value that holds "/" and a space, encoded per RFC 6570.
+import { expect, test, type Page } from './fixtures/test.ts';
+import { openTraffic } from './fixtures/panes.ts';
+import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
+
+const sidebarTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name });
+
+async function connect(page: Page) {
+  await page.goto(deepLink(everythingMcpUrl()));
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Everything Reference Server');
+}
+
+test('prompts: the four listed; args-prompt says City is required, then gets its message; completion offers values while typing', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await connect(page);
+  await sidebarTab(page, 'Prompts').click();
+  const list = page.getByRole('region', { name: 'Prompts' }).getByRole('list', { name: 'Prompt list' }).getByRole('listitem');
+  await expect(list).toHaveCount(4);
+  await expect(list.nth(0)).toHaveText(/^simple-prompt/);
+  await expect(list.nth(1)).toHaveText(/^args-prompt\s*Arguments Prompt/);
+
+  await list.nth(1).getByRole('button').click();
+  const prompt = page.getByRole('region', { name: 'Prompt: args-prompt' });
+  const form = prompt.getByRole('form', { name: 'Prompt arguments' });
+  await expect(form.getByLabel(/^city/)).toBeVisible();
+  // Nothing goes out without the required city: said, and not sent.
+  await prompt.getByRole('button', { name: 'Get prompt' }).click();
+  await expect(prompt.getByRole('alert').filter({ hasText: 'Not sent' })).toContainText('city is required');
+  await form.getByLabel(/^city/).fill('Lisbon');
+  await prompt.getByRole('button', { name: 'Get prompt' }).click();
+  const messages = prompt.getByRole('region', { name: 'Prompt messages' });
+  await expect(messages).toContainText('1 message');
+  await expect(messages).toContainText('user');
+  await expect(messages).toContainText("What's weather in Lisbon?");
+
+  // Completion: the department narrows as typed; the name is completed with the department as context.
+  await list.nth(2).getByRole('button').click();
+  const team = page.getByRole('region', { name: 'Prompt: completable-prompt' });
+  const teamForm = team.getByRole('form', { name: 'Prompt arguments' });
+  await teamForm.getByLabel(/^department/).fill('E');
+  const departments = team.getByRole('listbox', { name: 'Suggestions for department' });
+  await expect(departments.getByRole('option', { name: 'Engineering' })).toBeVisible();
+  await departments.getByRole('option', { name: 'Engineering' }).click();
+  await expect(teamForm.getByLabel(/^department/)).toHaveValue('Engineering');
+  await expect(team).toContainText('✓ A value the server offers.');
+  await teamForm.getByLabel(/^name/).fill('A');
+  await expect(team.getByRole('listbox', { name: 'Suggestions for name' }).getByRole('option', { name: 'Alice' })).toBeVisible();
+
+  // Traffic holds the exchanges (the one request path).
+  await openTraffic(page);
+  await expect(page.getByRole('region', { name: 'Traffic' })).toContainText('completion/complete');
+  await expect(page.getByRole('region', { name: 'Traffic' })).toContainText('prompts/get');
+});
+
+test('resources: listed and read; a template read with “a/b c”, the value encoded per RFC 6570', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await connect(page);
+  await sidebarTab(page, 'Resources').click();
+  const region = page.getByRole('region', { name: 'Resources' });
+  const resources = region.getByRole('list', { name: 'Resource list' }).getByRole('listitem');
+  await expect(resources.first()).toHaveText(/^architecture\.md/);
+  await resources.first().getByRole('button').click();
+  const opened = page.getByRole('region', { name: 'Resource: architecture.md' });
+  await expect(opened).toContainText('demo://resource/static/document/architecture.md');
+  await expect(opened).toContainText('text/markdown');
+  await expect(opened.getByRole('region', { name: 'Resource contents' })).toContainText('1 content read');
+
+  const templates = region.getByRole('list', { name: 'Resource templates' }).getByRole('listitem');
+  await expect(templates).toHaveCount(2);
+  await templates.filter({ hasText: 'Dynamic Text Resource' }).getByRole('button').click();
+  const template = page.getByRole('region', { name: 'Resource template: Dynamic Text Resource' });
+  await template
+    .getByRole('form', { name: 'Template variables' })
+    .getByLabel(/^resourceId/)
+    .fill('a/b c');
+  await expect(template).toContainText('Reads demo://resource/dynamic/text/a%2Fb%20c');
+  await template.getByRole('button', { name: 'Read resource' }).click();
+  // The server wants an integer: its answer is said (and the URI it was asked for is in Traffic).
+  await openTraffic(page);
+  await expect(page.getByRole('region', { name: 'Traffic' })).toContainText('resources/read');
+  await template
+    .getByRole('form', { name: 'Template variables' })
+    .getByLabel(/^resourceId/)
+    .fill('3');
+  await template.getByRole('button', { name: 'Read resource' }).click();
+  await expect(template.getByRole('region', { name: 'Resource contents' })).toContainText('demo://resource/dynamic/text/3');
+});
+
+test('a server without prompts or resources has no such tabs; the phone reaches the prompts', async ({ page }) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  await expect(page.getByRole('list', { name: 'Tool list' })).toBeVisible();
+  await expect(sidebarTab(page, 'Skills')).toBeVisible();
+  await expect(sidebarTab(page, 'Prompts')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await connect(page);
+  await sidebarTab(page, 'Prompts').click();
+  await page.getByRole('list', { name: 'Prompt list' }).getByRole('listitem').nth(1).getByRole('button').click();
+  await expect(page.getByRole('region', { name: 'Prompt: args-prompt' }).getByRole('button', { name: 'Get prompt' })).toBeInViewport();
+});

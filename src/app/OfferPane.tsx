@@ -1,0 +1,22 @@
+// The Prompts and Resources work area with the results' renderers (two features meet here, in the
+// app, and load together on demand: neither is in the first bundle).
+import { OfferView } from '../features/offers/OfferView.tsx';
+import type { OfferPick } from '../features/offers/OfferLists.tsx';
+import { BlockBody } from '../features/results/blocks/BlockBody.tsx';
+import { ResourceContentsView } from '../features/results/blocks/ResourceBlocks.tsx';
+import type { McpConnection } from '../mcp/connection.ts';
+
+export default function OfferPane(props: {
+  connection: McpConnection;
+  authContext: string;
+  tab: 'prompts' | 'resources';
+  pick?: OfferPick;
+}) {
+  return (
+    <OfferView
+      {...props}
+      renderBlock={(block) => <BlockBody block={block} connection={props.connection} />}
+      renderContents={(contents) => <ResourceContentsView contents={contents} />}
+    />
+  );
+}

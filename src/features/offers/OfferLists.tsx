@@ -1,0 +1,152 @@
+// The sidebar's Prompts and Resources tabs: each list as the server gives it (every page), what
+// the listing refused or where it stopped, and a row per entry starting with its name; picking one
+// opens it in the work area (PromptView, ResourceView).
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+import type { McpConnection } from '../../mcp/connection.ts';
+import { describeFailure, failureOf } from '../../mcp/errors.ts';
+import type { Listing } from '../../mcp/serverOffers.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+import { usePromptListing, useResourceListing, useTemplateListing } from './api/offerQueries.ts';
+
+/** What is open in the work area: a prompt's name, a resource's URI or a template's uriTemplate. */
+export type OfferPick = { kind: 'prompt'; name: string } | { kind: 'resource'; uri: string } | { kind: 'template'; uriTemplate: string };
+
+interface Row {
+  key: string;
+  name: string;
+  title?: string;
+  detail?: string;
+  pick: OfferPick;
+}
+
+function Rows({ label, rows, open, onOpen }: { label: string; rows: Row[]; open?: OfferPick; onOpen: (pick: OfferPick) => void }) {
+  const isOpen = (pick: OfferPick) => open !== undefined && JSON.stringify(open) === JSON.stringify(pick);
+  return (
+    <ul aria-label={label} className="flex flex-col gap-1">
+      {rows.map((row) => (
+        <li key={row.key}>
+          <button
+            type="button"
+            aria-current={isOpen(row.pick) ? 'true' : undefined}
+            className={cn(
+              'w-full rounded-md border border-line px-2 py-1.5 text-left hover:bg-hover',
+              isOpen(row.pick) && 'border-accent bg-selected',
+            )}
+            onClick={() => onOpen(row.pick)}
+          >
+            <span className="block font-mono text-sm font-medium [overflow-wrap:anywhere]">{revealInvisible(row.name)}</span>
+            {row.title ? <span className="block text-xs">{revealInvisible(row.title)}</span> : null}
+            {row.detail ? (
+              <span className={cn('line-clamp-2 text-xs [overflow-wrap:anywhere]', isOpen(row.pick) ? 'text-ink' : 'text-muted')}>
+                {revealInvisible(row.detail)}
+              </span>
+            ) : null}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Loading, failure, refusals and where the walk stopped, for one list. */
+function ListState<Item>({ query, method, children }: { query: UseQueryResult<Listing<Item>>; method: string; children: ReactNode }) {
+  if (query.isPending) return <p className="text-sm text-muted">Listing ({method})…</p>;
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {method} failed: {describeFailure(failureOf(query.error))}
+      </p>
+    );
+  }
+  const { refused, stop, pages } = query.data;
+  return (
+    <>
+      {children}
+      {refused ? (
+        <p role="note" className="text-xs text-warn">
+          {refused} {refused === 1 ? 'entry' : 'entries'} without a name or URI left out.
+        </p>
+      ) : null}
+      {stop ? <p className="text-xs text-warn">{stop}</p> : null}
+      {pages > 1 ? <p className="text-xs text-muted">{pages} pages</p> : null}
+    </>
+  );
+}
+
+interface ListProps {
+  connection: McpConnection;
+  authContext: string;
+  open?: OfferPick;
+  onOpen: (pick: OfferPick) => void;
+}
+
+export function PromptList({ connection, authContext, open, onOpen }: ListProps) {
+  const listing = usePromptListing(connection, authContext);
+  const prompts = listing.data?.items ?? [];
+  return (
+    <section aria-label="Prompts" className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
+      <ListState query={listing} method="prompts/list">
+        <p className="text-xs text-muted">
+          {prompts.length} {prompts.length === 1 ? 'prompt' : 'prompts'}
+        </p>
+        <Rows
+          label="Prompt list"
+          open={open}
+          onOpen={onOpen}
+          rows={prompts.map((prompt) => ({
+            key: prompt.name,
+            name: prompt.name,
+            title: prompt.title,
+            detail: prompt.description,
+            pick: { kind: 'prompt', name: prompt.name },
+          }))}
+        />
+      </ListState>
+    </section>
+  );
+}
+
+export function ResourceList({ connection, authContext, open, onOpen }: ListProps) {
+  const resources = useResourceListing(connection, authContext);
+  const templates = useTemplateListing(connection, authContext);
+  return (
+    <section aria-label="Resources" className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
+      <ListState query={resources} method="resources/list">
+        <h3 className="text-xs font-semibold">
+          {resources.data?.items.length} {resources.data?.items.length === 1 ? 'resource' : 'resources'}
+        </h3>
+        <Rows
+          label="Resource list"
+          open={open}
+          onOpen={onOpen}
+          rows={(resources.data?.items ?? []).map((resource) => ({
+            key: resource.uri,
+            name: resource.name,
+            title: resource.title,
+            detail: [resource.uri, resource.mimeType].filter(Boolean).join(' · '),
+            pick: { kind: 'resource', uri: resource.uri },
+          }))}
+        />
+      </ListState>
+      <ListState query={templates} method="resources/templates/list">
+        <h3 className="text-xs font-semibold">
+          {templates.data?.items.length} {templates.data?.items.length === 1 ? 'template' : 'templates'}
+        </h3>
+        <Rows
+          label="Resource templates"
+          open={open}
+          onOpen={onOpen}
+          rows={(templates.data?.items ?? []).map((template) => ({
+            key: template.uriTemplate,
+            name: template.name,
+            title: template.title,
+            detail: template.uriTemplate,
+            pick: { kind: 'template', uriTemplate: template.uriTemplate },
+          }))}
+        />
+      </ListState>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+// The work area for the Prompts and Resources tabs: the entry picked in the sidebar (looked up in
+// the same listing the sidebar shows), or what to do when nothing is picked yet.
+import type { ReactNode } from 'react';
+import type { McpConnection } from '../../mcp/connection.ts';
+import type { ContentBlock, ResourceContents } from '../../mcp/results.ts';
+import { usePromptListing, useResourceListing, useTemplateListing } from './api/offerQueries.ts';
+import type { OfferPick } from './OfferLists.tsx';
+import { PromptView } from './PromptView.tsx';
+import { ResourceView, TemplateView } from './ResourceView.tsx';
+
+interface Props {
+  connection: McpConnection;
+  authContext: string;
+  pick?: OfferPick;
+  /** Which tab this is (what to say while nothing is picked). */
+  tab: 'prompts' | 'resources';
+  renderBlock: (block: ContentBlock) => ReactNode;
+  renderContents: (contents: ResourceContents) => ReactNode;
+}
+
+export function OfferView({ connection, authContext, pick, tab, renderBlock, renderContents }: Props) {
+  const prompts = usePromptListing(connection, authContext);
+  const resources = useResourceListing(connection, authContext);
+  const templates = useTemplateListing(connection, authContext);
+  const key = JSON.stringify(pick);
+  if (pick?.kind === 'prompt') {
+    const prompt = prompts.data?.items.find((candidate) => candidate.name === pick.name);
+    if (prompt) return <PromptView key={key} connection={connection} authContext={authContext} prompt={prompt} renderBlock={renderBlock} />;
+  } else if (pick?.kind === 'resource') {
+    const resource = resources.data?.items.find((candidate) => candidate.uri === pick.uri);
+    if (resource)
+      return (
+        <ResourceView key={key} connection={connection} authContext={authContext} resource={resource} renderContents={renderContents} />
+      );
+  } else if (pick?.kind === 'template') {
+    const template = templates.data?.items.find((candidate) => candidate.uriTemplate === pick.uriTemplate);
+    if (template)
+      return (
+        <TemplateView key={key} connection={connection} authContext={authContext} template={template} renderContents={renderContents} />
+      );
+  }
+  return (
+    <p className="text-sm text-muted">
+      {pick
+        ? 'The server no longer lists this entry.'
+        : tab === 'prompts'
+          ? 'Pick a prompt in the list to fill in its arguments and get its messages.'
+          : 'Pick a resource to read it, or a template to fill in its variables.'}
+    </p>
+  );
+}

@@ -1,0 +1,94 @@
+// One prompt opened: its name, title and description, its arguments as a form (completed by the
+// server while typing), "Get prompt", and the messages it gives — each message's content in the
+// results' own renderers (text, images, audio, embedded resources), all of it untrusted.
+import { useMutation } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import type { McpConnection } from '../../mcp/connection.ts';
+import { describeFailure, failureOf } from '../../mcp/errors.ts';
+import type { ContentBlock } from '../../mcp/results.ts';
+import { promptArgumentsSchema, type McpPrompt } from '../../mcp/serverOffers.ts';
+import { revealInvisible } from '../../mcp/text.ts';
+import { OfferArguments } from './OfferArguments.tsx';
+import { CopyJson } from './CopyJson.tsx';
+
+interface Props {
+  connection: McpConnection;
+  authContext: string;
+  prompt: McpPrompt;
+  /** The results' renderer for one content block (the app's to give). */
+  renderBlock: (block: ContentBlock) => ReactNode;
+}
+
+export function PromptView({ connection, authContext, prompt, renderBlock }: Props) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [tried, setTried] = useState(false);
+  const get = useMutation({ mutationFn: (args: Record<string, string>) => connection.offers.getPrompt(prompt.name, args) });
+  const missing = prompt.arguments.filter((arg) => arg.required && !values[arg.name]).map((arg) => arg.title ?? arg.name);
+  const send = () => {
+    setTried(true);
+    if (!missing.length) get.mutate(values);
+  };
+  const name = revealInvisible(prompt.name);
+  return (
+    <section aria-label={`Prompt: ${name}`} className="flex min-w-0 flex-col gap-3">
+      <header>
+        <h2 className="text-lg font-semibold">{revealInvisible(prompt.title ?? prompt.name)}</h2>
+        {prompt.title ? <p className="font-mono text-xs text-muted">{name}</p> : null}
+        {prompt.description ? <p className="mt-1 text-sm">{revealInvisible(prompt.description)}</p> : null}
+      </header>
+      {prompt.arguments.length ? (
+        <OfferArguments
+          label="Prompt arguments"
+          schema={promptArgumentsSchema(prompt)}
+          values={values}
+          onChange={setValues}
+          onSubmit={send}
+          showErrors={tried}
+          connection={connection}
+          authContext={authContext}
+          completionRef={{ type: 'ref/prompt', name: prompt.name }}
+        />
+      ) : (
+        <p className="text-sm text-muted">This prompt takes no arguments.</p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="primary" onClick={send} disabled={get.isPending}>
+          Get prompt
+        </Button>
+        {tried && missing.length ? (
+          <p role="alert" className="text-sm text-danger">
+            Not sent: {missing.join(', ')} {missing.length === 1 ? 'is' : 'are'} required.
+          </p>
+        ) : null}
+        {get.isPending ? <span className="text-sm text-muted">prompts/get…</span> : null}
+      </div>
+      {get.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          prompts/get failed: {describeFailure(failureOf(get.error))}
+        </p>
+      ) : null}
+      {get.data ? (
+        <section aria-label="Prompt messages" className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-baseline gap-2">
+            <h3 className="text-sm font-semibold">
+              {get.data.messages.length} {get.data.messages.length === 1 ? 'message' : 'messages'}
+            </h3>
+            {get.data.description ? <span className="text-xs text-muted">{revealInvisible(get.data.description)}</span> : null}
+            <CopyJson value={get.data.raw} label="Copy as JSON" />
+          </div>
+          <ol className="flex flex-col gap-2">
+            {get.data.messages.map((message, index) => (
+              <li key={index} className="flex flex-col gap-1 rounded-md border border-line p-2">
+                <span className="text-xs font-semibold text-muted">
+                  #{index + 1} {revealInvisible(message.role)}
+                </span>
+                {renderBlock(message.content)}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// The Prompts and Resources views' reads: each list once per credentials (kept until the server
+// says it changed, or Reload), one resource read, and the completions for what is being typed.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { queryKeys } from '../../../lib/queryKeys.ts';
+import { serverKey } from '../../../lib/serverKey.ts';
+import type { McpConnection } from '../../../mcp/connection.ts';
+import type { CompletionRef } from '../../../mcp/serverOffers.ts';
+
+export function usePromptListing(connection: McpConnection, authContext: string) {
+  return useQuery({
+    queryKey: queryKeys.offers(serverKey(connection.url), authContext, 'prompts'),
+    queryFn: ({ signal }) => connection.offers.listPrompts(signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useResourceListing(connection: McpConnection, authContext: string) {
+  return useQuery({
+    queryKey: queryKeys.offers(serverKey(connection.url), authContext, 'resources'),
+    queryFn: ({ signal }) => connection.offers.listResources(signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useTemplateListing(connection: McpConnection, authContext: string) {
+  return useQuery({
+    queryKey: queryKeys.offers(serverKey(connection.url), authContext, 'templates'),
+    queryFn: ({ signal }) => connection.offers.listTemplates(signal),
+    staleTime: Infinity,
+  });
+}
+
+/** resources/read of one URI, when asked (`enabled`); a read that failed is said, not retried. */
+export function useResourceContents(connection: McpConnection, authContext: string, uri: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.offerRead(serverKey(connection.url), authContext, uri ?? ''),
+    queryFn: ({ signal }) => connection.readResource(uri ?? '', signal),
+    enabled: uri !== undefined,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** Waits until `value` has held still for `ms` (what is typed is asked about once typing pauses). */
+function useSettled<Value>(value: Value, ms: number): Value {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The server's completions for one argument (debounced 250 ms); never asked of a server without the capability. */
+export function useCompletion(
+  connection: McpConnection,
+  authContext: string,
+  ref: CompletionRef,
+  argument: string,
+  value: string,
+  context: Record<string, string>,
+  focused: boolean,
+) {
+  const settled = useSettled(value, 250);
+  const others = JSON.stringify(Object.entries(context).filter(([key, other]) => key !== argument && other !== ''));
+  return useQuery({
+    queryKey: queryKeys.completion(
+      serverKey(connection.url),
+      authContext,
+      ref.type === 'ref/prompt' ? `prompt:${ref.name}` : `resource:${ref.uri}`,
+      argument,
+      settled,
+      others,
+    ),
+    queryFn: ({ signal }) => connection.offers.complete(ref, { name: argument, value: settled }, context, signal),
+    enabled: focused && connection.offers.completions,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
