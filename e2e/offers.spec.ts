@@ -90,6 +90,29 @@ test('resources: listed and read; a template read with “a/b c”, the value en
   await expect(template.getByRole('region', { name: 'Resource contents' })).toContainText('demo://resource/dynamic/text/3');
 });
 
+test('a subscribed resource is read again when the server says it changed (resources/updated)', async ({ page }) => {
+  // server-everything sends updates every 5 s for what a session subscribed to, once this tool is on.
+  await page.goto(deepLink(everythingMcpUrl(), 'toggle-subscriber-updates'));
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText(/started|enabled|on/i);
+  await sidebarTab(page, 'Resources').click();
+  await page.getByRole('list', { name: 'Resource list' }).getByRole('listitem').first().getByRole('button').click();
+  const opened = page.getByRole('region', { name: 'Resource: architecture.md' });
+  await expect(opened).toContainText('Subscribed');
+  const readAt = opened.getByText(/^Read at /);
+  await expect(readAt).toBeVisible();
+  const first = await readAt.textContent();
+  await expect(readAt).not.toHaveText(first ?? '', { timeout: 15_000 });
+  await openTraffic(page);
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await expect(traffic).toContainText('resources/subscribe');
+  await expect(traffic).toContainText('notifications/resources/updated');
+  // Back on Tools and back again: the resource is still the one open.
+  await sidebarTab(page, 'Tools').click();
+  await sidebarTab(page, 'Resources').click();
+  await expect(opened).toBeVisible();
+});
+
 test('a server without prompts or resources has no such tabs; the phone reaches the prompts', async ({ page }) => {
   await page.goto(deepLink(demoMcpUrl()));
   await expect(page.getByRole('list', { name: 'Tool list' })).toBeVisible();

@@ -37,6 +37,8 @@ import { useStableCallback } from '../web/stableCallback.ts';
 import { PaneTabs } from './PaneTabs.tsx';
 import { ToolSidebar } from './ToolSidebar.tsx';
 import { sidebarTabs } from './sidebarTabs.tsx';
+import { useOfferWatch } from '../features/offers/api/useOfferWatch.ts';
+import type { OfferPick } from '../features/offers/OfferLists.tsx';
 import { SafetyControls } from '../features/call/SafetyControls.tsx';
 import { ServerOverview } from './ServerOverview.tsx';
 import { usePaletteCommands } from './usePaletteCommands.ts';
@@ -84,6 +86,10 @@ export function ConnectedView(props: Props) {
   // Traffic says of each answer what the pane says (Invalid output): the session's rule judges the wire.
   useEffect(() => traffic.judgeToolResults(session.judgeResult), [traffic, session]);
   const elicitations = useElicitations(connection);
+  // Each tab's last pick, to come back to; the resource last opened stays subscribed meanwhile.
+  const [picks, setPicks] = useState<Partial<Record<'prompts' | 'resources', OfferPick>>>({});
+  if (view.kind === 'offers' && view.pick && picks[view.tab] !== view.pick) setPicks({ ...picks, [view.tab]: view.pick });
+  useOfferWatch(connection, authContext, picks.resources?.kind === 'resource' ? picks.resources.uri : undefined);
   const [hint, setHint] = useState<HintFilter>('all');
   // A narrow screen shows one pane at a time, chosen by the "Panes" tabs (and by what the person does).
   const narrow = useMediaQuery(NARROW);
@@ -191,7 +197,7 @@ export function ConnectedView(props: Props) {
           onHintChange={setHint}
           shown={!narrow || pane === 'tools'}
           fill={narrow}
-          {...sidebarTabs({ connection, authContext, view, setView, findings: scored?.findings })}
+          {...sidebarTabs({ connection, authContext, view, setView, picks, findings: scored?.findings })}
         />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">

@@ -1,7 +1,7 @@
 // The sidebar's tabs besides Tools — Skills, Prompts, Resources, each when the server offers it —
 // and which one the workspace's view makes current (the work area shows what the tab is about).
 import type { ReactNode } from 'react';
-import { PromptList, ResourceList } from '../features/offers/OfferLists.tsx';
+import { PromptList, ResourceList, type OfferPick } from '../features/offers/OfferLists.tsx';
 import { SkillList } from '../features/skills/SkillList.tsx';
 import type { Finding } from '../lint/findings.ts';
 import type { McpConnection } from '../mcp/connection.ts';
@@ -14,11 +14,13 @@ interface Options {
   authContext: string;
   view: MainView;
   setView: (view: MainView) => void;
+  /** Each tab's last pick: coming back to the tab opens it again. */
+  picks: Partial<Record<'prompts' | 'resources', OfferPick>>;
   /** The report's findings (the skill list counts each skill's). */
   findings?: readonly Finding[];
 }
 
-export function sidebarTabs({ connection, authContext, view, setView, findings }: Options) {
+export function sidebarTabs({ connection, authContext, view, setView, picks, findings }: Options) {
   const tab: SidebarTab = view.kind === 'skills' ? 'skills' : view.kind === 'offers' ? view.tab : 'tools';
   // A pick opens in the work area; on a phone that is the request pane's: show it.
   const open = (next: MainView) => {
@@ -71,6 +73,8 @@ export function sidebarTabs({ connection, authContext, view, setView, findings }
     });
   }
   const onTab = (next: SidebarTab) =>
-    setView(next === 'tools' ? { kind: 'tool' } : next === 'skills' ? { kind: 'skills' } : { kind: 'offers', tab: next });
+    setView(
+      next === 'tools' ? { kind: 'tool' } : next === 'skills' ? { kind: 'skills' } : { kind: 'offers', tab: next, pick: picks[next] },
+    );
   return { tab, onTab, others };
 }

@@ -74,7 +74,16 @@ export function ResourceView({
         <Button onClick={() => void read.refetch()} disabled={read.isFetching}>
           Read again
         </Button>
-        {read.isFetching ? <span className="text-sm text-muted">resources/read…</span> : null}
+        {read.isFetching ? (
+          <span className="text-sm text-muted">resources/read…</span>
+        ) : read.dataUpdatedAt ? (
+          <span className="text-xs text-muted">Read at {new Date(read.dataUpdatedAt).toLocaleTimeString()}</span>
+        ) : null}
+        <span className="text-xs text-muted">
+          {connection.offers.subscribe
+            ? 'Subscribed: read again whenever the server says it changed (resources/updated).'
+            : 'The server offers no subscription: “Read again” to see changes.'}
+        </span>
       </div>
       {read.isError ? (
         <p role="alert" className="text-sm text-danger">
