@@ -17,7 +17,10 @@ test('shots', async ({ page }) => {
   await page.screenshot({ path: `${dir}/resources-1440.png` });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.getByRole('list', { name: 'Resource templates' }).getByRole('listitem').first().getByRole('button').click();
-  await page.getByRole('form', { name: 'Template variables' }).getByLabel(/^resourceId/).fill('3');
+  await page
+    .getByRole('form', { name: 'Template variables' })
+    .getByLabel(/^resourceId/)
+    .fill('3');
   await page.getByRole('button', { name: 'Read resource' }).click();
   await page.screenshot({ path: `${dir}/template-1440-dark.png` });
   await page.emulateMedia({ colorScheme: 'light' });

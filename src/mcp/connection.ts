@@ -84,7 +84,11 @@ export class McpConnection {
   });
   readonly #resources = new ResourceReader(this.#request);
   /** Prompts, resources, templates and completion, through the same request path as every call. */
-  readonly offers = new ServerOffers(this.#request, () => this.client, () => this.era === 'modern');
+  readonly offers = new ServerOffers(
+    this.#request,
+    () => this.client,
+    () => this.era === 'modern',
+  );
 
   /** Use another bearer token from now on (after signing in again, e.g. with more scope). */
   setBearerToken(token: string | undefined) {
