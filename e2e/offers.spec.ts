@@ -36,6 +36,7 @@ test('prompts: the four listed; args-prompt says City is required, then gets its
   await expect(messages).toContainText('1 message');
   await expect(messages).toContainText('user');
   await expect(messages).toContainText("What's weather in Lisbon?");
+  await expect(messages).toContainText(/\d+ tokens of text/);
 
   // Completion: the department narrows as typed; the name is completed with the department as context.
   await list.nth(2).getByRole('button').click();

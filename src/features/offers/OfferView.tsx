@@ -16,16 +16,27 @@ interface Props {
   tab: 'prompts' | 'resources';
   renderBlock: (block: ContentBlock) => ReactNode;
   renderContents: (contents: ResourceContents) => ReactNode;
+  countTokens: (texts: readonly string[]) => Promise<number[]>;
 }
 
-export function OfferView({ connection, authContext, pick, tab, renderBlock, renderContents }: Props) {
+export function OfferView({ connection, authContext, pick, tab, renderBlock, renderContents, countTokens }: Props) {
   const prompts = usePromptListing(connection, authContext);
   const resources = useResourceListing(connection, authContext);
   const templates = useTemplateListing(connection, authContext);
   const key = JSON.stringify(pick);
   if (pick?.kind === 'prompt') {
     const prompt = prompts.data?.items.find((candidate) => candidate.name === pick.name);
-    if (prompt) return <PromptView key={key} connection={connection} authContext={authContext} prompt={prompt} renderBlock={renderBlock} />;
+    if (prompt)
+      return (
+        <PromptView
+          key={key}
+          connection={connection}
+          authContext={authContext}
+          prompt={prompt}
+          renderBlock={renderBlock}
+          countTokens={countTokens}
+        />
+      );
   } else if (pick?.kind === 'resource') {
     const resource = resources.data?.items.find((candidate) => candidate.uri === pick.uri);
     if (resource)

@@ -2,7 +2,7 @@
 // server while typing), "Get prompt", and the messages it gives — each message's content in the
 // results' own renderers (text, images, audio, embedded resources), all of it untrusted.
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
@@ -18,12 +18,36 @@ interface Props {
   prompt: McpPrompt;
   /** The results' renderer for one content block (the app's to give). */
   renderBlock: (block: ContentBlock) => ReactNode;
+  /** Exact o200k counts (the report's tokenizer, the app's to give). */
+  countTokens: (texts: readonly string[]) => Promise<number[]>;
 }
 
-export function PromptView({ connection, authContext, prompt, renderBlock }: Props) {
+/** The text a model reads from the messages: text blocks and embedded text resources. */
+const textsOf = (messages: readonly { content: ContentBlock }[]) =>
+  messages.flatMap(({ content }) =>
+    content.type === 'text'
+      ? [content.text]
+      : content.type === 'resource' && content.resource.kind === 'text'
+        ? [content.resource.text]
+        : [],
+  );
+
+export function PromptView({ connection, authContext, prompt, renderBlock, countTokens }: Props) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
   const get = useMutation({ mutationFn: (args: Record<string, string>) => connection.offers.getPrompt(prompt.name, args) });
+  const [tokens, setTokens] = useState<{ for: unknown; count: number }>();
+  useEffect(() => {
+    const got = get.data;
+    if (!got) return;
+    let live = true;
+    void countTokens(textsOf(got.messages)).then((counts) => {
+      if (live) setTokens({ for: got, count: counts.reduce((sum, count) => sum + count, 0) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [get.data, countTokens]);
   const missing = prompt.arguments.filter((arg) => arg.required && !values[arg.name]).map((arg) => arg.title ?? arg.name);
   const send = () => {
     setTried(true);
@@ -75,6 +99,12 @@ export function PromptView({ connection, authContext, prompt, renderBlock }: Pro
               {get.data.messages.length} {get.data.messages.length === 1 ? 'message' : 'messages'}
             </h3>
             {get.data.description ? <span className="text-xs text-muted">{revealInvisible(get.data.description)}</span> : null}
+            <span
+              className="text-xs text-muted"
+              title="o200k tokens of the messages' text (images and audio are priced by each model on its own)"
+            >
+              {tokens?.for === get.data ? `${tokens.count.toLocaleString('en-US')} tokens of text` : 'counting tokens…'}
+            </span>
             <CopyJson value={get.data.raw} label="Copy as JSON" />
           </div>
           <ol className="flex flex-col gap-2">
