@@ -89,7 +89,10 @@ export function ConnectedView(props: Props) {
   // Each tab's last pick, to come back to; the resource last opened stays subscribed meanwhile.
   const [picks, setPicks] = useState<Partial<Record<'prompts' | 'resources', OfferPick>>>({});
   if (view.kind === 'offers' && view.pick && picks[view.tab] !== view.pick) setPicks({ ...picks, [view.tab]: view.pick });
-  useOfferWatch(connection, authContext, picks.resources?.kind === 'resource' ? picks.resources.uri : undefined);
+  // Watched once the person has looked at either tab (before that nothing of them is shown or asked).
+  const [offersSeen, setOffersSeen] = useState(false);
+  if (view.kind === 'offers' && !offersSeen) setOffersSeen(true);
+  useOfferWatch(connection, authContext, offersSeen, picks.resources?.kind === 'resource' ? picks.resources.uri : undefined);
   const [hint, setHint] = useState<HintFilter>('all');
   // A narrow screen shows one pane at a time, chosen by the "Panes" tabs (and by what the person does).
   const narrow = useMediaQuery(NARROW);

@@ -8,10 +8,10 @@ import type { McpConnection } from '../../../mcp/connection.ts';
  * Keeps the Prompts and Resources views true to the server: a list_changed lists again, and the
  * resource last opened is subscribed (when the server offers it) so resources/updated reads it again.
  */
-export function useOfferWatch(connection: McpConnection, authContext: string, watchedUri: string | undefined) {
+export function useOfferWatch(connection: McpConnection, authContext: string, enabled: boolean, watchedUri: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!connection.offers.prompts && !connection.offers.resources) return;
+    if (!enabled || (!connection.offers.prompts && !connection.offers.resources)) return;
     const server = serverKey(connection.url);
     let stop: (() => void) | undefined;
     let live = true;
@@ -36,5 +36,5 @@ export function useOfferWatch(connection: McpConnection, authContext: string, wa
       live = false;
       stop?.();
     };
-  }, [connection, authContext, watchedUri, queryClient]);
+  }, [connection, authContext, enabled, watchedUri, queryClient]);
 }
