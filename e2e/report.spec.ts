@@ -150,3 +150,27 @@ test('readiness: server-everything needs a person for Claude’s directory until
     'https://claude.com/docs/connectors/building/review-criteria',
   );
 });
+
+test('the Server Card: the demo serves one that agrees (shown, no server-card finding); server-everything serves none (said, not a finding)', async ({
+  page,
+}) => {
+  await page.goto(deepLink(demoMcpUrl()));
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Report/ })
+    .click();
+  const report = page.getByRole('region', { name: 'Server report' });
+  const card = report.getByRole('region', { name: 'Server Card' });
+  await expect(card).toContainText('io.github.toolscope/demo-shop');
+  await expect(card).toContainText(`${demoMcpUrl()}/server-card`);
+  await expect(card).toContainText('CORS *');
+  await expect(report.getByRole('list', { name: 'Findings' })).not.toContainText('server-card-');
+
+  await page.goto(deepLink(everythingMcpUrl()));
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Report/ })
+    .click();
+  await expect(page.getByRole('region', { name: 'Server report' })).toContainText('No Server Card');
+  await expect(page.getByRole('region', { name: 'Server Card' })).toHaveCount(0);
+});

@@ -46,6 +46,8 @@ export interface AppOptions {
    * (test servers standing for someone else's server, called from another port's page).
    */
   mcpOrigins?: 'own' | 'loopback';
+  /** The Server Card for `<origin>/mcp`, served at /mcp/server-card (SEP-2127); none when absent. */
+  serverCard?: (mcpUrl: string) => unknown;
 }
 
 // What a browser needs to call an MCP endpoint directly: allowed request headers are reflected
@@ -80,6 +82,7 @@ export function createApp({
   stdio,
   sandbox,
   mcpOrigins = 'own',
+  serverCard,
 }: AppOptions): Hono {
   const app = new Hono();
   // Every route answers loopback names only (DNS rebinding: a page on evil.example whose name
@@ -171,6 +174,17 @@ export function createApp({
     });
   }
   if (oauth) app.use('/mcp', protectResource(app, oauth));
+  // Public discovery metadata: any page may read it (the extension's CORS requirements).
+  if (serverCard)
+    app.get('/mcp/server-card', (c) =>
+      c.json(serverCard(`${listeningOrigin(c)}/mcp`), 200, {
+        'Content-Type': 'application/mcp-server-card+json',
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET',
+        'Access-Control-Allow-Headers': 'Content-Type',
+        'Cache-Control': 'public, max-age=3600',
+      }),
+    );
   // The verified caller (if any) reaches the tools, which bind handles and rate limits to it.
   app.all('/mcp', (c) => withCutStream(c.req.raw, (request) => mcp.fetch(request, { authInfo: c.get('authInfo') })));
   if (staticRoot) {

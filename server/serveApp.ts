@@ -13,6 +13,7 @@ import { startSandbox, type RunningSandbox } from './sandbox.ts';
 import { buildIfNeeded } from './build.ts';
 import { createProxy } from './proxyRoutes.ts';
 import { createDemoHandler } from './demo/server.ts';
+import { demoServerCard } from './demo/demoServerCard.ts';
 import { createAuthServer } from './oauth/authServer.ts';
 import { demoLazyProtection, demoProtection } from './oauth/protectedResource.ts';
 import { STDIO_PATH, type StdioEndpoint } from './stdio/routes.ts';
@@ -88,7 +89,15 @@ export async function startToolscope({
   // The MCP Apps sandbox origin starts once this server listens (it needs this origin, and this
   // page's CSP names it).
   let sandbox: RunningSandbox | undefined;
-  const appOptions = { mcp, bearerToken: process.env.DEMO_BEARER_TOKEN, proxy, oauth, stdio, sandbox: () => sandbox?.origin };
+  const appOptions = {
+    mcp,
+    bearerToken: process.env.DEMO_BEARER_TOKEN,
+    proxy,
+    oauth,
+    stdio,
+    sandbox: () => sandbox?.origin,
+    serverCard: demoServerCard,
+  };
   const server = createServer();
   if (dev) {
     let vite: typeof Vite;

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, type AppOptions } from '../httpApp.ts';
+import { demoServerCard } from '../demo/demoServerCard.ts';
 import { createDemoHandler, type DemoServerOptions } from '../demo/server.ts';
 import { createAuthServer, type AuthServer, type AuthServerOptions } from '../oauth/authServer.ts';
 
@@ -26,7 +27,7 @@ function listen(server: Server, port = 0): Promise<number> {
 /** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
 export async function startDemoServer(
   options: DemoServerOptions &
-    Pick<AppOptions, 'staticRoot' | 'bearerToken' | 'proxy' | 'cors' | 'oauth' | 'mcpOrigins'> & {
+    Pick<AppOptions, 'staticRoot' | 'bearerToken' | 'proxy' | 'cors' | 'oauth' | 'mcpOrigins' | 'serverCard'> & {
       /** A fixed port (a test that stops the server and starts it again where the page expects it); default: a free one. */
       port?: number;
     } = {},
@@ -47,6 +48,7 @@ export async function startDemoServer(
       oauth,
       sandbox: () => sandbox?.origin,
       mcpOrigins: options.mcpOrigins ?? (staticRoot ? 'own' : 'loopback'),
+      serverCard: options.serverCard ?? demoServerCard,
     }).fetch,
   );
   const server = createServer((req, res) => void listener(req, res));

@@ -13,6 +13,8 @@ import type { SkillFileCheck, SkillsInput } from './skillRules.ts';
 import type { ToolQuery } from './queries.ts';
 import type { ReachFacts } from './profiles.ts';
 import type { SkillRead } from '../mcp/skills.ts';
+import { readServerCard } from '../registry/serverCard.ts';
+import { serverCardFindings } from './serverCardRules.ts';
 import { failureOf } from '../mcp/errors.ts';
 
 export async function listAllPages(connection: McpConnection, signal?: AbortSignal): Promise<ToolsPage[]> {
@@ -35,8 +37,8 @@ export interface CollectOptions {
   signal?: AbortSignal;
 }
 
-/** What a report reads besides the tool list: each app tool's UI resource, and the skills (when offered). */
-export type ReportReads = Pick<ReportInput, 'apps' | 'appResources' | 'skills'>;
+/** What a report reads besides the tool list: each app tool's UI resource, the skills (when offered), the Server Card (HTTP). */
+export type ReportReads = Pick<ReportInput, 'apps' | 'appResources' | 'skills' | 'serverCard'>;
 
 /** Everything a report asks the server for: two walks of the list, the reads, the active checks when asked. */
 export type GatheredReport = ReportReads & Pick<ReportInput, 'pages' | 'secondPages' | 'listingStop' | 'active'>;
@@ -45,7 +47,8 @@ export type GatheredReport = ReportReads & Pick<ReportInput, 'pages' | 'secondPa
 export async function readForReport(connection: McpConnection, tools: readonly McpTool[], signal?: AbortSignal): Promise<ReportReads> {
   const { findings: apps, resources: appResources } = await appResourceFindings(tools, (uri) => connection.readResourceRaw(uri, signal));
   const skills = connection.offersSkills ? await gatherSkills(connection, signal) : undefined;
-  return { apps, appResources, ...(skills ? { skills } : {}) };
+  const serverCard = connection.reach.transport === 'http' ? await gatherServerCard(connection, signal) : undefined;
+  return { apps, appResources, ...(skills ? { skills } : {}), ...(serverCard ? { serverCard } : {}) };
 }
 
 export async function gatherReport(
@@ -127,4 +130,17 @@ export async function gatherSkills(connection: McpConnection, signal?: AbortSign
     }
   }
   return { skills: listing.skills, invalid: listing.invalid, files };
+}
+
+/** The server's Server Card (its `/server-card`, or its origin's catalog) and what it says against the live server. */
+export async function gatherServerCard(connection: McpConnection, signal?: AbortSignal): Promise<NonNullable<ReportInput['serverCard']>> {
+  const read = await readServerCard(connection.url, (url, init) => connection.fetchBeside(url, init), signal);
+  const served = {
+    server: connection.server,
+    url: connection.url,
+    stdio: false,
+    headerNames: Object.keys(connection.customHeaders),
+    protocolVersion: connection.protocolVersion,
+  };
+  return { read, findings: serverCardFindings(read, served) };
 }

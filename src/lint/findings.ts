@@ -65,6 +65,20 @@ export const RULES = {
   'serverjson-remote': 'Clients connect to the remotes the entry lists; a server served elsewhere is not the one the entry describes.',
   'serverjson-header-not-required':
     'A header declared isRequired makes every client ask the person for it; if the server works without it, the entry asks for nothing.',
+  'server-card-version':
+    'A Server Card SHOULD NOT contradict the serverInfo a client sees once connected (Server Card extension, docs/discovery.md, "Consistency with Runtime Behavior").',
+  'server-card-title':
+    'A Server Card’s title SHOULD NOT contradict serverInfo.title (Server Card extension, "Consistency with Runtime Behavior").',
+  'server-card-remote':
+    'Clients configure the connection from the card’s remotes[]: a server served elsewhere is not the one the card describes (Server Card extension).',
+  'server-card-header-not-required':
+    'A header a card declares isRequired makes every client ask the person for it; if the server works without it, the card asks for nothing.',
+  'server-card-protocol':
+    'Clients pick a protocol version from the card’s supportedProtocolVersions before connecting; a card that omits the one served steers them wrong (Server Card extension, "Server Card Accuracy").',
+  'server-card-schema':
+    'Clients parse a Server Card by the extension’s v1 schema (SEP-2127); a card that breaks it is ignored or misread before the client ever connects.',
+  'server-card-cors':
+    'Discovery endpoints MUST send CORS headers so browser-based clients can read them (Server Card extension, "CORS Requirements": Access-Control-Allow-Origin: *).',
   'skill-entry-invalid':
     'Hosts refuse a skills/list entry that breaks the Skills extension’s rules (SEP-2640): the skill is never offered.',
   'skill-name-directory': 'A skill’s name MUST equal the last segment of its directory (SEP-2640); hosts refuse the entry otherwise.',

@@ -13,6 +13,7 @@ import { deprecationFindings } from './deprecationRules.ts';
 import { confusableFindings } from './confusable.ts';
 import { authFindings } from './authRules.ts';
 import { queryOutcomes, type QueryOutcome, type ToolQuery } from './queries.ts';
+import type { CardRead } from '../registry/serverCard.ts';
 import type { PageStop } from '../mcp/pagination.ts';
 import { formatCount } from '../lib/count.ts';
 
@@ -43,6 +44,8 @@ export interface ReportInput {
   appViolations?: readonly AppViolation[];
   /** The server's skills, their files read and verified (collect.ts), when it offers the extension. */
   skills?: SkillsInput;
+  /** The server's Server Card, when one was looked for (HTTP servers): what was found, and its findings (collect.ts). */
+  serverCard?: { read: CardRead; findings: readonly Finding[] };
   /** The capabilities the server declared (as sent), for what 2026-07-28 deprecates. */
   capabilities?: unknown;
   /** Queries whose expected tool must come up (--queries): each one reported. */
@@ -160,6 +163,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...(input.active ?? []),
     ...paginationFindings(input.listingStop),
     ...(input.skills ? skillFindings(input.skills, tools, deps) : []),
+    ...(input.serverCard?.findings ?? []),
     ...deprecationFindings(input.capabilities, input.calls ?? []),
     ...(searched?.findings ?? []),
   ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));

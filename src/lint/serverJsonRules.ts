@@ -32,21 +32,33 @@ const sameUrl = (a: string, b: string) => {
   return normal(a) === normal(b);
 };
 
-export function compareServerJson(detail: ServerDetail, served: Served): Finding[] {
+/** Whose description is compared: a registry entry (server.json) or a Server Card (the same shape, SEP-2127). */
+export interface Described {
+  prefix: 'serverjson' | 'server-card';
+  /** How a message names the document and an item of it. */
+  noun: string;
+  entry: string;
+}
+
+export const SERVER_JSON: Described = { prefix: 'serverjson', noun: 'server.json', entry: 'entry' };
+export const SERVER_CARD: Described = { prefix: 'server-card', noun: 'The Server Card', entry: 'card' };
+
+export function compareServerJson(detail: ServerDetail, served: Served, as: Described = SERVER_JSON): Finding[] {
   const findings: Finding[] = [];
+  const { prefix, noun, entry } = as;
   const reported = served.server.version;
   if (typeof detail.version === 'string' && reported && detail.version !== reported)
     findings.push({
-      rule: 'serverjson-version',
+      rule: `${prefix}-version`,
       severity: 'warning',
-      message: `server.json says version ${detail.version}; the server reports ${reported} (serverInfo.version).`,
-      fix: 'Publish the entry from the release it describes, or set serverInfo.version to match.',
+      message: `${noun} says version ${detail.version}; the server reports ${reported} (serverInfo.version).`,
+      fix: `Publish the ${entry} from the release it describes, or set serverInfo.version to match.`,
     });
   if (detail.title && served.server.title && detail.title !== served.server.title)
     findings.push({
-      rule: 'serverjson-title',
+      rule: `${prefix}-title`,
       severity: 'info',
-      message: `server.json's title is "${detail.title}"; the server's is "${served.server.title}".`,
+      message: `${noun}'s title is "${detail.title}"; the server's is "${served.server.title}".`,
       fix: 'Use one title in both places.',
     });
   const remotes = Array.isArray(detail.remotes) ? detail.remotes : [];
@@ -58,16 +70,16 @@ export function compareServerJson(detail: ServerDetail, served: Served): Finding
     );
     if (remotes.length && !matching.length)
       findings.push({
-        rule: 'serverjson-remote',
+        rule: `${prefix}-remote`,
         severity: 'warning',
-        message: `This server (${served.url}) is none of the entry's remotes: ${remotes.map((remote) => remote.url).join(', ')}.`,
-        fix: 'List the URL clients should use in remotes[], or check this is the server the entry is for.',
+        message: `This server (${served.url}) is none of the ${entry}'s remotes: ${remotes.map((remote) => remote.url).join(', ')}.`,
+        fix: `List the URL clients should use in remotes[], or check this is the server the ${entry} is for.`,
       });
     if (!remotes.length)
       findings.push({
-        rule: 'serverjson-remote',
+        rule: `${prefix}-remote`,
         severity: 'info',
-        message: 'The entry lists no remote, yet this server is served over HTTP.',
+        message: `The ${entry} lists no remote, yet this server is served over HTTP.`,
         fix: 'Add it to remotes[] (type streamable-http) if people should connect to it directly.',
       });
     const sent = new Set(served.headerNames.map((name) => name.toLowerCase()));
@@ -75,7 +87,7 @@ export function compareServerJson(detail: ServerDetail, served: Served): Finding
       for (const header of remote.headers ?? [])
         if (header.isRequired && !sent.has(header.name.toLowerCase()))
           findings.push({
-            rule: 'serverjson-header-not-required',
+            rule: `${prefix}-header-not-required`,
             severity: 'warning',
             message: `The ${header.name} header is declared required, yet the server answered without it.`,
             fix: `Set isRequired to false for ${header.name}, or make the server refuse requests without it.`,

@@ -253,6 +253,11 @@ export class McpConnection {
     return this.client.getServerCapabilities()?.tools !== undefined;
   }
 
+  /** A plain GET beside the protocol (a discovery document such as a Server Card), by the connection's own path (direct or proxy). */
+  fetchBeside(url: string, init?: RequestInit): Promise<Response> {
+    return this.fetchImpl(url, init);
+  }
+
   /** The capabilities the server declared. */
   get serverCapabilities(): unknown {
     return this.client.getServerCapabilities();

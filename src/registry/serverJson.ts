@@ -188,7 +188,8 @@ const shown = (value: unknown) =>
 const kind = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 
-function describe(error: ErrorObject, root: unknown): Problem {
+/** One Ajv error in words a publisher can act on, at its JSON path (server.json and Server Cards alike). */
+export function describe(error: ErrorObject, root: unknown): Problem {
   const value = at(root, error.instancePath);
   const params = error.params as Record<string, unknown>;
   const path = jsonPath(error.instancePath, error.keyword === 'required' ? String(params.missingProperty) : undefined);
@@ -284,7 +285,8 @@ function schemaProblems(root: Record<string, unknown>): Problem[] {
   return problems;
 }
 
-const RANGE = /^[\^~<>=]|(^|\.)(x|\*)(\.|$)|\s-\s|\|\|/;
+/** A version range (`^1.2`, `1.x`, `>=1`): server.json and Server Cards want one version. */
+export const RANGE = /^[\^~<>=]|(^|\.)(x|\*)(\.|$)|\s-\s|\|\|/;
 
 /** What the schema's descriptions require and the schema cannot say (the registry refuses these too). */
 function ruleProblems(server: ServerDetail): Problem[] {

@@ -22,6 +22,7 @@ import { downloadBytes } from '../../web/download.ts';
 import { safeFileName } from '../../lib/fileName.ts';
 import { FindingItem } from './FindingItem.tsx';
 import { ModelView } from './ModelView.tsx';
+import { ServerCardView } from './ServerCardView.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 
 export type ReportTab = 'findings' | 'model' | 'find';
@@ -93,6 +94,7 @@ export default function ReportView({ connection, calls, appViolations, onOpenToo
       ) : null}
       {/* The tabs and the search keep their place while a report is made (what was typed stays). */}
       {report ? <ReportSummary report={report} serverUrl={connection.url} /> : null}
+      {report ? <ServerCardView read={made?.serverCard?.read} /> : null}
       <Tabs
         label="Report view"
         tabs={[
