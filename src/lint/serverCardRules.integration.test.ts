@@ -130,11 +130,23 @@ describe('a live server and its card', () => {
     expect(findings.map((finding) => finding.rule)).toEqual(['server-card-cors', 'server-card-remote']);
   });
 
+  it('nothing answering at all: not found, and each URL said as unreadable (not as “no card there”)', async () => {
+    const read = await readServerCard('http://127.0.0.1:1/mcp', (url, init) => fetch(url, init));
+    expect(read).toEqual({
+      found: false,
+      tried: ['http://127.0.0.1:1/mcp/server-card', 'http://127.0.0.1:1/.well-known/mcp/catalog.json'],
+      blocked: ['http://127.0.0.1:1/mcp/server-card', 'http://127.0.0.1:1/.well-known/mcp/catalog.json'],
+    });
+  });
+
   it('a server without a card: not found, and no finding', async () => {
     const connection = await McpConnection.connect({ url: everything.url });
     const { read, findings } = await gatherServerCard(connection);
     await connection.close();
-    expect(read.found).toBe(false);
+    expect(read).toEqual({
+      found: false,
+      tried: [`${everything.url}/server-card`, new URL('/.well-known/mcp/catalog.json', everything.url).href],
+    });
     expect(findings).toEqual([]);
   });
 });

@@ -20,7 +20,8 @@ type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** What looking for a card found: the card (and where, and whether a browser may read it), or where it looked. */
 export type CardRead =
-  | { found: false; tried: string[] }
+  /** `blocked`: a URL whose fetch failed outright (a network error — in a page, also a response without CORS). */
+  | { found: false; tried: string[]; blocked?: string[] }
   | {
       found: true;
       url: string;
@@ -91,23 +92,27 @@ export async function readServerCard(serverUrl: string, fetch: Fetch, signal?: A
   const direct = `${serverUrl.replace(/\/+$/, '')}/server-card`;
   const catalogUrl = new URL('/.well-known/mcp/catalog.json', serverUrl).href;
   const tried = [direct];
-  const card = await getJson(fetch, direct, CARD_MEDIA_TYPE, signal).catch(() => undefined);
+  const blocked: string[] = [];
+  const failed = (url: string) => () => {
+    blocked.push(url);
+    return undefined;
+  };
+  const notFound = (): CardRead => ({ found: false, tried, ...(blocked.length ? { blocked } : {}) });
+  const card = await getJson(fetch, direct, CARD_MEDIA_TYPE, signal).catch(failed(direct));
   if (card) return { found: true, url: direct, via: 'server-card', card: card.value, cors: card.cors, unreadable: card.unreadable };
   tried.push(catalogUrl);
-  const catalog = await getJson(fetch, catalogUrl, 'application/json', signal).catch(() => undefined);
+  const catalog = await getJson(fetch, catalogUrl, 'application/json', signal).catch(failed(catalogUrl));
   const entries = isRecord(catalog?.value) ? own(catalog.value, 'entries') : undefined;
   const cards = (Array.isArray(entries) ? entries : []).filter(
     (entry): entry is Record<string, unknown> =>
       isRecord(entry) && own(entry, 'type') === CARD_MEDIA_TYPE && typeof own(entry, 'url') === 'string',
   );
   const entry = cards.find((candidate) => own(candidate, 'url') === direct) ?? (cards.length === 1 ? cards[0] : undefined);
-  if (!entry) return { found: false, tried };
+  if (!entry) return notFound();
   const url = new URL(own(entry, 'url') as string, catalogUrl).href;
   // Only a card on this server's own origin is read: a catalog must not send Toolscope elsewhere.
-  if (new URL(url).origin !== new URL(serverUrl).origin) return { found: false, tried };
+  if (new URL(url).origin !== new URL(serverUrl).origin) return notFound();
   tried.push(url);
-  const listed = await getJson(fetch, url, CARD_MEDIA_TYPE, signal).catch(() => undefined);
-  return listed
-    ? { found: true, url, via: 'catalog', card: listed.value, cors: listed.cors, unreadable: listed.unreadable }
-    : { found: false, tried };
+  const listed = await getJson(fetch, url, CARD_MEDIA_TYPE, signal).catch(failed(url));
+  return listed ? { found: true, url, via: 'catalog', card: listed.value, cors: listed.cors, unreadable: listed.unreadable } : notFound();
 }

@@ -13,6 +13,12 @@ export function ServerCardView({ read }: { read?: CardRead }) {
     return (
       <p className="text-xs text-muted">
         No Server Card (looked at {read.tried.map((url) => revealInvisible(url)).join(' and ')}) — optional: nothing to check.
+        {read.blocked?.length ? (
+          <span className="block text-warn">
+            This page could not read {read.blocked.map((url) => revealInvisible(url)).join(' or ')} at all (a network error, or an answer
+            without CORS): <code>npx toolscope report {'<url>'}</code> reads it from Node.
+          </span>
+        ) : null}
       </p>
     );
   const card = isRecord(read.card) ? read.card : undefined;
