@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react';
 import { PromptList, ResourceList, type OfferPick } from '../features/offers/OfferLists.tsx';
 import { SkillList } from '../features/skills/SkillList.tsx';
+import { ToolIcon } from '../features/tools/ToolIcon.tsx';
+import type { ToolIcon as ToolIconType } from '../mcp/tools.ts';
 import type { Finding } from '../lint/findings.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { panes } from '../web/panesStore.ts';
@@ -44,6 +46,7 @@ export function sidebarTabs({ connection, authContext, view, setView, picks, fin
     });
   }
   const pick = view.kind === 'offers' ? view.pick : undefined;
+  const renderIcon = (icons: readonly ToolIconType[]) => <ToolIcon tool={{ icons: [...icons] }} serverUrl={connection.url} size={20} />;
   if (connection.offers.prompts) {
     others.push({
       id: 'prompts',
@@ -68,6 +71,7 @@ export function sidebarTabs({ connection, authContext, view, setView, picks, fin
           authContext={authContext}
           open={pick}
           onOpen={(next) => open({ kind: 'offers', tab: 'resources', pick: next })}
+          renderIcon={renderIcon}
         />
       ),
     });

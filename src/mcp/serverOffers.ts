@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { parseTemplate } from 'url-template';
 import { isRecord, optionalNumber, optionalString, own } from './guards.ts';
 import { describeStop, walkPages, type PageStop } from './pagination.ts';
+import { parseIcons, type ToolIcon } from './tools.ts';
 import type { ContentAnnotations } from './results.ts';
 import { parseContentBlock, type ContentBlock } from './results.ts';
 
@@ -24,6 +25,7 @@ export interface McpPrompt {
   title?: string;
   description?: string;
   arguments: PromptArgument[];
+  icons: ToolIcon[];
 }
 
 export interface McpResource {
@@ -34,6 +36,7 @@ export interface McpResource {
   mimeType?: string;
   size?: number;
   annotations?: ContentAnnotations;
+  icons: ToolIcon[];
 }
 
 export interface McpResourceTemplate {
@@ -42,6 +45,7 @@ export interface McpResourceTemplate {
   title?: string;
   description?: string;
   mimeType?: string;
+  icons: ToolIcon[];
 }
 
 /** A list walked to its end (or stopped: the reason said, what came kept). */
@@ -86,6 +90,7 @@ function parsePrompt(raw: unknown): McpPrompt | undefined {
     name: own(raw, 'name') as string,
     title: text(raw, 'title'),
     description: text(raw, 'description'),
+    icons: parseIcons(own(raw, 'icons')),
     arguments: (Array.isArray(args) ? args : []).flatMap((arg: unknown) =>
       isRecord(arg) && typeof own(arg, 'name') === 'string'
         ? [
@@ -112,6 +117,7 @@ function parseResource(raw: unknown): McpResource | undefined {
     description: text(raw, 'description'),
     mimeType: text(raw, 'mimeType'),
     size: optionalNumber(own(raw, 'size')),
+    icons: parseIcons(own(raw, 'icons')),
     annotations: isRecord(annotations)
       ? {
           audience: Array.isArray(audience) ? audience.filter((role): role is string => typeof role === 'string') : undefined,
@@ -130,6 +136,7 @@ function parseTemplateEntry(raw: unknown): McpResourceTemplate | undefined {
     title: text(raw, 'title'),
     description: text(raw, 'description'),
     mimeType: text(raw, 'mimeType'),
+    icons: parseIcons(own(raw, 'icons')),
   };
 }
 

@@ -83,7 +83,8 @@ export function iconShapeFindings(value: unknown): string[] {
   });
 }
 
-function parseIcons(value: unknown): ToolIcon[] {
+/** A list's icons (tools, prompts, resources alike), each with a src; anything else left out. */
+export function parseIcons(value: unknown): ToolIcon[] {
   if (!Array.isArray(value)) return [];
   return value.filter(isRecord).flatMap((icon) => {
     const src = optionalString(own(icon, 'src'));

@@ -7,21 +7,40 @@ import { cn } from '../../lib/cn.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import type { Listing } from '../../mcp/serverOffers.ts';
+import type { ToolIcon } from '../../mcp/tools.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import { usePromptListing, useResourceListing, useTemplateListing } from './api/offerQueries.ts';
 
 /** What is open in the work area: a prompt's name, a resource's URI or a template's uriTemplate. */
 export type OfferPick = { kind: 'prompt'; name: string } | { kind: 'resource'; uri: string } | { kind: 'template'; uriTemplate: string };
 
+/** Draws an entry's icon (the tool list's, the app's to give: only ever an <img>, never inline SVG). */
+export type RenderIcon = (icons: readonly ToolIcon[]) => ReactNode;
+
 interface Row {
   key: string;
+  icons: readonly ToolIcon[];
   name: string;
   title?: string;
   detail?: string;
   pick: OfferPick;
 }
 
-function Rows({ label, rows, open, onOpen }: { label: string; rows: Row[]; open?: OfferPick; onOpen: (pick: OfferPick) => void }) {
+function Rows({
+  label,
+  rows,
+  open,
+  onOpen,
+  renderIcon,
+}: {
+  label: string;
+  rows: Row[];
+  open?: OfferPick;
+  onOpen: (pick: OfferPick) => void;
+  renderIcon?: RenderIcon;
+}) {
+  // Most servers give no icons: then no icon column at all.
+  const withIcons = renderIcon !== undefined && rows.some((row) => row.icons.length > 0);
   const isOpen = (pick: OfferPick) => open !== undefined && JSON.stringify(open) === JSON.stringify(pick);
   return (
     <ul aria-label={label} className="flex flex-col gap-1">
@@ -31,18 +50,21 @@ function Rows({ label, rows, open, onOpen }: { label: string; rows: Row[]; open?
             type="button"
             aria-current={isOpen(row.pick) ? 'true' : undefined}
             className={cn(
-              'w-full rounded-md border border-line px-2 py-1.5 text-left hover:bg-hover',
+              'flex w-full gap-2 rounded-md border border-line px-2 py-1.5 text-left hover:bg-hover',
               isOpen(row.pick) && 'border-accent bg-selected',
             )}
             onClick={() => onOpen(row.pick)}
           >
-            <span className="block font-mono text-sm font-medium [overflow-wrap:anywhere]">{revealInvisible(row.name)}</span>
-            {row.title ? <span className="block text-xs">{revealInvisible(row.title)}</span> : null}
-            {row.detail ? (
-              <span className={cn('line-clamp-2 text-xs [overflow-wrap:anywhere]', isOpen(row.pick) ? 'text-ink' : 'text-muted')}>
-                {revealInvisible(row.detail)}
-              </span>
-            ) : null}
+            {withIcons ? renderIcon(row.icons) : null}
+            <span className="min-w-0 flex-1">
+              <span className="block font-mono text-sm font-medium [overflow-wrap:anywhere]">{revealInvisible(row.name)}</span>
+              {row.title ? <span className="block text-xs">{revealInvisible(row.title)}</span> : null}
+              {row.detail ? (
+                <span className={cn('line-clamp-2 text-xs [overflow-wrap:anywhere]', isOpen(row.pick) ? 'text-ink' : 'text-muted')}>
+                  {revealInvisible(row.detail)}
+                </span>
+              ) : null}
+            </span>
           </button>
         </li>
       ))}
@@ -80,9 +102,10 @@ interface ListProps {
   authContext: string;
   open?: OfferPick;
   onOpen: (pick: OfferPick) => void;
+  renderIcon?: RenderIcon;
 }
 
-export function PromptList({ connection, authContext, open, onOpen }: ListProps) {
+export function PromptList({ connection, authContext, open, onOpen, renderIcon }: ListProps) {
   const listing = usePromptListing(connection, authContext);
   const prompts = listing.data?.items ?? [];
   return (
@@ -95,8 +118,10 @@ export function PromptList({ connection, authContext, open, onOpen }: ListProps)
           label="Prompt list"
           open={open}
           onOpen={onOpen}
+          renderIcon={renderIcon}
           rows={prompts.map((prompt) => ({
             key: prompt.name,
+            icons: prompt.icons,
             name: prompt.name,
             title: prompt.title,
             detail: prompt.description,
@@ -108,7 +133,7 @@ export function PromptList({ connection, authContext, open, onOpen }: ListProps)
   );
 }
 
-export function ResourceList({ connection, authContext, open, onOpen }: ListProps) {
+export function ResourceList({ connection, authContext, open, onOpen, renderIcon }: ListProps) {
   const resources = useResourceListing(connection, authContext);
   const templates = useTemplateListing(connection, authContext);
   return (
@@ -121,8 +146,10 @@ export function ResourceList({ connection, authContext, open, onOpen }: ListProp
           label="Resource list"
           open={open}
           onOpen={onOpen}
+          renderIcon={renderIcon}
           rows={(resources.data?.items ?? []).map((resource) => ({
             key: resource.uri,
+            icons: resource.icons,
             name: resource.name,
             title: resource.title,
             detail: [resource.uri, resource.mimeType].filter(Boolean).join(' · '),
@@ -138,8 +165,10 @@ export function ResourceList({ connection, authContext, open, onOpen }: ListProp
           label="Resource templates"
           open={open}
           onOpen={onOpen}
+          renderIcon={renderIcon}
           rows={(templates.data?.items ?? []).map((template) => ({
             key: template.uriTemplate,
+            icons: template.icons,
             name: template.name,
             title: template.title,
             detail: template.uriTemplate,

@@ -32,8 +32,8 @@ function IconImage({ src, size }: { src: string; size: number }) {
   );
 }
 
-/** The tool's first acceptable icon, only ever through <img> (never inline SVG). */
-export function ToolIcon({ tool, serverUrl, size = 20 }: { tool: McpTool; serverUrl: string; size?: number }) {
+/** The first acceptable icon of a tool (or a prompt, a resource), only ever through <img> (never inline SVG). */
+export function ToolIcon({ tool, serverUrl, size = 20 }: { tool: Pick<McpTool, 'icons'>; serverUrl: string; size?: number }) {
   for (const icon of tool.icons) {
     const decision = decideIconSrc(icon.src, serverUrl);
     if (!decision.ok) continue;
