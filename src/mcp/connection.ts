@@ -19,6 +19,7 @@ import { paramHeadersFor } from './paramHeaders.ts';
 import { prefetchedPage } from './adoptedPrefetch.ts';
 import { checkedHeaders, secretValuesOf } from './connectionSecrets.ts';
 import { ServerOffers } from './serverOffers.ts';
+import { ListChanges } from './listChanges.ts';
 import { ResourceReader } from './resourceReader.ts';
 import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
 import { classifySdkError } from './sdkErrors.ts';
@@ -84,8 +85,9 @@ export class McpConnection {
   });
   readonly #resources = new ResourceReader(this.#request);
   /** Prompts, resources, templates and completion, through the same request path as every call. */
-  readonly offers = new ServerOffers(
-    this.#request,
+  readonly offers = new ServerOffers(this.#request, () => this.client.getServerCapabilities());
+  /** What the server says changed (the tool list; prompts and resources), in either era. */
+  readonly changes = new ListChanges(
     () => this.client,
     () => this.era === 'modern',
   );
@@ -406,22 +408,6 @@ export class McpConnection {
   /** resources/read as the server sent it (MCP Apps need the items' `_meta`); never cached. */
   readResourceRaw(uri: string, signal?: AbortSignal): Promise<unknown> {
     return this.#resources.readRaw(uri, signal);
-  }
-
-  /**
-   * Calls `onChanged` whenever the server says its tool list changed: in the 2025 era through
-   * its notifications, in 2026 through a `subscriptions/listen` stream. Returns a stop function.
-   */
-  async watchToolChanges(onChanged: () => void): Promise<() => void> {
-    this.client.setNotificationHandler('notifications/tools/list_changed', () => onChanged());
-    let subscription: { close: () => Promise<void> } | undefined;
-    if (this.era === 'modern' && this.client.getServerCapabilities()?.tools?.listChanged) {
-      subscription = await this.client.listen({ toolsListChanged: true }).catch(() => undefined);
-    }
-    return () => {
-      this.client.removeNotificationHandler('notifications/tools/list_changed');
-      void subscription?.close().catch(() => undefined);
-    };
   }
 
   async close(): Promise<void> {

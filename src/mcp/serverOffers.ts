@@ -3,7 +3,6 @@
 // (completion/complete) — parsed leniently off the wire (everything in them is untrusted), each
 // list walked page by page as the tool list is. Spec: 2025-11-25 server/prompts, server/resources,
 // server/utilities/completion.
-import type { Client } from '@modelcontextprotocol/client';
 import { parseTemplate } from 'url-template';
 import { isRecord, optionalNumber, optionalString, own } from './guards.ts';
 import { describeStop, walkPages, type PageStop } from './pagination.ts';
@@ -194,57 +193,14 @@ export function parseCompletion(raw: unknown): Completion {
 
 const capability = (capabilities: unknown, name: string) => isRecord(capabilities) && isRecord(own(capabilities, name));
 
-/** What the server said changed: a list, or one resource read before (resources/updated). */
-export type OfferChange = { kind: 'prompts' } | { kind: 'resources' } | { kind: 'updated'; uri: string };
-
-const NOTIFIED = {
-  'notifications/prompts/list_changed': { kind: 'prompts' },
-  'notifications/resources/list_changed': { kind: 'resources' },
-} as const;
-
 /** A connection's prompts, resources and completion, through its one request path (Traffic sees each). */
 export class ServerOffers {
   readonly #request: Request;
-  readonly #client: () => Client;
-  readonly #modern: () => boolean;
+  readonly #capabilities: () => unknown;
 
-  constructor(request: Request, client: () => Client, modern: () => boolean) {
+  constructor(request: Request, capabilities: () => unknown) {
     this.#request = request;
-    this.#client = client;
-    this.#modern = modern;
-  }
-
-  #capabilities(): unknown {
-    return this.#client().getServerCapabilities();
-  }
-
-  /**
-   * Calls `onChange` when the server says its prompts or resources changed, or that one of
-   * `resources` (subscribed, when the server offers it) was updated: 2025 notifications, or a 2026
-   * `subscriptions/listen` stream. Returns a stop function (it unsubscribes).
-   */
-  async watch(onChange: (change: OfferChange) => void, resources: readonly string[] = []): Promise<() => void> {
-    const client = this.#client();
-    for (const [method, change] of Object.entries(NOTIFIED))
-      client.setNotificationHandler(method as keyof typeof NOTIFIED, () => onChange(change));
-    client.setNotificationHandler('notifications/resources/updated', (notification) => {
-      const uri = (notification.params as { uri?: unknown } | undefined)?.uri;
-      if (typeof uri === 'string') onChange({ kind: 'updated', uri });
-    });
-    const subscribed = this.subscribe ? resources : [];
-    let stream: { close: () => Promise<void> } | undefined;
-    if (this.#modern()) {
-      stream = await client
-        .listen({ promptsListChanged: this.prompts, resourcesListChanged: this.resources, resourceSubscriptions: [...subscribed] })
-        .catch(() => undefined);
-    } else {
-      await Promise.all(subscribed.map((uri) => client.subscribeResource({ uri }).catch(() => undefined)));
-    }
-    return () => {
-      for (const method of [...Object.keys(NOTIFIED), 'notifications/resources/updated']) client.removeNotificationHandler(method);
-      void stream?.close().catch(() => undefined);
-      if (!stream) for (const uri of subscribed) void client.unsubscribeResource({ uri }).catch(() => undefined);
-    };
+    this.#capabilities = capabilities;
   }
 
   get prompts(): boolean {

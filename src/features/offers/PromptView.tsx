@@ -3,13 +3,11 @@
 // results' own renderers (text, images, audio, embedded resources), all of it untrusted.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
 import type { McpConnection } from '../../mcp/connection.ts';
-import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import type { ContentBlock } from '../../mcp/results.ts';
 import { promptArgumentsSchema, type McpPrompt } from '../../mcp/serverOffers.ts';
 import { revealInvisible } from '../../mcp/text.ts';
-import { OfferArguments } from './OfferArguments.tsx';
+import { Failed, OfferArguments, SendRow } from './OfferArguments.tsx';
 import { CopyJson } from './CopyJson.tsx';
 
 interface Props {
@@ -76,22 +74,10 @@ export function PromptView({ connection, authContext, prompt, renderBlock, count
       ) : (
         <p className="text-sm text-muted">This prompt takes no arguments.</p>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" onClick={send} disabled={get.isPending}>
-          Get prompt
-        </Button>
-        {tried && missing.length ? (
-          <p role="alert" className="text-sm text-danger">
-            Not sent: {missing.join(', ')} {missing.length === 1 ? 'is' : 'are'} required.
-          </p>
-        ) : null}
+      <SendRow label="Get prompt" onSend={send} pending={get.isPending} missing={missing} tried={tried}>
         {get.isPending ? <span className="text-sm text-muted">prompts/get…</span> : null}
-      </div>
-      {get.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          prompts/get failed: {describeFailure(failureOf(get.error))}
-        </p>
-      ) : null}
+      </SendRow>
+      {get.isError ? <Failed method="prompts/get" error={get.error} /> : null}
       {get.data ? (
         <section aria-label="Prompt messages" className="flex flex-col gap-2">
           <div className="flex flex-wrap items-baseline gap-2">

@@ -6,11 +6,10 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { formatBytes, type ResourceContents } from '../../mcp/results.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
-import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { expandTemplate, templateVariables, type McpResource, type McpResourceTemplate } from '../../mcp/serverOffers.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import { useResourceContents } from './api/offerQueries.ts';
-import { OfferArguments } from './OfferArguments.tsx';
+import { Failed, OfferArguments, SendRow } from './OfferArguments.tsx';
 import { CopyJson } from './CopyJson.tsx';
 
 type RenderContents = (contents: ResourceContents) => ReactNode;
@@ -85,11 +84,7 @@ export function ResourceView({
             : 'The server offers no subscription: “Read again” to see changes.'}
         </span>
       </div>
-      {read.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          resources/read failed: {describeFailure(failureOf(read.error))}
-        </p>
-      ) : null}
+      {read.isError ? <Failed method="resources/read" error={read.error} /> : null}
       {read.data ? <Contents contents={read.data} renderContents={renderContents} /> : null}
     </section>
   );
@@ -153,21 +148,8 @@ export function TemplateView({
           <span className="text-danger">The template cannot be expanded: {uri.reason}</span>
         )}
       </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" onClick={send} disabled={read.isPending}>
-          Read resource
-        </Button>
-        {tried && missing.length ? (
-          <p role="alert" className="text-sm text-danger">
-            Not sent: {missing.join(', ')} {missing.length === 1 ? 'is' : 'are'} required.
-          </p>
-        ) : null}
-      </div>
-      {read.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          resources/read failed: {describeFailure(failureOf(read.error))}
-        </p>
-      ) : null}
+      <SendRow label="Read resource" onSend={send} pending={read.isPending} missing={missing} tried={tried} />
+      {read.isError ? <Failed method="resources/read" error={read.error} /> : null}
       {read.data ? <Contents contents={read.data} renderContents={renderContents} /> : null}
     </section>
   );

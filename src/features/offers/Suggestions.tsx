@@ -25,7 +25,7 @@ const SHOWN = 12;
 
 export function Suggestions({ connection, authContext, completionRef, argument, values, active, onPick }: Props) {
   const value = values[argument] ?? '';
-  const completion = useCompletion(connection, authContext, completionRef, argument, value, values, active);
+  const [completion, asked] = useCompletion(connection, authContext, completionRef, argument, value, values, active);
   if (!active || !connection.offers.completions) return null;
   if (completion.isError) {
     return <p className="text-xs text-warn">No completions: {describeFailure(failureOf(completion.error))}</p>;
@@ -35,7 +35,7 @@ export function Suggestions({ connection, authContext, completionRef, argument, 
   // A value already typed in full is not offered again.
   const offered = found.values.filter((candidate) => candidate !== value).slice(0, SHOWN);
   const more = found.total !== undefined ? Math.max(0, found.total - Math.min(found.values.length, SHOWN)) : 0;
-  const exact = found.values.includes(value);
+  const exact = asked === value && found.values.includes(value);
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     const options = [...(event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])];
     const at = options.indexOf(event.currentTarget);
@@ -70,7 +70,7 @@ export function Suggestions({ connection, authContext, completionRef, argument, 
       ) : exact ? (
         <p className="text-ok">✓ A value the server offers.</p>
       ) : (
-        <p className="text-muted">The server completes nothing for “{revealInvisible(value)}”.</p>
+        <p className="text-muted">The server completes nothing for “{revealInvisible(asked)}”.</p>
       )}
       <p className="text-muted">
         {found.total !== undefined

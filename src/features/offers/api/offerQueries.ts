@@ -52,7 +52,7 @@ function useSettled<Value>(value: Value, ms: number): Value {
   return settled;
 }
 
-/** The server's completions for one argument (debounced 250 ms); never asked of a server without the capability. */
+/** The server's completions for one argument (debounced 250 ms), and the value they are for; never asked of a server without the capability. */
 export function useCompletion(
   connection: McpConnection,
   authContext: string,
@@ -64,7 +64,7 @@ export function useCompletion(
 ) {
   const settled = useSettled(value, 250);
   const others = JSON.stringify(Object.entries(context).filter(([key, other]) => key !== argument && other !== ''));
-  return useQuery({
+  const query = useQuery({
     queryKey: queryKeys.completion(
       serverKey(connection.url),
       authContext,
@@ -78,4 +78,6 @@ export function useCompletion(
     staleTime: 30_000,
     retry: false,
   });
+  // The value the answer is for (what is typed may have moved on meanwhile).
+  return [query, settled] as const;
 }

@@ -15,8 +15,9 @@ export function useOfferWatch(connection: McpConnection, authContext: string, en
     const server = serverKey(connection.url);
     let stop: (() => void) | undefined;
     let live = true;
-    void connection.offers
-      .watch(
+    const { prompts, resources, subscribe } = connection.offers;
+    void connection.changes
+      .watchOffers(
         (change) => {
           const keys =
             change.kind === 'prompts'
@@ -26,6 +27,7 @@ export function useOfferWatch(connection: McpConnection, authContext: string, en
                 : [queryKeys.offerRead(server, authContext, change.uri)];
           for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
         },
+        { prompts, resources, subscribe },
         watchedUri ? [watchedUri] : [],
       )
       .then((stopWatching) => {

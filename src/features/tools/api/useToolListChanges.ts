@@ -54,8 +54,8 @@ export function useToolListChanges(connection: McpConnection, tools: McpTool[], 
   useEffect(() => {
     let live = true;
     let stop: (() => void) | undefined;
-    void connection
-      .watchToolChanges(() => changed('notification'))
+    void connection.changes
+      .watchTools(() => changed('notification'))
       .then((unwatch) => {
         if (live) stop = unwatch;
         else unwatch();
