@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startEverything } from '../server/testing/testServers.ts';
+import { startEverything, stdioServers } from '../server/testing/testServers.ts';
 import { printable } from '../src/lib/printable.ts';
 
 const run = promisify(execFile);
@@ -38,6 +38,7 @@ interface RealReport {
 }
 
 const PROFILES = ['claude-directory', 'openai-apps'];
+const OFFER_RULE = /^(?:offers-|prompt-|resource-|template-)/;
 
 async function report(args: string[], options: string[] = ['--active']): Promise<RealReport> {
   try {
@@ -94,6 +95,9 @@ const targets: [string, string[]][] = [
     'mcp-framework (its template)',
     ['--', process.execPath, fileURLToPath(new URL('../server/testing/real/mcp-framework/index.mjs', import.meta.url))],
   ],
+  // Two MCP Apps example servers (ext-apps, pinned): each lists its app's ui:// resource.
+  ['server-budget-allocator (MCP App)', ['--', ...stdioServers.budgetApp()]],
+  ['server-system-monitor (MCP App)', ['--', ...stdioServers.example('system-monitor')]],
 ];
 
 // What a server sent (names, messages) is printed through printable(): no terminal control from it reaches the terminal.
@@ -111,6 +115,9 @@ try {
         say(`- ${finding.severity} ${finding.rule}${finding.tool ? ` (${finding.tool})` : ''}: ${finding.message}`);
         perRule.set(finding.rule, (perRule.get(finding.rule) ?? 0) + 1);
       }
+      // The prompt and resource rules' info findings too, to be judged before any of them may warn.
+      for (const finding of result.findings.filter((finding) => finding.severity === 'info' && OFFER_RULE.test(finding.rule)))
+        say(`- info ${finding.rule}: ${finding.message}`);
       // Each directory's verdict, with what blocks it (unmet blockers and requirements).
       for (const profile of PROFILES) {
         const readiness = (await report(args, ['--profile', profile])).readiness;

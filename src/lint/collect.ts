@@ -16,6 +16,8 @@ import type { SkillRead } from '../mcp/skills.ts';
 import { readServerCard } from '../registry/serverCard.ts';
 import { serverCardFindings } from './serverCardRules.ts';
 import { failureOf } from '../mcp/errors.ts';
+import type { Listing } from '../mcp/serverOffers.ts';
+import type { OfferList, OffersInput } from './offerRules.ts';
 
 export async function listAllPages(connection: McpConnection, signal?: AbortSignal): Promise<ToolsPage[]> {
   return (await listWalk(connection, signal)).pages;
@@ -37,8 +39,8 @@ export interface CollectOptions {
   signal?: AbortSignal;
 }
 
-/** What a report reads besides the tool list: each app tool's UI resource, the skills (when offered), the Server Card (HTTP). */
-export type ReportReads = Pick<ReportInput, 'apps' | 'appResources' | 'skills' | 'serverCard'>;
+/** What a report reads besides the tool list: each app tool's UI resource, the skills (when offered), the Server Card (HTTP), the prompts and resources (when declared). */
+export type ReportReads = Pick<ReportInput, 'apps' | 'appResources' | 'skills' | 'serverCard' | 'offers'>;
 
 /** Everything a report asks the server for: two walks of the list, the reads, the active checks when asked. */
 export type GatheredReport = ReportReads & Pick<ReportInput, 'pages' | 'secondPages' | 'listingStop' | 'active'>;
@@ -48,7 +50,8 @@ export async function readForReport(connection: McpConnection, tools: readonly M
   const { findings: apps, resources: appResources } = await appResourceFindings(tools, (uri) => connection.readResourceRaw(uri, signal));
   const skills = connection.offersSkills ? await gatherSkills(connection, signal) : undefined;
   const serverCard = connection.reach.transport === 'http' ? await gatherServerCard(connection, signal) : undefined;
-  return { apps, appResources, ...(skills ? { skills } : {}), ...(serverCard ? { serverCard } : {}) };
+  const offers = await gatherOffers(connection, signal);
+  return { apps, appResources, ...(skills ? { skills } : {}), ...(serverCard ? { serverCard } : {}), ...(offers ? { offers } : {}) };
 }
 
 export async function gatherReport(
@@ -143,4 +146,26 @@ export async function gatherServerCard(connection: McpConnection, signal?: Abort
     protocolVersion: connection.protocolVersion,
   };
   return { read, findings: serverCardFindings(read, served) };
+}
+
+/** A list read for the report: what came, or why it failed (a failure is itself a finding). */
+async function listed<Item>(list: () => Promise<Listing<Item>>): Promise<OfferList<Item>> {
+  try {
+    return await list();
+  } catch (error) {
+    return { failed: failureOf(error).message };
+  }
+}
+
+/** The prompts, resources and templates the server declares (undefined when it declares neither). */
+export async function gatherOffers(connection: McpConnection, signal?: AbortSignal): Promise<OffersInput | undefined> {
+  const offers = connection.offers;
+  if (!offers.prompts && !offers.resources) return undefined;
+  return {
+    completions: offers.completions,
+    ...(offers.prompts ? { prompts: await listed(() => offers.listPrompts(signal)) } : {}),
+    ...(offers.resources
+      ? { resources: await listed(() => offers.listResources(signal)), templates: await listed(() => offers.listTemplates(signal)) }
+      : {}),
+  };
 }

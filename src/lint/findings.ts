@@ -79,6 +79,18 @@ export const RULES = {
     'Clients parse a Server Card by the extension’s v1 schema (SEP-2127); a card that breaks it is ignored or misread before the client ever connects.',
   'server-card-cors':
     'Discovery endpoints MUST send CORS headers so browser-based clients can read them (Server Card extension, "CORS Requirements": Access-Control-Allow-Origin: *).',
+  'offers-list-failed':
+    'A server that declares prompts or resources MUST answer their lists (spec 2025-11-25, server/prompts and server/resources, "Capabilities"); a host that cannot list them shows none.',
+  'prompt-description-missing':
+    'Prompts are user-controlled: hosts list them for a person to pick (VS Code and Claude Code as slash commands — spec 2025-11-25 server/prompts, "User Interaction Model"); a name alone says little.',
+  'prompt-argument-undescribed':
+    'A host asks the person for each prompt argument (VS Code: "the MCP prompt might ask you for additional input parameters", code.visualstudio.com/docs/copilot/customization/mcp-servers); PromptArgument.description is what it can show.',
+  'resource-mime-missing':
+    'mimeType is how a client knows what a resource is before reading it (spec 2025-11-25 schema, Resource.mimeType: "The MIME type of this resource, if known").',
+  'resource-template-invalid':
+    'uriTemplate is an RFC 6570 URI template (spec 2025-11-25, server/resources, "Resource Templates"); one that breaks the grammar cannot be expanded by any client.',
+  'template-completion-missing':
+    'Clients complete a template’s variables only through completion/complete, which a server MUST declare (spec 2025-11-25, server/utilities/completion); without it every value is typed blind.',
   'skill-entry-invalid':
     'Hosts refuse a skills/list entry that breaks the Skills extension’s rules (SEP-2640): the skill is never offered.',
   'skill-name-directory': 'A skill’s name MUST equal the last segment of its directory (SEP-2640); hosts refuse the entry otherwise.',

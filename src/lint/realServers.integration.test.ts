@@ -43,6 +43,19 @@ describe('the report on server-everything', () => {
     expect(task[0]?.message).toContain('-32601');
   });
 
+  it('reads its prompts, resources and templates, and says only what its authors would: one prompt argument undescribed (info)', () => {
+    const offers = report.findings.filter((finding) => /^(?:offers-|prompt-|resource-|template-)/.test(finding.rule));
+    // Its four prompts are described, its resources and templates typed, its completions declared;
+    // args-prompt's "state" alone has no description (its "city" has one).
+    expect(offers.map((finding) => [finding.rule, finding.severity, finding.message])).toEqual([
+      [
+        'prompt-argument-undescribed',
+        'info',
+        'The prompt "args-prompt" asks for "state" without a description: the host asks the person for it by name alone.',
+      ],
+    ]);
+  });
+
   it('says no placeholder, open-schema or self-explained-parameter noise at warning or error', () => {
     const loud = report.findings.filter((finding) => finding.severity !== 'info');
     const noisy = loud.filter((finding) => ['schema-open-no-params', 'description-thin'].includes(finding.rule));

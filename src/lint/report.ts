@@ -14,6 +14,7 @@ import { confusableFindings } from './confusable.ts';
 import { authFindings } from './authRules.ts';
 import { queryOutcomes, type QueryOutcome, type ToolQuery } from './queries.ts';
 import type { CardRead } from '../registry/serverCard.ts';
+import { offerFindings, type OffersInput } from './offerRules.ts';
 import type { PageStop } from '../mcp/pagination.ts';
 import { formatCount } from '../lib/count.ts';
 
@@ -46,6 +47,8 @@ export interface ReportInput {
   skills?: SkillsInput;
   /** The server's Server Card, when one was looked for (HTTP servers): what was found, and its findings (collect.ts). */
   serverCard?: { read: CardRead; findings: readonly Finding[] };
+  /** The server's prompts, resources and templates, when it declares them (collect.ts). */
+  offers?: OffersInput;
   /** The capabilities the server declared (as sent), for what 2026-07-28 deprecates. */
   capabilities?: unknown;
   /** Queries whose expected tool must come up (--queries): each one reported. */
@@ -164,6 +167,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...paginationFindings(input.listingStop),
     ...(input.skills ? skillFindings(input.skills, tools, deps) : []),
     ...(input.serverCard?.findings ?? []),
+    ...(input.offers ? offerFindings(input.offers) : []),
     ...deprecationFindings(input.capabilities, input.calls ?? []),
     ...(searched?.findings ?? []),
   ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));

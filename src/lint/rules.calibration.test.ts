@@ -21,9 +21,21 @@ describe('description-thin', () => {
     expect(findings({ name: 'repeat_text', description: 'Echo' }, 'description-thin')).toMatchObject([{ severity: 'info' }]);
   });
   it('flags a short description whose verb names no action (warning), as on @playwright/mcp', () => {
-    expect(findings({ name: 'browser_handle_dialog', description: 'Handle a dialog' }, 'description-thin')).toMatchObject([
+    expect(findings({ name: 'handle_dialog', description: 'Handle a dialog' }, 'description-thin')).toMatchObject([
       { severity: 'warning', message: expect.stringContaining('"Handle" could mean anything') },
     ]);
+    // @playwright/mcp's own: its described parameters say what happens, so it is a label (info), not a warning.
+    const dialog = {
+      type: 'object',
+      properties: {
+        accept: { type: 'boolean', description: 'Whether to accept the dialog.' },
+        promptText: { type: 'string', description: 'The text of the prompt in case of a prompt dialog.' },
+      },
+      required: ['accept'],
+    };
+    expect(
+      findings({ name: 'browser_handle_dialog', description: 'Handle a dialog', inputSchema: dialog }, 'description-thin'),
+    ).toMatchObject([{ severity: 'info', message: expect.stringContaining('the parameters’ descriptions tell what happens') }]);
     expect(findings({ name: 'sync', description: 'Manages the sync.' }, 'description-thin')).toMatchObject([{ severity: 'warning' }]);
     // A vague verb in a longer description that goes on to say what happens is left alone.
     expect(

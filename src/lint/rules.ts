@@ -6,6 +6,8 @@ import { DESTRUCTIVE_NAME, type McpTool, type ToolsPage } from '../mcp/tools.ts'
 import type { Finding } from './findings.ts';
 import { formatCount } from '../lib/count.ts';
 import { hasInvisible } from '../mcp/text.ts';
+import { properties, quote } from './schemaWords.ts';
+import { descriptionFindings } from './descriptionRules.ts';
 
 export interface ListingChecks {
   /** Why the schema cannot be compiled or checked as declared (src/schema/validate.ts); undefined when fine. */
@@ -14,8 +16,6 @@ export interface ListingChecks {
 
 const SPEC_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const PORTABLE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-const quote = (text: string, max = 80) => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 
 function nameFindings(tool: McpTool): Finding[] {
   const { name } = tool;
@@ -51,80 +51,6 @@ function nameFindings(tool: McpTool): Finding[] {
       fix: 'Use only [A-Za-z0-9_-] and at most 64 characters (e.g. replace "." with "_").',
     },
   ];
-}
-
-function descriptionFindings(tool: McpTool): Finding[] {
-  const text = tool.description?.trim() ?? '';
-  if (!text) {
-    return [
-      {
-        rule: 'description-missing',
-        severity: 'error',
-        tool: tool.name,
-        message: 'The tool has no description.',
-        fix: 'Say in one or two sentences what it does, when to use it (and when not), and what it returns.',
-      },
-    ];
-  }
-  // Judged by meaning, not by length: "Returns the sum of two numbers" and "Navigate to a URL" are
-  // complete; a placeholder is not, and a one- or two-word label says nothing a model can act on.
-  const placeholder = PLACEHOLDER.test(text) || sameAsName(text, tool.name);
-  const words = text.split(/\s+/).filter(Boolean).length;
-  // A short sentence whose verb says nothing ("Handle a dialog"): the model cannot tell what happens.
-  const vague = !placeholder && words <= VAGUE_WORDS && VAGUE_VERB.test(text);
-  if (!placeholder && !vague && words > 2) return [];
-  return [
-    {
-      rule: 'description-thin',
-      severity: placeholder || vague ? 'warning' : 'info',
-      tool: tool.name,
-      message: placeholder
-        ? `The description ${quote(text)} is a placeholder: it does not say what the tool does.`
-        : vague
-          ? `The description ${quote(text)} names no action a model can picture: "${VAGUE_VERB.exec(text)?.[0] ?? ''}" could mean anything, and it does not say what the tool returns.`
-          : `The description ${quote(text)} is a label, not a description: it does not say what the tool returns or when to use it.`,
-      fix: 'Say what the tool does, when to use it and what it returns (e.g. "Returns up to 10 products with id, name and price").',
-    },
-  ];
-}
-
-// Placeholders SDK templates and hurried authors leave behind.
-const PLACEHOLDER =
-  /^(?:todo|tbd|fixme|description|tool description|add (?:a |the )?(?:tool )?description(?: here)?|describe (?:this|the) tool|an? (?:example|sample|test|simple|my) tool\b.*|does (?:stuff|things|something)|lorem ipsum\b.*|placeholder|no description)\.?$/i;
-// Verbs that name no action ("handle", "manage", "process"), at the start of a short description.
-// Calibrated on @playwright/mcp: "Handle a dialog" (accept or dismiss? what comes back?) is flagged;
-// "Close the page", "Perform click on a web page", "Navigate to a URL" are not.
-const VAGUE_VERB =
-  /^(?:handles?|manages?|process(?:es)?|deals? with|works? with|interacts? with|performs? (?:an? )?(?:actions?|operations?|tasks?)|does)\b/i;
-const VAGUE_WORDS = 6;
-
-/** The description only repeats the tool's name ("get_user" → "Get user"). */
-const sameAsName = (text: string, name: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim() ===
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
-/** The top-level properties of an object schema, with local `$ref`s (#/$defs/…, #/definitions/…) followed once. */
-function properties(schema: unknown): [string, Record<string, unknown>][] {
-  if (!isRecord(schema)) return [];
-  const props = own(schema, 'properties');
-  if (!isRecord(props)) return [];
-  return Object.entries(props).flatMap(([key, value]): [string, Record<string, unknown>][] => {
-    if (!isRecord(value)) return [];
-    const ref = own(value, '$ref');
-    if (typeof ref === 'string') {
-      const target = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-      const defs = target ? own(schema, target[1] ?? '') : undefined;
-      const resolved = target && isRecord(defs) ? own(defs, decodeURIComponent(target[2] ?? '')) : undefined;
-      if (isRecord(resolved)) return [[key, { ...resolved, ...value }]];
-    }
-    return [[key, value]];
-  });
 }
 
 const hasText = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
