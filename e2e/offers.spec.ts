@@ -2,9 +2,12 @@
 // four prompts, args-prompt with its required city got, completion while typing, resources read,
 // and a template read with a value that holds "/" and a space, encoded per RFC 6570.
 import { expect, test, type Page } from './fixtures/test.ts';
-import { openTraffic } from './fixtures/panes.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { openDock, openTraffic } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
 
+const run = promisify(execFile);
 const sidebarTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name });
 
 async function connect(page: Page) {
@@ -125,4 +128,62 @@ test('a server without prompts or resources has no such tabs; the phone reaches 
   await sidebarTab(page, 'Prompts').click();
   await page.getByRole('list', { name: 'Prompt list' }).getByRole('listitem').nth(1).getByRole('button').click();
   await expect(page.getByRole('region', { name: 'Prompt: args-prompt' }).getByRole('button', { name: 'Get prompt' })).toBeInViewport();
+});
+
+test('History keeps a prompt get: Replay gets it again, Edit and replay fills its form, Copy as curl gets it from the shell', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await connect(page);
+  await sidebarTab(page, 'Prompts').click();
+  const list = page.getByRole('region', { name: 'Prompts' }).getByRole('list', { name: 'Prompt list' }).getByRole('listitem');
+  await list.filter({ hasText: 'args-prompt' }).getByRole('button').click();
+  const prompt = page.getByRole('region', { name: 'Prompt: args-prompt' });
+  await prompt.getByRole('form', { name: 'Prompt arguments' }).getByLabel(/^city/).fill('Porto');
+  await prompt.getByRole('button', { name: 'Get prompt' }).click();
+  await expect(prompt.getByRole('region', { name: 'Prompt messages' })).toContainText("What's weather in Porto?");
+
+  await openDock(page, 'History');
+  const rows = page.getByRole('region', { name: 'History' }).getByRole('list', { name: 'Calls' }).getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('args-prompt');
+  await expect(rows.first()).toContainText('prompt');
+  await expect(rows.first()).toContainText('Success');
+  await expect(rows.first()).toContainText('"city":"Porto"');
+
+  // Replay from the Tools tab: the prompt opens and is got again — a second row, the same message.
+  await sidebarTab(page, 'Tools 15').click();
+  await rows.first().getByRole('button', { name: 'Replay' }).click();
+  await expect(sidebarTab(page, 'Prompts')).toHaveAttribute('aria-selected', 'true');
+  const again = page.getByRole('region', { name: 'Prompt: args-prompt' });
+  await expect(again.getByRole('region', { name: 'Prompt messages' })).toContainText("What's weather in Porto?");
+  await expect(rows).toHaveCount(2);
+
+  // Edit and replay: the form filled in, nothing sent.
+  await rows.first().hover();
+  await rows
+    .first()
+    .getByRole('button', { name: /^More actions for/ })
+    .click();
+  await expect(rows.first().getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await rows.first().getByRole('button', { name: 'Edit and replay', exact: true }).click();
+  await expect(
+    page.getByRole('region', { name: 'Prompt: args-prompt' }).getByRole('form', { name: 'Prompt arguments' }).getByLabel(/^city/),
+  ).toHaveValue('Porto');
+  await expect(page.getByRole('region', { name: 'Prompt messages' })).toHaveCount(0);
+  await expect(rows).toHaveCount(2);
+
+  // Copy as curl: prompts/get, run by the shell against the same server.
+  await rows.first().hover();
+  await rows
+    .first()
+    .getByRole('button', { name: /^More actions for/ })
+    .click();
+  await rows.first().getByRole('button', { name: 'Copy as curl', exact: true }).click();
+  const toast = page.getByRole('status', { name: 'Notification' });
+  await expect(toast).toContainText('copied');
+  const curl = (await toast.getByLabel('Copied text').textContent()) ?? '';
+  expect(curl).toContain('prompts/get');
+  const { stdout } = await run('sh', ['-c', curl], { encoding: 'utf8', timeout: 20_000 });
+  expect(stdout).toContain("What's weather in Porto?");
 });

@@ -118,6 +118,8 @@ export function ConnectedView(props: Props) {
     tools: data.tools,
     replay: (name, args) => sendAgain(name, args, 'replay'),
     edit: workspace.edit,
+    openPrompt: (name, args, get) =>
+      setView({ kind: 'offers', tab: 'prompts', pick: { kind: 'prompt', name }, fill: { args, get, at: Date.now() } }),
   });
 
   // Handles to offer: this page's results first, then History's (a reload keeps basket_id at hand).
@@ -220,6 +222,7 @@ export function ConnectedView(props: Props) {
                 findings={scored?.findings}
                 made={madeNow}
                 onMade={(gathered) => setMade({ listedAt, gathered })}
+                onPromptEnded={(ended, raw) => void history.recordPrompt(ended, raw)}
               />
             ) : tool ? (
               <ErrorBoundary label="this tool" resetKey={tool}>

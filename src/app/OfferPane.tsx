@@ -5,6 +5,7 @@ import type { OfferPick } from '../features/offers/OfferLists.tsx';
 import { BlockBody } from '../features/results/blocks/BlockBody.tsx';
 import { ResourceContentsView } from '../features/results/blocks/ResourceBlocks.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
+import type { PromptFill, PromptGetEnded } from '../mcp/serverOffers.ts';
 import { countTokensOffThread } from '../features/report/api/tokenCounter.ts';
 
 export default function OfferPane(props: {
@@ -12,6 +13,8 @@ export default function OfferPane(props: {
   authContext: string;
   tab: 'prompts' | 'resources';
   pick?: OfferPick;
+  fill?: PromptFill;
+  onPromptEnded?: (ended: PromptGetEnded, raw?: unknown) => void;
 }) {
   return (
     <OfferView

@@ -9,6 +9,7 @@ import type { Finding } from '../lint/findings.ts';
 import type { AppViolation } from '../lint/appRules.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { McpTool } from '../mcp/tools.ts';
+import type { PromptGetEnded } from '../mcp/serverOffers.ts';
 import { retryableLazy } from '../web/chunks.ts';
 import type { MainView } from './useWorkspaceState.ts';
 
@@ -35,6 +36,8 @@ interface Props {
   /** What the last report asked the server, kept here so the chip scores the same input. */
   made?: GatheredReport;
   onMade: (gathered: GatheredReport) => void;
+  /** Each prompt get as it ended (History keeps it). */
+  onPromptEnded: (ended: PromptGetEnded, raw?: unknown) => void;
 }
 
 export function WorkspaceView({
@@ -49,6 +52,7 @@ export function WorkspaceView({
   findings,
   made,
   onMade,
+  onPromptEnded,
   ...apps
 }: Props) {
   switch (view.kind) {
@@ -67,7 +71,16 @@ export function WorkspaceView({
     case 'offers':
       return (
         <LazyPane label={`the ${view.tab}`} resetKey={connection} onRetry={OfferPane.retry} loading={`Loading the ${view.tab} view…`}>
-          {() => <OfferPane.Component connection={connection} authContext={authContext} tab={view.tab} pick={view.pick} />}
+          {() => (
+            <OfferPane.Component
+              connection={connection}
+              authContext={authContext}
+              tab={view.tab}
+              pick={view.pick}
+              fill={view.fill}
+              onPromptEnded={onPromptEnded}
+            />
+          )}
         </LazyPane>
       );
     case 'report':

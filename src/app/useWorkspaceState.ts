@@ -8,6 +8,7 @@ import { rememberRecentTool } from '../features/connection/api/recentServers.ts'
 import { panes } from '../web/panesStore.ts';
 import type { OfferPick } from '../features/offers/OfferLists.tsx';
 import type { McpTool } from '../mcp/tools.ts';
+import type { PromptFill } from '../mcp/serverOffers.ts';
 import { endPreview } from '../prefetch/index.ts';
 import { applyFormValue, draftFrom, type ArgumentsDraft } from '../schema/argumentsDraft.ts';
 import { withoutKey } from '../schema/hiddenKeys.ts';
@@ -20,7 +21,7 @@ export type MainView =
   /** The sidebar's Skills tab: the skill picked in its list (the first until one is). */
   | { kind: 'skills'; skill?: string }
   /** The sidebar's Prompts or Resources tab, and the entry picked in its list. */
-  | { kind: 'offers'; tab: 'prompts' | 'resources'; pick?: OfferPick };
+  | { kind: 'offers'; tab: 'prompts' | 'resources'; pick?: OfferPick; fill?: PromptFill };
 
 export function useWorkspaceState(
   serverUrl: string,

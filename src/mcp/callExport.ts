@@ -28,6 +28,8 @@ export interface CallContext extends SharedCall {
   secretHeaders?: readonly string[];
   /** 2026 `x-mcp-header` mirrors of this call's arguments. */
   paramHeaders?: Record<string, string>;
+  /** What is sent: a tool call (the default), or a prompt's get (`tool` is then the prompt's name). */
+  method?: 'tools/call' | 'prompts/get';
 }
 
 const MAX_ARGS_CHARS = 64 * 1024;
@@ -120,7 +122,7 @@ export function callMessage(context: CallContext, id = 1): Record<string, unknow
       [META_KEYS.clientCapabilities]: {},
     };
   }
-  return { jsonrpc: '2.0', id, method: 'tools/call', params };
+  return { jsonrpc: '2.0', id, method: context.method ?? 'tools/call', params };
 }
 
 /** "Copy as curl": one request (2026) or initialize → initialized → call with the session id (2025). */
@@ -131,7 +133,7 @@ export function curlCommand(context: CallContext): string {
   if (context.era === 'modern') {
     const headers = [
       `-H ${sh(`${MCP_HEADER.protocolVersion}: ${context.protocolVersion}`)}`,
-      `-H ${sh(`${MCP_HEADER.method}: tools/call`)}`,
+      `-H ${sh(`${MCP_HEADER.method}: ${context.method ?? 'tools/call'}`)}`,
       `-H ${sh(`${MCP_HEADER.name}: ${context.tool}`)}`,
       ...Object.entries(context.paramHeaders ?? {}).map(([name, value]) => `-H ${sh(`${name}: ${value}`)}`),
     ];

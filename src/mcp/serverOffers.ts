@@ -8,6 +8,7 @@ import { isRecord, optionalNumber, optionalString, own } from './guards.ts';
 import { describeStop, walkPages, type PageStop } from './pagination.ts';
 import { parseIcons, type ToolIcon } from './tools.ts';
 import type { ContentAnnotations } from './results.ts';
+import type { McpFailure } from './errors.ts';
 import { parseContentBlock, type ContentBlock } from './results.ts';
 
 type Request = (method: string, params: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<unknown>;
@@ -65,6 +66,21 @@ export interface GotPrompt {
   description?: string;
   messages: PromptMessage[];
   raw: unknown;
+}
+
+/** A prompt's get as it ended (what History keeps of it): its messages, or why it failed. */
+export interface PromptGetEnded {
+  name: string;
+  args: Record<string, string>;
+  durationMs: number;
+  outcome: { messages: number } | { failure: McpFailure };
+}
+
+/** Arguments to open a prompt with (History's "Edit and replay"), and whether to get it at once ("Replay"); `at` tells two requests apart. */
+export interface PromptFill {
+  args: Record<string, unknown>;
+  get: boolean;
+  at: number;
 }
 
 export interface Completion {

@@ -40,6 +40,8 @@ const COPY_LABELS: Record<CopyKind, string> = {
   typescript: 'Copy as TypeScript',
 };
 
+const PROMPT_COPIES: CopyKind[] = ['curl', 'json-rpc'];
+
 const time = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function HistoryPanel({
@@ -177,6 +179,7 @@ export function HistoryPanel({
                         <span className="font-mono text-muted tabular-nums">{time(entry.at)}</span>
                         <span className="font-mono font-medium">{revealInvisible(entry.tool)}</span>
                         <OutcomePill outcome={outcome} />
+                        {entry.kind === 'prompt' ? <Badge tone="neutral">prompt</Badge> : null}
                         {entry.origin === 'app' ? <Badge tone="info">from app</Badge> : null}
                         <span className="text-muted tabular-nums">{humanDuration(entry.durationMs)}</span>
                         <span className="max-w-[28rem] truncate font-mono text-subtle" title={JSON.stringify(entry.args)}>
@@ -202,8 +205,9 @@ export function HistoryPanel({
                             items={[
                               { label: 'Edit and replay', onSelect: () => onEdit(entry) },
                               { label: 'Compare with previous', onSelect: () => onCompare(entry) },
-                              { label: 'Save', onSelect: () => setSaving(entry) },
-                              ...(Object.keys(COPY_LABELS) as CopyKind[]).map((kind) => ({
+                              // A prompt's get is not a saved call, a link or a client snippet: its copies are the wire's.
+                              ...(entry.kind === 'prompt' ? [] : [{ label: 'Save', onSelect: () => setSaving(entry) }]),
+                              ...(entry.kind === 'prompt' ? PROMPT_COPIES : (Object.keys(COPY_LABELS) as CopyKind[])).map((kind) => ({
                                 label: COPY_LABELS[kind],
                                 onSelect: () => copy(entry, kind),
                               })),

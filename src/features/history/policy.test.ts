@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCallResult } from '../../mcp/results.ts';
 import type { HistoryEntry } from '../../storage/callStore.ts';
-import { compareBase, copyOf, entryOf, type WireFacts } from './policy.ts';
+import { compareBase, copyOf, entryOf, promptEntryOf, type WireFacts } from './policy.ts';
 
 const wire: WireFacts = {
   url: 'https://ann:pw@api.example.com/mcp?api_key=s3cret',
@@ -118,5 +118,49 @@ describe('copyOf', () => {
     const link = new URL(copyOf(call, 'link', wire, 'http://127.0.0.1:6274/').text);
     expect(link.searchParams.get('tool')).toBe('search');
     expect(JSON.parse(link.searchParams.get('args') ?? '')).toEqual({ q: 'usb' });
+  });
+});
+
+describe('prompt gets in History', () => {
+  it('records a get as a prompt entry in the one outcome vocabulary: Success with its messages, or the failure', () => {
+    const got = promptEntryOf({ name: 'args-prompt', args: { city: 'Porto' }, durationMs: 12, outcome: { messages: 1 } }, wire, 5);
+    expect(got).toMatchObject({
+      kind: 'prompt',
+      tool: 'args-prompt',
+      outcome: 'ok',
+      outcomeKind: 'success',
+      outcomeLabel: 'Success',
+      summary: '1 message',
+    });
+    const failed = promptEntryOf(
+      {
+        name: 'args-prompt',
+        args: {},
+        durationMs: 3,
+        outcome: { failure: { kind: 'protocol', code: -32602, message: 'city is required' } },
+      },
+      wire,
+    );
+    expect(failed).toMatchObject({
+      kind: 'prompt',
+      outcome: 'failed',
+      outcomeKind: 'protocol-error',
+      summary: expect.stringContaining('city is required'),
+    });
+  });
+
+  it('compares a prompt get only with gets of that prompt, never with a tool of the same name', () => {
+    const tool = entry(1, 'summarize', {});
+    const first = entry(2, 'summarize', {}, { kind: 'prompt' });
+    const second = entry(3, 'summarize', {}, { kind: 'prompt' });
+    expect(compareBase([second, first, tool], second)?.id).toBe(2);
+    expect(compareBase([second, first, tool], first)).toBeUndefined();
+    expect(compareBase([second, first, tool], tool)).toBeUndefined();
+  });
+
+  it('copies a prompt get as prompts/get, with the era’s headers', () => {
+    const copied = copyOf(entry(1, 'args-prompt', { city: 'Porto' }, { kind: 'prompt' }), 'json-rpc', wire, 'http://app/');
+    expect(JSON.parse(copied.text)).toMatchObject({ method: 'prompts/get', params: { name: 'args-prompt', arguments: { city: 'Porto' } } });
+    expect(copyOf(entry(1, 'args-prompt', {}, { kind: 'prompt' }), 'curl', wire, 'http://app/').text).toContain('Mcp-Method: prompts/get');
   });
 });

@@ -17,6 +17,7 @@ const headerNote = (variables: readonly string[]) =>
     : [];
 import { describeFailure, type McpFailure } from '../../mcp/errors.ts';
 import type { CallResult } from '../../mcp/results.ts';
+import type { PromptGetEnded } from '../../mcp/serverOffers.ts';
 import type { HistoryEntry, NewEntry } from '../../storage/callStore.ts';
 import { OUTCOMES, failureOutcome, resultOutcome, type Outcome } from '../../session/outcome.ts';
 
@@ -86,12 +87,38 @@ export function entryOf(run: FinishedRun, wire: Pick<WireFacts, 'era' | 'protoco
   };
 }
 
+/** The History entry of a prompt's get (the raw result is stored beside it, as a call's is). */
+export function promptEntryOf(
+  got: PromptGetEnded,
+  wire: Pick<WireFacts, 'era' | 'protocolVersion'>,
+  at = Date.now(),
+): Omit<NewEntry, 'server'> {
+  const failed = 'failure' in got.outcome;
+  const shown = 'failure' in got.outcome ? failureOutcome(got.outcome.failure) : undefined;
+  return {
+    kind: 'prompt',
+    tool: got.name,
+    args: got.args,
+    outcome: failed ? 'failed' : 'ok',
+    outcomeKind: shown?.kind ?? 'success',
+    outcomeLabel: shown?.label ?? OUTCOMES.success.word,
+    summary:
+      'failure' in got.outcome
+        ? describeFailure(got.outcome.failure).slice(0, 300)
+        : `${got.outcome.messages} ${got.outcome.messages === 1 ? 'message' : 'messages'}`,
+    durationMs: got.durationMs,
+    at,
+    era: wire.era,
+    protocolVersion: wire.protocolVersion,
+  };
+}
+
 /**
  * The call "Compare" sets `entry` against: the chosen base, else the previous call of this tool
  * with the same arguments, else the previous call of this tool. Entries are newest first.
  */
 export function compareBase(entries: readonly HistoryEntry[], entry: HistoryEntry, base?: HistoryEntry): HistoryEntry | undefined {
-  const older = entries.filter((candidate) => candidate.tool === entry.tool && candidate.id < entry.id);
+  const older = entries.filter((candidate) => candidate.tool === entry.tool && candidate.kind === entry.kind && candidate.id < entry.id);
   const sameArgs = older.find((candidate) => JSON.stringify(candidate.args) === JSON.stringify(entry.args));
   const chosen = base ?? sameArgs ?? older[0];
   return chosen && chosen.id !== entry.id ? chosen : undefined;
@@ -99,7 +126,7 @@ export function compareBase(entries: readonly HistoryEntry[], entry: HistoryEntr
 
 /** "Copy…" of a History entry: the text, and notes on everything that was left out and why. */
 export function copyOf(
-  entry: Pick<HistoryEntry, 'server' | 'tool' | 'args' | 'droppedArgs'>,
+  entry: Pick<HistoryEntry, 'server' | 'tool' | 'args' | 'droppedArgs' | 'kind'>,
   kind: CopyKind,
   wire: WireFacts,
   appUrl: string,
@@ -118,6 +145,7 @@ export function copyOf(
     headerValues: wire.copyHeaderValues ? 'inline' : 'env',
     secretHeaders: wire.secretHeaders,
     paramHeaders,
+    ...(entry.kind === 'prompt' ? { method: 'prompts/get' as const } : {}),
   };
   const variables = neededVariables(context).filter((name) => name !== 'TOKEN');
   const dropped = [

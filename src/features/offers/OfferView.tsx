@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { ContentBlock, ResourceContents } from '../../mcp/results.ts';
+import type { PromptFill, PromptGetEnded } from '../../mcp/serverOffers.ts';
 import { usePromptListing, useResourceListing, useTemplateListing } from './api/offerQueries.ts';
 import type { OfferPick } from './OfferLists.tsx';
 import { PromptView } from './PromptView.tsx';
@@ -17,9 +18,12 @@ interface Props {
   renderBlock: (block: ContentBlock) => ReactNode;
   renderContents: (contents: ResourceContents) => ReactNode;
   countTokens: (texts: readonly string[]) => Promise<number[]>;
+  /** History's replay of a prompt: its arguments, and whether to get it at once. */
+  fill?: PromptFill;
+  onPromptEnded?: (ended: PromptGetEnded, raw?: unknown) => void;
 }
 
-export function OfferView({ connection, authContext, pick, tab, renderBlock, renderContents, countTokens }: Props) {
+export function OfferView({ connection, authContext, pick, tab, renderBlock, renderContents, countTokens, fill, onPromptEnded }: Props) {
   const prompts = usePromptListing(connection, authContext);
   const resources = useResourceListing(connection, authContext);
   const templates = useTemplateListing(connection, authContext);
@@ -29,7 +33,9 @@ export function OfferView({ connection, authContext, pick, tab, renderBlock, ren
     if (prompt)
       return (
         <PromptView
-          key={key}
+          key={fill ? `${key}:${fill.at}` : key}
+          fill={fill}
+          onEnded={onPromptEnded}
           connection={connection}
           authContext={authContext}
           prompt={prompt}

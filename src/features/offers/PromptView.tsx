@@ -2,10 +2,11 @@
 // server while typing), "Get prompt", and the messages it gives — each message's content in the
 // results' own renderers (text, images, audio, embedded resources), all of it untrusted.
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { ContentBlock } from '../../mcp/results.ts';
-import { promptArgumentsSchema, type McpPrompt } from '../../mcp/serverOffers.ts';
+import { promptArgumentsSchema, type McpPrompt, type PromptFill, type PromptGetEnded } from '../../mcp/serverOffers.ts';
+import { failureOf } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../mcp/text.ts';
 import { Failed, OfferArguments, SendRow } from './OfferArguments.tsx';
 import { CopyJson } from './CopyJson.tsx';
@@ -18,7 +19,15 @@ interface Props {
   renderBlock: (block: ContentBlock) => ReactNode;
   /** Exact o200k counts (the report's tokenizer, the app's to give). */
   countTokens: (texts: readonly string[]) => Promise<number[]>;
+  /** Arguments to start from (History's replay), and whether to get the prompt at once. */
+  fill?: PromptFill;
+  /** Each get as it ended (History keeps it), with the raw result when one came. */
+  onEnded?: (ended: PromptGetEnded, raw?: unknown) => void;
 }
+
+/** Arguments as the form holds them: strings (a stored value of another type is written out). */
+const asStrings = (args: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(args).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
 
 /** The text a model reads from the messages: text blocks and embedded text resources. */
 const textsOf = (messages: readonly { content: ContentBlock }[]) =>
@@ -30,10 +39,30 @@ const textsOf = (messages: readonly { content: ContentBlock }[]) =>
         : [],
   );
 
-export function PromptView({ connection, authContext, prompt, renderBlock, countTokens }: Props) {
-  const [values, setValues] = useState<Record<string, string>>({});
+export function PromptView({ connection, authContext, prompt, renderBlock, countTokens, fill, onEnded }: Props) {
+  const [values, setValues] = useState<Record<string, string>>(() => asStrings(fill?.args ?? {}));
   const [tried, setTried] = useState(false);
-  const get = useMutation({ mutationFn: (args: Record<string, string>) => connection.offers.getPrompt(prompt.name, args) });
+  const get = useMutation({
+    mutationFn: async (args: Record<string, string>) => {
+      const started = performance.now();
+      const ended = (outcome: PromptGetEnded['outcome']) => ({ name: prompt.name, args, durationMs: performance.now() - started, outcome });
+      try {
+        const got = await connection.offers.getPrompt(prompt.name, args);
+        onEnded?.(ended({ messages: got.messages.length }), got.raw);
+        return got;
+      } catch (error) {
+        onEnded?.(ended({ failure: failureOf(error) }));
+        throw error;
+      }
+    },
+  });
+  // "Replay" from History gets the prompt once, as it opens.
+  const replayed = useRef(false);
+  useEffect(() => {
+    if (!fill?.get || replayed.current) return;
+    replayed.current = true;
+    get.mutate(asStrings(fill.args));
+  }, [fill, get]);
   const [tokens, setTokens] = useState<{ for: unknown; count: number }>();
   useEffect(() => {
     const got = get.data;

@@ -13,9 +13,10 @@ import type { ResultSource } from '../../../mcp/handles.ts';
 import { paramHeadersFor } from '../../../mcp/paramHeaders.ts';
 import { withoutKnownSecrets, withoutSecrets } from '../../../mcp/secrets.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
+import type { PromptGetEnded } from '../../../mcp/serverOffers.ts';
 import * as callStore from '../../../storage/callStore.ts';
 import type { HistoryEntry, NewEntry } from '../../../storage/callStore.ts';
-import { compareBase, copyOf, entryOf, type Copied, type CopyKind, type FinishedRun, type WireFacts } from '../policy.ts';
+import { compareBase, copyOf, entryOf, promptEntryOf, type Copied, type CopyKind, type FinishedRun, type WireFacts } from '../policy.ts';
 
 /** How many earlier calls are read for handles to offer. */
 export const HISTORY_HANDLE_CALLS = 20;
@@ -126,7 +127,7 @@ export class CallHistory {
   // HISTORY_HANDLE_CALLS successful calls with structured content, read once.
   async #loadSources(): Promise<void> {
     const earlier = this.#snapshot.entries
-      .filter((entry) => entry.at < this.openedAt && entry.outcome === 'ok')
+      .filter((entry) => entry.at < this.openedAt && entry.outcome === 'ok' && entry.kind === undefined)
       .slice(0, HISTORY_HANDLE_CALLS);
     if (!earlier.length) return;
     const sources = await Promise.all(
@@ -155,6 +156,9 @@ export class CallHistory {
     }
     return writes;
   }
+
+  /** Records a prompt's get (the prompt view reports each one), with its raw result when it came. */
+  recordPrompt = (got: PromptGetEnded, result?: unknown): Promise<void> => this.#record(promptEntryOf(got, this.#connection), result);
 
   async #record(entry: Omit<NewEntry, 'server'>, result: unknown): Promise<void> {
     try {
@@ -235,7 +239,7 @@ export class CallHistory {
       return () => Promise.resolve({ title: `${run.tool}: run ${earlier.id} → run ${run.id}`, diff: diffResults(before, after) });
     }
     const stored = this.#snapshot.entries.find(
-      (entry) => entry.tool === run.tool && entry.at < this.openedAt && entry.outcome !== 'failed',
+      (entry) => entry.tool === run.tool && entry.kind === undefined && entry.at < this.openedAt && entry.outcome !== 'failed',
     );
     if (!stored) return undefined;
     return async () => ({
@@ -245,9 +249,9 @@ export class CallHistory {
   }
 
   /** "Copy…" of an entry: never with the connection's own secrets, even pasted into an argument. */
-  copy = (entry: Pick<HistoryEntry, 'server' | 'tool' | 'args' | 'droppedArgs'>, kind: CopyKind): Copied => {
+  copy = (entry: Pick<HistoryEntry, 'server' | 'tool' | 'args' | 'droppedArgs' | 'kind'>, kind: CopyKind): Copied => {
     const connection = this.#connection;
-    const tool = this.#options.tools().find((candidate) => candidate.name === entry.tool);
+    const tool = entry.kind ? undefined : this.#options.tools().find((candidate) => candidate.name === entry.tool);
     const args = withoutKnownSecrets(entry.args, connection.secretValues) as Record<string, unknown>;
     const paramHeaders = connection.era === 'modern' && tool?.paramHeaders ? paramHeadersFor(tool.paramHeaders, args) : undefined;
     const wire: WireFacts = {

@@ -18,9 +18,11 @@ interface Options {
   replay: (tool: string, args: Record<string, unknown>) => void;
   /** Opens the tool with these arguments in its form. */
   edit: (tool: string, args: Record<string, unknown>) => void;
+  /** Opens the prompt with these arguments (and gets it again, when `get`). */
+  openPrompt: (name: string, args: Record<string, unknown>, get: boolean) => void;
 }
 
-export function useCallHistory({ connection, runs, tools, replay, edit }: Options) {
+export function useCallHistory({ connection, runs, tools, replay, edit, openPrompt }: Options) {
   const currentTools = useStableCallback(() => tools);
   const [history] = useState(
     () => new CallHistory({ connection, tools: currentTools, pageHref: () => window.location.href, beforeWrite: afterPaint }),
@@ -32,14 +34,16 @@ export function useCallHistory({ connection, runs, tools, replay, edit }: Option
 
   return {
     copyCall: history.copyCall,
+    recordPrompt: history.recordPrompt,
     previousOf,
     historySources: snapshot.historySources,
     panel: {
       entries: snapshot.entries,
       note: snapshot.note,
       error: snapshot.error,
-      onReplay: (entry: HistoryEntry) => replay(entry.tool, entry.args),
-      onEdit: (entry: HistoryEntry) => edit(entry.tool, entry.args),
+      onReplay: (entry: HistoryEntry) =>
+        entry.kind === 'prompt' ? openPrompt(entry.tool, entry.args, true) : replay(entry.tool, entry.args),
+      onEdit: (entry: HistoryEntry) => (entry.kind === 'prompt' ? openPrompt(entry.tool, entry.args, false) : edit(entry.tool, entry.args)),
       onCompare: (entry: HistoryEntry, base?: HistoryEntry) => void history.compare(entry, base),
       onCopy: history.copy,
       onDelete: (id: number) => void history.remove(id),
