@@ -27,6 +27,10 @@ test('prompts: the four listed; args-prompt says City is required, then gets its
   await expect(list.nth(1)).toHaveText(/^args-prompt\s*Arguments Prompt/);
 
   await list.nth(1).getByRole('button').click();
+  // The UI contract's shape: one region "Prompts" holds the list, the form, Get prompt and the messages.
+  const contract = page.getByRole('region', { name: 'Prompts' });
+  await expect(contract.getByRole('form', { name: 'Prompt arguments' })).toBeVisible();
+  await expect(contract.getByRole('button', { name: 'Get prompt' })).toBeVisible();
   const prompt = page.getByRole('region', { name: 'Prompt: args-prompt' });
   const form = prompt.getByRole('form', { name: 'Prompt arguments' });
   await expect(form.getByLabel(/^city/)).toBeVisible();
@@ -40,6 +44,7 @@ test('prompts: the four listed; args-prompt says City is required, then gets its
   await expect(messages).toContainText('user');
   await expect(messages).toContainText("What's weather in Lisbon?");
   await expect(messages).toContainText(/\d+ tokens of text/);
+  await expect(contract.getByRole('region', { name: 'Prompt messages' })).toBeVisible();
 
   // Completion: the department narrows as typed; the name is completed with the department as context.
   await list.nth(2).getByRole('button').click();

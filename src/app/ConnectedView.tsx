@@ -191,7 +191,12 @@ export function ConnectedView(props: Props) {
         : null}
       {narrow && bottomSlot ? createPortal(<PaneTabs />, bottomSlot) : null}
       {detailsSlot ? createPortal(<SafetyControls settings={safety} onChange={setSafety} />, detailsSlot) : null}
-      <div className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden">
+      {/* With Prompts or Resources open, the list and the work area are one region of that name (the UI
+          contract's); only attributes change, so switching tabs remounts nothing. */}
+      <div
+        className="flex min-h-0 flex-1 flex-col overflow-auto md:flex-row md:overflow-hidden"
+        {...(view.kind === 'offers' ? { role: 'region', 'aria-label': view.tab === 'prompts' ? 'Prompts' : 'Resources' } : {})}
+      >
         <ToolSidebar
           connection={connection}
           data={data}

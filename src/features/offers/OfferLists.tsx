@@ -109,7 +109,7 @@ export function PromptList({ connection, authContext, open, onOpen, renderIcon }
   const listing = usePromptListing(connection, authContext);
   const prompts = listing.data?.items ?? [];
   return (
-    <section aria-label="Prompts" className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
+    <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
       <ListState query={listing} method="prompts/list">
         <p className="text-xs text-muted">
           {prompts.length} {prompts.length === 1 ? 'prompt' : 'prompts'}
@@ -129,7 +129,7 @@ export function PromptList({ connection, authContext, open, onOpen, renderIcon }
           }))}
         />
       </ListState>
-    </section>
+    </div>
   );
 }
 
@@ -137,7 +137,7 @@ export function ResourceList({ connection, authContext, open, onOpen, renderIcon
   const resources = useResourceListing(connection, authContext);
   const templates = useTemplateListing(connection, authContext);
   return (
-    <section aria-label="Resources" className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
+    <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
       <ListState query={resources} method="resources/list">
         <h3 className="text-xs font-semibold">
           {resources.data?.items.length} {resources.data?.items.length === 1 ? 'resource' : 'resources'}
@@ -176,6 +176,6 @@ export function ResourceList({ connection, authContext, open, onOpen, renderIcon
           }))}
         />
       </ListState>
-    </section>
+    </div>
   );
 }
