@@ -79,9 +79,24 @@ describe('parseCli', () => {
         era: undefined,
         timeoutMs: 30_000,
         maxResponseBytes: 16 * 1024 * 1024,
+        lockFail: 'breaking',
       },
     });
     expect(parseCli(['report', 'https://example.com/mcp'])).toMatchObject({ kind: 'report', report: { format: 'json' } });
+    // A lockfile to compare with; `lock` writes one (connection options only).
+    expect(parseCli(['report', '--lock', 'l.json', '--lock-fail', 'any', 'https://example.com/mcp'])).toMatchObject({
+      report: { lock: 'l.json', lockFail: 'any' },
+    });
+    expect(parseCli(['lock', '--out', 'l.json', '--bearer', 't', 'https://example.com/mcp'])).toMatchObject({
+      kind: 'lock',
+      out: 'l.json',
+      target: { kind: 'url', url: 'https://example.com/mcp' },
+      report: { bearer: 't' },
+    });
+    expect(() => parseCli(['report', '--lock-fail', 'any', 'https://example.com/mcp'])).toThrow('--lock-fail needs --lock FILE');
+    expect(() => parseCli(['report', '--out', 'l.json', 'https://example.com/mcp'])).toThrow('--out is a lock option');
+    expect(() => parseCli(['lock', '--out', 'l.json', '--active', 'https://example.com/mcp'])).toThrow('--active is not a lock option');
+    expect(() => parseCli(['lock', '--out', 'l.json'])).toThrow('lock needs a server');
     expect(
       parseCli([
         'report',

@@ -36,6 +36,9 @@ export interface ReportOptions {
   era?: string;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** A lockfile whose tools the server's are compared with (src/lint/lockfile.ts), and when that fails the run. */
+  lock?: string;
+  lockFail: string;
 }
 
 export interface RenderOptions {
@@ -63,6 +66,8 @@ export type CliCommand =
   | { kind: 'mcp'; mcp: McpOptions }
   | { kind: 'serve'; target: Target; port?: number; dev: boolean; watch?: string }
   | { kind: 'report'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions }
+  /** `toolscope lock`: the server reached as the report reaches it; its tools written to `out`. */
+  | { kind: 'lock'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions; out: string }
   | { kind: 'render'; target: Target; render: RenderOptions };
 
 export class UsageError extends Error {}
@@ -99,7 +104,13 @@ const REPORT_OPTIONS = {
   dpop: { type: 'boolean' },
   scope: { type: 'string' },
   issuer: { type: 'string' },
+  lock: { type: 'string' },
+  'lock-fail': { type: 'string' },
+  out: { type: 'string' },
 } as const;
+
+/** Report options that mean nothing to `toolscope lock` (it reports nothing). */
+const REPORT_ONLY = ['format', 'output', 'queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail'] as const;
 
 const RENDER_OPTIONS = {
   ...SERVE_OPTIONS,
@@ -213,7 +224,8 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
   const split = argv.indexOf('--');
   const before = split === -1 ? [...argv] : argv.slice(0, split);
   const command = split === -1 ? undefined : argv.slice(split + 1);
-  const isReport = before[0] === 'report';
+  const isLock = before[0] === 'lock';
+  const isReport = before[0] === 'report' || isLock;
   const isRender = before[0] === 'render';
   const { values, positionals } = isReport
     ? parseOptions(before.slice(1), REPORT_OPTIONS)
@@ -251,13 +263,21 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
     return { kind: 'render', target, render: renderOptions(values) };
   }
   if (isReport) {
-    for (const option of SERVE_ONLY) if (values[option] !== undefined) throw new UsageError(`--${option} is not a report option.`);
-    if (target.kind === 'demo') throw new UsageError('report needs a server: a URL, -- <command> [args…], or --config FILE --server NAME.');
+    for (const option of SERVE_ONLY)
+      if (values[option] !== undefined) throw new UsageError(`--${option} is not a ${isLock ? 'lock' : 'report'} option.`);
+    const verb = isLock ? 'lock' : 'report';
+    if (target.kind === 'demo')
+      throw new UsageError(`${verb} needs a server: a URL, -- <command> [args…], or --config FILE --server NAME.`);
     const report = values as typeof values & Partial<Record<keyof typeof REPORT_OPTIONS, unknown>>;
+    if (isLock) {
+      for (const option of REPORT_ONLY) if (report[option] !== undefined) throw new UsageError(`--${option} is not a lock option.`);
+      if (typeof report.out !== 'string' || !report.out) throw new UsageError('lock needs --out FILE (e.g. --out toolscope.lock.json).');
+    } else if (report.out !== undefined) throw new UsageError('--out is a lock option; the report writes to --output FILE.');
+    if (report['lock-fail'] !== undefined && report.lock === undefined) throw new UsageError('--lock-fail needs --lock FILE.');
     const environment = fromEnvironment(environ);
     const headers = Array.isArray(report.header) ? report.header.filter((item): item is string => typeof item === 'string') : [];
     const named = new Set(headers.map((header) => header.slice(0, header.indexOf(':')).trim().toLowerCase()));
-    return {
+    const parsed: CliCommand & { kind: 'report' } = {
       kind: 'report',
       target,
       report: {
@@ -279,8 +299,11 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
         era: typeof report.era === 'string' ? report.era : undefined,
         timeoutMs: parsePositive('timeout', report.timeout, 30, 3600) * 1000,
         maxResponseBytes: Math.round(parsePositive('max-mb', report['max-mb'], 16, 4096) * 1024 * 1024),
+        ...(typeof report.lock === 'string' ? { lock: report.lock } : {}),
+        lockFail: typeof report['lock-fail'] === 'string' ? report['lock-fail'] : 'breaking',
       },
     };
+    return isLock ? { kind: 'lock', target, report: parsed.report, out: String(report.out) } : parsed;
   }
   return { kind: 'serve', target, port: parsePort(values.port), dev: values.dev ?? false, watch: values.watch };
 }

@@ -16,7 +16,7 @@ import { RenderUnavailable, renderApp, renderSummary } from './render.ts';
 import { readMcpServersFile, type HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createAgentServer, withSkills } from '../agent/agentServer.ts';
-import { checkReportOptions, runReport } from './reportCommand.ts';
+import { checkConnectOptions, checkReportOptions, runLock, runReport, type ReportTarget } from './reportCommand.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 type Resolved = { kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'stdio'; spec: StdioSpec };
@@ -103,25 +103,25 @@ async function main(argv: string[]): Promise<number | undefined> {
     return undefined;
   }
   const target = resolveTarget(command.target);
-  if (command.kind === 'report') {
-    checkReportOptions(command.report);
-    if (target.kind !== 'stdio') return runReport({ url: target.kind === 'url' ? target.url : '' }, command.report);
+  if (command.kind === 'report' || command.kind === 'lock') {
+    if (command.kind === 'report') checkReportOptions(command.report);
+    else checkConnectOptions(command.report);
+    const run = (reached: ReportTarget) =>
+      command.kind === 'lock' ? runLock(reached, command.report, command.out) : runReport(reached, command.report);
+    if (target.kind !== 'stdio') return run({ url: target.kind === 'url' ? target.url : '' });
     const child = makeChild(target.spec);
     const bridge = new StdioBridge(child);
     try {
       await started(child);
-      return await runReport(
-        {
-          url: 'http://stdio.toolscope.invalid/mcp',
-          label: child.command,
-          fetch: (input, init) => bridge.handle(new Request(input, init)),
-          explain: () => {
-            const tail = child.lines().slice(-10);
-            return `The server is ${describeExit(child.state)}.${tail.length ? ` Its last stderr lines:\n${tail.map((line) => `  ${line.text}`).join('\n')}` : ''}`;
-          },
+      return await run({
+        url: 'http://stdio.toolscope.invalid/mcp',
+        label: child.command,
+        fetch: (input, init) => bridge.handle(new Request(input, init)),
+        explain: () => {
+          const tail = child.lines().slice(-10);
+          return `The server is ${describeExit(child.state)}.${tail.length ? ` Its last stderr lines:\n${tail.map((line) => `  ${line.text}`).join('\n')}` : ''}`;
         },
-        command.report,
-      );
+      });
     } finally {
       bridge.close();
       await child.stop();

@@ -2,7 +2,8 @@
 // src/lint rules as the app, in Node, no browser. A stdio server is reached through the
 // same bridge the page uses, in process (no port is opened).
 // Exit 0 without error findings, 1 with any, 2 when the report could not be made; with --profile,
-// the verdict decides: 0 ready, 1 not ready, 3 needs a person.
+// the verdict decides: 0 ready, 1 not ready, 3 needs a person. `toolscope lock` reaches the server
+// the same way and writes its tools' lockfile.
 import { printable } from '../../src/lib/printable.ts';
 import { redactText, redactUrl, urlSecrets } from '../../src/lib/redactUrl.ts';
 import { writeFile } from 'node:fs/promises';
@@ -14,7 +15,8 @@ import { parseQueries, type ToolQuery } from '../../src/lint/queries.ts';
 import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
 import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
 import type { FetchLike } from '../../src/mcp/traffic.ts';
-import { collectReport } from '../../src/lint/collect.ts';
+import { collectReport, rawToolList } from '../../src/lint/collect.ts';
+import { LOCK_FAIL, lockText, lockTools, parseLockfile, type LockFail, type Lockfile } from '../../src/lint/lockfile.ts';
 import { reportDeps } from '../../src/lint/deps.ts';
 import { REPORT_FORMATS, formatReport } from '../../src/lint/formats.ts';
 import { PROFILE_IDS, VERDICT_EXIT, VERDICT_TEXT, profileItemIds, type ProfileId } from '../../src/lint/profiles.ts';
@@ -42,17 +44,23 @@ function parseHeaders(values: readonly string[]): Record<string, string> {
   return headers;
 }
 
-/** Checks the options before anything starts (a usage error exits 2 without running a server). */
-export function checkReportOptions(options: ReportOptions) {
-  const format = REPORT_FORMATS.find((candidate) => candidate === options.format);
-  if (!format) throw new UsageError(`--format ${options.format}: use one of ${REPORT_FORMATS.join(', ')}.`);
+/** How to reach the server: the era asked for and the headers (a usage error exits 2 without running a server). */
+export function checkConnectOptions(options: ReportOptions) {
   const eraHint: EraHint | undefined =
     options.era === undefined
       ? undefined
       : options.era === 'legacy'
         ? { era: 'legacy', protocolVersion: '2025-11-25' }
         : { era: 'modern', protocolVersion: options.era };
-  return { format, eraHint, headers: parseHeaders(options.headers), queries: readQueries(options.queries), ...checkProfile(options) };
+  return { eraHint, headers: parseHeaders(options.headers) };
+}
+
+/** Checks the report's options before anything starts (a usage error exits 2 without running a server). */
+export function checkReportOptions(options: ReportOptions) {
+  const format = REPORT_FORMATS.find((candidate) => candidate === options.format);
+  if (!format) throw new UsageError(`--format ${options.format}: use one of ${REPORT_FORMATS.join(', ')}.`);
+  checkLockFail(options.lockFail);
+  return { format, ...checkConnectOptions(options), queries: readQueries(options.queries), ...checkProfile(options) };
 }
 
 function checkProfile(options: ReportOptions): { profile?: ProfileId; confirmed: Set<string> } {
@@ -102,11 +110,20 @@ function isEcKey(pem: string): boolean {
   }
 }
 
-export async function runReport(target: ReportTarget, options: ReportOptions): Promise<number> {
-  const { format, eraHint, headers, queries, profile, confirmed } = checkReportOptions(options);
+/** What a command does once connected; its exit status. `failed` says why it could not, redacted, and gives 2. */
+type Work = (
+  connection: McpConnection,
+  context: { secrets: (string | undefined)[]; failed: (message: string) => number },
+) => Promise<number>;
+
+/**
+ * Reaches the server as the report does — the limits, a machine sign-in, the connection — runs
+ * `work`, and closes. Every message passes the one redaction rule (the SDK's errors repeat the URL).
+ */
+async function withServer(target: ReportTarget, options: ReportOptions, verb: string, work: Work): Promise<number> {
+  const { eraHint, headers } = checkConnectOptions(options);
   // Never the URL's credentials (?api_key=, user:password@) on stderr.
   const name = target.label ?? redactUrl(target.url).url;
-  // Every message passes the one redaction rule, whatever produced it (the SDK's errors repeat the URL).
   const secrets = [options.bearer, options.machine?.clientSecret, ...Object.values(headers), ...urlSecrets(target.url)];
   const failed = (message: string) => {
     const more = target.explain?.();
@@ -159,21 +176,33 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
     return failed(`Could not connect to ${name}: ${reason(error)}`);
   }
   try {
-    const report = await Promise.race([
-      limited.stopped,
-      collectReport(connection, reportDeps, {
-        active: options.active,
-        ...(queries ? { queries } : {}),
-        reach: {
-          transport: target.fetch ? 'stdio' : 'http',
-          auth: machine
-            ? 'oauth'
-            : options.bearer || Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')
-              ? 'bearer'
-              : 'none',
-        },
-      }),
-    ]);
+    return await Promise.race([limited.stopped, work(connection, { secrets, failed })]);
+  } catch (error) {
+    return failed(`The ${verb} failed: ${reason(error)}`);
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}
+
+export async function runReport(target: ReportTarget, options: ReportOptions): Promise<number> {
+  const { format, queries, profile, confirmed } = checkReportOptions(options);
+  const lock = options.lock === undefined ? undefined : await readLock(options.lock);
+  const lockFail = checkLockFail(options.lockFail);
+  const { headers } = checkConnectOptions(options);
+  return withServer(target, options, 'report', async (connection, { secrets }) => {
+    const report = await collectReport(connection, reportDeps, {
+      active: options.active,
+      ...(queries ? { queries } : {}),
+      ...(lock ? { lock: { file: lock, fail: lockFail } } : {}),
+      reach: {
+        transport: target.fetch ? 'stdio' : 'http',
+        auth: options.machine
+          ? 'oauth'
+          : options.bearer || Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')
+            ? 'bearer'
+            : 'none',
+      },
+    });
     const readiness = profile ? readinessOf(report, profile, confirmed) : undefined;
     // Server text fills the report (descriptions, errors of the active checks): the one redaction
     // rule runs over it too, the issued token included.
@@ -187,9 +216,39 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
       return VERDICT_EXIT[readiness.verdict];
     }
     return report.findings.some((finding) => finding.severity === 'error') ? 1 : 0;
+  });
+}
+
+/** `toolscope lock`: every tool as listed (all pages) with its digest, written to `out`. Exit 0 written, 2 not. */
+export async function runLock(target: ReportTarget, options: ReportOptions, out: string): Promise<number> {
+  return withServer(target, options, 'lock', async (connection, { secrets, failed }) => {
+    const { tools, stop } = await rawToolList(connection);
+    if (stop) return failed(`Not locked: ${stop}`);
+    const lock = await lockTools(connection.server, tools);
+    const text = lockText(lock);
+    // The connection's own secrets never reach the file, even echoed into a definition by the server.
+    if (secrets.some((secret) => secret && text.includes(secret)))
+      return failed('Not locked: a tool definition holds a credential this connection sends (bearer, header value or URL secret).');
+    await writeFile(out, text);
+    console.error(printable(`Locked ${Object.keys(lock.tools).length} tools of ${connection.server.name} in ${out}.`));
+    return 0;
+  });
+}
+
+async function readLock(file: string): Promise<Lockfile> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    return failed(`The report failed: ${reason(error)}`);
-  } finally {
-    await connection.close().catch(() => undefined);
+    throw new UsageError(`--lock ${file}: ${errorMessage(error)}`);
   }
+  const lock = await parseLockfile(text);
+  if ('error' in lock) throw new UsageError(`--lock ${file}: ${lock.error}.`);
+  return lock;
+}
+
+function checkLockFail(value: string): LockFail {
+  const fail = LOCK_FAIL.find((candidate) => candidate === value);
+  if (!fail) throw new UsageError(`--lock-fail ${value}: use one of ${LOCK_FAIL.join(', ')}.`);
+  return fail;
 }

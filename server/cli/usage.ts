@@ -12,6 +12,9 @@ Usage:
   toolscope report [report options] -- <command> [args…]
   toolscope report [report options] --config FILE --server NAME
                                               the server report, for CI (no browser)
+  toolscope lock --out toolscope.lock.json <server-url> | -- <command> [args…] | --config …
+                                              each tool's definition and its SHA-256 (SEP-2636
+                                              digest, RFC 8785), for report --lock in CI
   toolscope render --tool NAME --out app.png [render options] <server-url> | -- <command> [args…]
                                               calls NAME, renders its MCP App headless (the page's
                                               sandbox, Chromium), writes a PNG and a JSON log
@@ -58,7 +61,12 @@ Report options:
   --profile claude-directory|openai-apps   readiness for a directory: ready, not ready, or
                     needs a person (what no program can judge; each rule cites its source)
   --confirm ID[,ID]  items of the profile a person has checked (e.g. claude-listing)
+  --lock FILE       compare the tools with a lockfile: each tool added, removed or changed is
+                    named (a change by its JSON path, and whether it can break a caller)
+  --lock-fail breaking|any|none   which drift is an error (default breaking: a removed tool, a
+                    new required argument, a narrower type or bound, a dropped enum value)
   (and --env, --env-file, --cwd for a stdio server)
+  lock takes the connection options above (--bearer, --header, --timeout, --era, sign-in).
 
 mcp options:
   --allow-destructive   let call_tool call tools that may change or destroy data (refused otherwise)
@@ -79,5 +87,6 @@ Exit status of render: 0 rendered, 1 a CSP violation of the app's own loads or a
 (a library's probe for eval is not one), 2 could not render (no browser, no app, usage).
 
 Exit status of report: 0 no error findings, 1 error findings, 2 the report could not be made.
+Exit status of lock: 0 written, 2 could not lock.
 With --profile: 0 ready, 1 not ready, 2 could not run, 3 needs a person.
 Exit status 2 also for a usage error.`;

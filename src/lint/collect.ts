@@ -1,7 +1,8 @@
 // Gathering a report from a live connection: walk tools/list twice (order stability), run the
 // active check when asked, then apply the rules. The app and the CLI both come through here.
 import type { McpConnection } from '../mcp/connection.ts';
-import { walkPages } from '../mcp/pagination.ts';
+import { describeStop, walkPages } from '../mcp/pagination.ts';
+import { compareLock, lockFindings, type LockFail, type Lockfile } from './lockfile.ts';
 import type { McpTool, ToolsPage } from '../mcp/tools.ts';
 import { mergePages } from '../mcp/pageMerge.ts';
 import { activeChecks } from './active.ts';
@@ -36,6 +37,8 @@ export interface CollectOptions {
   reach?: ReachFacts;
   /** Queries whose expected tool must come up (the CLI's --queries). */
   queries?: readonly ToolQuery[];
+  /** A lockfile the tools are compared with (the CLI's --lock), and when a drift is an error. */
+  lock?: { file: Lockfile; fail: LockFail };
   signal?: AbortSignal;
 }
 
@@ -43,7 +46,7 @@ export interface CollectOptions {
 export type ReportReads = Pick<ReportInput, 'apps' | 'appResources' | 'skills' | 'serverCard' | 'offers'>;
 
 /** Everything a report asks the server for: two walks of the list, the reads, the active checks when asked. */
-export type GatheredReport = ReportReads & Pick<ReportInput, 'pages' | 'secondPages' | 'listingStop' | 'active'>;
+export type GatheredReport = ReportReads & Pick<ReportInput, 'pages' | 'secondPages' | 'listingStop' | 'active' | 'lock'>;
 
 /** The reads of a report over a listing already made (the app's chip reads them beside the workspace's list). */
 export async function readForReport(connection: McpConnection, tools: readonly McpTool[], signal?: AbortSignal): Promise<ReportReads> {
@@ -56,14 +59,34 @@ export async function readForReport(connection: McpConnection, tools: readonly M
 
 export async function gatherReport(
   connection: McpConnection,
-  options: Pick<CollectOptions, 'active' | 'signal'> = {},
+  options: Pick<CollectOptions, 'active' | 'signal' | 'lock'> = {},
 ): Promise<GatheredReport> {
   const { pages, stop } = await listWalk(connection, options.signal);
   // A listing that never ends is said once; walking it a second time would only repeat it.
   const secondPages = stop.reason === 'end' ? await listAllPages(connection, options.signal) : undefined;
   const { tools } = mergePages(pages);
   const active = options.active ? await activeChecks(connection, tools) : undefined;
-  return { pages, secondPages, listingStop: stop, active, ...(await readForReport(connection, tools, options.signal)) };
+  const lock = options.lock ? await gatherLock(connection, options.lock, options.signal) : undefined;
+  return {
+    pages,
+    secondPages,
+    listingStop: stop,
+    active,
+    ...(lock ? { lock } : {}),
+    ...(await readForReport(connection, tools, options.signal)),
+  };
+}
+
+/** Every tool as the server listed it (all pages), or where the walk had to stop. */
+export async function rawToolList(connection: McpConnection, signal?: AbortSignal) {
+  const walk = await walkPages((cursor) => connection.listToolsRawPage(cursor, signal));
+  return { tools: walk.pages.flatMap((page) => page.items), stop: describeStop(walk.stop) };
+}
+
+/** The lockfile's findings: the tools served now against those it holds. */
+async function gatherLock(connection: McpConnection, lock: NonNullable<CollectOptions['lock']>, signal?: AbortSignal) {
+  const { tools } = await rawToolList(connection, signal);
+  return lockFindings(await compareLock(lock.file, tools), lock.fail);
 }
 
 /**

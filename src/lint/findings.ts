@@ -125,6 +125,11 @@ export const RULES = {
     'ChatGPT reads a tool result’s _meta["mcp/www_authenticate"] challenge with its error and error_description to offer a sign-in and say why.',
   'auth-host-reactions':
     'Hosts disagree on what they do with a sign-in challenge; what each publishes decides whether a person there can sign in at all.',
+  'lock-tool-added':
+    'A tool the lockfile does not hold reaches every model that lists the server; pinned definitions are how a team reviews that first (tool digests: SEP-2636).',
+  'lock-tool-removed': 'Every caller of a tool the lockfile holds breaks when the server stops serving it.',
+  'lock-tool-changed':
+    'A definition whose digest (SHA-256 over its RFC 8785 form, SEP-2636) differs from the lockfile’s: what the model reads changed, and a new required argument or a narrower type breaks callers.',
   'query-expectation':
     'Hosts find tools by a search before the model sees them: a tool that does not come up for the words its users type is never called.',
 } as const;

@@ -47,6 +47,8 @@ export interface ReportInput {
   skills?: SkillsInput;
   /** The server's Server Card, when one was looked for (HTTP servers): what was found, and its findings (collect.ts). */
   serverCard?: { read: CardRead; findings: readonly Finding[] };
+  /** Tools added, removed or changed since the lockfile (collect.ts, --lock). */
+  lock?: readonly Finding[];
   /** The server's prompts, resources and templates, when it declares them (collect.ts). */
   offers?: OffersInput;
   /** The capabilities the server declared (as sent), for what 2026-07-28 deprecates. */
@@ -168,6 +170,7 @@ export function buildReport(input: ReportInput, deps: ReportDeps): Report {
     ...(input.skills ? skillFindings(input.skills, tools, deps) : []),
     ...(input.serverCard?.findings ?? []),
     ...(input.offers ? offerFindings(input.offers) : []),
+    ...(input.lock ?? []),
     ...deprecationFindings(input.capabilities, input.calls ?? []),
     ...(searched?.findings ?? []),
   ].sort((a, b) => rank(a) - rank(b) || (a.tool ?? '').localeCompare(b.tool ?? '') || a.rule.localeCompare(b.rule));

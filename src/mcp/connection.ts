@@ -328,6 +328,14 @@ export class McpConnection {
     return page;
   }
 
+  /** One page of tools/list as the server sent it (the lockfile digests each tool whole, SEP-2636). */
+  async listToolsRawPage(cursor?: string, signal?: AbortSignal): Promise<{ items: Record<string, unknown>[]; nextCursor?: string }> {
+    const raw = await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal });
+    const tools = isRecord(raw) ? own(raw, 'tools') : undefined;
+    const next = isRecord(raw) ? own(raw, 'nextCursor') : undefined;
+    return { items: Array.isArray(tools) ? tools.filter(isRecord) : [], nextCursor: typeof next === 'string' ? next : undefined };
+  }
+
   /**
    * tools/call for a listed tool (its `x-mcp-header` properties go out as `Mcp-Param-*` headers
    * in the 2026 era), or for a bare name. A server that answers with a task is followed to the
