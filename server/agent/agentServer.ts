@@ -19,11 +19,8 @@ import { TrafficRecorder, type FetchLike } from '../../src/mcp/traffic.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
 import { collectReport } from '../../src/lint/collect.ts';
 import { reportDeps } from '../../src/lint/deps.ts';
-import { CallSession } from '../../src/session/callSession.ts';
-import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
-import { memorySessionMemory } from '../../src/session/sessionMemory.ts';
-import { validateAgainst } from '../../src/schema/validate.ts';
-import { unsafeIntegers } from '../../src/schema/numbers.ts';
+import type { CallSession } from '../../src/session/callSession.ts';
+import { unattendedSession } from '../../src/session/unattended.ts';
 import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { AGENT_SKILL } from './skill.ts';
 import { ConnectOutput, ListToolsOutput, CallToolOutput, ReportOutput, TrafficOutput } from './agentSchemas.ts';
@@ -63,23 +60,6 @@ const PAGE = 50;
 const DESTRUCTIVE_REFUSAL =
   'Not sent: the tool may change or destroy data (or its hints are missing or contradictory), so a person would be asked first; toolscope mcp calls such tools only when started with --allow-destructive.';
 
-/**
- * The agent's call session (src/session/callSession.ts, as the page's): its memory in this process,
- * the page's default settings, and its one question — "call a tool that may destroy data?" —
- * answered by what the person said when starting: --allow-destructive.
- */
-function agentCalls(connection: McpConnection, allowDestructive: boolean): CallSession {
-  const calls = new CallSession({
-    connection,
-    safety: () => DEFAULT_SAFETY,
-    loadChecks: () => Promise.resolve({ validateAgainst, unsafeIntegers }),
-    memory: memorySessionMemory(connection.url),
-  });
-  calls.subscribe(() => {
-    if (calls.getSnapshot().pending) queueMicrotask(() => calls.answer(allowDestructive));
-  });
-  return calls;
-}
 const MAX_TRAFFIC = 50;
 
 interface Session {
@@ -187,7 +167,7 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
             });
             session = {
               connection,
-              calls: agentCalls(connection, options.allowDestructive),
+              calls: unattendedSession(connection, options.allowDestructive),
               traffic,
               label: entry?.name ?? url,
               stop: stdio?.stop,

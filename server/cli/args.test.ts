@@ -97,6 +97,42 @@ describe('parseCli', () => {
     expect(() => parseCli(['report', '--out', 'l.json', 'https://example.com/mcp'])).toThrow('--out is a lock option');
     expect(() => parseCli(['lock', '--out', 'l.json', '--active', 'https://example.com/mcp'])).toThrow('--active is not a lock option');
     expect(() => parseCli(['lock', '--out', 'l.json'])).toThrow('lock needs a server');
+    // record: each --call with the --args at its place; mock: a file, on a port or stdio.
+    expect(
+      parseCli([
+        'record',
+        '--out',
+        's.jsonl',
+        '--call',
+        'a',
+        '--args',
+        '{"x":1}',
+        '--call',
+        'b',
+        '--allow-destructive',
+        '--',
+        'node',
+        's.js',
+      ]),
+    ).toMatchObject({
+      kind: 'record',
+      out: 's.jsonl',
+      calls: [
+        { tool: 'a', args: { x: 1 } },
+        { tool: 'b', args: {} },
+      ],
+      allowDestructive: true,
+      target: { kind: 'stdio', spec: { command: 'node', args: ['s.js'] } },
+    });
+    expect(() => parseCli(['record', '--out', 's.jsonl', '--args', '{}', 'https://example.com/mcp'])).toThrow('--args without a --call');
+    expect(() => parseCli(['record', '--out', 's.jsonl', '--call', 'a', '--args', '[1]', 'https://example.com/mcp'])).toThrow(
+      'expected a JSON object',
+    );
+    expect(() => parseCli(['report', '--call', 'a', 'https://example.com/mcp'])).toThrow('unknown option --call');
+    expect(parseCli(['mock', 'c.jsonl', '--port', '7000'])).toEqual({ kind: 'mock', file: 'c.jsonl', port: 7000, stdio: false });
+    expect(parseCli(['mock', 'c.jsonl', '--stdio'])).toEqual({ kind: 'mock', file: 'c.jsonl', stdio: true });
+    expect(() => parseCli(['mock'])).toThrow('mock needs a cassette');
+    expect(() => parseCli(['mock', 'c.jsonl', '--stdio', '--port', '1'])).toThrow('not both');
     expect(
       parseCli([
         'report',

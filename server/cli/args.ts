@@ -68,6 +68,17 @@ export type CliCommand =
   | { kind: 'report'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions }
   /** `toolscope lock`: the server reached as the report reaches it; its tools written to `out`. */
   | { kind: 'lock'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions; out: string }
+  /** `toolscope record`: the server reached as the report reaches it; its tools listed, these calls made, a cassette written to `out`. */
+  | {
+      kind: 'record';
+      target: Exclude<Target, { kind: 'demo' }>;
+      report: ReportOptions;
+      out: string;
+      calls: { tool: string; args: Record<string, unknown> }[];
+      allowDestructive: boolean;
+    }
+  /** `toolscope mock`: a cassette served as an MCP server, on loopback HTTP or on stdio. */
+  | { kind: 'mock'; file: string; port?: number; stdio: boolean }
   | { kind: 'render'; target: Target; render: RenderOptions };
 
 export class UsageError extends Error {}
@@ -109,7 +120,20 @@ const REPORT_OPTIONS = {
   out: { type: 'string' },
 } as const;
 
-/** Report options that mean nothing to `toolscope lock` (it reports nothing). */
+const RECORD_OPTIONS = {
+  ...REPORT_OPTIONS,
+  call: { type: 'string', multiple: true },
+  args: { type: 'string', multiple: true },
+  'allow-destructive': { type: 'boolean' },
+} as const;
+
+const MOCK_OPTIONS = {
+  port: { type: 'string' },
+  stdio: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Report options that mean nothing to `toolscope lock` or `record` (they report nothing). */
 const REPORT_ONLY = ['format', 'output', 'queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail'] as const;
 
 const RENDER_OPTIONS = {
@@ -142,10 +166,10 @@ function parsePort(text: string | undefined): number | undefined {
   return port;
 }
 
-function parseOptions<T extends typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RENDER_OPTIONS | typeof MCP_OPTIONS>(
-  args: string[],
-  options: T,
-) {
+function parseOptions<
+  T extends
+    typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RECORD_OPTIONS | typeof RENDER_OPTIONS | typeof MCP_OPTIONS | typeof MOCK_OPTIONS,
+>(args: string[], options: T) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -221,17 +245,21 @@ function machineOptions(
 /** `environ` is read for the report's credentials only ($TOOLSCOPE_BEARER, $TOOLSCOPE_HEADERS). */
 export function parseCli(argv: readonly string[], environ: Readonly<Record<string, string | undefined>> = {}): CliCommand {
   if (argv[0] === 'mcp') return parseMcp(argv.slice(1));
+  if (argv[0] === 'mock') return parseMock(argv.slice(1));
   const split = argv.indexOf('--');
   const before = split === -1 ? [...argv] : argv.slice(0, split);
   const command = split === -1 ? undefined : argv.slice(split + 1);
   const isLock = before[0] === 'lock';
-  const isReport = before[0] === 'report' || isLock;
+  const isRecord = before[0] === 'record';
+  const isReport = before[0] === 'report' || isLock || isRecord;
   const isRender = before[0] === 'render';
-  const { values, positionals } = isReport
-    ? parseOptions(before.slice(1), REPORT_OPTIONS)
-    : isRender
-      ? parseOptions(before.slice(1), RENDER_OPTIONS)
-      : parseOptions(before, SERVE_OPTIONS);
+  const { values, positionals } = isRecord
+    ? parseOptions(before.slice(1), RECORD_OPTIONS)
+    : isReport
+      ? parseOptions(before.slice(1), REPORT_OPTIONS)
+      : isRender
+        ? parseOptions(before.slice(1), RENDER_OPTIONS)
+        : parseOptions(before, SERVE_OPTIONS);
   if (values.help) return { kind: 'help' };
 
   if (split !== -1 && (!command || command.length === 0 || !command[0]))
@@ -264,14 +292,15 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
   }
   if (isReport) {
     for (const option of SERVE_ONLY)
-      if (values[option] !== undefined) throw new UsageError(`--${option} is not a ${isLock ? 'lock' : 'report'} option.`);
-    const verb = isLock ? 'lock' : 'report';
+      if (values[option] !== undefined) throw new UsageError(`--${option} is not a ${before[0] ?? 'report'} option.`);
+    const verb = isLock ? 'lock' : isRecord ? 'record' : 'report';
     if (target.kind === 'demo')
       throw new UsageError(`${verb} needs a server: a URL, -- <command> [args…], or --config FILE --server NAME.`);
     const report = values as typeof values & Partial<Record<keyof typeof REPORT_OPTIONS, unknown>>;
-    if (isLock) {
-      for (const option of REPORT_ONLY) if (report[option] !== undefined) throw new UsageError(`--${option} is not a lock option.`);
-      if (typeof report.out !== 'string' || !report.out) throw new UsageError('lock needs --out FILE (e.g. --out toolscope.lock.json).');
+    if (isLock || isRecord) {
+      for (const option of REPORT_ONLY) if (report[option] !== undefined) throw new UsageError(`--${option} is not a ${verb} option.`);
+      if (typeof report.out !== 'string' || !report.out)
+        throw new UsageError(`${verb} needs --out FILE (e.g. --out ${isLock ? 'toolscope.lock.json' : 'session.cassette.jsonl'}).`);
     } else if (report.out !== undefined) throw new UsageError('--out is a lock option; the report writes to --output FILE.');
     if (report['lock-fail'] !== undefined && report.lock === undefined) throw new UsageError('--lock-fail needs --lock FILE.');
     const environment = fromEnvironment(environ);
@@ -303,6 +332,7 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
         lockFail: typeof report['lock-fail'] === 'string' ? report['lock-fail'] : 'breaking',
       },
     };
+    if (isRecord) return { kind: 'record', target, report: parsed.report, out: String(report.out), ...recordCalls(values) };
     return isLock ? { kind: 'lock', target, report: parsed.report, out: String(report.out) } : parsed;
   }
   return { kind: 'serve', target, port: parsePort(values.port), dev: values.dev ?? false, watch: values.watch };
@@ -369,4 +399,36 @@ function parseMcp(args: string[]): CliCommand {
       ...(values.server !== undefined ? { server: values.server } : {}),
     },
   };
+}
+
+/** `record`'s calls: each --call NAME with the --args JSON at the same place (none: {}). */
+function recordCalls(values: Partial<Record<keyof typeof RECORD_OPTIONS, unknown>>) {
+  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+  const tools = strings(values.call);
+  const given = strings(values.args);
+  if (given.length > tools.length) throw new UsageError('--args without a --call: give each call as --call NAME --args JSON.');
+  const calls = tools.map((tool, index) => {
+    const text = given[index] ?? '{}';
+    let args: unknown;
+    try {
+      args = JSON.parse(text);
+    } catch (error) {
+      throw new UsageError(`--args for ${tool}: not JSON (${errorMessage(error)}).`);
+    }
+    if (typeof args !== 'object' || args === null || Array.isArray(args))
+      throw new UsageError(`--args for ${tool}: expected a JSON object.`);
+    return { tool, args: args as Record<string, unknown> };
+  });
+  return { calls, allowDestructive: values['allow-destructive'] === true };
+}
+
+/** `toolscope mock FILE [--port N | --stdio]`: loopback only; the file is read later. */
+function parseMock(args: string[]): CliCommand {
+  const { values, positionals } = parseOptions(args, MOCK_OPTIONS);
+  if (values.help) return { kind: 'help' };
+  const [file, extra] = positionals;
+  if (!file) throw new UsageError('mock needs a cassette: toolscope mock FILE [--port N | --stdio].');
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}" (see toolscope --help).`);
+  if (values.stdio && values.port !== undefined) throw new UsageError('--port and --stdio: the mock serves one way, not both.');
+  return { kind: 'mock', file, ...(values.port !== undefined ? { port: parsePort(values.port) } : {}), stdio: values.stdio === true };
 }

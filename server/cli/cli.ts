@@ -17,6 +17,8 @@ import { readMcpServersFile, type HostEntry } from '../../src/lib/mcpServersFile
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createAgentServer, withSkills } from '../agent/agentServer.ts';
 import { checkConnectOptions, checkReportOptions, runLock, runReport, type ReportTarget } from './reportCommand.ts';
+import { runRecord } from './recordCommand.ts';
+import { serveMock } from '../mock/mockCommand.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 
 type Resolved = { kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'stdio'; spec: StdioSpec };
@@ -102,12 +104,17 @@ async function main(argv: string[]): Promise<number | undefined> {
     await serveAgent(command.mcp);
     return undefined;
   }
+  if (command.kind === 'mock') return serveMock(command);
   const target = resolveTarget(command.target);
-  if (command.kind === 'report' || command.kind === 'lock') {
+  if (command.kind === 'report' || command.kind === 'lock' || command.kind === 'record') {
     if (command.kind === 'report') checkReportOptions(command.report);
     else checkConnectOptions(command.report);
     const run = (reached: ReportTarget) =>
-      command.kind === 'lock' ? runLock(reached, command.report, command.out) : runReport(reached, command.report);
+      command.kind === 'lock'
+        ? runLock(reached, command.report, command.out)
+        : command.kind === 'record'
+          ? runRecord(reached, command.report, command)
+          : runReport(reached, command.report);
     if (target.kind !== 'stdio') return run({ url: target.kind === 'url' ? target.url : '' });
     const child = makeChild(target.spec);
     const bridge = new StdioBridge(child);

@@ -111,7 +111,7 @@ function isEcKey(pem: string): boolean {
 }
 
 /** What a command does once connected; its exit status. `failed` says why it could not, redacted, and gives 2. */
-type Work = (
+export type Work = (
   connection: McpConnection,
   context: { secrets: (string | undefined)[]; failed: (message: string) => number },
 ) => Promise<number>;
@@ -120,7 +120,7 @@ type Work = (
  * Reaches the server as the report does — the limits, a machine sign-in, the connection — runs
  * `work`, and closes. Every message passes the one redaction rule (the SDK's errors repeat the URL).
  */
-async function withServer(target: ReportTarget, options: ReportOptions, verb: string, work: Work): Promise<number> {
+export async function withServer(target: ReportTarget, options: ReportOptions, verb: string, work: Work): Promise<number> {
   const { eraHint, headers } = checkConnectOptions(options);
   // Never the URL's credentials (?api_key=, user:password@) on stderr.
   const name = target.label ?? redactUrl(target.url).url;

@@ -15,6 +15,11 @@ Usage:
   toolscope lock --out toolscope.lock.json <server-url> | -- <command> [args…] | --config …
                                               each tool's definition and its SHA-256 (SEP-2636
                                               digest, RFC 8785), for report --lock in CI
+  toolscope record --out FILE [--call NAME [--args JSON]]… [--allow-destructive] <server> | -- …
+                                              lists every tool, makes the calls (the page's gate),
+                                              writes the session as a cassette (JSON Lines)
+  toolscope mock FILE [--port N | --stdio]    serves a cassette as an MCP server (127.0.0.1 only):
+                                              recorded answers, an unrecorded call a JSON-RPC error
   toolscope render --tool NAME --out app.png [render options] <server-url> | -- <command> [args…]
                                               calls NAME, renders its MCP App headless (the page's
                                               sandbox, Chromium), writes a PNG and a JSON log
@@ -66,7 +71,7 @@ Report options:
   --lock-fail breaking|any|none   which drift is an error (default breaking: a removed tool, a
                     new required argument, a narrower type or bound, a dropped enum value)
   (and --env, --env-file, --cwd for a stdio server)
-  lock takes the connection options above (--bearer, --header, --timeout, --era, sign-in).
+  lock and record take the connection options above (--bearer, --header, --timeout, --era, sign-in).
 
 mcp options:
   --allow-destructive   let call_tool call tools that may change or destroy data (refused otherwise)
@@ -87,6 +92,7 @@ Exit status of render: 0 rendered, 1 a CSP violation of the app's own loads or a
 (a library's probe for eval is not one), 2 could not render (no browser, no app, usage).
 
 Exit status of report: 0 no error findings, 1 error findings, 2 the report could not be made.
-Exit status of lock: 0 written, 2 could not lock.
+Exit status of lock: 0 written, 2 could not lock. Of record: 0 written, 1 written but a call was
+refused or failed, 2 nothing written (a secret of the connection in it, or no connection).
 With --profile: 0 ready, 1 not ready, 2 could not run, 3 needs a person.
 Exit status 2 also for a usage error.`;

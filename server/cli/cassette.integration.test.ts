@@ -1,0 +1,152 @@
+// `toolscope record` and `toolscope mock` through the real command line: the demo recorded on both
+// eras, stopped, its cassette served back — and the official client (@modelcontextprotocol/client,
+// others' code) sees the same tool list and the same answers; an unrecorded call is said as such
+// with the nearest recording; a destructive call is refused unless allowed, and never recorded; a
+// planted secret never reaches the file.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type RunningServer } from '../testing/testServers.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));
+const toolscope = (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
+  new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+/** `toolscope mock FILE` in a child process, its URL read from the line it prints. */
+async function startMock(file: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [BIN, 'mock', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`no URL from the mock: ${seen}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(seen);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+  });
+  return { url, child };
+}
+
+const connect = async (url: string) => {
+  const client = new Client({ name: 'cassette-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+};
+
+const SEARCH = { name: 'search_catalog', arguments: { query: 'usb cable' } };
+let dir: string;
+let demo: RunningServer;
+const live: Record<string, { tools: unknown; call: unknown }> = {};
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'toolscope-cassette-'));
+  demo = await startDemoServer();
+  const client = await connect(demo.url);
+  live.demo = { tools: (await client.listTools()).tools, call: await client.callTool(SEARCH) };
+  await client.close();
+}, 60_000);
+afterAll(async () => {
+  await demo.stop().catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const strip = (value: unknown) =>
+  JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === '_meta' ? undefined : inner))) as unknown;
+
+describe('toolscope record → mock', () => {
+  it('records the demo on both eras; the mock, the demo stopped, answers the official client as the demo did', async () => {
+    const files = { modern: join(dir, 'modern.jsonl'), legacy: join(dir, 'legacy.jsonl') };
+    for (const [era, file] of Object.entries(files)) {
+      const run = await toolscope([
+        'record',
+        '--out',
+        file,
+        '--call',
+        'search_catalog',
+        '--args',
+        JSON.stringify(SEARCH.arguments),
+        ...(era === 'legacy' ? ['--era', 'legacy'] : []),
+        demo.url,
+      ]);
+      expect(run.stderr).toContain('search_catalog: Success');
+      expect(run.code).toBe(0);
+      const [header, ...lines] = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(header).toMatchObject({ cassette: 1, era, server: { name: 'toolscope-demo' } });
+      expect(header?.protocolVersion).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
+      expect(lines.map((line) => line.method)).toEqual(['tools/list', 'tools/list', 'tools/list', 'tools/call']);
+    }
+    await demo.stop();
+    for (const file of Object.values(files)) {
+      const mock = await startMock(file);
+      try {
+        const client = await connect(mock.url);
+        expect(client.getServerVersion()).toMatchObject({ name: 'toolscope-demo', title: 'Toolscope demo shop' });
+        // The same list, every page; the same answer (the live server's own _meta aside).
+        expect(strip((await client.listTools()).tools)).toEqual(strip(live.demo?.tools));
+        expect(strip(await client.callTool(SEARCH))).toEqual(strip(live.demo?.call));
+        // A call nothing recorded: a JSON-RPC error that says so and names the nearest recording.
+        await expect(client.callTool({ name: 'search_catalog', arguments: { query: 'kettle' } })).rejects.toThrow(
+          /No recording matches tools\/call \{"arguments":\{"query":"kettle"\},"name":"search_catalog"\}\. The nearest recorded: tools\/call \{"arguments":\{"query":"usb cable"\},"name":"search_catalog"\}/,
+        );
+        await client.close();
+      } finally {
+        mock.child.kill();
+      }
+    }
+    // The same cassette on stdio, for a host that runs servers as commands.
+    const client = new Client({ name: 'cassette-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mock', files.legacy, '--stdio'] }));
+    expect(strip(await client.callTool(SEARCH))).toEqual(strip(live.demo?.call));
+    await client.close();
+  }, 120_000);
+
+  it('refuses a destructive call without --allow-destructive (never sent, never recorded); never writes a secret', async () => {
+    demo = await startDemoServer();
+    const file = join(dir, 'refused.jsonl');
+    const run = await toolscope([
+      'record',
+      '--out',
+      file,
+      '--call',
+      'delete_basket',
+      '--args',
+      '{"basket_id":"bsk_0123456789ab"}',
+      demo.url,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('delete_basket: Not sent: the tool may change or destroy data');
+    expect(readFileSync(file, 'utf8')).not.toContain('tools/call');
+    // A value the connection holds as a secret (a header value), typed into a call: nothing is written.
+    const secret = join(dir, 'secret.jsonl');
+    const leaked = await toolscope([
+      'record',
+      '--out',
+      secret,
+      '--header',
+      'X-Api-Key: sk-planted-4242',
+      '--call',
+      'search_catalog',
+      '--args',
+      '{"query":"sk-planted-4242"}',
+      demo.url,
+    ]);
+    expect(leaked.code).toBe(2);
+    expect(leaked.stderr).toContain('holds a secret of this connection');
+    expect(leaked.stderr).not.toContain('sk-planted-4242');
+    expect(existsSync(secret)).toBe(false);
+  }, 60_000);
+});

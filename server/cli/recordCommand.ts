@@ -1,0 +1,67 @@
+// `toolscope record`: a session with a server written as a cassette (src/mcp/cassette.ts). The
+// server is reached as the report reaches it (./reportCommand.ts); every request goes through
+// Traffic's recorder, as in the page; every tool is listed (all pages), then each --call is made
+// through the one call session (src/session/unattended.ts: the page's checks and gate — a tool that
+// may change or destroy data is refused unless --allow-destructive, and never sent). A cassette that
+// would hold a secret of the connection is not written. Exit 0 written, 1 a call was refused or
+// failed (the cassette is still written), 2 nothing written.
+import { writeFile } from 'node:fs/promises';
+import { printable } from '../../src/lib/printable.ts';
+import { redactText } from '../../src/lib/redactUrl.ts';
+import { cassetteText, exchangesOf, type Cassette } from '../../src/mcp/cassette.ts';
+import { mergePages } from '../../src/mcp/pageMerge.ts';
+import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
+import { TrafficRecorder } from '../../src/mcp/traffic.ts';
+import { unattendedSession } from '../../src/session/unattended.ts';
+import type { ReportOptions } from './args.ts';
+import { withServer, type ReportTarget } from './reportCommand.ts';
+
+export interface RecordPlan {
+  out: string;
+  calls: readonly { tool: string; args: Record<string, unknown> }[];
+  allowDestructive: boolean;
+}
+
+const REFUSED =
+  'Not sent: the tool may change or destroy data (or its hints are missing or contradictory); record calls it only with --allow-destructive.';
+
+export async function runRecord(target: ReportTarget, options: ReportOptions, plan: RecordPlan): Promise<number> {
+  const traffic = new TrafficRecorder(target.fetch ?? ((input, init) => fetch(input, init)));
+  return withServer({ ...target, fetch: traffic.fetch }, options, 'recording', async (connection, { secrets, failed }) => {
+    // Every page, once: Traffic keeps each as the server sent it; the session needs them parsed.
+    const walk = await walkPages((cursor) => connection.listToolsPage(cursor));
+    const stop = describeStop(walk.stop);
+    if (stop) return failed(`Not recorded: ${stop}`);
+    const session = unattendedSession(connection, plan.allowDestructive);
+    session.setTools(mergePages(walk.pages).tools, false);
+    let trouble = 0;
+    for (const { tool, args } of plan.calls) {
+      const done = await session.requestFromAgent(tool, args, REFUSED);
+      const said = done.sent ? `${tool}: ${done.outcome?.label ?? done.state.status}` : `${tool}: ${done.refused}`;
+      if (!done.sent || done.state.status !== 'done' || done.outcome?.tone === 'danger') trouble++;
+      console.error(printable(redactText(said, secrets)));
+    }
+    // Traffic logs an answer as it arrives; a streamed one may still be finishing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { exchanges, skipped } = exchangesOf(traffic.getSnapshot());
+    const cassette: Cassette = {
+      header: {
+        cassette: 1,
+        era: connection.era,
+        protocolVersion: connection.protocolVersion,
+        server: connection.server,
+        capabilities: (connection.serverCapabilities ?? {}) as Record<string, unknown>,
+        ...(connection.instructions ? { instructions: connection.instructions } : {}),
+      },
+      exchanges,
+    };
+    const written = cassetteText(cassette, [...secrets, ...connection.secretValues]);
+    if ('refused' in written) return failed(`Not recorded: ${written.refused}`);
+    await writeFile(plan.out, written.text);
+    for (const line of skipped) console.error(printable(`Left out: ${line}`));
+    console.error(
+      printable(`Recorded ${exchanges.length} exchanges with ${connection.server.name} (${connection.protocolVersion}) in ${plan.out}.`),
+    );
+    return trouble ? 1 : 0;
+  });
+}

@@ -1,0 +1,50 @@
+// `toolscope mock FILE [--port N | --stdio]`: the cassette read and checked, then served — over
+// Streamable HTTP on 127.0.0.1 only (the page's CORS and Host checks, server/httpApp.ts), or on
+// this process's stdin/stdout (nothing else is written to stdout). It runs until stopped.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { errorMessage } from '../../src/lib/errorMessage.ts';
+import { printable } from '../../src/lib/printable.ts';
+import { parseCassette } from '../../src/mcp/cassette.ts';
+import { UsageError } from '../cli/args.ts';
+import { createApp } from '../httpApp.ts';
+import { Recordings, mockFactory, mockHttpHandler } from './mockServer.ts';
+
+export async function serveMock(command: { file: string; port?: number; stdio: boolean }): Promise<undefined> {
+  let text: string;
+  try {
+    text = readFileSync(command.file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${command.file}: ${errorMessage(error)}`);
+  }
+  const cassette = parseCassette(text);
+  if ('error' in cassette) throw new UsageError(`${command.file}: ${cassette.error}.`);
+  const recordings = new Recordings(cassette);
+  const { server, protocolVersion, era } = cassette.header;
+  const said = `Mock of ${server.name} ${server.version ?? ''} (recorded ${era === 'modern' ? '' : 'legacy, '}${protocolVersion}): ${cassette.exchanges.length} exchanges`;
+  if (command.stdio) {
+    console.log = (...parts: unknown[]) => console.error(...parts);
+    serveStdio(mockFactory(recordings), { legacy: 'serve' });
+    console.error(printable(`${said}, on stdio.`));
+    return undefined;
+  }
+  const handler = mockHttpHandler(recordings);
+  const listener = getRequestListener(createApp({ mcp: handler, mcpOrigins: 'loopback' }).fetch);
+  const http = createServer((req, res) => void listener(req, res));
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(command.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : command.port;
+  console.log(printable(`${said}, at http://127.0.0.1:${port}/mcp`));
+  const stop = () => {
+    http.closeAllConnections();
+    http.close(() => void handler.close().finally(() => process.exit(0)));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return undefined;
+}

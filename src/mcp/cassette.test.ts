@@ -1,0 +1,86 @@
+// The cassette's pieces: exchanges read off Traffic's log (JSON and SSE answers, a cut body said),
+// what a request is matched by, a secret refused, a file read back or refused with why.
+import { describe, expect, it } from 'vitest';
+import { cassetteText, exchangesOf, matchKey, parseCassette, type Cassette } from './cassette.ts';
+import type { TrafficEntry } from './traffic.ts';
+
+const entry = (request: unknown, body: string, sse = false, extra: Partial<TrafficEntry> = {}): TrafficEntry => ({
+  seq: 1,
+  startedAt: 0,
+  url: 'http://127.0.0.1/mcp',
+  httpMethod: 'POST',
+  requestHeaders: [],
+  requestBody: JSON.stringify(request),
+  sent: [],
+  state: 'done',
+  responseHeaders: [['content-type', sse ? 'text/event-stream' : 'application/json']],
+  responseBody: body,
+  responseBytes: body.length,
+  received: [],
+  durationMs: 12.4,
+  ...extra,
+});
+
+const header: Cassette['header'] = { cassette: 1, era: 'legacy', protocolVersion: '2025-11-25', server: { name: 's' }, capabilities: {} };
+
+describe('exchangesOf', () => {
+  it('pairs each request with the answer of its id, from JSON or an SSE stream (progress before it), and leaves out the handshake', () => {
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } };
+    const sse = [
+      `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } })}`,
+      `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'hi' }] } })}`,
+    ].join('\n\n');
+    const { exchanges, skipped } = exchangesOf([
+      entry({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }, JSON.stringify({ jsonrpc: '2.0', id: 0, result: {} })),
+      entry(call, sse, true),
+      entry(
+        { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'x' } },
+        JSON.stringify({ jsonrpc: '2.0', id: 8, error: { code: -32602, message: 'Unknown tool: x' } }),
+      ),
+      entry({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, '{"jsonrpc":"2.0","id":9,"result":{"tools":[…\n… (truncated)'),
+    ]);
+    expect(exchanges).toEqual([
+      { method: 'tools/call', params: call.params, result: { content: [{ type: 'text', text: 'hi' }] }, ms: 12 },
+      { method: 'tools/call', params: { name: 'x' }, error: { code: -32602, message: 'Unknown tool: x' }, ms: 12 },
+    ]);
+    expect(skipped).toEqual(['tools/list: its answer was too large for Traffic']);
+  });
+});
+
+describe('matchKey', () => {
+  it('ignores key order and volatile _meta, not the arguments', () => {
+    const a = matchKey('tools/call', {
+      name: 'echo',
+      arguments: { a: 1, b: 2 },
+      _meta: { progressToken: 3, 'io.modelcontextprotocol/clientInfo': {} },
+    });
+    expect(a).toBe(matchKey('tools/call', { arguments: { b: 2, a: 1 }, name: 'echo' }));
+    expect(a).not.toBe(matchKey('tools/call', { name: 'echo', arguments: { a: 1, b: 3 } }));
+    expect(matchKey('tools/call', { name: 'e', _meta: { custom: 1 } })).not.toBe(matchKey('tools/call', { name: 'e' }));
+  });
+});
+
+describe('cassetteText and parseCassette', () => {
+  const cassette: Cassette = {
+    header,
+    exchanges: [{ method: 'tools/call', params: { name: 'echo', arguments: { message: 'tok-secret-1' } }, result: {}, ms: 1 }],
+  };
+
+  it('refuses a cassette holding a secret of the connection, naming the line and never the value', () => {
+    const refused = cassetteText(cassette, ['tok-secret-1']);
+    expect(refused).toEqual({ refused: expect.stringContaining('line 2 (tools/call) holds a secret') });
+    expect(JSON.stringify(refused)).not.toContain('tok-secret-1');
+    const written = cassetteText(cassette, [undefined, 'other-secret']);
+    expect('text' in written && written.text.split('\n')).toHaveLength(3);
+  });
+
+  it('reads a cassette back, or says why not', () => {
+    const written = cassetteText(cassette, []);
+    expect('text' in written && parseCassette(written.text)).toEqual(cassette);
+    expect(parseCassette('{"cassette":2}')).toEqual({ error: 'line 1 is not a cassette header of version 1' });
+    expect(parseCassette(`${JSON.stringify(header)}\nnot json`)).toEqual({ error: 'line 2 is not JSON' });
+    expect(parseCassette(`${JSON.stringify(header)}\n{"method":"tools/list"}`)).toEqual({
+      error: 'line 2 is not an exchange (method, and result or error)',
+    });
+  });
+});
