@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { printable } from '../../src/lib/printable.ts';
 import { redactText } from '../../src/lib/redactUrl.ts';
-import { cassetteText, exchangesOf, type Cassette } from '../../src/mcp/cassette.ts';
+import { recordCassette } from '../../src/mcp/cassette.ts';
 import { mergePages } from '../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
 import { TrafficRecorder } from '../../src/mcp/traffic.ts';
@@ -43,24 +43,12 @@ export async function runRecord(target: ReportTarget, options: ReportOptions, pl
     }
     // Traffic logs an answer as it arrives; a streamed one may still be finishing.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const { exchanges, skipped } = exchangesOf(traffic.getSnapshot());
-    const cassette: Cassette = {
-      header: {
-        cassette: 1,
-        era: connection.era,
-        protocolVersion: connection.protocolVersion,
-        server: connection.server,
-        capabilities: (connection.serverCapabilities ?? {}) as Record<string, unknown>,
-        ...(connection.instructions ? { instructions: connection.instructions } : {}),
-      },
-      exchanges,
-    };
-    const written = cassetteText(cassette, [...secrets, ...connection.secretValues]);
+    const written = recordCassette(connection, traffic.getSnapshot(), { secrets });
     if ('refused' in written) return failed(`Not recorded: ${written.refused}`);
     await writeFile(plan.out, written.text);
-    for (const line of skipped) console.error(printable(`Left out: ${line}`));
+    for (const line of written.skipped) console.error(printable(`Left out: ${line}`));
     console.error(
-      printable(`Recorded ${exchanges.length} exchanges with ${connection.server.name} (${connection.protocolVersion}) in ${plan.out}.`),
+      printable(`Recorded ${written.exchanges} exchanges with ${connection.server.name} (${connection.protocolVersion}) in ${plan.out}.`),
     );
     return trouble ? 1 : 0;
   });

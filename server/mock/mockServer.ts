@@ -5,11 +5,26 @@
 // (key order and volatile `_meta` ignored) and answered as recorded. A request nothing matches is a
 // JSON-RPC error that says so and names the nearest recording.
 import { McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler } from '@modelcontextprotocol/server';
+import * as z from 'zod';
 import { isRecord, own } from '../../src/mcp/guards.ts';
 import { matchKey, type Cassette, type CassetteExchange } from '../../src/mcp/cassette.ts';
 
 /** Methods a mock answers even when none was recorded (a listing a client always asks for). */
 const ALWAYS = ['tools/list', 'tools/call'];
+/** The spec's request methods a server answers (the SDK checks their params itself). */
+const SPEC_METHODS = new Set([
+  'tools/list',
+  'tools/call',
+  'prompts/list',
+  'prompts/get',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'completion/complete',
+  'logging/setLevel',
+]);
 /** Methods the SDK's server answers by itself (the handshake, ping). */
 const THE_SDKS = new Set(['initialize', 'server/discover', 'ping']);
 
@@ -84,11 +99,14 @@ export function mockFactory(recordings: Recordings): () => McpServer {
       { capabilities: header.capabilities, ...(header.instructions ? { instructions: header.instructions } : {}) },
     );
     for (const method of recordings.methods) {
-      // Each recorded method answered from the cassette (the SDK validates the params' shape first).
-      mcp.server.setRequestHandler(method as 'tools/list', (request) => {
-        const params = isRecord(request.params) ? request.params : {};
-        return recordings.answer(method, params) as never;
-      });
+      // Each recorded method answered from the cassette: a spec method with the SDK's own params
+      // check; an extension's (skills/list, tasks/get…) with any params object.
+      if (SPEC_METHODS.has(method))
+        mcp.server.setRequestHandler(method as 'tools/list', (request) => {
+          const params = isRecord(request.params) ? request.params : {};
+          return recordings.answer(method, params) as never;
+        });
+      else mcp.server.setRequestHandler(method, { params: z.looseObject({}) }, (params) => recordings.answer(method, params) as never);
     }
     return mcp;
   };

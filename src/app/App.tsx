@@ -377,7 +377,11 @@ export function App({ start }: { start: Boot }) {
           onStop={() => void stdio.stop()}
         />
       ) : null}
-      <TrafficPanel recorder={recorder} stdioUrl={stdioSession?.url} />
+      <TrafficPanel
+        recorder={recorder}
+        stdioUrl={stdioSession?.url}
+        cassette={live ? { source: live, afterSeq: trafficFrom } : undefined}
+      />
       <Dock />
       <div ref={setBottomSlot} className="contents" />
       {finding ? <FindServerDialog onConnect={connectFromRegistry} connected={served} onClose={() => setFinding(false)} /> : null}

@@ -105,6 +105,39 @@ export function cassetteText(cassette: Cassette, secrets: readonly (string | und
   return { text: `${lines.join('\n')}\n` };
 }
 
+/** What a cassette needs of the connection it records (McpConnection has it all). */
+export interface CassetteSource {
+  era: 'modern' | 'legacy';
+  protocolVersion: string;
+  server: CassetteHeader['server'];
+  serverCapabilities: unknown;
+  instructions?: string;
+  /** The connection's secrets (token, header values, URL credentials): a cassette holding one is refused. */
+  secretValues: readonly string[];
+}
+
+/**
+ * The cassette of a connection's Traffic (exchanges after `afterSeq`: an earlier connection's are
+ * not this one's) — the page's "Export cassette" and `toolscope record` alike.
+ */
+export function recordCassette(
+  source: CassetteSource,
+  entries: readonly TrafficEntry[],
+  options: { afterSeq?: number; secrets?: readonly (string | undefined)[] } = {},
+): ({ text: string } | { refused: string }) & { exchanges: number; skipped: string[] } {
+  const { exchanges, skipped } = exchangesOf(entries.filter((entry) => entry.seq > (options.afterSeq ?? 0)));
+  const header: CassetteHeader = {
+    cassette: CASSETTE_VERSION,
+    era: source.era,
+    protocolVersion: source.protocolVersion,
+    server: source.server,
+    capabilities: isRecord(source.serverCapabilities) ? source.serverCapabilities : {},
+    ...(source.instructions ? { instructions: source.instructions } : {}),
+  };
+  const written = cassetteText({ header, exchanges }, [...source.secretValues, ...(options.secrets ?? [])]);
+  return { ...written, exchanges: exchanges.length, skipped };
+}
+
 /** A cassette read back, or why it cannot be served. */
 export function parseCassette(text: string): Cassette | { error: string } {
   const lines = text.split('\n').filter((line) => line.trim() !== '');

@@ -5,6 +5,9 @@ import { DockTab } from '../../components/ui/Dock.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { TrafficEntry, TrafficRecorder } from '../../mcp/traffic.ts';
+import { recordCassette, type CassetteSource } from '../../mcp/cassette.ts';
+import { downloadBytes } from '../../web/download.ts';
+import { toasts } from '../../web/toasts.ts';
 import { clockTime, entryTone, exchangeOutcome, matches, summaryLine, type EntryTone } from './trafficView.ts';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
 
@@ -89,16 +92,39 @@ function EntryDetails({ entry }: { entry: TrafficEntry }) {
   );
 }
 
+/** The connection whose exchanges a cassette holds, and the last exchange of the one before it. */
+export interface CassetteFrom {
+  source: CassetteSource;
+  afterSeq: number;
+}
+
+/** "Export cassette": this connection's exchanges as a cassette file (docs/cassettes.md); refused, and said, if a secret is in it. */
+function exportCassette(entries: readonly TrafficEntry[], from: CassetteFrom) {
+  const made = recordCassette(from.source, entries, { afterSeq: from.afterSeq });
+  if ('refused' in made) {
+    toasts.show({ title: 'Cassette not saved', notes: [made.refused] });
+    return;
+  }
+  const name = from.source.server.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'server';
+  downloadBytes(new TextEncoder().encode(made.text), 'application/jsonl', `${name}.cassette.jsonl`);
+  toasts.show({
+    title: `Cassette saved: ${made.exchanges} ${made.exchanges === 1 ? 'exchange' : 'exchanges'}`,
+    notes: [...made.skipped.map((line) => `Left out: ${line}`), 'Serve it with: npx toolscope mock FILE'],
+  });
+}
+
 function TrafficLog({
   recorder,
   entries,
   errors,
   stdioUrl,
+  cassette,
 }: {
   recorder: TrafficRecorder;
   entries: readonly TrafficEntry[];
   errors: number;
   stdioUrl?: string;
+  cassette?: CassetteFrom;
 }) {
   const [shown, setShown] = useState(PAGE);
   const [text, setText] = useState('');
@@ -122,7 +148,16 @@ function TrafficLog({
           <input type="checkbox" checked={errorsOnly} onChange={(event) => setErrorsOnly(event.target.checked)} />
           Errors only
         </label>
-        <Button variant="ghost" className="ml-auto text-xs" onClick={() => recorder.clear()}>
+        <Button
+          variant="ghost"
+          className="ml-auto text-xs"
+          disabled={!cassette}
+          title={cassette ? 'This connection’s requests and answers as a cassette, for toolscope mock' : 'Connect to a server first'}
+          onClick={() => cassette && exportCassette(entries, cassette)}
+        >
+          Export cassette
+        </Button>
+        <Button variant="ghost" className="text-xs" onClick={() => recorder.clear()}>
           Clear
         </Button>
       </div>
@@ -149,7 +184,7 @@ function TrafficLog({
  * Every HTTP exchange with its JSON-RPC messages, newest first: the dock's "Traffic" tab (its
  * region is named "Traffic"). `stdioUrl`: this launch's stdio bridge (its stops are not failures).
  */
-export function TrafficPanel({ recorder, stdioUrl }: { recorder: TrafficRecorder; stdioUrl?: string }) {
+export function TrafficPanel({ recorder, stdioUrl, cassette }: { recorder: TrafficRecorder; stdioUrl?: string; cassette?: CassetteFrom }) {
   const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
   const errors = useMemo(() => entries.filter((entry) => entryTone(entry, stdioUrl) === 'error').length, [entries, stdioUrl]);
   return (
@@ -160,7 +195,9 @@ export function TrafficPanel({ recorder, stdioUrl }: { recorder: TrafficRecorder
       badge={entries.length ? `${entries.length}${errors ? ` · ${errors} failed` : ''}` : undefined}
       alert={errors > 0}
     >
-      {(shown) => (shown ? <TrafficLog recorder={recorder} entries={entries} errors={errors} stdioUrl={stdioUrl} /> : null)}
+      {(shown) =>
+        shown ? <TrafficLog recorder={recorder} entries={entries} errors={errors} stdioUrl={stdioUrl} cassette={cassette} /> : null
+      }
     </DockTab>
   );
 }

@@ -1,0 +1,71 @@
+// Recordings (issue 65) in the page: Traffic → "Export cassette" saves this connection's exchanges;
+// `toolscope mock` serves that file; Toolscope, connected to the mock, lists the same tools and
+// gets the same answer to the recorded call — and says an unrecorded call's error as the mock
+// words it.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures/test.ts';
+import { openTraffic } from './fixtures/panes.ts';
+import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+
+const BIN = fileURLToPath(new URL('../bin/toolscope.mjs', import.meta.url));
+
+test('Export cassette → toolscope mock → the page on the mock: the same tools, the same answer, an unrecorded call said', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  const form = page.getByRole('form', { name: 'Arguments' });
+  await form.getByLabel('Query').fill('usb cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result).toContainText('USB-C cable');
+  const answer = (await result.innerText()).replace(/\d+ ms/g, '');
+
+  await openTraffic(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Export cassette' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('toolscope-demo.cassette.jsonl');
+  const file = testInfo.outputPath('demo.cassette.jsonl');
+  await download.saveAs(file);
+  await expect(page.getByRole('status', { name: 'Notification' })).toContainText(/Cassette saved: \d+ exchanges/);
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines[0]).toMatchObject({ cassette: 1, era: 'modern', protocolVersion: '2026-07-28', server: { name: 'toolscope-demo' } });
+  expect(lines.some((line) => line.method === 'tools/call')).toBe(true);
+
+  const mock = spawn(process.execPath, [BIN, 'mock', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      const timer = setTimeout(() => reject(new Error(`no URL from the mock: ${seen}`)), 30_000);
+      mock.stdout.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(seen);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+    await page.goto(deepLink(url, 'search_catalog'));
+    // A link to a server not used here asks first.
+    await page.getByRole('button', { name: `Connect to ${new URL(url).origin}` }).click();
+    await expect(page.getByRole('banner').getByRole('status')).toContainText('Toolscope demo shop');
+    await expect(page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: /^Tools/ })).toHaveAccessibleName('Tools 29');
+    await form.getByLabel('Query').fill('usb cable');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(result).toContainText('USB-C cable');
+    expect((await result.innerText()).replace(/\d+ ms/g, '')).toBe(answer);
+    // What was not recorded is said, with the nearest recording.
+    await form.getByLabel('Query').fill('kettle');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(page.getByRole('region', { name: 'Result' }).or(page.getByRole('alert'))).toContainText('No recording matches');
+  } finally {
+    mock.kill();
+  }
+});
