@@ -1,9 +1,10 @@
 // Recordings (issue 65) in the page: Traffic → "Export cassette" saves this connection's exchanges;
 // `toolscope mock` serves that file; Toolscope, connected to the mock, lists the same tools and
 // gets the same answer to the recorded call — and says an unrecorded call's error as the mock
-// words it.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// words it. The report's "Compare with lockfile" names what drifted since a lockfile.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { lockText, lockTools, type Lockfile } from '../src/lint/lockfile.ts';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures/test.ts';
 import { openTraffic } from './fixtures/panes.ts';
@@ -68,4 +69,49 @@ test('Export cassette → toolscope mock → the page on the mock: the same tool
   } finally {
     mock.kill();
   }
+});
+
+test('Compare with lockfile: a lockfile of an earlier release makes each drift a finding, by JSON path', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The demo locked by the CLI, then turned into an "earlier release": add_item's product_id was
+  // optional then (a new required argument now), and a tool since retired.
+  const locked = testInfo.outputPath('demo.lock.json');
+  execFileSync(process.execPath, [BIN, 'lock', '--out', locked, demoMcpUrl()], { stdio: 'ignore', timeout: 60_000 });
+  const now = JSON.parse(readFileSync(locked, 'utf8')) as Lockfile;
+  const definitions = Object.values(structuredClone(now.tools)).map((entry) => entry.definition);
+  const addItem = definitions.find((definition) => definition.name === 'add_item')?.inputSchema as { required: string[] };
+  addItem.required = addItem.required.filter((name) => name !== 'product_id');
+  definitions.push({ name: 'retired_tool', description: 'Gone since.', inputSchema: { type: 'object' } });
+  const earlier = testInfo.outputPath('earlier.lock.json');
+  writeFileSync(earlier, lockText(await lockTools(now.server, definitions)));
+
+  await page.goto(deepLink(demoMcpUrl()));
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Report/ })
+    .click();
+  const report = page.getByRole('region', { name: 'Server report' });
+  await expect(report.getByLabel(/^Score/)).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await report.getByRole('button', { name: 'Compare with lockfile' }).click();
+  await (await chooser).setFiles(earlier);
+  await expect(report.getByRole('status', { name: 'Lockfile' })).toContainText(
+    'Compared with earlier.lock.json (30 tools locked): 2 tools drifted, 2 in a way that breaks callers',
+  );
+  const findings = report.getByRole('list', { name: 'Findings' }).getByRole('listitem');
+  await expect(findings.filter({ hasText: 'lock-tool-removed' })).toContainText('retired_tool');
+  await expect(findings.filter({ hasText: 'lock-tool-changed' })).toContainText('add_item.inputSchema.required');
+  await expect(findings.filter({ hasText: 'lock-tool-changed' })).toContainText('a new required argument: product_id');
+  // The chip scores the same report: one number.
+  const score = (await report.getByLabel(/^Score/).textContent()) ?? '';
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Report/ })).toContainText(score.trim());
+  // A file that is not a lockfile is said, and nothing changes.
+  const bad = testInfo.outputPath('bad.json');
+  writeFileSync(bad, '{"lockfileVersion": 9}');
+  const again = page.waitForEvent('filechooser');
+  await report.getByRole('button', { name: 'Compare with lockfile' }).click();
+  await (await again).setFiles(bad);
+  await expect(report.getByRole('alert')).toContainText('Not compared: bad.json: not a Toolscope lockfile of version 1');
+  await report.getByRole('button', { name: 'Stop comparing' }).click();
+  await expect(findings.filter({ hasText: 'lock-tool-' })).toHaveCount(0);
 });

@@ -23,6 +23,7 @@ import { safeFileName } from '../../lib/fileName.ts';
 import { FindingItem } from './FindingItem.tsx';
 import { ModelView } from './ModelView.tsx';
 import { ServerCardView } from './ServerCardView.tsx';
+import { LockfileButton, LockfileLine, type ChosenLock } from './LockfileCompare.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 
 export type ReportTab = 'findings' | 'model' | 'find';
@@ -49,13 +50,17 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 const FORMAT_LABELS: Record<ReportFormat, string> = { markdown: 'Markdown', json: 'JSON', junit: 'JUnit XML', sarif: 'SARIF' };
 
 export default function ReportView({ connection, calls, appViolations, onOpenTool, tab = 'findings', onTab, find, made, onMade }: Props) {
+  // A lockfile the person chose: every report made while it is set compares the tools with it.
+  const [lock, setLock] = useState<ChosenLock>();
+  const [lockError, setLockError] = useState<string>();
   const run = useMutation({
-    mutationFn: (active: boolean) => gatherReport(connection, { active }),
+    mutationFn: ({ active, with: chosen }: { active: boolean; with?: ChosenLock }) =>
+      gatherReport(connection, { active, ...(chosen ? { lock: { file: chosen.file, fail: 'breaking' as const } } : {}) }),
     onSuccess: onMade,
   });
   // Opening the report makes it (listing only — the active checks wait for the person).
   const { mutate } = run;
-  useEffect(() => mutate(false), [mutate]);
+  useEffect(() => mutate({ active: false }), [mutate]);
   // The report is the gathering and this session's calls, made again (no request) as calls are made:
   // the same input the chip scores, so the two numbers are one.
   const [report, setReport] = useState<Report>();
@@ -74,23 +79,47 @@ export default function ReportView({ connection, calls, appViolations, onOpenToo
     <section aria-label="Server report" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-base font-semibold">Server report</h2>
-        <Button className="text-xs" disabled={run.isPending} onClick={() => run.mutate(false)}>
+        <Button className="text-xs" disabled={run.isPending} onClick={() => run.mutate({ active: false, with: lock })}>
           Run again
         </Button>
         <Button
           className="text-xs"
           disabled={run.isPending}
           title="Calls the server: an unknown tool, and a read-only tool with arguments its schema refuses (both must come back as error -32602)"
-          onClick={() => run.mutate(true)}
+          onClick={() => run.mutate({ active: true, with: lock })}
         >
           Run with active checks
         </Button>
+        <LockfileButton
+          disabled={run.isPending}
+          onChosen={(chosen) => {
+            if ('error' in chosen) return setLockError(chosen.error);
+            setLockError(undefined);
+            setLock(chosen);
+            run.mutate({ active: false, with: chosen });
+          }}
+        />
         {run.isPending ? <span className="text-xs text-muted">Listing tools twice and checking every rule…</span> : null}
       </div>
       {run.error ? (
         <p role="alert" className="text-sm text-danger">
           The report could not be made: {describeFailure(failureOf(run.error))}
         </p>
+      ) : null}
+      {lockError ? (
+        <p role="alert" className="text-sm text-danger">
+          Not compared: {revealInvisible(lockError)}
+        </p>
+      ) : null}
+      {lock && report && made?.lock ? (
+        <LockfileLine
+          lock={lock}
+          findings={report.findings}
+          onStop={() => {
+            setLock(undefined);
+            run.mutate({ active: false });
+          }}
+        />
       ) : null}
       {/* The tabs and the search keep their place while a report is made (what was typed stays). */}
       {report ? <ReportSummary report={report} serverUrl={connection.url} /> : null}
