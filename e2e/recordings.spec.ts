@@ -38,6 +38,17 @@ test('Export cassette → toolscope mock → the page on the mock: the same tool
     .map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines[0]).toMatchObject({ cassette: 1, era: 'modern', protocolVersion: '2026-07-28', server: { name: 'toolscope-demo' } });
   expect(lines.some((line) => line.method === 'tools/call')).toBe(true);
+  // The same exchanges as OpenTelemetry traces (the SDK, loaded on the click).
+  const tracing = page.waitForEvent('download');
+  await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Export OTLP' }).click();
+  const traces = await tracing;
+  expect(traces.suggestedFilename()).toBe('toolscope-demo.otlp.json');
+  const otlp = JSON.parse(readFileSync(await traces.path(), 'utf8')) as {
+    resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[];
+  };
+  const names = otlp.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => span.name)));
+  expect(names).toContain('tools/call search_catalog');
+  expect(names).toContain('mcp session toolscope-demo');
 
   const mock = spawn(process.execPath, [BIN, 'mock', file], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {

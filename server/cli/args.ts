@@ -76,6 +76,8 @@ export type CliCommand =
       out: string;
       calls: { tool: string; args: Record<string, unknown> }[];
       allowDestructive: boolean;
+      /** Also the session as OpenTelemetry traces (OTLP/JSON) in this file. */
+      otlp?: string;
     }
   /** `toolscope mock`: a cassette served as an MCP server, on loopback HTTP or on stdio. */
   | { kind: 'mock'; file: string; port?: number; stdio: boolean }
@@ -125,6 +127,7 @@ const RECORD_OPTIONS = {
   call: { type: 'string', multiple: true },
   args: { type: 'string', multiple: true },
   'allow-destructive': { type: 'boolean' },
+  otlp: { type: 'string' },
 } as const;
 
 const MOCK_OPTIONS = {
@@ -419,7 +422,11 @@ function recordCalls(values: Partial<Record<keyof typeof RECORD_OPTIONS, unknown
       throw new UsageError(`--args for ${tool}: expected a JSON object.`);
     return { tool, args: args as Record<string, unknown> };
   });
-  return { calls, allowDestructive: values['allow-destructive'] === true };
+  return {
+    calls,
+    allowDestructive: values['allow-destructive'] === true,
+    ...(typeof values.otlp === 'string' && values.otlp ? { otlp: values.otlp } : {}),
+  };
 }
 
 /** `toolscope mock FILE [--port N | --stdio]`: loopback only; the file is read later. */

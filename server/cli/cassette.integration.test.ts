@@ -61,6 +61,52 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: { key: string; value: { stringValue?: string } }[];
+  status?: { code?: number };
+}
+interface Otlp {
+  resourceSpans: { resource: { attributes: { key: string }[] }; scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[] }[];
+}
+
+/**
+ * OTLP/JSON as the collector reads it (opentelemetry-proto's ExportTraceServiceRequest in proto3 JSON:
+ * lowerCamelCase fields, hex ids, nanoseconds as decimal strings, enums as numbers): one trace, a
+ * session span, and a CLIENT span per request under it, named and attributed per the MCP conventions.
+ */
+function checkOtlp(otlp: Otlp) {
+  const spans = otlp.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans));
+  expect(otlp.resourceSpans[0]?.resource.attributes.map((attribute) => attribute.key)).toContain('service.name');
+  expect(otlp.resourceSpans[0]?.scopeSpans[0]?.scope.name).toBe('toolscope');
+  for (const span of spans) {
+    expect(span.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(span.spanId).toMatch(/^[0-9a-f]{16}$/);
+    expect(span.kind).toBe(3); // SPAN_KIND_CLIENT
+    expect(span.startTimeUnixNano).toMatch(/^\d{16,}$/);
+    expect(BigInt(span.endTimeUnixNano) >= BigInt(span.startTimeUnixNano)).toBe(true);
+  }
+  const session = spans.find((span) => span.name === 'mcp session toolscope-demo');
+  const calls = spans.filter((span) => span !== session);
+  expect(new Set(spans.map((span) => span.traceId)).size).toBe(1);
+  expect(calls.every((span) => span.parentSpanId === session?.spanId)).toBe(true);
+  expect(calls.map((span) => span.name)).toEqual(['tools/list', 'tools/list', 'tools/list', 'tools/call search_catalog']);
+  const attributes = Object.fromEntries((calls.at(-1)?.attributes ?? []).map((attribute) => [attribute.key, attribute.value.stringValue]));
+  expect(attributes).toMatchObject({
+    'mcp.method.name': 'tools/call',
+    'gen_ai.tool.name': 'search_catalog',
+    'gen_ai.operation.name': 'execute_tool',
+    'mcp.protocol.version': '2026-07-28',
+  });
+  expect(attributes['jsonrpc.request.id']).toBeDefined();
+}
+
 const strip = (value: unknown) =>
   JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === '_meta' ? undefined : inner))) as unknown;
 
@@ -76,7 +122,7 @@ describe('toolscope record → mock', () => {
         'search_catalog',
         '--args',
         JSON.stringify(SEARCH.arguments),
-        ...(era === 'legacy' ? ['--era', 'legacy'] : []),
+        ...(era === 'legacy' ? ['--era', 'legacy'] : ['--otlp', join(dir, 'traces.json')]),
         demo.url,
       ]);
       expect(run.stderr).toContain('search_catalog: Success');
@@ -89,6 +135,7 @@ describe('toolscope record → mock', () => {
       expect(header?.protocolVersion).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
       expect(lines.map((line) => line.method)).toEqual(['tools/list', 'tools/list', 'tools/list', 'tools/call']);
     }
+    checkOtlp(JSON.parse(readFileSync(join(dir, 'traces.json'), 'utf8')) as Otlp);
     await demo.stop();
     for (const file of Object.values(files)) {
       const mock = await startMock(file);

@@ -8,7 +8,9 @@
 import { writeFile } from 'node:fs/promises';
 import { printable } from '../../src/lib/printable.ts';
 import { redactText } from '../../src/lib/redactUrl.ts';
-import { recordCassette } from '../../src/mcp/cassette.ts';
+import { parseCassette, recordCassette } from '../../src/mcp/cassette.ts';
+import { otlpJson } from '../../src/mcp/otlpExport.ts';
+import { CLIENT_INFO } from '../../src/mcp/clientIdentity.ts';
 import { mergePages } from '../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
 import { TrafficRecorder } from '../../src/mcp/traffic.ts';
@@ -20,6 +22,7 @@ export interface RecordPlan {
   out: string;
   calls: readonly { tool: string; args: Record<string, unknown> }[];
   allowDestructive: boolean;
+  otlp?: string;
 }
 
 const REFUSED =
@@ -46,6 +49,14 @@ export async function runRecord(target: ReportTarget, options: ReportOptions, pl
     const written = recordCassette(connection, traffic.getSnapshot(), { secrets });
     if ('refused' in written) return failed(`Not recorded: ${written.refused}`);
     await writeFile(plan.out, written.text);
+    if (plan.otlp) {
+      // The traces are made from the cassette just written: the same exchanges, the same secrets check.
+      const cassette = parseCassette(written.text);
+      if ('error' in cassette) return failed(`No traces: ${cassette.error}`);
+      const { json, spans } = await otlpJson(cassette, CLIENT_INFO.version);
+      await writeFile(plan.otlp, json);
+      console.error(printable(`Traces: ${spans} spans (OTLP/JSON) in ${plan.otlp}.`));
+    }
     for (const line of written.skipped) console.error(printable(`Left out: ${line}`));
     console.error(
       printable(`Recorded ${written.exchanges} exchanges with ${connection.server.name} (${connection.protocolVersion}) in ${plan.out}.`),

@@ -15,9 +15,10 @@ Usage:
   toolscope lock --out toolscope.lock.json <server-url> | -- <command> [args…] | --config …
                                               each tool's definition and its SHA-256 (SEP-2636
                                               digest, RFC 8785), for report --lock in CI
-  toolscope record --out FILE [--call NAME [--args JSON]]… [--allow-destructive] <server> | -- …
-                                              lists every tool, makes the calls (the page's gate),
-                                              writes the session as a cassette (JSON Lines)
+  toolscope record --out FILE [--call NAME [--args JSON]]… [--allow-destructive] [--otlp FILE]
+                 <server> | -- …              lists every tool, makes the calls (the page's gate),
+                                              writes the session as a cassette (JSON Lines), and
+                                              with --otlp as OpenTelemetry traces (OTLP/JSON)
   toolscope mock FILE [--port N | --stdio]    serves a cassette as an MCP server (127.0.0.1 only):
                                               recorded answers, an unrecorded call a JSON-RPC error
   toolscope render --tool NAME --out app.png [render options] <server-url> | -- <command> [args…]

@@ -40,8 +40,8 @@ describe('exchangesOf', () => {
       entry({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, '{"jsonrpc":"2.0","id":9,"result":{"tools":[…\n… (truncated)'),
     ]);
     expect(exchanges).toEqual([
-      { method: 'tools/call', params: call.params, result: { content: [{ type: 'text', text: 'hi' }] }, ms: 12 },
-      { method: 'tools/call', params: { name: 'x' }, error: { code: -32602, message: 'Unknown tool: x' }, ms: 12 },
+      { id: 7, at: 0, method: 'tools/call', params: call.params, result: { content: [{ type: 'text', text: 'hi' }] }, ms: 12 },
+      { id: 8, at: 0, method: 'tools/call', params: { name: 'x' }, error: { code: -32602, message: 'Unknown tool: x' }, ms: 12 },
     ]);
     expect(skipped).toEqual(['tools/list: its answer was too large for Traffic']);
   });

@@ -21,6 +21,9 @@ export interface CassetteHeader {
 }
 
 export interface CassetteExchange {
+  /** The JSON-RPC id it was sent with, and when (epoch ms): for traces (OTLP), not for matching. */
+  id?: string | number;
+  at?: number;
   method: string;
   params: Record<string, unknown>;
   result?: unknown;
@@ -74,6 +77,8 @@ export function exchangesOf(entries: readonly TrafficEntry[]): { exchanges: Cass
       const params = own(request, 'params');
       const error = own(answer, 'error');
       exchanges.push({
+        ...(typeof id === 'string' || typeof id === 'number' ? { id } : {}),
+        at: entry.startedAt,
         method,
         params: isRecord(params) ? params : {},
         ...(isRecord(error)

@@ -5,7 +5,8 @@ import { DockTab } from '../../components/ui/Dock.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { TrafficEntry, TrafficRecorder } from '../../mcp/traffic.ts';
-import { recordCassette, type CassetteSource } from '../../mcp/cassette.ts';
+import { parseCassette, recordCassette, type CassetteSource } from '../../mcp/cassette.ts';
+import { CLIENT_INFO } from '../../mcp/clientIdentity.ts';
 import { downloadBytes } from '../../web/download.ts';
 import { toasts } from '../../web/toasts.ts';
 import { clockTime, entryTone, exchangeOutcome, matches, summaryLine, type EntryTone } from './trafficView.ts';
@@ -105,13 +106,29 @@ function exportCassette(entries: readonly TrafficEntry[], from: CassetteFrom) {
     toasts.show({ title: 'Cassette not saved', notes: [made.refused] });
     return;
   }
-  const name = from.source.server.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'server';
-  downloadBytes(new TextEncoder().encode(made.text), 'application/jsonl', `${name}.cassette.jsonl`);
+  downloadBytes(new TextEncoder().encode(made.text), 'application/jsonl', `${fileStem(from)}.cassette.jsonl`);
   toasts.show({
     title: `Cassette saved: ${made.exchanges} ${made.exchanges === 1 ? 'exchange' : 'exchanges'}`,
     notes: [...made.skipped.map((line) => `Left out: ${line}`), 'Serve it with: npx toolscope mock FILE'],
   });
 }
+
+/** "Export OTLP": the same exchanges as OpenTelemetry traces, made by the OpenTelemetry SDK (loaded on this click). */
+async function exportOtlp(entries: readonly TrafficEntry[], from: CassetteFrom) {
+  const made = recordCassette(from.source, entries, { afterSeq: from.afterSeq });
+  if ('refused' in made) {
+    toasts.show({ title: 'Traces not saved', notes: [made.refused] });
+    return;
+  }
+  const cassette = parseCassette(made.text);
+  if ('error' in cassette) return;
+  const { otlpJson } = await import('../../mcp/otlpExport.ts');
+  const { json, spans } = await otlpJson(cassette, CLIENT_INFO.version);
+  downloadBytes(new TextEncoder().encode(json), 'application/json', `${fileStem(from)}.otlp.json`);
+  toasts.show({ title: `Traces saved: ${spans} spans (OTLP/JSON)`, notes: ['Send them to a collector: POST the file to its /v1/traces.'] });
+}
+
+const fileStem = (from: CassetteFrom) => from.source.server.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'server';
 
 function TrafficLog({
   recorder,
@@ -156,6 +173,17 @@ function TrafficLog({
           onClick={() => cassette && exportCassette(entries, cassette)}
         >
           Export cassette
+        </Button>
+        <Button
+          variant="ghost"
+          className="text-xs"
+          disabled={!cassette}
+          title={
+            cassette ? 'This connection’s requests as OpenTelemetry traces (OTLP/JSON), one span per request' : 'Connect to a server first'
+          }
+          onClick={() => cassette && void exportOtlp(entries, cassette)}
+        >
+          Export OTLP
         </Button>
         <Button variant="ghost" className="text-xs" onClick={() => recorder.clear()}>
           Clear
