@@ -125,4 +125,17 @@ test('Compare with lockfile: a lockfile of an earlier release makes each drift a
   await expect(report.getByRole('alert')).toContainText('Not compared: bad.json: not a Toolscope lockfile of version 1');
   await report.getByRole('button', { name: 'Stop comparing' }).click();
   await expect(findings.filter({ hasText: 'lock-tool-' })).toHaveCount(0);
+  // Dropped on the report, the lockfile compares as one chosen with the button.
+  const dropped = await page.evaluateHandle(
+    (content) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], 'dropped.lock.json', { type: 'application/json' }));
+      return transfer;
+    },
+    readFileSync(earlier, 'utf8'),
+  );
+  await report.dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(report.getByRole('status', { name: 'Lockfile' })).toContainText(
+    'Compared with dropped.lock.json (30 tools locked): 2 tools drifted',
+  );
 });

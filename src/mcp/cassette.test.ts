@@ -74,6 +74,16 @@ describe('cassetteText and parseCassette', () => {
     expect('text' in written && written.text.split('\n')).toHaveLength(3);
   });
 
+  it('refuses an argument named as a secret (the rule History and Copy keep), naming it', () => {
+    const typed: Cassette = {
+      header,
+      exchanges: [{ method: 'tools/call', params: { name: 'login', arguments: { user: 'ann', password: 'hunter2' } }, result: {}, ms: 1 }],
+    };
+    expect(cassetteText(typed, [])).toEqual({
+      refused: 'line 2 (tools/call) sends arguments.password, named as a secret: nothing was written.',
+    });
+  });
+
   it('reads a cassette back, or says why not', () => {
     const written = cassetteText(cassette, []);
     expect('text' in written && parseCassette(written.text)).toEqual(cassette);

@@ -7,6 +7,7 @@
 import canonicalize from 'canonicalize';
 import { isRecord, own } from './guards.ts';
 import { sseDataPayloads } from './sse.ts';
+import { withoutSecrets } from './secrets.ts';
 import type { TrafficEntry } from './traffic.ts';
 
 export const CASSETTE_VERSION = 1;
@@ -101,6 +102,14 @@ export function exchangesOf(entries: readonly TrafficEntry[]): { exchanges: Cass
 export function cassetteText(cassette: Cassette, secrets: readonly (string | undefined)[]): { text: string } | { refused: string } {
   const lines = [cassette.header, ...cassette.exchanges].map((line) => JSON.stringify(line));
   const known = secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4);
+  // What a person typed under a secret's name (a password, an api_key argument): the one rule History
+  // and Copy keep (./secrets.ts) — refused here, since a cassette must hold the arguments whole.
+  for (const [index, exchange] of cassette.exchanges.entries()) {
+    // The arguments only: params' own fields (`_meta.progressToken`) are the protocol's, not secrets.
+    const { dropped } = withoutSecrets(own(exchange.params, 'arguments'), 'arguments');
+    if (dropped.length)
+      return { refused: `line ${index + 2} (${exchange.method}) sends ${dropped.join(', ')}, named as a secret: nothing was written.` };
+  }
   for (const [index, line] of lines.entries()) {
     if (known.some((secret) => line.includes(secret) || line.includes(JSON.stringify(secret).slice(1, -1))))
       return {

@@ -1,4 +1,4 @@
-// "Compare with lockfile" in the Server report: a lockfile chosen from disk (`toolscope lock`'s,
+// "Compare with lockfile" in the Server report: a lockfile chosen from disk (or dropped on the report) (`toolscope lock`'s,
 // docs/report.md), checked (its digests against its definitions), then the report is made again
 // with it — each tool added, removed or changed is a finding (lock-tool-*), in the list and the
 // score as `toolscope report --lock` gives them. Nothing of the file is sent anywhere.
@@ -16,14 +16,16 @@ export interface ChosenLock {
   file: Lockfile;
 }
 
+/** A file chosen or dropped, read as a lockfile (or why it is not one). */
+export async function readLockfile(file: File): Promise<ChosenLock | { error: string }> {
+  if (file.size > MAX_LOCKFILE_BYTES) return { error: `${file.name} is ${Math.round(file.size / 1048576)} MB: not a lockfile.` };
+  const parsed = await parseLockfile(await file.text());
+  return 'error' in parsed ? { error: `${file.name}: ${parsed.error}.` } : { name: file.name, file: parsed };
+}
+
 export function LockfileButton({ disabled, onChosen }: { disabled: boolean; onChosen: (lock: ChosenLock | { error: string }) => void }) {
   const input = useRef<HTMLInputElement>(null);
-  const read = async (file: File) => {
-    if (file.size > MAX_LOCKFILE_BYTES)
-      return onChosen({ error: `${file.name} is ${Math.round(file.size / 1048576)} MB: not a lockfile.` });
-    const parsed = await parseLockfile(await file.text());
-    onChosen('error' in parsed ? { error: `${file.name}: ${parsed.error}.` } : { name: file.name, file: parsed });
-  };
+  const read = async (file: File) => onChosen(await readLockfile(file));
   return (
     <>
       <Button

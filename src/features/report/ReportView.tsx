@@ -23,7 +23,7 @@ import { safeFileName } from '../../lib/fileName.ts';
 import { FindingItem } from './FindingItem.tsx';
 import { ModelView } from './ModelView.tsx';
 import { ServerCardView } from './ServerCardView.tsx';
-import { LockfileButton, LockfileLine, type ChosenLock } from './LockfileCompare.tsx';
+import { LockfileButton, LockfileLine, readLockfile, type ChosenLock } from './LockfileCompare.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 
 export type ReportTab = 'findings' | 'model' | 'find';
@@ -58,6 +58,12 @@ export default function ReportView({ connection, calls, appViolations, onOpenToo
       gatherReport(connection, { active, ...(chosen ? { lock: { file: chosen.file, fail: 'breaking' as const } } : {}) }),
     onSuccess: onMade,
   });
+  const compareWith = (chosen: ChosenLock | { error: string }) => {
+    if ('error' in chosen) return setLockError(chosen.error);
+    setLockError(undefined);
+    setLock(chosen);
+    run.mutate({ active: false, with: chosen });
+  };
   // Opening the report makes it (listing only — the active checks wait for the person).
   const { mutate } = run;
   useEffect(() => mutate({ active: false }), [mutate]);
@@ -76,7 +82,20 @@ export default function ReportView({ connection, calls, appViolations, onOpenToo
     };
   }, [connection, made, calls, appViolations]);
   return (
-    <section aria-label="Server report" className="flex flex-col gap-3">
+    <section
+      aria-label="Server report"
+      className="flex flex-col gap-3"
+      // A lockfile dropped anywhere on the report is compared, as one chosen with the button.
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        const file = event.dataTransfer.files[0];
+        if (!file || run.isPending) return;
+        event.preventDefault();
+        void readLockfile(file).then(compareWith);
+      }}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-base font-semibold">Server report</h2>
         <Button className="text-xs" disabled={run.isPending} onClick={() => run.mutate({ active: false, with: lock })}>
@@ -90,15 +109,7 @@ export default function ReportView({ connection, calls, appViolations, onOpenToo
         >
           Run with active checks
         </Button>
-        <LockfileButton
-          disabled={run.isPending}
-          onChosen={(chosen) => {
-            if ('error' in chosen) return setLockError(chosen.error);
-            setLockError(undefined);
-            setLock(chosen);
-            run.mutate({ active: false, with: chosen });
-          }}
-        />
+        <LockfileButton disabled={run.isPending} onChosen={compareWith} />
         {run.isPending ? <span className="text-xs text-muted">Listing tools twice and checking every rule…</span> : null}
       </div>
       {run.error ? (
