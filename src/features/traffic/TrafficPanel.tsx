@@ -9,7 +9,7 @@ import { parseCassette, recordCassette, type CassetteSource } from '../../mcp/ca
 import { CLIENT_INFO } from '../../mcp/clientIdentity.ts';
 import { downloadBytes } from '../../web/download.ts';
 import { toasts } from '../../web/toasts.ts';
-import { clockTime, entryTone, exchangeOutcome, matches, summaryLine, type EntryTone } from './trafficView.ts';
+import { clockTime, entryTone, exchangeOutcome, isDiscoveryLookup, matches, summaryLine, type EntryTone } from './trafficView.ts';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
 
 // Rendering hundreds of rows on every exchange slows a 1,000-page tool list; show the newest
@@ -58,7 +58,9 @@ const Entry = memo(function Entry({ entry, stdioUrl }: { entry: TrafficEntry; st
           <span className="text-muted">{entry.httpMethod}</span>
           {entry.status !== undefined ? <span className={tone === 'error' ? 'font-semibold' : 'text-muted'}>{entry.status}</span> : null}
           {outcome ? <OutcomePill outcome={outcome} className="font-sans" /> : null}
-          {tone === 'probe' ? <span className="text-muted">probe (expected)</span> : null}
+          {tone === 'probe' ? (
+            <span className="text-muted">{isDiscoveryLookup(entry) ? 'not served (optional)' : 'probe (expected)'}</span>
+          ) : null}
           {entry.durationMs !== undefined ? <span className="text-muted">{Math.round(entry.durationMs)} ms</span> : null}
           <span className="text-muted">{formatBytes(entry.responseBytes)}</span>
           {received ? <span className="truncate text-muted">→ {received}</span> : null}

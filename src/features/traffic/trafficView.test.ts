@@ -18,6 +18,14 @@ const entry = (fields: Partial<TrafficEntry>): TrafficEntry => ({
 });
 
 describe('entryTone', () => {
+  it('a Server Card looked for and not served (404) is expected, not a failure; a 500 there is one', () => {
+    const lookup = { httpMethod: 'GET', sent: [], received: [], status: 404 };
+    expect(entryTone(entry({ ...lookup, url: 'http://127.0.0.1:3000/mcp/server-card' }))).toBe('probe');
+    expect(entryTone(entry({ ...lookup, url: 'http://127.0.0.1:3000/.well-known/mcp/catalog.json' }))).toBe('probe');
+    expect(entryTone(entry({ ...lookup, url: 'http://127.0.0.1:3000/mcp/server-card', status: 500 }))).toBe('error');
+    expect(entryTone(entry({ ...lookup, url: 'http://127.0.0.1:3000/other' }))).toBe('error');
+  });
+
   it('the era probe refused by a 2025 server is expected; refused for authorization or by a crash it is not', () => {
     const probe = {
       sent: [{ method: 'server/discover', id: 0 }],

@@ -20,6 +20,16 @@ function asksSignIn(entry: TrafficEntry): boolean {
 
 const isProbe = (entry: TrafficEntry) => entry.sent[0]?.method === 'server/discover';
 
+/** A look for an optional discovery document (the Server Card: `<url>/server-card`, the origin's catalog, SEP-2127). */
+export function isDiscoveryLookup(entry: TrafficEntry): boolean {
+  if (entry.httpMethod !== 'GET') return false;
+  try {
+    return /\/server-card$|^\/\.well-known\/mcp\/catalog\.json$/.test(new URL(entry.url).pathname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `stdioUrl`: this launch's stdio bridge. Only its word that the child is gone is believed, and
  * only there does a standalone GET stream that ends mean a stop or restart rather than a failure.
@@ -38,6 +48,8 @@ export function entryTone(entry: TrafficEntry, stdioUrl?: string): EntryTone {
   // A 2025-era server refusing the 2026 discovery request is how the era is found out, not a
   // failure (authorization and server errors are real ones).
   if (isProbe(entry) && status !== 401 && status !== 403 && status < 500) return 'probe';
+  // A Server Card is optional: a server that serves none answers 404 (or 405, 406), not a failure.
+  if (isDiscoveryLookup(entry) && (status === 404 || status === 405 || status === 406)) return 'probe';
   return 'error';
 }
 
