@@ -1,7 +1,7 @@
 // Accessibility of the main screens in both themes, checked by axe-core: no serious or critical
 // violation (WCAG 2.0–2.2 A/AA rules: contrast, and 2.2's target size, included).
 import AxeBuilder from '@axe-core/playwright';
-import { openDock, openTraffic, openServerDetails, openMore, openFindATool } from './fixtures/panes.ts';
+import { openDock, openTraffic, openServerDetails, openMore, openFindATool, openReport } from './fixtures/panes.ts';
 import { expect, test, type Page } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl, lazyMcpUrl } from './fixtures/urls.ts';
 
@@ -80,11 +80,7 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'doctor').toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /^Report/ })
-      .click();
-    await expect(page.getByRole('region', { name: 'Server report' }).getByLabel(/^Score/)).toBeVisible();
+    await expect((await openReport(page)).getByLabel(/^Score/)).toBeVisible();
     expect(await seriousViolations(page), 'report').toEqual([]);
     await page.getByRole('tab', { name: 'Model’s view' }).click();
     expect(await seriousViolations(page), "model's view").toEqual([]);
@@ -213,11 +209,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(deepLink(demoMcpUrl()));
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /^Report/ })
-      .click();
-    const report = page.getByRole('region', { name: 'Server report' });
+    const report = await openReport(page);
     await report.getByRole('combobox', { name: 'Profile' }).selectOption('openai-apps');
     await expect(report.getByRole('region', { name: 'Readiness' })).toContainText('Not ready');
     expect(await seriousViolations(page), 'readiness').toEqual([]);

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from './fixtures/test.ts';
-import { openDock } from './fixtures/panes.ts';
+import { openDock, rowAction } from './fixtures/panes.ts';
 import { changingMcpUrl, deepLink, demoMcpUrl } from './fixtures/urls.ts';
 import { McpConnection } from '../src/mcp/connection.ts';
 
@@ -12,15 +12,8 @@ const history = (page: Page) => page.getByRole('region', { name: 'History' });
 const openHistory = async (page: Page) => {
   await openDock(page, 'History');
 };
-/** A row's action under "⋯" (a row shows only its checkbox and Replay at rest). */
-const more = async (entry: ReturnType<Page['getByRole']>, label: string) => {
-  await entry.hover();
-  await entry.getByRole('button', { name: /^More actions for/ }).click();
-  // The contract names these actions as buttons ("Edit and replay", "Copy as curl", "Copy link").
-  await entry.getByRole('button', { name: label, exact: true }).click();
-};
 const copied = async (page: Page, entry: ReturnType<Page['getByRole']>, label: string) => {
-  await more(entry, label);
+  await rowAction(entry, label);
   // One toast confirms it (no dialog to close); the copied text is there to read.
   const toast = page.getByRole('status', { name: 'Notification' });
   await expect(toast).toContainText('copied');
@@ -49,12 +42,12 @@ test('a call is kept across a reload; Replay, Edit and replay, Copy link and Cop
 
   // Edit and replay: the form opens filled, nothing is sent.
   await page.getByRole('searchbox', { name: 'Search tools' }).fill('time');
-  await more(calls.first(), 'Edit and replay');
+  await rowAction(calls.first(), 'Edit and replay');
   await expect(form.getByLabel('Customer')).toHaveValue('Ann O’Hara "$(id)"');
   await expect(calls).toHaveCount(2);
 
   // Compare with the previous call of the same arguments: the same result.
-  await more(calls.first(), 'Compare with previous');
+  await rowAction(calls.first(), 'Compare with previous');
   await expect(page.getByRole('region', { name: 'Comparison' })).toContainText('The two results are the same.');
   await page.getByRole('region', { name: 'Comparison' }).getByRole('button', { name: 'Close' }).click();
 
@@ -101,7 +94,7 @@ test('Compare shows the changed path between two calls of a tool', async ({ page
   );
   expect(visibleControls).toBeLessThanOrEqual(2);
   await expect(row).toContainText(/\d+ ms|\d+\.\d s/);
-  await more(row, 'Compare with previous');
+  await rowAction(row, 'Compare with previous');
   const comparison = page.getByRole('region', { name: 'Comparison' });
   await expect(comparison).toContainText('structuredContent.total');
   await expect(comparison).toContainText('3 → 1');
@@ -188,7 +181,7 @@ test('saved calls: pin a call, change the server’s state, Run all reports the 
 
   await openHistory(page);
   const calls = history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem');
-  await more(calls.filter({ hasText: 'get_basket' }), 'Save');
+  await rowAction(calls.filter({ hasText: 'get_basket' }), 'Save');
   const dialog = page.getByRole('dialog', { name: 'Save this call' });
   await dialog.getByLabel('Name').fill('basket contents');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -250,7 +243,7 @@ test('every origin passes the same checks: Replay and Run all hold back argument
   await expect(history(page).getByRole('list', { name: 'Calls' }).getByRole('listitem')).toHaveCount(1);
 
   // Run all: the saved call is "not sent" with the reason; its own "Send anyway" sends it and the server answers.
-  await more(entry, 'Save');
+  await rowAction(entry, 'Save');
   const dialog = page.getByRole('dialog', { name: 'Save this call' });
   await dialog.getByLabel('Name').fill('limit zero');
   await dialog.getByRole('button', { name: 'Save' }).click();

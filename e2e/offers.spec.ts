@@ -4,7 +4,7 @@
 import { expect, test, type Page } from './fixtures/test.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { openDock, openTraffic } from './fixtures/panes.ts';
+import { openDock, openTraffic, rowAction } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
 
 const run = promisify(execFile);
@@ -165,13 +165,7 @@ test('History keeps a prompt get: Replay gets it again, Edit and replay fills it
   await expect(rows).toHaveCount(2);
 
   // Edit and replay: the form filled in, nothing sent.
-  await rows.first().hover();
-  await rows
-    .first()
-    .getByRole('button', { name: /^More actions for/ })
-    .click();
-  await expect(rows.first().getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
-  await rows.first().getByRole('button', { name: 'Edit and replay', exact: true }).click();
+  await rowAction(rows.first(), 'Edit and replay');
   await expect(
     page.getByRole('region', { name: 'Prompt: args-prompt' }).getByRole('form', { name: 'Prompt arguments' }).getByLabel(/^city/),
   ).toHaveValue('Porto');
@@ -179,11 +173,13 @@ test('History keeps a prompt get: Replay gets it again, Edit and replay fills it
   await expect(rows).toHaveCount(2);
 
   // Copy as curl: prompts/get, run by the shell against the same server.
+  // A prompt's get is no saved call: its menu has no Save.
   await rows.first().hover();
   await rows
     .first()
     .getByRole('button', { name: /^More actions for/ })
     .click();
+  await expect(rows.first().getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
   await rows.first().getByRole('button', { name: 'Copy as curl', exact: true }).click();
   const toast = page.getByRole('status', { name: 'Notification' });
   await expect(toast).toContainText('copied');

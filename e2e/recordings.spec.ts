@@ -2,12 +2,13 @@
 // `toolscope mock` serves that file; Toolscope, connected to the mock, lists the same tools and
 // gets the same answer to the recorded call — and says an unrecorded call's error as the mock
 // words it. The report's "Compare with lockfile" names what drifted since a lockfile.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { startMockCli } from '../server/testing/testServers.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { lockText, lockTools, type Lockfile } from '../src/lint/lockfile.ts';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures/test.ts';
-import { openTraffic } from './fixtures/panes.ts';
+import { openReport, openTraffic } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
 const BIN = fileURLToPath(new URL('../bin/toolscope.mjs', import.meta.url));
@@ -50,20 +51,9 @@ test('Export cassette → toolscope mock → the page on the mock: the same tool
   expect(names).toContain('tools/call search_catalog');
   expect(names).toContain('mcp session toolscope-demo');
 
-  const mock = spawn(process.execPath, [BIN, 'mock', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const mock = await startMockCli(file);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let seen = '';
-      const timer = setTimeout(() => reject(new Error(`no URL from the mock: ${seen}`)), 30_000);
-      mock.stdout.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(seen);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      });
-    });
+    const { url } = mock;
     await page.goto(deepLink(url, 'search_catalog'));
     // A link to a server not used here asks first.
     await page.getByRole('button', { name: `Connect to ${new URL(url).origin}` }).click();
@@ -78,7 +68,7 @@ test('Export cassette → toolscope mock → the page on the mock: the same tool
     await page.getByRole('button', { name: 'Call tool' }).click();
     await expect(page.getByRole('region', { name: 'Result' }).or(page.getByRole('alert'))).toContainText('No recording matches');
   } finally {
-    mock.kill();
+    await mock.stop();
   }
 });
 
@@ -97,11 +87,7 @@ test('Compare with lockfile: a lockfile of an earlier release makes each drift a
   writeFileSync(earlier, lockText(await lockTools(now.server, definitions)));
 
   await page.goto(deepLink(demoMcpUrl()));
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Report/ })
-    .click();
-  const report = page.getByRole('region', { name: 'Server report' });
+  const report = await openReport(page);
   await expect(report.getByLabel(/^Score/)).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
   await report.getByRole('button', { name: 'Compare with lockfile' }).click();

@@ -1,6 +1,7 @@
 // The server report in the browser: every planted defect found and the clean tools left alone,
 // the model's view, exports, per-tool findings, and findings from calls made in the session.
 import { readFile } from 'node:fs/promises';
+import { openReport } from './fixtures/panes.ts';
 import { expect, test } from './fixtures/test.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl, lintBaitMcpUrl } from './fixtures/urls.ts';
 import { PLANTED } from '../server/testing/lintBait.ts';
@@ -155,11 +156,7 @@ test('the Server Card: the demo serves one that agrees (shown, no server-card fi
   page,
 }) => {
   await page.goto(deepLink(demoMcpUrl()));
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Report/ })
-    .click();
-  const report = page.getByRole('region', { name: 'Server report' });
+  const report = await openReport(page);
   const card = report.getByRole('region', { name: 'Server Card' });
   await expect(card).toContainText('io.github.toolscope/demo-shop');
   await expect(card).toContainText(`${demoMcpUrl()}/server-card`);
@@ -167,10 +164,6 @@ test('the Server Card: the demo serves one that agrees (shown, no server-card fi
   await expect(report.getByRole('list', { name: 'Findings' })).not.toContainText('server-card-');
 
   await page.goto(deepLink(everythingMcpUrl()));
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Report/ })
-    .click();
-  await expect(page.getByRole('region', { name: 'Server report' })).toContainText('No Server Card');
+  await expect(await openReport(page)).toContainText('No Server Card');
   await expect(page.getByRole('region', { name: 'Server Card' })).toHaveCount(0);
 });

@@ -1,8 +1,23 @@
 // What `toolscope …` was asked to do, from argv alone (no I/O, unit-tested). Everything after
 // the first `--` is the command and its arguments, taken as given: never parsed as options,
 // never joined into a shell line.
-import { parseArgs } from 'node:util';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
+import {
+  MCP_OPTIONS,
+  RECORD_OPTIONS,
+  RENDER_OPTIONS,
+  REPORT_ONLY,
+  REPORT_OPTIONS,
+  SERVE_ONLY,
+  SERVE_OPTIONS,
+  UsageError,
+  parseOptions,
+  parsePositive,
+  parsePort,
+} from './cliOptions.ts';
+import { parseMock, recordCalls, type MockCommand } from './recordingArgs.ts';
+
+export { UsageError };
 
 export interface StdioSpec {
   command: string;
@@ -79,119 +94,8 @@ export type CliCommand =
       /** Also the session as OpenTelemetry traces (OTLP/JSON) in this file. */
       otlp?: string;
     }
-  /** `toolscope mock`: a cassette served as an MCP server, on loopback HTTP or on stdio. */
-  | { kind: 'mock'; file: string; port?: number; stdio: boolean }
+  | MockCommand
   | { kind: 'render'; target: Target; render: RenderOptions };
-
-export class UsageError extends Error {}
-
-const SERVE_OPTIONS = {
-  port: { type: 'string' },
-  env: { type: 'string', multiple: true },
-  'env-file': { type: 'string' },
-  cwd: { type: 'string' },
-  watch: { type: 'string' },
-  config: { type: 'string' },
-  server: { type: 'string' },
-  dev: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-const REPORT_OPTIONS = {
-  ...SERVE_OPTIONS,
-  format: { type: 'string' },
-  output: { type: 'string' },
-  bearer: { type: 'string' },
-  header: { type: 'string', multiple: true },
-  active: { type: 'boolean' },
-  era: { type: 'string' },
-  timeout: { type: 'string' },
-  'max-mb': { type: 'string' },
-  queries: { type: 'string' },
-  profile: { type: 'string' },
-  confirm: { type: 'string', multiple: true },
-  'client-id': { type: 'string' },
-  'client-secret': { type: 'string' },
-  'jwt-key': { type: 'string' },
-  'jwt-alg': { type: 'string' },
-  dpop: { type: 'boolean' },
-  scope: { type: 'string' },
-  issuer: { type: 'string' },
-  lock: { type: 'string' },
-  'lock-fail': { type: 'string' },
-  out: { type: 'string' },
-} as const;
-
-const RECORD_OPTIONS = {
-  ...REPORT_OPTIONS,
-  call: { type: 'string', multiple: true },
-  args: { type: 'string', multiple: true },
-  'allow-destructive': { type: 'boolean' },
-  otlp: { type: 'string' },
-} as const;
-
-const MOCK_OPTIONS = {
-  port: { type: 'string' },
-  stdio: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-/** Report options that mean nothing to `toolscope lock` or `record` (they report nothing). */
-const REPORT_ONLY = ['format', 'output', 'queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail'] as const;
-
-const RENDER_OPTIONS = {
-  ...SERVE_OPTIONS,
-  tool: { type: 'string' },
-  args: { type: 'string' },
-  out: { type: 'string' },
-  log: { type: 'string' },
-  profile: { type: 'string' },
-  wait: { type: 'string' },
-  'allow-app-calls': { type: 'boolean' },
-} as const;
-
-const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
-
-const MCP_OPTIONS = {
-  'allow-destructive': { type: 'boolean' },
-  'allow-writes': { type: 'boolean' },
-  'allow-switch': { type: 'boolean' },
-  server: { type: 'string' },
-  'allow-host': { type: 'string', multiple: true },
-  config: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-function parsePort(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${text}: expected a port number (0–65535).`);
-  return port;
-}
-
-function parseOptions<
-  T extends
-    typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RECORD_OPTIONS | typeof RENDER_OPTIONS | typeof MCP_OPTIONS | typeof MOCK_OPTIONS,
->(args: string[], options: T) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    const message = errorMessage(error);
-    const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new UsageError(`unknown option ${unknown[1]} (see toolscope --help).`);
-    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);
-    if (missing) throw new UsageError(`${missing[1]} needs a value (see toolscope --help).`);
-    throw new UsageError(`${message.split('\n')[0]} (see toolscope --help).`);
-  }
-}
-
-function parsePositive(option: string, text: unknown, fallback: number, max: number): number {
-  if (typeof text !== 'string') return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || value > max)
-    throw new UsageError(`--${option} ${text}: expected a number above 0, at most ${max}.`);
-  return value;
-}
 
 /** Report credentials from the environment ($TOOLSCOPE_BEARER, $TOOLSCOPE_HEADERS), used when no option gives them. */
 function fromEnvironment(env: Readonly<Record<string, string | undefined>>) {
@@ -402,40 +306,4 @@ function parseMcp(args: string[]): CliCommand {
       ...(values.server !== undefined ? { server: values.server } : {}),
     },
   };
-}
-
-/** `record`'s calls: each --call NAME with the --args JSON at the same place (none: {}). */
-function recordCalls(values: Partial<Record<keyof typeof RECORD_OPTIONS, unknown>>) {
-  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-  const tools = strings(values.call);
-  const given = strings(values.args);
-  if (given.length > tools.length) throw new UsageError('--args without a --call: give each call as --call NAME --args JSON.');
-  const calls = tools.map((tool, index) => {
-    const text = given[index] ?? '{}';
-    let args: unknown;
-    try {
-      args = JSON.parse(text);
-    } catch (error) {
-      throw new UsageError(`--args for ${tool}: not JSON (${errorMessage(error)}).`);
-    }
-    if (typeof args !== 'object' || args === null || Array.isArray(args))
-      throw new UsageError(`--args for ${tool}: expected a JSON object.`);
-    return { tool, args: args as Record<string, unknown> };
-  });
-  return {
-    calls,
-    allowDestructive: values['allow-destructive'] === true,
-    ...(typeof values.otlp === 'string' && values.otlp ? { otlp: values.otlp } : {}),
-  };
-}
-
-/** `toolscope mock FILE [--port N | --stdio]`: loopback only; the file is read later. */
-function parseMock(args: string[]): CliCommand {
-  const { values, positionals } = parseOptions(args, MOCK_OPTIONS);
-  if (values.help) return { kind: 'help' };
-  const [file, extra] = positionals;
-  if (!file) throw new UsageError('mock needs a cassette: toolscope mock FILE [--port N | --stdio].');
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}" (see toolscope --help).`);
-  if (values.stdio && values.port !== undefined) throw new UsageError('--port and --stdio: the mock serves one way, not both.');
-  return { kind: 'mock', file, ...(values.port !== undefined ? { port: parsePort(values.port) } : {}), stdio: values.stdio === true };
 }

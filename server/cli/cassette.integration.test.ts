@@ -3,7 +3,7 @@
 // others' code) sees the same tool list and the same answers; an unrecorded call is said as such
 // with the nearest recording; a destructive call is refused unless allowed, and never recorded; a
 // planted secret never reaches the file.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type RunningServer } from '../testing/testServers.ts';
+import { startDemoServer, startMockCli, type RunningServer } from '../testing/testServers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));
 const toolscope = (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
@@ -20,24 +20,6 @@ const toolscope = (args: string[]): Promise<{ code: number; stdout: string; stde
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
-
-/** `toolscope mock FILE` in a child process, its URL read from the line it prints. */
-async function startMock(file: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'mock', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no URL from the mock: ${seen}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(seen);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-  });
-  return { url, child };
-}
 
 const connect = async (url: string) => {
   const client = new Client({ name: 'cassette-test', version: '1.0.0' });
@@ -138,7 +120,7 @@ describe('toolscope record → mock', () => {
     checkOtlp(JSON.parse(readFileSync(join(dir, 'traces.json'), 'utf8')) as Otlp);
     await demo.stop();
     for (const file of Object.values(files)) {
-      const mock = await startMock(file);
+      const mock = await startMockCli(file);
       try {
         const client = await connect(mock.url);
         expect(client.getServerVersion()).toMatchObject({ name: 'toolscope-demo', title: 'Toolscope demo shop' });
@@ -151,7 +133,7 @@ describe('toolscope record → mock', () => {
         );
         await client.close();
       } finally {
-        mock.child.kill();
+        await mock.stop();
       }
     }
     // The same cassette on stdio, for a host that runs servers as commands.

@@ -196,6 +196,38 @@ export async function startToolscopeCli(
   };
 }
 
+/** `toolscope mock FILE` in its own process, resolved with the URL it prints; stopped by `stop`. */
+export async function startMockCli(cassette: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, [BIN, 'mock', cassette], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let printed = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`toolscope mock printed no URL within 30 s:\n${printed}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      printed += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(printed);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`toolscope mock exited with code ${code}:\n${printed}`));
+    });
+  });
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** The entry scripts of the stdio servers the tests run (pinned dev dependencies). */
 export const stdioServers = {
   everything: () => [

@@ -79,7 +79,7 @@ export async function gatherReport(
 
 /** Every tool as the server listed it (all pages), or where the walk had to stop. */
 export async function rawToolList(connection: McpConnection, signal?: AbortSignal) {
-  const walk = await walkPages((cursor) => connection.listToolsRawPage(cursor, signal));
+  const walk = await walkPages((cursor) => connection.toolDefinitions.page(cursor, signal));
   return { tools: walk.pages.flatMap((page) => page.items), stop: describeStop(walk.stop) };
 }
 

@@ -1,7 +1,7 @@
 // The cassette's pieces: exchanges read off Traffic's log (JSON and SSE answers, a cut body said),
 // what a request is matched by, a secret refused, a file read back or refused with why.
 import { describe, expect, it } from 'vitest';
-import { cassetteText, exchangesOf, matchKey, parseCassette, type Cassette } from './cassette.ts';
+import { cassetteText, exchangesOf, matchKey, parseCassette, recordCassette, type Cassette } from './cassette.ts';
 import type { TrafficEntry } from './traffic.ts';
 
 const entry = (request: unknown, body: string, sse = false, extra: Partial<TrafficEntry> = {}): TrafficEntry => ({
@@ -92,5 +92,24 @@ describe('cassetteText and parseCassette', () => {
     expect(parseCassette(`${JSON.stringify(header)}\n{"method":"tools/list"}`)).toEqual({
       error: 'line 2 is not an exchange (method, and result or error)',
     });
+  });
+});
+
+describe('recordCassette', () => {
+  const source = { era: 'legacy' as const, protocolVersion: '2025-11-25', server: { name: 's' }, serverCapabilities: {}, secretValues: [] };
+  const list = (seq: number) => ({
+    ...entry(
+      { jsonrpc: '2.0', id: seq, method: 'tools/list', params: {} },
+      JSON.stringify({ jsonrpc: '2.0', id: seq, result: { tools: [] } }),
+    ),
+    seq,
+  });
+
+  it('keeps this connection’s exchanges only, and says those Traffic no longer holds', () => {
+    // An earlier connection ended at seq 10; Traffic has let go of 11–14.
+    const made = recordCassette(source, [list(9), list(15), list(16)], { afterSeq: 10 });
+    expect(made.exchanges).toBe(2);
+    expect(made.skipped).toEqual(['the first 4 HTTP exchanges of this connection: Traffic keeps its last 300']);
+    expect(recordCassette(source, [list(11), list(12)], { afterSeq: 10 }).skipped).toEqual([]);
   });
 });

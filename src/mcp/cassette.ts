@@ -8,7 +8,7 @@ import canonicalize from 'canonicalize';
 import { isRecord, own } from './guards.ts';
 import { sseDataPayloads } from './sse.ts';
 import { withoutSecrets } from './secrets.ts';
-import type { TrafficEntry } from './traffic.ts';
+import { MAX_ENTRIES, type TrafficEntry } from './traffic.ts';
 
 export const CASSETTE_VERSION = 1;
 
@@ -139,7 +139,12 @@ export function recordCassette(
   entries: readonly TrafficEntry[],
   options: { afterSeq?: number; secrets?: readonly (string | undefined)[] } = {},
 ): ({ text: string } | { refused: string }) & { exchanges: number; skipped: string[] } {
-  const { exchanges, skipped } = exchangesOf(entries.filter((entry) => entry.seq > (options.afterSeq ?? 0)));
+  const after = options.afterSeq ?? 0;
+  const kept = entries.filter((entry) => entry.seq > after);
+  const { exchanges, skipped } = exchangesOf(kept);
+  // Traffic keeps its last MAX_ENTRIES exchanges: what it let go before this connection's end is said.
+  const gone = (kept[0]?.seq ?? after + 1) - after - 1;
+  if (gone > 0) skipped.unshift(`the first ${gone} HTTP exchanges of this connection: Traffic keeps its last ${MAX_ENTRIES}`);
   const header: CassetteHeader = {
     cassette: CASSETTE_VERSION,
     era: source.era,

@@ -19,6 +19,7 @@ import { paramHeadersFor } from './paramHeaders.ts';
 import { prefetchedPage } from './adoptedPrefetch.ts';
 import { checkedHeaders, secretValuesOf } from './connectionSecrets.ts';
 import { ServerOffers } from './serverOffers.ts';
+import { ToolDefinitions } from './toolDefinitions.ts';
 import { ListChanges } from './listChanges.ts';
 import { ResourceReader } from './resourceReader.ts';
 import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
@@ -86,6 +87,8 @@ export class McpConnection {
   readonly #resources = new ResourceReader(this.#request);
   /** Prompts, resources, templates and completion, through the same request path as every call. */
   readonly offers = new ServerOffers(this.#request, () => this.client.getServerCapabilities());
+  /** The tool list as the server sent it, page by page (the lockfile digests each tool whole). */
+  readonly toolDefinitions = new ToolDefinitions(this.#request);
   /** What the server says changed (the tool list; prompts and resources), in either era. */
   readonly changes = new ListChanges(
     () => this.client,
@@ -326,14 +329,6 @@ export class McpConnection {
       page.findings.push(...cacheHintFindings(raw));
     }
     return page;
-  }
-
-  /** One page of tools/list as the server sent it (the lockfile digests each tool whole, SEP-2636). */
-  async listToolsRawPage(cursor?: string, signal?: AbortSignal): Promise<{ items: Record<string, unknown>[]; nextCursor?: string }> {
-    const raw = await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal });
-    const tools = isRecord(raw) ? own(raw, 'tools') : undefined;
-    const next = isRecord(raw) ? own(raw, 'nextCursor') : undefined;
-    return { items: Array.isArray(tools) ? tools.filter(isRecord) : [], nextCursor: typeof next === 'string' ? next : undefined };
   }
 
   /**

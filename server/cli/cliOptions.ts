@@ -1,0 +1,114 @@
+// The command line's option tables (node:util parseArgs configs), one per command, and the small
+// parsers every command shares: a usage error, a port, a positive number, options read strictly.
+import { parseArgs } from 'node:util';
+import { errorMessage } from '../../src/lib/errorMessage.ts';
+
+export class UsageError extends Error {}
+
+export const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  'env-file': { type: 'string' },
+  cwd: { type: 'string' },
+  watch: { type: 'string' },
+  config: { type: 'string' },
+  server: { type: 'string' },
+  dev: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const REPORT_OPTIONS = {
+  ...SERVE_OPTIONS,
+  format: { type: 'string' },
+  output: { type: 'string' },
+  bearer: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  active: { type: 'boolean' },
+  era: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-mb': { type: 'string' },
+  queries: { type: 'string' },
+  profile: { type: 'string' },
+  confirm: { type: 'string', multiple: true },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'jwt-key': { type: 'string' },
+  'jwt-alg': { type: 'string' },
+  dpop: { type: 'boolean' },
+  scope: { type: 'string' },
+  issuer: { type: 'string' },
+  lock: { type: 'string' },
+  'lock-fail': { type: 'string' },
+  out: { type: 'string' },
+} as const;
+
+export const RECORD_OPTIONS = {
+  ...REPORT_OPTIONS,
+  call: { type: 'string', multiple: true },
+  args: { type: 'string', multiple: true },
+  'allow-destructive': { type: 'boolean' },
+  otlp: { type: 'string' },
+} as const;
+
+export const MOCK_OPTIONS = {
+  port: { type: 'string' },
+  stdio: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Report options that mean nothing to `toolscope lock` or `record` (they report nothing). */
+export const REPORT_ONLY = ['format', 'output', 'queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail'] as const;
+
+export const RENDER_OPTIONS = {
+  ...SERVE_OPTIONS,
+  tool: { type: 'string' },
+  args: { type: 'string' },
+  out: { type: 'string' },
+  log: { type: 'string' },
+  profile: { type: 'string' },
+  wait: { type: 'string' },
+  'allow-app-calls': { type: 'boolean' },
+} as const;
+
+export const SERVE_ONLY = ['port', 'watch', 'dev'] as const;
+
+export const MCP_OPTIONS = {
+  'allow-destructive': { type: 'boolean' },
+  'allow-writes': { type: 'boolean' },
+  'allow-switch': { type: 'boolean' },
+  server: { type: 'string' },
+  'allow-host': { type: 'string', multiple: true },
+  config: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export function parsePort(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${text}: expected a port number (0–65535).`);
+  return port;
+}
+
+export function parseOptions<
+  T extends
+    typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RECORD_OPTIONS | typeof RENDER_OPTIONS | typeof MCP_OPTIONS | typeof MOCK_OPTIONS,
+>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = errorMessage(error);
+    const unknown = /Unknown option '([^']+)'/.exec(message);
+    if (unknown) throw new UsageError(`unknown option ${unknown[1]} (see toolscope --help).`);
+    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);
+    if (missing) throw new UsageError(`${missing[1]} needs a value (see toolscope --help).`);
+    throw new UsageError(`${message.split('\n')[0]} (see toolscope --help).`);
+  }
+}
+
+export function parsePositive(option: string, text: unknown, fallback: number, max: number): number {
+  if (typeof text !== 'string') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value > max)
+    throw new UsageError(`--${option} ${text}: expected a number above 0, at most ${max}.`);
+  return value;
+}
