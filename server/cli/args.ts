@@ -3,7 +3,9 @@
 // never joined into a shell line.
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 import {
+  BENCH_OPTIONS,
   MCP_OPTIONS,
+  NOT_BENCH,
   RECORD_OPTIONS,
   RENDER_OPTIONS,
   REPORT_ONLY,
@@ -16,6 +18,7 @@ import {
   parsePort,
 } from './cliOptions.ts';
 import { parseMock, recordCalls, type MockCommand } from './recordingArgs.ts';
+import { benchPlan, type BenchPlan } from './benchArgs.ts';
 
 export { UsageError };
 
@@ -94,6 +97,8 @@ export type CliCommand =
       /** Also the session as OpenTelemetry traces (OTLP/JSON) in this file. */
       otlp?: string;
     }
+  /** `toolscope bench`: the server reached as the report reaches it; the mix sent under load (or its plan exported). */
+  | { kind: 'bench'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions; bench: BenchPlan }
   | MockCommand
   | { kind: 'render'; target: Target; render: RenderOptions };
 
@@ -158,15 +163,18 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
   const command = split === -1 ? undefined : argv.slice(split + 1);
   const isLock = before[0] === 'lock';
   const isRecord = before[0] === 'record';
-  const isReport = before[0] === 'report' || isLock || isRecord;
+  const isBench = before[0] === 'bench';
+  const isReport = before[0] === 'report' || isLock || isRecord || isBench;
   const isRender = before[0] === 'render';
-  const { values, positionals } = isRecord
+  const { values, positionals, tokens } = isRecord
     ? parseOptions(before.slice(1), RECORD_OPTIONS)
-    : isReport
-      ? parseOptions(before.slice(1), REPORT_OPTIONS)
-      : isRender
-        ? parseOptions(before.slice(1), RENDER_OPTIONS)
-        : parseOptions(before, SERVE_OPTIONS);
+    : isBench
+      ? parseOptions(before.slice(1), BENCH_OPTIONS)
+      : isReport
+        ? parseOptions(before.slice(1), REPORT_OPTIONS)
+        : isRender
+          ? parseOptions(before.slice(1), RENDER_OPTIONS)
+          : parseOptions(before, SERVE_OPTIONS);
   if (values.help) return { kind: 'help' };
 
   if (split !== -1 && (!command || command.length === 0 || !command[0]))
@@ -200,11 +208,13 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
   if (isReport) {
     for (const option of SERVE_ONLY)
       if (values[option] !== undefined) throw new UsageError(`--${option} is not a ${before[0] ?? 'report'} option.`);
-    const verb = isLock ? 'lock' : isRecord ? 'record' : 'report';
+    const verb = isLock ? 'lock' : isRecord ? 'record' : isBench ? 'bench' : 'report';
     if (target.kind === 'demo')
       throw new UsageError(`${verb} needs a server: a URL, -- <command> [args…], or --config FILE --server NAME.`);
     const report = values as typeof values & Partial<Record<keyof typeof REPORT_OPTIONS, unknown>>;
-    if (isLock || isRecord) {
+    if (isBench) {
+      for (const option of NOT_BENCH) if (report[option] !== undefined) throw new UsageError(`--${option} is not a bench option.`);
+    } else if (isLock || isRecord) {
       for (const option of REPORT_ONLY) if (report[option] !== undefined) throw new UsageError(`--${option} is not a ${verb} option.`);
       if (typeof report.out !== 'string' || !report.out)
         throw new UsageError(`${verb} needs --out FILE (e.g. --out ${isLock ? 'toolscope.lock.json' : 'session.cassette.jsonl'}).`);
@@ -239,6 +249,7 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
         lockFail: typeof report['lock-fail'] === 'string' ? report['lock-fail'] : 'breaking',
       },
     };
+    if (isBench) return { kind: 'bench', target, report: parsed.report, bench: benchPlan(values, tokens) };
     if (isRecord) return { kind: 'record', target, report: parsed.report, out: String(report.out), ...recordCalls(values) };
     return isLock ? { kind: 'lock', target, report: parsed.report, out: String(report.out) } : parsed;
   }

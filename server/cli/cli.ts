@@ -18,6 +18,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createAgentServer, withSkills } from '../agent/agentServer.ts';
 import { checkConnectOptions, checkReportOptions, runLock, runReport, type ReportTarget } from './reportCommand.ts';
 import { runRecord } from './recordCommand.ts';
+import { runBench } from './benchCommand.ts';
 import { serveMock } from '../mock/mockCommand.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 
@@ -106,7 +107,7 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   if (command.kind === 'mock') return serveMock(command);
   const target = resolveTarget(command.target);
-  if (command.kind === 'report' || command.kind === 'lock' || command.kind === 'record') {
+  if (command.kind === 'report' || command.kind === 'lock' || command.kind === 'record' || command.kind === 'bench') {
     if (command.kind === 'report') checkReportOptions(command.report);
     else checkConnectOptions(command.report);
     const run = (reached: ReportTarget) =>
@@ -114,7 +115,9 @@ async function main(argv: string[]): Promise<number | undefined> {
         ? runLock(reached, command.report, command.out)
         : command.kind === 'record'
           ? runRecord(reached, command.report, command)
-          : runReport(reached, command.report);
+          : command.kind === 'bench'
+            ? runBench(reached, command.report, command.bench)
+            : runReport(reached, command.report);
     if (target.kind !== 'stdio') return run({ url: target.kind === 'url' ? target.url : '' });
     const child = makeChild(target.spec);
     const bridge = new StdioBridge(child);

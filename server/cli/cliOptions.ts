@@ -50,6 +50,25 @@ export const RECORD_OPTIONS = {
   otlp: { type: 'string' },
 } as const;
 
+export const BENCH_OPTIONS = {
+  ...REPORT_OPTIONS,
+  tool: { type: 'string', multiple: true },
+  args: { type: 'string', multiple: true },
+  weight: { type: 'string', multiple: true },
+  requests: { type: 'string' },
+  duration: { type: 'string' },
+  concurrency: { type: 'string' },
+  rate: { type: 'string' },
+  warmup: { type: 'string' },
+  budget: { type: 'string', multiple: true },
+  'allow-destructive': { type: 'boolean' },
+  stateless: { type: 'string' },
+  export: { type: 'string' },
+} as const;
+
+/** Report options that mean nothing to `toolscope bench` (it has its own --format and --output). */
+export const NOT_BENCH = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out'] as const;
+
 export const MOCK_OPTIONS = {
   port: { type: 'string' },
   stdio: { type: 'boolean' },
@@ -91,10 +110,17 @@ export function parsePort(text: string | undefined): number | undefined {
 
 export function parseOptions<
   T extends
-    typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RECORD_OPTIONS | typeof RENDER_OPTIONS | typeof MCP_OPTIONS | typeof MOCK_OPTIONS,
+    | typeof SERVE_OPTIONS
+    | typeof REPORT_OPTIONS
+    | typeof RECORD_OPTIONS
+    | typeof BENCH_OPTIONS
+    | typeof RENDER_OPTIONS
+    | typeof MCP_OPTIONS
+    | typeof MOCK_OPTIONS,
 >(args: string[], options: T) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    // The tokens keep the order options came in (bench's --args and --weight belong to the --tool before them).
+    return parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     const message = errorMessage(error);
     const unknown = /Unknown option '([^']+)'/.exec(message);

@@ -113,14 +113,26 @@ function isEcKey(pem: string): boolean {
 /** What a command does once connected; its exit status. `failed` says why it could not, redacted, and gives 2. */
 export type Work = (
   connection: McpConnection,
-  context: { secrets: (string | undefined)[]; failed: (message: string) => number },
+  context: {
+    secrets: (string | undefined)[];
+    failed: (message: string) => number;
+    /** Another connection made the same way (the caller closes it). */
+    connectAgain: () => Promise<McpConnection>;
+  },
 ) => Promise<number>;
 
 /**
  * Reaches the server as the report does — the limits, a machine sign-in, the connection — runs
  * `work`, and closes. Every message passes the one redaction rule (the SDK's errors repeat the URL).
  */
-export async function withServer(target: ReportTarget, options: ReportOptions, verb: string, work: Work): Promise<number> {
+export async function withServer(
+  target: ReportTarget,
+  options: ReportOptions,
+  verb: string,
+  work: Work,
+  /** A load test reads far more than a report: no budget for all answers together (each answer keeps its cap). */
+  scope: 'report' | 'load' = 'report',
+): Promise<number> {
   const { eraHint, headers } = checkConnectOptions(options);
   // Never the URL's credentials (?api_key=, user:password@) on stderr.
   const name = target.label ?? redactUrl(target.url).url;
@@ -139,7 +151,7 @@ export async function withServer(target: ReportTarget, options: ReportOptions, v
   const limited = limitedFetch(target.fetch ?? ((input, init) => fetch(input, init)), {
     timeoutMs: options.timeoutMs,
     responseBytes: options.maxResponseBytes,
-    reportBytes: options.maxResponseBytes * 4,
+    reportBytes: scope === 'load' ? Number.POSITIVE_INFINITY : options.maxResponseBytes * 4,
   });
   // A limit's own sentence says more than the SDK's wrapping of the aborted stream.
   const reason = (error: unknown) => limited.hit() ?? describeFailure(failureOf(error));
@@ -159,9 +171,8 @@ export async function withServer(target: ReportTarget, options: ReportOptions, v
       return failed(`Could not sign in to ${name} as ${machine.clientId}: ${limited.hit() ?? errorMessage(error)}`);
     }
   }
-  let connection: McpConnection;
-  try {
-    connection = await Promise.race([
+  const connect = () =>
+    Promise.race([
       limited.stopped,
       McpConnection.connect({
         url: target.url,
@@ -172,11 +183,14 @@ export async function withServer(target: ReportTarget, options: ReportOptions, v
         timeoutMs: options.timeoutMs,
       }),
     ]);
+  let connection: McpConnection;
+  try {
+    connection = await connect();
   } catch (error) {
     return failed(`Could not connect to ${name}: ${reason(error)}`);
   }
   try {
-    return await Promise.race([limited.stopped, work(connection, { secrets, failed })]);
+    return await Promise.race([limited.stopped, work(connection, { secrets, failed, connectAgain: connect })]);
   } catch (error) {
     return failed(`The ${verb} failed: ${reason(error)}`);
   } finally {

@@ -19,6 +19,9 @@ Usage:
                  <server> | -- …              lists every tool, makes the calls (the page's gate),
                                               writes the session as a cassette (JSON Lines), and
                                               with --otlp as OpenTelemetry traces (OTLP/JSON)
+  toolscope bench --tool NAME [--args JSON] [--weight N] [--tool …]… [bench options] <server> | -- …
+                                              the tool (or a weighted mix) under load: percentiles
+                                              (HDR histogram), each outcome apart, budgets for CI
   toolscope mock FILE [--port N | --stdio]    serves a cassette as an MCP server (127.0.0.1 only):
                                               recorded answers, an unrecorded call a JSON-RPC error
   toolscope render --tool NAME --out app.png [render options] <server-url> | -- <command> [args…]
@@ -80,6 +83,20 @@ mcp options:
   --config FILE         an mcpServers file: the agent may connect to its entries by name, and
                         only its stdio entries' commands ever run
 
+Bench options (and the connection options of report):
+  --requests N | --duration S   counted calls (default 100, at most 100000) or seconds (≤ 600)
+  --concurrency N   calls in flight at once (default 1, ≤ 256);  --rate R  at most R starts a second
+  --warmup N        calls made first and not counted
+  --budget EXPR     p95<300ms, p99<1s, mean<50ms, errors<1%, tool-errors<5%, timeouts<1, rps>50;
+                    TOOL:EXPR for one tool of a mix (repeatable); errors = protocol + transport +
+                    timeouts, tool-errors = isError results
+  --format text|json|junit|markdown   (default text)     --output FILE   write to FILE
+  --allow-destructive   a tool not marked read-only is refused (before any call) without it
+  --stateless N     N fresh connections each make the first call once; different answers from a
+                    2026-07-28 server fail the run
+  --export artillery --output plan.yml   write the plan for Artillery instead of running it
+  --timeout S       each call's limit (a call over it counts as a timeout)
+
 Render options:
   --tool NAME       the tool whose app is rendered (required);  --args JSON  its arguments
   --out FILE        the PNG of the app's frame (required);  --log FILE  the JSON log (default:
@@ -96,4 +113,6 @@ Exit status of report: 0 no error findings, 1 error findings, 2 the report could
 Exit status of lock: 0 written, 2 could not lock. Of record: 0 written, 1 written but a call was
 refused or failed, 2 nothing written (a secret of the connection in it, or no connection).
 With --profile: 0 ready, 1 not ready, 2 could not run, 3 needs a person.
+Exit status of bench: 0 every budget met, 1 a budget breached (or --stateless differed on 2026),
+2 the run could not start (a refused tool, arguments its schema refuses, no connection).
 Exit status 2 also for a usage error.`;

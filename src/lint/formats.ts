@@ -103,7 +103,7 @@ export function toMarkdown(report: Report, readiness?: Readiness): string {
   return `${lines.join('\n')}\n`;
 }
 
-const xml = (text: string) =>
+export const xml = (text: string) =>
   text
     // Characters XML 1.0 cannot carry at all.
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')

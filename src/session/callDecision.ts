@@ -9,7 +9,7 @@ import { type McpTool } from '../mcp/tools.ts';
 import type { SafetySettings } from './safety.ts';
 
 /** Where a call started: said in messages, and what decides whether the checks can be skipped. */
-export type CallOrigin = 'form' | 'replay' | 'run-last' | 'run-all' | 'app' | 'agent';
+export type CallOrigin = 'form' | 'replay' | 'run-last' | 'run-all' | 'app' | 'agent' | 'load';
 
 export interface CallLimits {
   /** Per-request timeout, reset by every progress notification. */
@@ -38,6 +38,12 @@ export interface RequestOptions {
    */
   foreign?: string;
 }
+
+/**
+ * The policy a decision uses. A load test sends a call hundreds of times: any tool not trusted as
+ * read-only asks first (as "every write" does), whatever the person's policy for single calls.
+ */
+const policyFor = (options: RequestOptions, safety: SafetySettings) => (options.origin === 'load' ? 'all-writes' : safety.policy);
 
 export type CallDecision =
   | { action: 'call'; args: Record<string, unknown>; limits: CallLimits }
@@ -74,7 +80,7 @@ export function decideCall(
     const issues = [...(verdict.status === 'invalid' ? verdict.issues : []), ...checks.unsafeIntegers(args)];
     if (issues.length) return { action: 'invalid', message: describeIssues(issues), issues };
   }
-  const gate = callGate(tool, safety.policy, safety.readOnlyMode);
+  const gate = callGate(tool, policyFor(options, safety), safety.readOnlyMode);
   const limits = callLimits(safety);
   if (gate.action === 'refuse') return { action: 'refuse', reason: `${gate.reason} Turn read-only mode off to call it.` };
   if (options.confirmed) return { action: 'call', args, limits };

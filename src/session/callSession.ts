@@ -19,6 +19,7 @@ import type { AnsweredQuestion } from '../mcp/elicitation.ts';
 import { CallRuns, type CallRun, type CallState, type CallTarget, type RunsConnection } from './runs.ts';
 import { runSaved, type RunState, type SavedToRun } from './runSaved.ts';
 import type { SafetySettings } from './safety.ts';
+import type { LoadCall, LoadSend } from './loadTest.ts';
 
 /** Why the first call of a link's tool asks first. */
 export const LINK_ARGUMENTS = 'These arguments came from a link, not from you: check each one before it is sent.';
@@ -239,6 +240,45 @@ export class CallSession {
       case 'call':
         return { args: decision.args, limits: decision.limits };
     }
+  }
+
+  /**
+   * A load test (`toolscope bench`, the page's "Load test"): each call of the mix decided once —
+   * its arguments against its schema, read-only mode — and any tool not trusted as read-only asks
+   * first, one question for the whole run. What comes back is the only way to send the run's
+   * calls: straight to the connection with the person's limits and the checked arguments, not as
+   * runs of the page (a thousand calls are not a thousand History rows).
+   */
+  async gateLoad(
+    mix: readonly LoadCall[],
+    title: string,
+    declined = 'The person declined the load test.',
+  ): Promise<{ calls: LoadCall[]; send: LoadSend } | { refused: string }> {
+    const calls: LoadCall[] = [];
+    const gated = new Map<LoadCall, { target: McpTool; limits: CallLimits }>();
+    const asking: { tool: McpTool; args: Record<string, unknown>; reason: string }[] = [];
+    for (const call of mix) {
+      const target = this.#tool(call.tool);
+      if (!target) return { refused: `The server lists no tool named ${JSON.stringify(call.tool).slice(0, 140)}.` };
+      const decision = await this.#entrance.decide(target, call.args, { origin: 'load' });
+      if (decision.action === 'invalid' || decision.action === 'unparsed')
+        return { refused: `Not sent — ${call.tool}: ${decision.message}` };
+      if (decision.action === 'refuse') return { refused: `Refused: ${decision.reason}` };
+      if (decision.action === 'check-failed')
+        return { refused: `Not sent — Toolscope could not load its argument checks (${decision.message}).` };
+      if (decision.action === 'confirm') asking.push({ tool: target, args: decision.args, reason: decision.reason });
+      const checked = { ...call, args: decision.args };
+      calls.push(checked);
+      gated.set(checked, { target, limits: decision.limits });
+    }
+    if (asking.length && !(await this.#entrance.ask({ title, action: 'Start load test', items: asking }))) return { refused: declined };
+    // Only the calls handed back here go out, with the arguments that were checked.
+    const send: LoadSend = (call, signal) => {
+      const decided = gated.get(call);
+      if (!decided) return Promise.reject(new Error(`${call.tool}: not a call the gate let through for this load test.`));
+      return this.#deps.connection.callTool(decided.target, call.args, { ...decided.limits, signal });
+    };
+    return { calls, send };
   }
 
   /**

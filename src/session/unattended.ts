@@ -9,10 +9,10 @@ import { CallSession } from './callSession.ts';
 import { DEFAULT_SAFETY } from './safety.ts';
 import { memorySessionMemory } from './sessionMemory.ts';
 
-export function unattendedSession(connection: McpConnection, allowDestructive: boolean): CallSession {
+export function unattendedSession(connection: McpConnection, allowDestructive: boolean, safety = DEFAULT_SAFETY): CallSession {
   const calls = new CallSession({
     connection,
-    safety: () => DEFAULT_SAFETY,
+    safety: () => safety,
     loadChecks: () => Promise.resolve({ validateAgainst, unsafeIntegers }),
     memory: memorySessionMemory(connection.url),
   });

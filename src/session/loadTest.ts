@@ -1,0 +1,328 @@
+// A load test: the same call (or a weighted mix of calls) sent again and again, by N workers at
+// once, at most R a second, for a number of calls or a time — and every answer's latency kept in
+// an HDR histogram (hdr-histogram-js, microseconds, 3 significant digits), per tool and in all.
+// Every outcome is counted on its own channel, exactly: ok, the tool's own error result
+// (`isError`), a JSON-RPC error, a transport failure, a timeout. Latency percentiles are over the
+// calls that were answered (ok, tool error, protocol error): a timeout's "latency" is the limit.
+// Framework-free: `toolscope bench` drives it in Node, the page's "Load test" in the browser; the
+// calls it sends come from the call session's gate (CallSession.gateLoad), never from here.
+import { build, type Histogram } from 'hdr-histogram-js';
+import { failureOf } from '../mcp/errors.ts';
+
+export type LoadOutcome = 'ok' | 'tool-error' | 'protocol-error' | 'transport-error' | 'timeout';
+export const LOAD_OUTCOMES: readonly LoadOutcome[] = ['ok', 'tool-error', 'protocol-error', 'transport-error', 'timeout'];
+export const OUTCOME_WORDS: Record<LoadOutcome, string> = {
+  ok: 'ok',
+  'tool-error': 'tool errors (isError)',
+  'protocol-error': 'protocol errors (JSON-RPC error)',
+  'transport-error': 'transport errors',
+  timeout: 'timeouts',
+};
+
+/** The bounds of one run, whoever asks: a load test is a tool for a person, not a way to flood a server. */
+export const LOAD_LIMITS = { requests: 100_000, durationSeconds: 600, concurrency: 256, rate: 10_000, warmup: 1_000 } as const;
+
+export interface LoadCall {
+  tool: string;
+  args: Record<string, unknown>;
+  /** Its share of the mix (a positive integer): 3 and 1 send three of the first for one of the second. */
+  weight: number;
+}
+
+export interface LoadPlan {
+  calls: readonly LoadCall[];
+  /** How many counted calls; or `durationMs`: no call starts after it. One of the two. */
+  requests?: number;
+  durationMs?: number;
+  concurrency: number;
+  /** At most this many calls start a second (all workers together). */
+  rate?: number;
+  /** Calls made first and not counted (the server's caches, the connection's warm-up). */
+  warmup: number;
+}
+
+/** Sends one call; resolves to what the tool answered (`isError`, and the result as sent), rejects with what went wrong. */
+export type LoadSend = (call: LoadCall, signal: AbortSignal) => Promise<{ isError: boolean; raw: unknown }>;
+
+export interface LoadFigures {
+  tool: string;
+  /** Calls counted (every outcome). */
+  calls: number;
+  outcomes: Record<LoadOutcome, number>;
+  /** Latency over the answered calls, in ms (undefined when none was answered). */
+  p50?: number;
+  p90?: number;
+  p95?: number;
+  p99?: number;
+  max?: number;
+  mean?: number;
+  /** Counted calls per second of the measured run. */
+  rps: number;
+}
+
+/** One second of the run: how many calls ended in it, their latency, how many were not ok. */
+export interface LoadSecond {
+  second: number;
+  calls: number;
+  bad: number;
+  p50?: number;
+  p95?: number;
+  max?: number;
+}
+
+export interface LoadProgress {
+  phase: 'warmup' | 'running' | 'done' | 'stopped';
+  /** Counted calls ended so far, and their split. */
+  done: number;
+  outcomes: Record<LoadOutcome, number>;
+  elapsedMs: number;
+  seconds: readonly LoadSecond[];
+  /** Answered calls by latency: counts in bins whose upper edges are HISTOGRAM_EDGES_MS (the last open). */
+  bins: readonly number[];
+  /** What the run is asked to do: `requests` calls, or for `durationMs`. */
+  target: { requests?: number; durationMs?: number };
+}
+
+export interface LoadSummary {
+  tools: LoadFigures[];
+  all: LoadFigures;
+  elapsedMs: number;
+  warmup: { calls: number; failed: number };
+  /** Stopped before the plan was done (Stop); calls still in flight then were cancelled and not counted. */
+  stopped: boolean;
+  cancelled: number;
+  /** The first message of each channel that failed, as the failure said it (for the person to act on). */
+  firstFailure: Partial<Record<Exclude<LoadOutcome, 'ok'>, string>>;
+}
+
+/** The histogram's bins in ms: powers of two from 0.5 ms to 32 s, then everything slower. */
+export const HISTOGRAM_EDGES_MS: readonly number[] = Array.from({ length: 17 }, (_, index) => 0.5 * 2 ** index);
+
+const US = 1000;
+const histogram = (): Histogram =>
+  build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600 * 1_000_000, numberOfSignificantValueDigits: 3 });
+const zero = (): Record<LoadOutcome, number> => ({ ok: 0, 'tool-error': 0, 'protocol-error': 0, 'transport-error': 0, timeout: 0 });
+const ms = (microseconds: number) => Math.round(microseconds) / US;
+
+/** What a failed call was: the session's failure vocabulary (src/mcp/errors.ts) sorted into the bench's channels. */
+export function outcomeOfError(error: unknown): Exclude<LoadOutcome, 'ok' | 'tool-error'> {
+  const { kind } = failureOf(error);
+  if (kind === 'protocol') return 'protocol-error';
+  if (kind === 'timeout') return 'timeout';
+  return 'transport-error';
+}
+
+/** Smooth weighted round robin (nginx's): the mix is exact over every run of sum(weights) calls, and interleaved. */
+export function mixPicker(calls: readonly LoadCall[]): () => LoadCall {
+  const current = calls.map(() => 0);
+  const total = calls.reduce((sum, call) => sum + call.weight, 0);
+  return () => {
+    let best = 0;
+    calls.forEach((call, index) => {
+      current[index] = (current[index] ?? 0) + call.weight;
+      if ((current[index] ?? 0) > (current[best] ?? 0)) best = index;
+    });
+    current[best] = (current[best] ?? 0) - total;
+    return calls[best] as LoadCall;
+  };
+}
+
+class Tally {
+  readonly outcomes = zero();
+  readonly latency = histogram();
+  calls = 0;
+
+  add(outcome: LoadOutcome, microseconds: number | undefined) {
+    this.calls++;
+    this.outcomes[outcome]++;
+    if (microseconds !== undefined) this.latency.recordValue(Math.max(1, Math.round(microseconds)));
+  }
+
+  figures(tool: string, seconds: number): LoadFigures {
+    const answered = this.latency.totalCount > 0;
+    const at = (percentile: number) => (answered ? ms(this.latency.getValueAtPercentile(percentile)) : undefined);
+    return {
+      tool,
+      calls: this.calls,
+      outcomes: { ...this.outcomes },
+      ...(answered
+        ? { p50: at(50), p90: at(90), p95: at(95), p99: at(99), max: ms(this.latency.maxValue), mean: ms(this.latency.mean) }
+        : {}),
+      rps: seconds > 0 ? Math.round((this.calls / seconds) * 100) / 100 : 0,
+    };
+  }
+}
+
+export class LoadRun {
+  readonly #plan: LoadPlan;
+  readonly #send: LoadSend;
+  readonly #now: () => number;
+  readonly #abort = new AbortController();
+  readonly #pick: () => LoadCall;
+  readonly #tallies = new Map<string, Tally>();
+  readonly #all = new Tally();
+  readonly #bins = HISTOGRAM_EDGES_MS.map(() => 0).concat(0);
+  readonly #seconds: LoadSecond[] = [];
+  readonly #second = { index: 0, calls: 0, bad: 0, latency: histogram() };
+  readonly #firstFailure: LoadSummary['firstFailure'] = {};
+  #phase: LoadProgress['phase'] = 'warmup';
+  #claimed = 0;
+  #start = 0;
+  #end: number | undefined;
+  #warmup = { calls: 0, failed: 0 };
+  #cancelled = 0;
+
+  constructor(plan: LoadPlan, send: LoadSend, now: () => number = () => performance.now()) {
+    this.#plan = plan;
+    this.#send = send;
+    this.#now = now;
+    this.#pick = mixPicker(plan.calls);
+    for (const call of plan.calls) if (!this.#tallies.has(call.tool)) this.#tallies.set(call.tool, new Tally());
+  }
+
+  /** Runs the warm-up, then the counted calls; resolves when the plan is done or Stop was pressed. */
+  async run(): Promise<LoadSummary> {
+    if (this.#plan.warmup > 0) await this.#phaseOf(this.#plan.warmup, undefined, false);
+    this.#claimed = 0;
+    this.#start = this.#now();
+    if (!this.#abort.signal.aborted) this.#phase = 'running';
+    const deadline = this.#plan.durationMs === undefined ? undefined : this.#start + this.#plan.durationMs;
+    await this.#phaseOf(this.#plan.requests, deadline, true);
+    this.#end = this.#now();
+    this.#closeSecond(Number.POSITIVE_INFINITY);
+    this.#phase = this.#abort.signal.aborted ? 'stopped' : 'done';
+    return this.summary();
+  }
+
+  /** Stop: no call starts after this; the calls in flight are cancelled and not counted. */
+  stop(): void {
+    this.#abort.abort();
+  }
+
+  get stopped(): boolean {
+    return this.#abort.signal.aborted;
+  }
+
+  async #phaseOf(requests: number | undefined, deadline: number | undefined, counted: boolean) {
+    const started = this.#now();
+    const workers = Array.from({ length: Math.max(1, this.#plan.concurrency) }, () => this.#worker(requests, deadline, started, counted));
+    await Promise.all(workers);
+  }
+
+  async #worker(requests: number | undefined, deadline: number | undefined, started: number, counted: boolean) {
+    const { signal } = this.#abort;
+    const { rate } = this.#plan;
+    while (!signal.aborted) {
+      if (requests !== undefined && this.#claimed >= requests) return;
+      if (deadline !== undefined && this.#now() >= deadline) return;
+      const index = this.#claimed++;
+      if (rate) {
+        const wait = started + (index * 1000) / rate - this.#now();
+        if (wait > 0) await sleep(wait, signal);
+        if (signal.aborted || (deadline !== undefined && this.#now() >= deadline)) return;
+      }
+      const call = this.#pick();
+      const sent = this.#now();
+      let outcome: LoadOutcome;
+      let message: string | undefined;
+      try {
+        outcome = (await this.#send(call, signal)).isError ? 'tool-error' : 'ok';
+      } catch (error) {
+        if (signal.aborted) {
+          if (counted) this.#cancelled++;
+          return;
+        }
+        outcome = outcomeOfError(error);
+        message = failureOf(error).message;
+      }
+      const took = (this.#now() - sent) * US;
+      if (counted) this.#record(call.tool, outcome, took, message);
+      else {
+        this.#warmup.calls++;
+        if (outcome !== 'ok') this.#warmup.failed++;
+      }
+    }
+  }
+
+  #record(tool: string, outcome: LoadOutcome, microseconds: number, message: string | undefined) {
+    const answered = outcome === 'ok' || outcome === 'tool-error' || outcome === 'protocol-error';
+    const latency = answered ? microseconds : undefined;
+    this.#tallies.get(tool)?.add(outcome, latency);
+    this.#all.add(outcome, latency);
+    if (outcome !== 'ok' && outcome !== 'tool-error' && message !== undefined) this.#firstFailure[outcome] ??= message.slice(0, 300);
+    this.#closeSecond(Math.floor((this.#now() - this.#start) / 1000));
+    const second = this.#second;
+    second.calls++;
+    if (outcome !== 'ok') second.bad++;
+    if (latency !== undefined) {
+      second.latency.recordValue(Math.max(1, Math.round(latency)));
+      const found = HISTOGRAM_EDGES_MS.findIndex((edge) => latency / US <= edge);
+      const bin = found === -1 ? HISTOGRAM_EDGES_MS.length : found;
+      this.#bins[bin] = (this.#bins[bin] ?? 0) + 1;
+    }
+  }
+
+  /** Ends the seconds before `index` (empty ones too, so the chart's time axis is true). */
+  #closeSecond(index: number) {
+    const second = this.#second;
+    const last = Number.isFinite(index) ? index : second.index + (second.calls ? 1 : 0);
+    while (second.index < last) {
+      const { latency } = second;
+      const answered = latency.totalCount > 0;
+      this.#seconds.push({
+        second: second.index,
+        calls: second.calls,
+        bad: second.bad,
+        ...(answered
+          ? { p50: ms(latency.getValueAtPercentile(50)), p95: ms(latency.getValueAtPercentile(95)), max: ms(latency.maxValue) }
+          : {}),
+      });
+      latency.reset();
+      second.calls = 0;
+      second.bad = 0;
+      second.index++;
+    }
+  }
+
+  /** Where the run is (the page polls it; the CLI prints it on stderr). */
+  progress(): LoadProgress {
+    return {
+      phase: this.#phase,
+      done: this.#all.calls,
+      outcomes: { ...this.#all.outcomes },
+      elapsedMs: this.#phase === 'warmup' ? 0 : (this.#end ?? this.#now()) - this.#start,
+      seconds: [...this.#seconds],
+      bins: [...this.#bins],
+      target: {
+        ...(this.#plan.requests !== undefined ? { requests: this.#plan.requests } : {}),
+        ...(this.#plan.durationMs !== undefined ? { durationMs: this.#plan.durationMs } : {}),
+      },
+    };
+  }
+
+  summary(): LoadSummary {
+    const elapsedMs = (this.#end ?? this.#now()) - this.#start;
+    const seconds = elapsedMs / 1000;
+    return {
+      tools: [...this.#tallies].map(([tool, tally]) => tally.figures(tool, seconds)),
+      all: this.#all.figures('all', seconds),
+      elapsedMs: Math.round(elapsedMs),
+      warmup: { ...this.#warmup },
+      stopped: this.#abort.signal.aborted,
+      cancelled: this.#cancelled,
+      firstFailure: { ...this.#firstFailure },
+    };
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
