@@ -117,6 +117,7 @@ export default tseslint.config(
       '.dist-build-*',
       'node_modules',
       'conformance/node_modules',
+      'loadtest/node_modules',
       'test-results',
       'playwright-report',
       'scratch',

@@ -79,6 +79,8 @@ export function artilleryPlan(
   const headerBlock = (lines: readonly string[], indent: string) =>
     lines.map((line) => `${indent}${y(line.slice(0, line.indexOf(':')))}: ${y(line.slice(line.indexOf(':') + 1).trim())}`);
   const modern = connection.era === 'modern';
+  // A 2025 server that keeps sessions: each virtual user opens its own (a stateless one gave none).
+  const session = !modern && connection.taskPlace.sessionId !== undefined;
   const post = (call: LoadCall, indent: string) => {
     const tool = tools.find((candidate) => candidate.name === call.tool);
     const era = modern
@@ -88,7 +90,7 @@ export function artilleryPlan(
           `${MCP_HEADER.name}: ${call.tool}`,
           ...Object.entries(paramHeadersFor(tool?.paramHeaders ?? [], call.args)).map(([name, value]) => `${name}: ${value}`),
         ]
-      : [`${MCP_HEADER.sessionId}: {{ sid }}`, `${MCP_HEADER.protocolVersion}: ${connection.protocolVersion}`];
+      : [...(session ? [`${MCP_HEADER.sessionId}: {{ sid }}`] : []), `${MCP_HEADER.protocolVersion}: ${connection.protocolVersion}`];
     const body = callMessage({
       server: url,
       tool: call.tool,
@@ -107,7 +109,7 @@ export function artilleryPlan(
     ];
   };
   const handshake = (indent: string) =>
-    modern
+    !session
       ? []
       : [
           `${indent}- post:`,
