@@ -106,7 +106,7 @@ export async function runBench(target: ReportTarget, options: ReportOptions, pla
       const run = new LoadRun({ ...plan, calls: gated.calls }, gated.send);
       const ticker = setInterval(() => {
         const now = run.progress();
-        const last = now.seconds.at(-1);
+        const last = now.slices.at(-1);
         const of = now.target.requests !== undefined ? `/${now.target.requests}` : '';
         const bad = now.done - now.outcomes.ok;
         say(

@@ -26,6 +26,7 @@ import { HintSummary } from '../features/tools/HintBadges.tsx';
 import { ToolWorkspace, type RunActions } from './ToolWorkspace.tsx';
 import { callRecords } from '../session/callRecords.ts';
 import { askingRun } from '../session/runs.ts';
+import type { LoadCall } from '../session/loadTest.ts';
 import { useCallHistory } from '../features/history/api/useCallHistory.ts';
 import { HistoryPanel } from '../features/history/HistoryPanel.tsx';
 import { Comparison } from '../features/history/Comparison.tsx';
@@ -139,6 +140,9 @@ export function ConnectedView(props: Props) {
 
   const savedCalls = useSavedCalls(connection, session);
   const callFromApp = useStableCallback((name: string, args: Record<string, unknown>) => session.requestFromApp(name, args));
+  const gateLoad = useStableCallback((mix: readonly LoadCall[]) =>
+    session.gateLoad(mix, `Confirm load test: ${mix.map((call) => call.tool).join(', ')}`),
+  );
   const gateAppTool = useStableCallback((appTool: RequestTool, args: Record<string, unknown>) => session.gateAppTool(appTool, args));
   // A plain object: the workspace is not memoized, so a memo here would only cost.
   const runActions: RunActions = {
@@ -267,6 +271,7 @@ export function ConnectedView(props: Props) {
                     data.tools.filter((candidate) => takesHandle(candidate.inputSchema, key)).map((candidate) => candidate.name)
                   }
                   runActions={runActions}
+                  load={{ gate: gateLoad, onEnded: (summary, plan) => void history.recordLoad(summary, plan) }}
                   focusRequest={workspace.focusRequest}
                   onUseIn={workspace.useIn}
                 />

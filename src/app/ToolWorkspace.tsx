@@ -1,5 +1,5 @@
 import { Tabs } from '../components/ui/Tabs.tsx';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
 import { ResponseBar } from '../features/call/ResponseBar.tsx';
 import { FoldedRequest, ToolApp, useFocusApp, type ToolApps } from './ToolApp.tsx';
 import { ResultActions } from '../features/history/ResultActions.tsx';
@@ -11,10 +11,10 @@ import { errorMessage } from '../lib/errorMessage.ts';
 import { ToolFindings } from '../features/report/ToolFindings.tsx';
 import { useStableCallback } from '../web/stableCallback.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
-import { RequestToolbar, ResultArea } from '../features/call/CallPanel.tsx';
+import { RequestNotes, RequestToolbar, ResultArea } from '../features/call/CallPanel.tsx';
 import { formSuitability } from '../schema/complexity.ts';
 import { focusWhenReady } from '../web/focusFirstField.ts';
-import { isTyping } from '../web/keyboard.ts';
+import { useCallShortcut } from '../web/keyboard.ts';
 import { NARROW, WIDE, useMediaQuery } from '../web/media.ts';
 import { panes, usePanes } from '../web/panesStore.ts';
 import { cn } from '../lib/cn.ts';
@@ -41,6 +41,8 @@ import { MIN_PANE, useSplit } from '../components/ui/useSplit.ts';
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
 const ArgumentsForm = retryableLazy(() => import('../features/tools/ArgumentsForm.tsx'));
 const ResultView = retryableLazy(() => import('../features/results/ResultView.tsx'));
+// The load test (and its HDR histogram) loads on its button.
+const LoadTestPanel = retryableLazy(() => import('../features/load/LoadTestPanel.tsx'));
 // MCP Apps (ext-apps' bridge and its schemas) load only when an app tool's result is shown.
 
 interface Props {
@@ -77,6 +79,8 @@ interface Props {
   task?: Parameters<typeof RequestToolbar>[0]['task'];
   /** MCP Apps: the sandbox origin (Toolscope's own server) and the app's own calls. */
   apps?: ToolApps;
+  /** "Load test": the session's gate for the mix, and where a finished run is kept (History). */
+  load?: Pick<ComponentProps<typeof LoadTestPanel.Component>, 'gate' | 'onEnded'>;
 }
 
 export interface RunActions {
@@ -116,6 +120,7 @@ export function ToolWorkspace({
   linkNotice,
   apps,
   task,
+  load,
 }: Props) {
   // The run picked in the run list, until a newer run starts (from anywhere): then the newest.
   // An MCP App's own calls stay in the app: the pane keeps showing the run that opened it.
@@ -136,6 +141,13 @@ export function ToolWorkspace({
     },
     [newest, notice],
   );
+  // The load test owns the response pane from its button until the next call starts.
+  const [loadFor, setLoadFor] = useState<{ newest?: number }>();
+  const loadShown = load !== undefined && loadFor !== undefined && loadFor.newest === newest;
+  const openLoad = () => {
+    setLoadFor({ newest });
+    if (!window.matchMedia(WIDE).matches) panes.show('response');
+  };
   const runState: CallState = shownRun?.state ?? { status: 'idle' };
   // A request that was not sent has no body: the previous run's result is not shown under its pill.
   const callState: CallState = shownNotice ? { status: 'idle' } : runState;
@@ -203,18 +215,7 @@ export function ToolWorkspace({
   // Stable identities for the memoized form (and the key handler), calling the latest code.
   const submitForm = useStableCallback(tryCall);
   const changeDraft = useStableCallback(onDraftChange);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
-      const target = event.target instanceof Node ? event.target : null;
-      const inRequest = target !== null && request.current?.contains(target) === true;
-      if (!inRequest && (isTyping(event.target) || (event.target instanceof Element && event.target.closest('dialog')))) return;
-      event.preventDefault();
-      submitForm();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [submitForm]);
+  useCallShortcut(request, submitForm);
 
   // Opening the tool (any route but ↑/↓ in the list) puts the focus in its first empty required field.
   useEffect(() => {
@@ -384,23 +385,9 @@ export function ToolWorkspace({
                 formUsable={formUsable}
                 onMode={(mode) => onDraftChange({ ...draft, mode })}
                 task={task}
+                onLoadTest={load && !tool.unusable ? openLoad : undefined}
               />
-              {schemaNote ? (
-                <p role="note" className="text-sm text-warn">
-                  Arguments are not fully checked before sending: {schemaNote}
-                </p>
-              ) : null}
-              {checkFailure ? (
-                <p role="alert" className="text-sm text-danger">
-                  Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press
-                  “Call tool” to try again.
-                </p>
-              ) : null}
-              {blocked ? (
-                <p role="alert" className="text-sm text-danger">
-                  Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
-                </p>
-              ) : null}
+              <RequestNotes schemaNote={schemaNote} checkFailure={checkFailure} blocked={blocked} />
 
               <ArgumentsForm.Component
                 schema={tool.inputSchema}
@@ -424,9 +411,27 @@ export function ToolWorkspace({
         onCommit={commitRequestWidth}
       />
       <div className={cn('flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto', view === 'request' && 'hidden')}>
-        <ResultArea state={callState} bar={bar} result={resultView} />
+        {loadShown ? (
+          <ChunkBoundary
+            label="the load test"
+            onRetry={LoadTestPanel.retry}
+            loading={<p className="text-sm text-muted">Loading load test…</p>}
+          >
+            {() => (
+              <LoadTestPanel.Component
+                tool={tool.name}
+                args={draft.value}
+                gate={load.gate}
+                onEnded={load.onEnded}
+                onClose={() => setLoadFor(undefined)}
+              />
+            )}
+          </ChunkBoundary>
+        ) : (
+          <ResultArea state={callState} bar={bar} result={resultView} />
+        )}
         <RunList runs={runs} shownId={shownNotice ? undefined : shownRun?.id} onShow={showRun} />
-        {outcome?.status === 'done' && targetsOf && onUseIn ? (
+        {!loadShown && outcome?.status === 'done' && targetsOf && onUseIn ? (
           <UseIn
             handles={collectHandles([{ tool: tool.name, runId: shownRun?.id ?? 0, structuredContent: outcome.result.structuredContent }])}
             targets={(key) => targetsOf(key).filter((name) => name !== tool.name)}

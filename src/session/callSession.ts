@@ -260,7 +260,9 @@ export class CallSession {
     for (const call of mix) {
       const target = this.#tool(call.tool);
       if (!target) return { refused: `The server lists no tool named ${JSON.stringify(call.tool).slice(0, 140)}.` };
-      const decision = await this.#entrance.decide(target, call.args, { origin: 'load' });
+      // A link's arguments never sent from here ask first, as the form's first call of them does.
+      const fromLink = this.#snapshot.linkPending === call.tool;
+      const decision = await this.#entrance.decide(target, call.args, { origin: 'load', ...(fromLink ? { foreign: LINK_ARGUMENTS } : {}) });
       if (decision.action === 'invalid' || decision.action === 'unparsed')
         return { refused: `Not sent — ${call.tool}: ${decision.message}` };
       if (decision.action === 'refuse') return { refused: `Refused: ${decision.reason}` };
@@ -272,6 +274,7 @@ export class CallSession {
       gated.set(checked, { target, limits: decision.limits });
     }
     if (asking.length && !(await this.#entrance.ask({ title, action: 'Start load test', items: asking }))) return { refused: declined };
+    if (mix.some((call) => call.tool === this.#snapshot.linkPending)) this.#publish({ linkPending: undefined });
     // Only the calls handed back here go out, with the arguments that were checked.
     const send: LoadSend = (call, signal) => {
       const decided = gated.get(call);

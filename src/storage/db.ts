@@ -35,8 +35,11 @@ export interface HistoryEntry {
   truncated: boolean;
   /** False when the result was not kept ("Don't keep results for this server"). */
   resultKept?: boolean;
-  /** 'prompt': a prompt's get (prompts/get: `tool` is the prompt's name, `args` its arguments); absent: a tool call. */
-  kind?: 'prompt';
+  /**
+   * 'prompt': a prompt's get (prompts/get: `tool` is the prompt's name, `args` its arguments);
+   * 'load': a load test of `tool` with `args` (its summary is the stored result); absent: a tool call.
+   */
+  kind?: 'prompt' | 'load';
   /** 'app': the call came from an MCP App's frame. */
   origin?: 'app' | 'agent';
   /** The server's questions during the call and the answers given (secret-named fields left out). */

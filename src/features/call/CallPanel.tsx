@@ -21,6 +21,8 @@ interface Props {
     | { support: 'required' }
     | { support: 'optional'; on: boolean; onChange: (on: boolean) => void }
     | { support: 'not-offered'; declared: string };
+  /** Opens "Load test" for this tool (in the response pane). */
+  onLoadTest?: () => void;
 }
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -30,7 +32,7 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
  * edited (one switch between Form and JSON, the end in use marked), an outlined "Send anyway" when the checks hold the
  * call back, and "Call tool" with its shortcut. The run itself shows in the response pane.
  */
-export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mode, formUsable, onMode, task }: Props) {
+export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mode, formUsable, onMode, task, onLoadTest }: Props) {
   const running = state.status === 'running';
   const side = (active: boolean) => (active ? 'font-semibold text-accent' : 'text-subtle');
   return (
@@ -75,6 +77,11 @@ export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mod
               Send anyway
             </Button>
           ) : null}
+          {onLoadTest ? (
+            <Button onClick={onLoadTest} title="Send this call many times at once: latency percentiles and errors by channel">
+              Load test
+            </Button>
+          ) : null}
           <Button
             variant="primary"
             onClick={onCall}
@@ -111,6 +118,30 @@ export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mod
         </label>
       ) : null}
     </div>
+  );
+}
+
+/** Why the arguments are not (fully) checked, or why the last request was held back: under the toolbar. */
+export function RequestNotes({ schemaNote, checkFailure, blocked }: { schemaNote?: string; checkFailure?: string; blocked?: string }) {
+  return (
+    <>
+      {schemaNote ? (
+        <p role="note" className="text-sm text-warn">
+          Arguments are not fully checked before sending: {schemaNote}
+        </p>
+      ) : null}
+      {checkFailure ? (
+        <p role="alert" className="text-sm text-danger">
+          Not sent — Toolscope could not load its argument checks ({checkFailure}). Is Toolscope’s own server still running? Press “Call
+          tool” to try again.
+        </p>
+      ) : null}
+      {blocked ? (
+        <p role="alert" className="text-sm text-danger">
+          Not sent — {blocked}. Fix the arguments, or use “Send anyway” to test the server’s own validation.
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -180,6 +180,12 @@ export function HistoryPanel({
                         <span className="font-mono font-medium">{revealInvisible(entry.tool)}</span>
                         <OutcomePill outcome={outcome} />
                         {entry.kind === 'prompt' ? <Badge tone="neutral">prompt</Badge> : null}
+                        {entry.kind === 'load' ? (
+                          <>
+                            <Badge tone="neutral">load test</Badge>
+                            <span className="font-mono text-subtle tabular-nums">{entry.summary}</span>
+                          </>
+                        ) : null}
                         {entry.origin === 'app' ? <Badge tone="info">from app</Badge> : null}
                         <span className="text-muted tabular-nums">{humanDuration(entry.durationMs)}</span>
                         <span className="max-w-[28rem] truncate font-mono text-subtle" title={JSON.stringify(entry.args)}>
@@ -192,7 +198,7 @@ export function HistoryPanel({
                         ) : null}
                         <span className="ml-auto flex items-center gap-0.5">
                           <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onReplay(entry)}>
-                            Replay
+                            {entry.kind === 'load' ? 'Open' : 'Replay'}
                           </Button>
                           {/* The rest waits under "⋯", shown when the row is hovered or holds the focus. */}
                           <Menu
@@ -206,8 +212,13 @@ export function HistoryPanel({
                               { label: 'Edit and replay', onSelect: () => onEdit(entry) },
                               { label: 'Compare with previous', onSelect: () => onCompare(entry) },
                               // A prompt's get is not a saved call, a link or a client snippet: its copies are the wire's.
-                              ...(entry.kind === 'prompt' ? [] : [{ label: 'Save', onSelect: () => setSaving(entry) }]),
-                              ...(entry.kind === 'prompt' ? PROMPT_COPIES : (Object.keys(COPY_LABELS) as CopyKind[])).map((kind) => ({
+                              ...(entry.kind === undefined ? [{ label: 'Save', onSelect: () => setSaving(entry) }] : []),
+                              ...(entry.kind === 'prompt'
+                                ? PROMPT_COPIES
+                                : entry.kind === 'load'
+                                  ? []
+                                  : (Object.keys(COPY_LABELS) as CopyKind[])
+                              ).map((kind) => ({
                                 label: COPY_LABELS[kind],
                                 onSelect: () => copy(entry, kind),
                               })),

@@ -19,7 +19,9 @@ import { describeFailure, type McpFailure } from '../../mcp/errors.ts';
 import type { CallResult } from '../../mcp/results.ts';
 import type { PromptGetEnded } from '../../mcp/serverOffers.ts';
 import type { HistoryEntry, NewEntry } from '../../storage/callStore.ts';
-import { OUTCOMES, failureOutcome, resultOutcome, type Outcome } from '../../session/outcome.ts';
+import { OUTCOMES, failureOutcome, resultOutcome, type Outcome, type OutcomeKind } from '../../session/outcome.ts';
+import { formatMs } from '../../session/loadBudget.ts';
+import type { LoadPlan, LoadSummary } from '../../session/loadTest.ts';
 
 /** An entry's outcome in the one vocabulary; a call recorded before it keeps its old coarse word. */
 export function entryOutcome(entry: Pick<HistoryEntry, 'outcome' | 'outcomeKind' | 'outcomeLabel'>): Outcome {
@@ -107,6 +109,45 @@ export function promptEntryOf(
         ? describeFailure(got.outcome.failure).slice(0, 300)
         : `${got.outcome.messages} ${got.outcome.messages === 1 ? 'message' : 'messages'}`,
     durationMs: got.durationMs,
+    at,
+    era: wire.era,
+    protocolVersion: wire.protocolVersion,
+  };
+}
+
+/** The History entry of a load test: its outcome the worst channel that was not ok, its summary one line of figures. */
+export function loadEntryOf(
+  summary: LoadSummary,
+  plan: Pick<LoadPlan, 'calls'>,
+  wire: Pick<WireFacts, 'era' | 'protocolVersion'>,
+  at = Date.now(),
+): Omit<NewEntry, 'server'> {
+  const { all } = summary;
+  const errors = all.outcomes['protocol-error'] + all.outcomes['transport-error'] + all.outcomes.timeout;
+  const toolErrors = all.outcomes['tool-error'];
+  const shown: { kind: OutcomeKind; label: string } = summary.stopped
+    ? { kind: 'cancelled', label: 'Stopped' }
+    : errors
+      ? { kind: 'protocol-error', label: `${errors} ${errors === 1 ? 'error' : 'errors'}` }
+      : toolErrors
+        ? { kind: 'tool-error', label: `${toolErrors} tool ${toolErrors === 1 ? 'error' : 'errors'}` }
+        : { kind: 'success', label: OUTCOMES.success.word };
+  const figures = [
+    `${all.calls} calls`,
+    ...(all.p50 !== undefined ? [`p50 ${formatMs(all.p50)}`] : []),
+    ...(all.p95 !== undefined ? [`p95 ${formatMs(all.p95)}`] : []),
+    `${all.rps}/s`,
+  ];
+  const [first] = plan.calls;
+  return {
+    kind: 'load',
+    tool: first?.tool ?? '',
+    args: first?.args ?? {},
+    outcome: errors ? 'failed' : toolErrors ? 'tool-error' : 'ok',
+    outcomeKind: shown.kind,
+    outcomeLabel: shown.label,
+    summary: figures.join(' · '),
+    durationMs: summary.elapsedMs,
     at,
     era: wire.era,
     protocolVersion: wire.protocolVersion,

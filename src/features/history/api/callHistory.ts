@@ -14,9 +14,20 @@ import { paramHeadersFor } from '../../../mcp/paramHeaders.ts';
 import { withoutKnownSecrets, withoutSecrets } from '../../../mcp/secrets.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 import type { PromptGetEnded } from '../../../mcp/serverOffers.ts';
+import type { LoadPlan, LoadSummary } from '../../../session/loadTest.ts';
 import * as callStore from '../../../storage/callStore.ts';
 import type { HistoryEntry, NewEntry } from '../../../storage/callStore.ts';
-import { compareBase, copyOf, entryOf, promptEntryOf, type Copied, type CopyKind, type FinishedRun, type WireFacts } from '../policy.ts';
+import {
+  compareBase,
+  copyOf,
+  entryOf,
+  loadEntryOf,
+  promptEntryOf,
+  type Copied,
+  type CopyKind,
+  type FinishedRun,
+  type WireFacts,
+} from '../policy.ts';
 
 /** How many earlier calls are read for handles to offer. */
 export const HISTORY_HANDLE_CALLS = 20;
@@ -159,6 +170,9 @@ export class CallHistory {
 
   /** Records a prompt's get (the prompt view reports each one), with its raw result when it came. */
   recordPrompt = (got: PromptGetEnded, result?: unknown): Promise<void> => this.#record(promptEntryOf(got, this.#connection), result);
+
+  /** Records a load test that got past the gate (its summary is the entry's stored result). */
+  recordLoad = (summary: LoadSummary, plan: LoadPlan): Promise<void> => this.#record(loadEntryOf(summary, plan, this.#connection), summary);
 
   async #record(entry: Omit<NewEntry, 'server'>, result: unknown): Promise<void> {
     try {

@@ -35,14 +35,20 @@ export function useCallHistory({ connection, runs, tools, replay, edit, openProm
   return {
     copyCall: history.copyCall,
     recordPrompt: history.recordPrompt,
+    recordLoad: history.recordLoad,
     previousOf,
     historySources: snapshot.historySources,
     panel: {
       entries: snapshot.entries,
       note: snapshot.note,
       error: snapshot.error,
+      // A load test is not replayed by a click: its tool opens with its arguments, and "Load test" runs it again.
       onReplay: (entry: HistoryEntry) =>
-        entry.kind === 'prompt' ? openPrompt(entry.tool, entry.args, true) : replay(entry.tool, entry.args),
+        entry.kind === 'prompt'
+          ? openPrompt(entry.tool, entry.args, true)
+          : entry.kind === 'load'
+            ? edit(entry.tool, entry.args)
+            : replay(entry.tool, entry.args),
       onEdit: (entry: HistoryEntry) => (entry.kind === 'prompt' ? openPrompt(entry.tool, entry.args, false) : edit(entry.tool, entry.args)),
       onCompare: (entry: HistoryEntry, base?: HistoryEntry) => void history.compare(entry, base),
       onCopy: history.copy,
