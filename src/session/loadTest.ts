@@ -165,6 +165,7 @@ export class LoadRun {
   readonly #send: LoadSend;
   readonly #now: () => number;
   readonly #abort = new AbortController();
+  readonly #inFlight = new Set<AbortController>();
   readonly #pick: () => LoadCall;
   readonly #tallies = new Map<string, Tally>();
   readonly #all = new Tally();
@@ -207,6 +208,7 @@ export class LoadRun {
   /** Stop: no call starts after this; the calls in flight are cancelled and not counted. */
   stop(): void {
     this.#abort.abort();
+    for (const call of this.#inFlight) call.abort();
   }
 
   get stopped(): boolean {
@@ -232,11 +234,15 @@ export class LoadRun {
         if (signal.aborted || (deadline !== undefined && this.#now() >= deadline)) return;
       }
       const call = this.#pick();
+      // Each call its own signal (Stop aborts those in flight): thousands of calls on the run's one
+      // signal would pile up its abort listeners.
+      const own = new AbortController();
+      this.#inFlight.add(own);
       const sent = this.#now();
       let outcome: LoadOutcome;
       let message: string | undefined;
       try {
-        outcome = (await this.#send(call, signal)).isError ? 'tool-error' : 'ok';
+        outcome = (await this.#send(call, own.signal)).isError ? 'tool-error' : 'ok';
       } catch (error) {
         if (signal.aborted) {
           if (counted) this.#cancelled++;
@@ -244,6 +250,8 @@ export class LoadRun {
         }
         outcome = outcomeOfError(error);
         message = failureOf(error).message;
+      } finally {
+        this.#inFlight.delete(own);
       }
       const took = (this.#now() - sent) * US;
       if (counted) this.#record(call.tool, outcome, took, message);
