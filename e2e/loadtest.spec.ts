@@ -2,6 +2,7 @@
 // through the call session's gate — the latency chart, the histogram, the outcomes each on its own
 // channel, the summary, and a History row. Stop ends it: no call starts after Stop. A tool not
 // marked read-only asks first, once, for the whole run.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { openDock } from './fixtures/panes.ts';
@@ -35,7 +36,7 @@ test('Load test on a demo tool: the chart, the outcomes, the summary, and the ru
   expect(Object.values(counts).reduce((sum, value) => sum + value, 0)).toBe(12);
   expect(counts['transport errors']).toBe(0);
   const summary = region.getByRole('table', { name: 'Load test summary' });
-  await expect(summary.getByRole('columnheader')).toHaveText(['p50', 'p90', 'p95', 'p99', 'max', 'mean', 'calls a second']);
+  await expect(summary.getByRole('rowheader')).toHaveText(['p50', 'p90', 'p95', 'p99', 'max', 'mean', 'calls a second']);
   await expect(summary.getByRole('cell').first()).toHaveText(/^\d+(\.\d+)? (ms|s)$/);
 
   const history = await openDock(page, 'History');
@@ -89,3 +90,23 @@ test('a tool not marked read-only asks first; declined, nothing is sent', async 
   await region.getByRole('button', { name: 'Start' }).click();
   await expect(region.getByRole('alert')).toHaveText('Not started — Concurrency: a whole number from 1 to 256.');
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: the load test, run and ended — ${theme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(deepLink(everythingMcpUrl(), 'echo'));
+    await page.getByRole('form', { name: 'Arguments' }).getByLabel('message').fill('axe');
+    await page.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name: 'Load test' }).click();
+    const region = loadTest(page);
+    await region.getByRole('spinbutton', { name: 'Requests' }).fill('20');
+    await region.getByRole('button', { name: 'Start' }).click();
+    await expect(region.getByRole('status')).toHaveText(/^Done: 20 calls/);
+    const results = await new AxeBuilder({ page })
+      .include('[aria-label="Load test"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+  });
+}

@@ -5,9 +5,11 @@
 import { formatMs } from '../../session/loadBudget.ts';
 import { HISTOGRAM_EDGES_MS, type LoadSlice } from '../../session/loadTest.ts';
 
-const WIDTH = 600;
-const HEIGHT = 140;
-const PAD = { left: 44, right: 8, top: 8, bottom: 18 };
+// A small drawing scaled to its width: its 10-unit text reads at 9–14 px from a phone to a wide pane.
+const WIDTH = 360;
+const HEIGHT = 120;
+// Room on the left for the longest y label ("999.9 ms", right-aligned).
+const PAD = { left: 58, right: 8, top: 8, bottom: 18 };
 
 const points = (
   slices: readonly LoadSlice[],
@@ -20,7 +22,7 @@ const points = (
     return value === undefined ? [] : [`${x(slice.index).toFixed(1)},${y(value).toFixed(1)}`];
   });
 
-export function LatencyChart({ slices, sliceMs }: { slices: readonly LoadSlice[]; sliceMs: number }) {
+export function LatencyChart({ slices, sliceMs, elapsedMs }: { slices: readonly LoadSlice[]; sliceMs: number; elapsedMs: number }) {
   const top = Math.max(1, ...slices.map((slice) => slice.p95 ?? 0)) * 1.1;
   const count = Math.max(2, slices.length);
   const x = (index: number) => PAD.left + (index / (count - 1)) * (WIDTH - PAD.left - PAD.right);
@@ -47,7 +49,7 @@ export function LatencyChart({ slices, sliceMs }: { slices: readonly LoadSlice[]
           calls not ok
         </span>
       </figcaption>
-      <svg role="img" aria-label="Latency over time" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-36 w-full text-muted">
+      <svg role="img" aria-label="Latency over time" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full max-w-3xl text-muted">
         <desc>{said}</desc>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} stroke="currentColor" strokeWidth="0.5" />
         <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="10" fill="currentColor">
@@ -57,7 +59,7 @@ export function LatencyChart({ slices, sliceMs }: { slices: readonly LoadSlice[]
           0
         </text>
         <text x={WIDTH - PAD.right} y={HEIGHT - 4} textAnchor="end" fontSize="10" fill="currentColor">
-          {((slices.length * sliceMs) / 1000).toFixed(1)} s
+          {(elapsedMs / 1000).toFixed(1)} s
         </text>
         <polyline points={points(slices, (slice) => slice.p95, x, y).join(' ')} fill="none" className="stroke-warn" strokeWidth="1.5" />
         <polyline points={points(slices, (slice) => slice.p50, x, y).join(' ')} fill="none" className="stroke-accent" strokeWidth="1.5" />
@@ -90,7 +92,7 @@ export function LatencyHistogram({ bins }: { bins: readonly number[] }) {
   return (
     <figure className="flex flex-col gap-1">
       <figcaption className="text-xs font-semibold text-subtle">Latency histogram</figcaption>
-      <svg role="img" aria-label="Latency histogram" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-36 w-full text-muted">
+      <svg role="img" aria-label="Latency histogram" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full max-w-3xl text-muted">
         <desc>{said}</desc>
         {bins.map((value, index) => {
           const height = (value / most) * (HEIGHT - PAD.top - PAD.bottom);
@@ -115,7 +117,7 @@ export function LatencyHistogram({ bins }: { bins: readonly number[] }) {
           stroke="currentColor"
           strokeWidth="0.5"
         />
-        {[0, 4, 8, 12, 16].map((index) => (
+        {[0, 5, 10, 15].map((index) => (
           <text key={index} x={PAD.left + index * width} y={HEIGHT - 4} fontSize="10" fill="currentColor">
             {formatMs(HISTOGRAM_EDGES_MS[index] ?? 0)}
           </text>

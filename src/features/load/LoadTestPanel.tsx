@@ -55,7 +55,7 @@ function Outcomes({ progress }: { progress: LoadProgress }) {
 
 function Summary({ summary }: { summary: LoadSummary }) {
   const { all } = summary;
-  const cells: [string, string][] = [
+  const rows: [string, string][] = [
     ['p50', all.p50],
     ['p90', all.p90],
     ['p95', all.p95],
@@ -65,23 +65,15 @@ function Summary({ summary }: { summary: LoadSummary }) {
   ].map(([name, value]) => [String(name), typeof value === 'number' ? formatMs(value) : '—']);
   return (
     <table aria-label="Load test summary" className="text-xs">
-      <thead>
-        <tr>
-          {[...cells.map(([name]) => name), 'calls a second'].map((name) => (
-            <th key={name} scope="col" className="px-2 text-left font-semibold text-subtle">
+      <tbody>
+        {[...rows, ['calls a second', String(all.rps)] as [string, string]].map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row" className="pr-3 text-left font-normal text-subtle">
               {name}
             </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          {[...cells.map(([, value]) => value), String(all.rps)].map((value, index) => (
-            <td key={index} className="px-2 font-mono tabular-nums">
-              {value}
-            </td>
-          ))}
-        </tr>
+            <td className="text-right font-mono tabular-nums">{value}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );
@@ -175,12 +167,12 @@ export default function LoadTestPanel({ tool, args, gate, onEnded, onClose }: Pr
       </p>
       {shown ? (
         <div className="flex flex-col gap-3">
-          <LatencyChart slices={shown.slices} sliceMs={shown.sliceMs} />
-          <div className="grid gap-3 md:grid-cols-[2fr_1fr]">
-            <LatencyHistogram bins={shown.bins} />
+          <LatencyChart slices={shown.slices} sliceMs={shown.sliceMs} elapsedMs={shown.elapsedMs} />
+          <LatencyHistogram bins={shown.bins} />
+          <div className="flex flex-wrap items-start gap-x-8 gap-y-3">
             <Outcomes progress={shown} />
+            {state.phase === 'ended' ? <Summary summary={state.summary} /> : null}
           </div>
-          {state.phase === 'ended' ? <Summary summary={state.summary} /> : null}
           {state.phase === 'ended' && Object.keys(state.summary.firstFailure).length ? (
             <ul aria-label="First failures" className="text-xs text-danger">
               {Object.entries(state.summary.firstFailure).map(([outcome, message]) => (
