@@ -10,6 +10,13 @@ import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
 
 const loadTest = (page: Page) => page.getByRole('region', { name: 'Load test' });
 
+/** "Load test" waits under the "⋯" beside Call tool. */
+async function openLoadTest(page: Page) {
+  const toolbar = page.getByRole('toolbar', { name: 'Request' });
+  await toolbar.getByRole('button', { name: 'More for this tool' }).click();
+  await toolbar.getByRole('button', { name: 'Load test', exact: true }).click();
+}
+
 async function outcomeCounts(page: Page): Promise<Record<string, number>> {
   const rows = loadTest(page).getByRole('table', { name: 'Outcomes' }).getByRole('row');
   const counts: Record<string, number> = {};
@@ -24,7 +31,7 @@ test('Load test on a demo tool: the chart, the outcomes, the summary, and the ru
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
   await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('lamp');
-  await page.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name: 'Load test' }).click();
+  await openLoadTest(page);
   const region = loadTest(page);
   await region.getByRole('spinbutton', { name: 'Requests' }).fill('12');
   await region.getByRole('spinbutton', { name: 'Concurrency' }).fill('3');
@@ -55,7 +62,7 @@ test('Stop ends the run: nothing is sent after it', async ({ page }) => {
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.postData()?.includes('"tools/call"')) sent++;
   });
-  await page.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name: 'Load test' }).click();
+  await openLoadTest(page);
   const region = loadTest(page);
   await region.getByRole('spinbutton', { name: 'Requests' }).fill('100000');
   await region.getByRole('spinbutton', { name: 'Concurrency' }).fill('2');
@@ -76,7 +83,7 @@ test('a tool not marked read-only asks first; declined, nothing is sent', async 
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.postData()?.includes('"tools/call"')) sent++;
   });
-  await page.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name: 'Load test' }).click();
+  await openLoadTest(page);
   const region = loadTest(page);
   await region.getByRole('spinbutton', { name: 'Requests' }).fill('5');
   await region.getByRole('button', { name: 'Start' }).click();
@@ -97,7 +104,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(deepLink(everythingMcpUrl(), 'echo'));
     await page.getByRole('form', { name: 'Arguments' }).getByLabel('message').fill('axe');
-    await page.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name: 'Load test' }).click();
+    await openLoadTest(page);
     const region = loadTest(page);
     await region.getByRole('spinbutton', { name: 'Requests' }).fill('20');
     await region.getByRole('button', { name: 'Start' }).click();

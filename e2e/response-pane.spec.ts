@@ -112,6 +112,7 @@ test('after a first call Copy as curl takes two clicks and one toast; after a se
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await toast.getByLabel('Copied text').textContent()).toContain('search_catalog');
   // The tool header's Copy link: the tool with the arguments as they are now.
+  await page.getByRole('button', { name: 'More for this tool' }).click();
   await page.getByRole('button', { name: 'Copy link', exact: true }).click();
   await expect(toast).toContainText('Link copied');
   expect(await toast.getByLabel('Copied text').textContent()).toContain('tool=search_catalog');

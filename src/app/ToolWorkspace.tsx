@@ -358,11 +358,7 @@ export function ToolWorkspace({
           (view === 'response' || focusApp.folded) && 'hidden',
         )}
       >
-        <ToolHeader
-          tool={tool}
-          serverUrl={connection.url}
-          onCopyLink={runActions ? () => copyWithToast(runActions.copyArgs(tool.name, draft.value, 'link')) : undefined}
-        />
+        <ToolHeader tool={tool} serverUrl={connection.url} />
         <ToolFindings tool={tool} serverUrl={connection.url} runs={runs} checks={validation} />
         {linkNotice}
         <HandleOffers
@@ -386,6 +382,7 @@ export function ToolWorkspace({
                 onMode={(mode) => onDraftChange({ ...draft, mode })}
                 task={task}
                 onLoadTest={load && !tool.unusable ? openLoad : undefined}
+                onCopyLink={runActions ? () => copyWithToast(runActions.copyArgs(tool.name, draft.value, 'link')) : undefined}
               />
               <RequestNotes schemaNote={schemaNote} checkFailure={checkFailure} blocked={blocked} />
 

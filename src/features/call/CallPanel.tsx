@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { Menu } from '../../components/ui/Menu.tsx';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { CallState } from '../../session/runs.ts';
@@ -23,6 +24,8 @@ interface Props {
     | { support: 'not-offered'; declared: string };
   /** Opens "Load test" for this tool (in the response pane). */
   onLoadTest?: () => void;
+  /** Copies a link that opens this tool with the arguments as they are now. */
+  onCopyLink?: () => void;
 }
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -32,7 +35,25 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
  * edited (one switch between Form and JSON, the end in use marked), an outlined "Send anyway" when the checks hold the
  * call back, and "Call tool" with its shortcut. The run itself shows in the response pane.
  */
-export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mode, formUsable, onMode, task, onLoadTest }: Props) {
+export function RequestToolbar({
+  tool,
+  state,
+  onCall,
+  invalid,
+  onSendAnyway,
+  mode,
+  formUsable,
+  onMode,
+  task,
+  onLoadTest,
+  onCopyLink,
+}: Props) {
+  // The tool's less frequent actions wait under one "⋯" beside Call tool (the calm workspace's
+  // control budget: 24 at 1440 with a result shown).
+  const more = [
+    ...(onLoadTest ? [{ label: 'Load test', onSelect: onLoadTest }] : []),
+    ...(onCopyLink ? [{ label: 'Copy link', onSelect: onCopyLink }] : []),
+  ];
   const running = state.status === 'running';
   const side = (active: boolean) => (active ? 'font-semibold text-accent' : 'text-subtle');
   return (
@@ -77,10 +98,14 @@ export function RequestToolbar({ tool, state, onCall, invalid, onSendAnyway, mod
               Send anyway
             </Button>
           ) : null}
-          {onLoadTest ? (
-            <Button onClick={onLoadTest} title="Send this call many times at once: latency percentiles and errors by channel">
-              Load test
-            </Button>
+          {more.length ? (
+            <Menu
+              label="More for this tool"
+              triggerLabel="More for this tool"
+              trigger={<span aria-hidden="true">⋯</span>}
+              items={more}
+              kind="disclosure"
+            />
           ) : null}
           <Button
             variant="primary"

@@ -1,4 +1,3 @@
-import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../mcp/text.ts';
 import { displayName } from '../../mcp/toolHints.ts';
 import { type McpTool } from '../../mcp/tools.ts';
@@ -33,22 +32,12 @@ function Schemas({ tool }: { tool: McpTool }) {
  * The selected tool as a model sees it: name and hints on one line (each badge says its hint, a
  * dashed one the spec's default), the description, the schemas. All text, never HTML.
  */
-export function ToolHeader({ tool, serverUrl, onCopyLink }: { tool: McpTool; serverUrl: string; onCopyLink?: () => void }) {
+export function ToolHeader({ tool, serverUrl }: { tool: McpTool; serverUrl: string }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
         {tool.icons.length ? <ToolIcon tool={tool} serverUrl={serverUrl} size={28} /> : null}
         <h2 className="text-xl font-semibold break-words">{revealInvisible(displayName(tool))}</h2>
-        {onCopyLink ? (
-          <Button
-            variant="ghost"
-            className="ml-auto shrink-0 px-2 py-0.5 text-xs"
-            title="A link that opens this tool with the arguments as they are now (not sent)"
-            onClick={onCopyLink}
-          >
-            Copy link
-          </Button>
-        ) : null}
       </div>
       <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
         <span>
