@@ -19,6 +19,7 @@ import {
 } from './cliOptions.ts';
 import { parseMock, recordCalls, type MockCommand } from './recordingArgs.ts';
 import { benchPlan, type BenchPlan } from './benchArgs.ts';
+import { parseHosts, type HostsPlan } from './hostsCommand.ts';
 
 export { UsageError };
 
@@ -99,6 +100,8 @@ export type CliCommand =
     }
   /** `toolscope bench`: the server reached as the report reaches it; the mix sent under load (or its plan exported). */
   | { kind: 'bench'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions; bench: BenchPlan }
+  /** `toolscope hosts`: every entry of an mcpServers file, as each host sees the set. */
+  | { kind: 'hosts'; file: string; report: ReportOptions; plan: HostsPlan }
   | MockCommand
   | { kind: 'render'; target: Target; render: RenderOptions };
 
@@ -158,6 +161,7 @@ function machineOptions(
 export function parseCli(argv: readonly string[], environ: Readonly<Record<string, string | undefined>> = {}): CliCommand {
   if (argv[0] === 'mcp') return parseMcp(argv.slice(1));
   if (argv[0] === 'mock') return parseMock(argv.slice(1));
+  if (argv[0] === 'hosts') return parseHosts(argv.slice(1));
   const split = argv.indexOf('--');
   const before = split === -1 ? [...argv] : argv.slice(0, split);
   const command = split === -1 ? undefined : argv.slice(split + 1);

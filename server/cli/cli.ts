@@ -19,6 +19,7 @@ import { createAgentServer, withSkills } from '../agent/agentServer.ts';
 import { checkConnectOptions, checkReportOptions, runLock, runReport, type ReportTarget } from './reportCommand.ts';
 import { runRecord } from './recordCommand.ts';
 import { runBench } from './benchCommand.ts';
+import { runHosts } from './hostsCommand.ts';
 import { serveMock } from '../mock/mockCommand.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 
@@ -95,6 +96,28 @@ async function started(child: StdioChild): Promise<void> {
   if (child.state.status === 'failed') throw new UsageError(`could not start ${child.command}: ${child.state.error}`);
 }
 
+/** Runs `run` on a URL as is, or on a stdio server started for it (in process, through the bridge) and stopped after. */
+async function reached(target: Exclude<Resolved, { kind: 'demo' }>, run: (target: ReportTarget) => Promise<number>): Promise<number> {
+  if (target.kind === 'url') return run({ url: target.url });
+  const child = makeChild(target.spec);
+  const bridge = new StdioBridge(child);
+  try {
+    await started(child);
+    return await run({
+      url: 'http://stdio.toolscope.invalid/mcp',
+      label: child.command,
+      fetch: (input, init) => bridge.handle(new Request(input, init)),
+      explain: () => {
+        const tail = child.lines().slice(-10);
+        return `The server is ${describeExit(child.state)}.${tail.length ? ` Its last stderr lines:\n${tail.map((line) => `  ${line.text}`).join('\n')}` : ''}`;
+      },
+    });
+  } finally {
+    bridge.close();
+    await child.stop();
+  }
+}
+
 async function main(argv: string[]): Promise<number | undefined> {
   const command = parseCli(argv, process.env);
   if (command.kind === 'help') {
@@ -106,6 +129,15 @@ async function main(argv: string[]): Promise<number | undefined> {
     return undefined;
   }
   if (command.kind === 'mock') return serveMock(command);
+  if (command.kind === 'hosts')
+    return runHosts(readConfig(command.file), command.report, command.plan, (entry, run) =>
+      reached(
+        entry.kind === 'http'
+          ? { kind: 'url', url: entry.url }
+          : { kind: 'stdio', spec: { command: entry.command, args: entry.args, env: Object.entries(entry.env), cwd: entry.cwd } },
+        run,
+      ),
+    );
   const target = resolveTarget(command.target);
   if (command.kind === 'report' || command.kind === 'lock' || command.kind === 'record' || command.kind === 'bench') {
     if (command.kind === 'report') checkReportOptions(command.report);
@@ -118,24 +150,8 @@ async function main(argv: string[]): Promise<number | undefined> {
           : command.kind === 'bench'
             ? runBench(reached, command.report, command.bench)
             : runReport(reached, command.report);
-    if (target.kind !== 'stdio') return run({ url: target.kind === 'url' ? target.url : '' });
-    const child = makeChild(target.spec);
-    const bridge = new StdioBridge(child);
-    try {
-      await started(child);
-      return await run({
-        url: 'http://stdio.toolscope.invalid/mcp',
-        label: child.command,
-        fetch: (input, init) => bridge.handle(new Request(input, init)),
-        explain: () => {
-          const tail = child.lines().slice(-10);
-          return `The server is ${describeExit(child.state)}.${tail.length ? ` Its last stderr lines:\n${tail.map((line) => `  ${line.text}`).join('\n')}` : ''}`;
-        },
-      });
-    } finally {
-      bridge.close();
-      await child.stop();
-    }
+    if (target.kind === 'demo') return run({ url: '' });
+    return reached(target, run);
   }
 
   if (command.kind === 'render') return render(target, command.render);
@@ -259,7 +275,11 @@ async function serveAgent(options: McpOptions): Promise<void> {
 
 try {
   const code = await main(process.argv.slice(2));
-  if (code !== undefined) process.exit(code);
+  if (code !== undefined) {
+    // A long result on a pipe may still be queued: exiting now would cut it.
+    if (process.stdout.writableLength) await new Promise((resolve) => process.stdout.once('drain', resolve));
+    process.exit(code);
+  }
 } catch (error) {
   const message = errorMessage(error);
   console.error(printable(redactText(`toolscope: ${message}`)));

@@ -69,6 +69,15 @@ export const BENCH_OPTIONS = {
 /** Report options that mean nothing to `toolscope bench` (it has its own --format and --output). */
 export const NOT_BENCH = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out'] as const;
 
+export const HOSTS_OPTIONS = {
+  config: { type: 'string' },
+  host: { type: 'string', multiple: true },
+  format: { type: 'string' },
+  output: { type: 'string' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export const MOCK_OPTIONS = {
   port: { type: 'string' },
   stdio: { type: 'boolean' },
@@ -116,6 +125,7 @@ export function parseOptions<
     | typeof BENCH_OPTIONS
     | typeof RENDER_OPTIONS
     | typeof MCP_OPTIONS
+    | typeof HOSTS_OPTIONS
     | typeof MOCK_OPTIONS,
 >(args: string[], options: T) {
   try {

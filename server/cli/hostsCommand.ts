@@ -1,0 +1,118 @@
+// `toolscope hosts --config FILE`: every entry of an mcpServers file reached as the report reaches a
+// server (a stdio entry's command run as the CLI runs it), its tools listed (all pages), and the set
+// seen as each host sees it (src/lint/hosts.ts): the exact names, what is dropped or renamed and why,
+// collisions, caps. Exit 0 when every host takes every tool as it is, 1 when some host drops,
+// renames, collides or caps a tool, 2 when it could not run (an entry unreachable, a usage error).
+import { writeFile } from 'node:fs/promises';
+import { printable } from '../../src/lib/printable.ts';
+import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
+import { rawToolList } from '../../src/lint/collect.ts';
+import { HOST_IDS, hostView, type HostId, type HostServer, type HostView } from '../../src/lint/hosts.ts';
+import { UsageError, type ReportOptions } from './args.ts';
+import { HOSTS_OPTIONS, parseOptions, parsePositive } from './cliOptions.ts';
+import { withServer, type ReportTarget } from './reportCommand.ts';
+
+export interface HostsPlan {
+  hosts: readonly HostId[];
+  format: 'json' | 'markdown';
+  output?: string;
+}
+
+/** How an entry is reached: a URL as is, a stdio entry's command started (and stopped after `run`). */
+export type Reach = (entry: Exclude<HostEntry, { kind: 'skipped' }>, run: (target: ReportTarget) => Promise<number>) => Promise<number>;
+
+/** `toolscope hosts --config FILE [--host ID]… [--format json|markdown] [--output FILE] [--timeout S]`, from argv alone. */
+export function parseHosts(args: string[]): { kind: 'help' } | { kind: 'hosts'; file: string; report: ReportOptions; plan: HostsPlan } {
+  const { values, positionals } = parseOptions(args, HOSTS_OPTIONS);
+  if (values.help) return { kind: 'help' };
+  if (positionals.length)
+    throw new UsageError(`unexpected argument "${positionals[0] ?? ''}": hosts reads its servers from --config FILE.`);
+  if (!values.config) throw new UsageError('hosts needs --config FILE (an mcpServers file: every entry is opened).');
+  const report: ReportOptions = {
+    format: 'json',
+    confirm: [],
+    headers: [],
+    active: false,
+    timeoutMs: parsePositive('timeout', values.timeout, 30, 3600) * 1000,
+    maxResponseBytes: 16 * 1024 * 1024,
+    lockFail: 'breaking',
+  };
+  return { kind: 'hosts', file: values.config, report, plan: hostsPlan(values) };
+}
+
+function hostsPlan(values: { host?: string[]; format?: string; output?: string }): HostsPlan {
+  const hosts = (values.host ?? []).map((name) => {
+    const id = HOST_IDS.find((candidate) => candidate === name);
+    if (!id) throw new UsageError(`--host ${name}: use one of ${HOST_IDS.join(', ')}.`);
+    return id;
+  });
+  const format = values.format ?? 'json';
+  if (format !== 'json' && format !== 'markdown') throw new UsageError(`--format ${format}: use json or markdown.`);
+  return { hosts: hosts.length ? hosts : HOST_IDS, format, ...(values.output ? { output: values.output } : {}) };
+}
+
+function markdown(servers: readonly HostServer[], views: readonly HostView[]): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const lines = [`# Hosts: ${servers.length} servers, ${servers.reduce((sum, server) => sum + server.tools.length, 0)} tools`, ''];
+  for (const view of views) {
+    lines.push(`## ${view.label}`, '', `Naming: ${view.naming}.`, '');
+    lines.push(
+      `${view.sent} tools sent${view.cap ? ` (cap ${view.cap})` : ''}${view.deferred ? '; definitions deferred until searched (tool search)' : ''}.`,
+      '',
+    );
+    if (view.findings.length)
+      lines.push(...view.findings.map((finding) => `- **${finding.rule}**: ${cell(finding.message)} _(${cell(finding.source)})_`), '');
+    lines.push('| server | tool | the model gets | |', '| --- | --- | --- | --- |');
+    lines.push(
+      ...view.tools.map(
+        (tool) =>
+          `| ${cell(tool.server)} | ${cell(tool.tool)} | ${cell(tool.modelName ?? '—')} | ${tool.fate}${tool.why ? `: ${cell(tool.why)}` : ''} |`,
+      ),
+      '',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runHosts(entries: readonly HostEntry[], options: ReportOptions, plan: HostsPlan, reach: Reach): Promise<number> {
+  const servers: HostServer[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'skipped') {
+      console.error(printable(`${entry.name}: not opened — ${entry.reason}.`));
+      continue;
+    }
+    const headers = entry.kind === 'http' ? Object.entries(entry.headers).map(([name, value]) => `${name}: ${value}`) : [];
+    const code = await reach(entry, (target) =>
+      withServer(target, { ...options, headers: [...options.headers, ...headers] }, 'listing', async (connection, { failed }) => {
+        const { tools, stop } = await rawToolList(connection);
+        if (stop) return failed(`${entry.name}: ${stop}`);
+        servers.push({
+          key: entry.name,
+          name: connection.server.name,
+          ...(connection.server.title ? { title: connection.server.title } : {}),
+          tools: tools.flatMap((tool) => (typeof tool.name === 'string' ? [{ name: tool.name }] : [])),
+        });
+        return 0;
+      }),
+    );
+    if (code !== 0) {
+      console.error(printable(`${entry.name}: could not be listed; the hosts view needs every entry.`));
+      return 2;
+    }
+  }
+  if (!servers.length) {
+    console.error('No server to look at: the config has no entry Toolscope can open.');
+    return 2;
+  }
+  const views = plan.hosts.map((host) => hostView(host, servers));
+  const text = printable(
+    plan.format === 'json'
+      ? `${JSON.stringify({ servers: servers.map(({ key, name, title, tools }) => ({ key, name, ...(title ? { title } : {}), tools: tools.length })), hosts: views }, null, 2)}\n`
+      : markdown(servers, views),
+  );
+  if (plan.output) await writeFile(plan.output, text);
+  else process.stdout.write(text);
+  const findings = views.reduce((sum, view) => sum + view.findings.length, 0);
+  console.error(`${servers.length} servers, ${plan.hosts.length} hosts: ${findings} findings.`);
+  return findings ? 1 : 0;
+}
