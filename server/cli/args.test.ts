@@ -133,6 +133,37 @@ describe('parseCli', () => {
     expect(parseCli(['mock', 'c.jsonl', '--stdio'])).toEqual({ kind: 'mock', file: 'c.jsonl', stdio: true });
     expect(() => parseCli(['mock'])).toThrow('mock needs a cassette');
     expect(() => parseCli(['mock', 'c.jsonl', '--stdio', '--port', '1'])).toThrow('not both');
+    // hosts: a config file, some hosts (default all), json or markdown.
+    expect(parseCli(['hosts', '--config', 'mcp.json', '--host', 'cursor', '--format', 'markdown'])).toEqual(
+      expect.objectContaining({ kind: 'hosts', file: 'mcp.json', plan: { hosts: ['cursor'], format: 'markdown' } }),
+    );
+    expect(parseCli(['hosts', '--config', 'mcp.json'])).toEqual(
+      expect.objectContaining({
+        plan: expect.objectContaining({ hosts: ['vscode', 'claude-code', 'cursor', 'windsurf', 'claude-desktop', 'chatgpt'] }),
+      }),
+    );
+    expect(() => parseCli(['hosts'])).toThrow('hosts needs --config FILE');
+    expect(() => parseCli(['hosts', '--config', 'mcp.json', 'https://example.com/mcp'])).toThrow('reads its servers from --config');
+    expect(() => parseCli(['hosts', '--config', 'mcp.json', '--format', 'sarif'])).toThrow('use json or markdown');
+    // bench: each --args and --weight belongs to the --tool before it.
+    expect(parseCli(['bench', '--tool', 'a', '--tool', 'b', '--args', '{"x":1}', '--weight', '3', 'https://example.com/mcp'])).toEqual(
+      expect.objectContaining({
+        kind: 'bench',
+        bench: expect.objectContaining({
+          calls: [
+            { tool: 'a', args: {}, weight: 1 },
+            { tool: 'b', args: { x: 1 }, weight: 3 },
+          ],
+          requests: 100,
+          concurrency: 1,
+        }),
+      }),
+    );
+    expect(() => parseCli(['bench', '--args', '{}', '--tool', 'a', 'https://example.com/mcp'])).toThrow('--args before any --tool');
+    expect(() => parseCli(['bench', '--tool', 'a', '--lock', 'l.json', 'https://example.com/mcp'])).toThrow('--lock is not a bench option');
+    expect(() => parseCli(['bench', '--tool', 'a', '--budget', 'b:p95<1s', 'https://example.com/mcp'])).toThrow(
+      'b is not a --tool of this run',
+    );
     expect(
       parseCli([
         'report',

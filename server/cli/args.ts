@@ -19,7 +19,7 @@ import {
 } from './cliOptions.ts';
 import { parseMock, recordCalls, type MockCommand } from './recordingArgs.ts';
 import { benchPlan, type BenchPlan } from './benchArgs.ts';
-import { parseHosts, type HostsPlan } from './hostsCommand.ts';
+import { parseHosts, type HostsPlan } from './hostsArgs.ts';
 
 export { UsageError };
 
@@ -161,7 +161,20 @@ function machineOptions(
 export function parseCli(argv: readonly string[], environ: Readonly<Record<string, string | undefined>> = {}): CliCommand {
   if (argv[0] === 'mcp') return parseMcp(argv.slice(1));
   if (argv[0] === 'mock') return parseMock(argv.slice(1));
-  if (argv[0] === 'hosts') return parseHosts(argv.slice(1));
+  if (argv[0] === 'hosts') {
+    const hosts = parseHosts(argv.slice(1));
+    if (hosts.kind === 'help') return hosts;
+    const report: ReportOptions = {
+      format: 'json',
+      confirm: [],
+      headers: [],
+      active: false,
+      timeoutMs: hosts.timeoutMs,
+      maxResponseBytes: 16 * 1024 * 1024,
+      lockFail: 'breaking',
+    };
+    return { kind: 'hosts', file: hosts.file, report, plan: hosts.plan };
+  }
   const split = argv.indexOf('--');
   const before = split === -1 ? [...argv] : argv.slice(0, split);
   const command = split === -1 ? undefined : argv.slice(split + 1);

@@ -7,49 +7,13 @@ import { writeFile } from 'node:fs/promises';
 import { printable } from '../../src/lib/printable.ts';
 import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { rawToolList } from '../../src/lint/collect.ts';
-import { HOST_IDS, hostView, type HostId, type HostServer, type HostView } from '../../src/lint/hosts.ts';
-import { UsageError, type ReportOptions } from './args.ts';
-import { HOSTS_OPTIONS, parseOptions, parsePositive } from './cliOptions.ts';
+import { hostView, type HostServer, type HostView } from '../../src/lint/hosts.ts';
+import type { ReportOptions } from './args.ts';
+import type { HostsPlan } from './hostsArgs.ts';
 import { withServer, type ReportTarget } from './reportCommand.ts';
-
-export interface HostsPlan {
-  hosts: readonly HostId[];
-  format: 'json' | 'markdown';
-  output?: string;
-}
 
 /** How an entry is reached: a URL as is, a stdio entry's command started (and stopped after `run`). */
 export type Reach = (entry: Exclude<HostEntry, { kind: 'skipped' }>, run: (target: ReportTarget) => Promise<number>) => Promise<number>;
-
-/** `toolscope hosts --config FILE [--host ID]… [--format json|markdown] [--output FILE] [--timeout S]`, from argv alone. */
-export function parseHosts(args: string[]): { kind: 'help' } | { kind: 'hosts'; file: string; report: ReportOptions; plan: HostsPlan } {
-  const { values, positionals } = parseOptions(args, HOSTS_OPTIONS);
-  if (values.help) return { kind: 'help' };
-  if (positionals.length)
-    throw new UsageError(`unexpected argument "${positionals[0] ?? ''}": hosts reads its servers from --config FILE.`);
-  if (!values.config) throw new UsageError('hosts needs --config FILE (an mcpServers file: every entry is opened).');
-  const report: ReportOptions = {
-    format: 'json',
-    confirm: [],
-    headers: [],
-    active: false,
-    timeoutMs: parsePositive('timeout', values.timeout, 30, 3600) * 1000,
-    maxResponseBytes: 16 * 1024 * 1024,
-    lockFail: 'breaking',
-  };
-  return { kind: 'hosts', file: values.config, report, plan: hostsPlan(values) };
-}
-
-function hostsPlan(values: { host?: string[]; format?: string; output?: string }): HostsPlan {
-  const hosts = (values.host ?? []).map((name) => {
-    const id = HOST_IDS.find((candidate) => candidate === name);
-    if (!id) throw new UsageError(`--host ${name}: use one of ${HOST_IDS.join(', ')}.`);
-    return id;
-  });
-  const format = values.format ?? 'json';
-  if (format !== 'json' && format !== 'markdown') throw new UsageError(`--format ${format}: use json or markdown.`);
-  return { hosts: hosts.length ? hosts : HOST_IDS, format, ...(values.output ? { output: values.output } : {}) };
-}
 
 function markdown(servers: readonly HostServer[], views: readonly HostView[]): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
