@@ -1,5 +1,5 @@
 import { Tabs } from '../components/ui/Tabs.tsx';
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { ResponseBar } from '../features/call/ResponseBar.tsx';
 import { FoldedRequest, ToolApp, useFocusApp, type ToolApps } from './ToolApp.tsx';
 import { ResultActions } from '../features/history/ResultActions.tsx';
@@ -36,13 +36,12 @@ import { collectHandles, offersFor, type Handle } from '../mcp/handles.ts';
 import { UseIn } from '../features/call/UseIn.tsx';
 import { retryableLazy } from '../web/chunks.ts';
 import { Splitter } from '../components/ui/Splitter.tsx';
+import { LoadTestPane, type LoadTestProps } from '../features/load/LoadTestPane.tsx';
 import { MIN_PANE, useSplit } from '../components/ui/useSplit.ts';
 
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
 const ArgumentsForm = retryableLazy(() => import('../features/tools/ArgumentsForm.tsx'));
 const ResultView = retryableLazy(() => import('../features/results/ResultView.tsx'));
-// The load test (and its HDR histogram) loads on its button.
-const LoadTestPanel = retryableLazy(() => import('../features/load/LoadTestPanel.tsx'));
 // MCP Apps (ext-apps' bridge and its schemas) load only when an app tool's result is shown.
 
 interface Props {
@@ -80,7 +79,7 @@ interface Props {
   /** MCP Apps: the sandbox origin (Toolscope's own server) and the app's own calls. */
   apps?: ToolApps;
   /** "Load test": the session's gate for the mix, and where a finished run is kept (History). */
-  load?: Pick<ComponentProps<typeof LoadTestPanel.Component>, 'gate' | 'onEnded'>;
+  load?: Pick<LoadTestProps, 'gate' | 'onEnded'>;
 }
 
 export interface RunActions {
@@ -409,21 +408,7 @@ export function ToolWorkspace({
       />
       <div className={cn('flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto', view === 'request' && 'hidden')}>
         {loadShown ? (
-          <ChunkBoundary
-            label="the load test"
-            onRetry={LoadTestPanel.retry}
-            loading={<p className="text-sm text-muted">Loading load test…</p>}
-          >
-            {() => (
-              <LoadTestPanel.Component
-                tool={tool.name}
-                args={draft.value}
-                gate={load.gate}
-                onEnded={load.onEnded}
-                onClose={() => setLoadFor(undefined)}
-              />
-            )}
-          </ChunkBoundary>
+          <LoadTestPane tool={tool.name} args={draft.value} gate={load.gate} onEnded={load.onEnded} onClose={() => setLoadFor(undefined)} />
         ) : (
           <ResultArea state={callState} bar={bar} result={resultView} />
         )}
