@@ -5,6 +5,7 @@
 // renames, collides or caps a tool, 2 when it could not run (an entry unreachable, a usage error).
 import { writeFile } from 'node:fs/promises';
 import { printable } from '../../src/lib/printable.ts';
+import { redactText } from '../../src/lib/redactUrl.ts';
 import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { rawToolList } from '../../src/lint/collect.ts';
 import { hostView, type HostServer, type HostView } from '../../src/lint/hosts.ts';
@@ -40,6 +41,8 @@ function markdown(servers: readonly HostServer[], views: readonly HostView[]): s
 
 export async function runHosts(entries: readonly HostEntry[], options: ReportOptions, plan: HostsPlan, reach: Reach): Promise<number> {
   const servers: HostServer[] = [];
+  // Every entry's credentials (its headers, URL secrets): none is printed, whatever a server echoes.
+  const secrets: (string | undefined)[] = [];
   for (const entry of entries) {
     if (entry.kind === 'skipped') {
       console.error(printable(`${entry.name}: not opened — ${entry.reason}.`));
@@ -47,17 +50,23 @@ export async function runHosts(entries: readonly HostEntry[], options: ReportOpt
     }
     const headers = entry.kind === 'http' ? Object.entries(entry.headers).map(([name, value]) => `${name}: ${value}`) : [];
     const code = await reach(entry, (target) =>
-      withServer(target, { ...options, headers: [...options.headers, ...headers] }, 'listing', async (connection, { failed }) => {
-        const { tools, stop } = await rawToolList(connection);
-        if (stop) return failed(`${entry.name}: ${stop}`);
-        servers.push({
-          key: entry.name,
-          name: connection.server.name,
-          ...(connection.server.title ? { title: connection.server.title } : {}),
-          tools: tools.flatMap((tool) => (typeof tool.name === 'string' ? [{ name: tool.name }] : [])),
-        });
-        return 0;
-      }),
+      withServer(
+        target,
+        { ...options, headers: [...options.headers, ...headers] },
+        'listing',
+        async (connection, { failed, secrets: known }) => {
+          secrets.push(...known);
+          const { tools, stop } = await rawToolList(connection);
+          if (stop) return failed(`${entry.name}: ${stop}`);
+          servers.push({
+            key: entry.name,
+            name: connection.server.name,
+            ...(connection.server.title ? { title: connection.server.title } : {}),
+            tools: tools.flatMap((tool) => (typeof tool.name === 'string' ? [{ name: tool.name }] : [])),
+          });
+          return 0;
+        },
+      ),
     );
     if (code !== 0) {
       console.error(printable(`${entry.name}: could not be listed; the hosts view needs every entry.`));
@@ -70,9 +79,12 @@ export async function runHosts(entries: readonly HostEntry[], options: ReportOpt
   }
   const views = plan.hosts.map((host) => hostView(host, servers));
   const text = printable(
-    plan.format === 'json'
-      ? `${JSON.stringify({ servers: servers.map(({ key, name, title, tools }) => ({ key, name, ...(title ? { title } : {}), tools: tools.length })), hosts: views }, null, 2)}\n`
-      : markdown(servers, views),
+    redactText(
+      plan.format === 'json'
+        ? `${JSON.stringify({ servers: servers.map(({ key, name, title, tools }) => ({ key, name, ...(title ? { title } : {}), tools: tools.length })), hosts: views }, null, 2)}\n`
+        : markdown(servers, views),
+      secrets,
+    ),
   );
   if (plan.output) await writeFile(plan.output, text);
   else process.stdout.write(text);
