@@ -10,6 +10,15 @@ import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
 
 const loadTest = (page: Page) => page.getByRole('region', { name: 'Load test' });
 
+/** The tools/call requests the page sends from now on. */
+function countCalls(page: Page): { count: number } {
+  const sent = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.postData()?.includes('"tools/call"')) sent.count++;
+  });
+  return sent;
+}
+
 /** "Load test" waits under the "⋯" beside Call tool. */
 async function openLoadTest(page: Page) {
   const toolbar = page.getByRole('toolbar', { name: 'Request' });
@@ -58,10 +67,7 @@ test('Stop ends the run: nothing is sent after it', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(everythingMcpUrl(), 'echo'));
   await page.getByRole('form', { name: 'Arguments' }).getByLabel('message').fill('load');
-  let sent = 0;
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.postData()?.includes('"tools/call"')) sent++;
-  });
+  const sent = countCalls(page);
   await openLoadTest(page);
   const region = loadTest(page);
   await region.getByRole('spinbutton', { name: 'Requests' }).fill('100000');
@@ -70,19 +76,16 @@ test('Stop ends the run: nothing is sent after it', async ({ page }) => {
   await expect(region.getByRole('status')).toHaveText(/^Running: [1-9]\d* of 100000 calls ended/);
   await region.getByRole('button', { name: 'Stop' }).click();
   await expect(region.getByRole('status')).toHaveText(/^Stopped after \d+ calls .*Nothing runs after Stop\.$/);
-  const atStop = sent;
+  const atStop = sent.count;
   await page.waitForTimeout(1500);
-  expect(sent).toBe(atStop);
+  expect(sent.count).toBe(atStop);
   await expect(region.getByRole('button', { name: 'Start' })).toBeEnabled();
 });
 
 test('a tool not marked read-only asks first; declined, nothing is sent', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(demoMcpUrl(), 'create_basket'));
-  let sent = 0;
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.postData()?.includes('"tools/call"')) sent++;
-  });
+  const sent = countCalls(page);
   await openLoadTest(page);
   const region = loadTest(page);
   await region.getByRole('spinbutton', { name: 'Requests' }).fill('5');
@@ -91,7 +94,7 @@ test('a tool not marked read-only asks first; declined, nothing is sent', async 
   await expect(dialog).toContainText('This tool is not marked read-only.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(region.getByRole('alert')).toHaveText('The person declined the load test.');
-  expect(sent).toBe(0);
+  expect(sent.count).toBe(0);
   // A value the field cannot take is said, not replaced.
   await region.getByRole('spinbutton', { name: 'Concurrency' }).fill('0');
   await region.getByRole('button', { name: 'Start' }).click();

@@ -31,6 +31,10 @@ const ARTILLERY_METRIC: Partial<Record<Budget['metric'], string>> = {
   mean: 'http.response_time.mean',
 };
 
+/** A comment's text on one line: every control or line-separating character becomes a space. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+export const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+
 /** YAML by way of JSON: every JSON value is a YAML value, so nothing needs escaping rules of its own. */
 const y = (value: unknown) => JSON.stringify(value);
 
@@ -166,7 +170,8 @@ export function artilleryPlan(
     summary = `${plan.rate} users a second for ${seconds} s, one tools/call each, at most ${plan.concurrency} at a time.`;
   }
   const text = [
-    `# toolscope bench --export artillery: ${calls.map((call) => call.tool).join(', ')} on ${connection.server.name} (${connection.protocolVersion}).`,
+    // Server text in a comment is one line: a name with a line break must not add keys (a `processor` runs code).
+    `# toolscope bench --export artillery: ${oneLine(`${calls.map((call) => call.tool).join(', ')} on ${connection.server.name} (${connection.protocolVersion})`)}.`,
     `# ${summary}`,
     ...(credentials.bearer || credentials.headers.length
       ? [

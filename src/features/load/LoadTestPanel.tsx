@@ -6,6 +6,7 @@
 // text until Start: a bad value is said, never silently replaced.
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { revealInvisible } from '../../mcp/text.ts';
 import { formatMs } from '../../session/loadBudget.ts';
 import { LOAD_LIMITS, LOAD_OUTCOMES, OUTCOME_WORDS, type LoadPlan, type LoadProgress, type LoadSummary } from '../../session/loadTest.ts';
 import { LatencyChart, LatencyHistogram } from './LoadCharts.tsx';
@@ -130,7 +131,7 @@ export default function LoadTestPanel({ tool, args, gate, onEnded, onClose }: Pr
   return (
     <section aria-label="Load test" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-sm font-semibold">Load test · {tool}</h3>
+        <h3 className="text-sm font-semibold">Load test · {revealInvisible(tool)}</h3>
         <Button variant="ghost" className="ml-auto px-2 py-0.5 text-xs" onClick={onClose} disabled={running}>
           Back to the result
         </Button>
