@@ -39,6 +39,8 @@ import { cn } from '../lib/cn.ts';
 import { FindServer } from '../features/registry/FindServer.tsx';
 import type { RegistryConnect } from '../features/registry/EntryView.tsx';
 import { FindServerDialog } from './FindServerDialog.tsx';
+import { useServerSet } from './useServerSet.ts';
+import { StillConnected } from '../features/servers/StillConnected.tsx';
 
 export function App({ start }: { start: Boot }) {
   const { initialLink, initialArgs, proxySession } = start;
@@ -50,11 +52,25 @@ export function App({ start }: { start: Boot }) {
     (connection: McpConnection, authContext: string) => void startListing(queryClient, connection, authContext),
     [queryClient],
   );
-  const { state, connect, disconnect, reconnect, retry } = useConnection(recorder, proxy.session, onEstablished);
+  const { state, connect, disconnect, reconnect, retry, park, adopt } = useConnection(recorder, proxy.session, onEstablished);
+  const live = state.status === 'connected' ? state.connection : undefined;
   // A boolean snapshot: the shell re-renders when reachability changes, not on every exchange.
   const trafficFrom = state.status === 'connected' ? state.trafficFrom : 0;
-  const trafficHealth = useSyncExternalStore(recorder.subscribe, () => serverHealth(recorder.getSnapshot(), trafficFrom));
-  const live = state.status === 'connected' ? state.connection : undefined;
+  const trafficHealth = useSyncExternalStore(recorder.subscribe, () => serverHealth(recorder.getSnapshot(), trafficFrom, live?.url));
+  // The tool the workspace opens on: the link's, or a recent server's last one — or one picked in
+  // another server's group of the "Servers" list.
+  const [startTool, setStartTool] = useState(initialLink.tool);
+  const [openTool, setOpenTool] = useState<{ url: string; tool: string }>();
+  const servers = useServerSet({
+    state,
+    park,
+    adopt,
+    disconnect,
+    recorder,
+    proxy,
+    linkServer: initialLink.server,
+    setOpenTool,
+  });
   /** The call to send again once the sign-in it asked for is done. */
   const retryAfterGrant = useRef<(() => void) | undefined>(undefined);
   const onGrant = useCallback(
@@ -104,6 +120,18 @@ export function App({ start }: { start: Boot }) {
         group: 'Servers' as const,
         run: () => setFinding(true),
       },
+      ...(live
+        ? [
+            {
+              id: 'servers:add',
+              label: 'Add server',
+              detail: 'connect another server beside this one (Hosts shows them together)',
+              aliases: ['add server', 'another server'],
+              group: 'Servers' as const,
+              run: servers.add,
+            },
+          ]
+        : []),
       // The connection doctor runs on Toolscope's own server, for a server connected or failed.
       ...(diagnosable
         ? [
@@ -130,7 +158,7 @@ export function App({ start }: { start: Boot }) {
         : []),
       ...buildCommands.current(),
     ],
-    [stdioSession, restartStdio, diagnosable],
+    [stdioSession, restartStdio, diagnosable, live, servers.add],
   );
   const { signIn } = oauth;
   const stepUp = useCallback(
@@ -153,8 +181,6 @@ export function App({ start }: { start: Boot }) {
   useEffect(() => {
     if (state.status === 'failed') endPreview();
   }, [state.status]);
-  // The tool the workspace opens on: the link's, or a recent server's last one.
-  const [startTool, setStartTool] = useState(initialLink.tool);
   const linked = useRef(false);
   const [askLink, setAskLink] = useState(() =>
     initialLink.server && !isKnownServer(initialLink.server, window.location.origin) ? initialLink.server : undefined,
@@ -276,7 +302,8 @@ export function App({ start }: { start: Boot }) {
           }}
           onIntent={warmUp}
           proxy={proxy.session}
-          onDisconnect={disconnect}
+          onDisconnect={servers.disconnectShown}
+          onAddServer={servers.add}
           health={health}
           source={fromRegistry}
           detailsSlot={setDetailsSlot}
@@ -324,7 +351,10 @@ export function App({ start }: { start: Boot }) {
                     connection={state.connection}
                     authContext={state.authContext}
                     initialTool={startTool}
-                    initialArgs={startTool === initialLink.tool ? initialArgs.args : undefined}
+                    openTool={openTool?.url === state.connection.url ? openTool.tool : undefined}
+                    initialArgs={
+                      startTool === initialLink.tool && state.connection.url === initialLink.server ? initialArgs.args : undefined
+                    }
                     sandboxOrigin={proxy.session?.sandbox}
                     traffic={recorder}
                     onCommands={onCommands}
@@ -332,41 +362,45 @@ export function App({ start }: { start: Boot }) {
                     topBarSlot={topBarSlot}
                     bottomSlot={bottomSlot}
                     detailsSlot={detailsSlot}
+                    servers={servers.forView}
                   />
                 )}
               </ChunkBoundary>
             </RestartServerContext>
           </StepUpContext>
         ) : (
-          <StartScreen
-            key={state.status === 'failed' ? `failed:${state.url}` : 'start'}
-            state={state}
-            askLink={state.status === 'idle' ? askLink : undefined}
-            linkTool={initialLink.tool}
-            onAnswerLink={(connectNow) => {
-              const server = askLink;
-              setAskLink(undefined);
-              // The person said yes: from here the server is as if typed — a failure is explained
-              // (the reachability and CORS probe) and the proxy offered, like any server they open.
-              if (connectNow && server) {
+          <>
+            {servers.parked.length ? <StillConnected labels={servers.labels} onOpen={servers.open} /> : null}
+            <StartScreen
+              key={state.status === 'failed' ? `failed:${state.url}` : 'start'}
+              state={state}
+              askLink={state.status === 'idle' ? askLink : undefined}
+              linkTool={initialLink.tool}
+              onAnswerLink={(connectNow) => {
+                const server = askLink;
+                setAskLink(undefined);
+                // The person said yes: from here the server is as if typed — a failure is explained
+                // (the reachability and CORS probe) and the proxy offered, like any server they open.
+                if (connectNow && server) {
+                  ConnectedView.preload();
+                  void connect(server, '');
+                }
+              }}
+              proxy={proxy.session}
+              demoUrl={proxy.session ? new URL('/mcp', window.location.origin).href : undefined}
+              onConnect={(url, tool) => {
                 ConnectedView.preload();
-                void connect(server, '');
-              }
-            }}
-            proxy={proxy.session}
-            demoUrl={proxy.session ? new URL('/mcp', window.location.origin).href : undefined}
-            onConnect={(url, tool) => {
-              ConnectedView.preload();
-              // A recent server opens on the tool last open there.
-              if (tool) setStartTool(tool);
-              void connect(url, '');
-            }}
-            onOpenSaved={openServer}
-            onRetryVia={retry}
-            onSignIn={(request) => void signIn(request)}
-          >
-            <FindServer onConnect={connectFromRegistry} />
-          </StartScreen>
+                // A recent server opens on the tool last open there.
+                if (tool) setStartTool(tool);
+                void connect(url, '');
+              }}
+              onOpenSaved={openServer}
+              onRetryVia={retry}
+              onSignIn={(request) => void signIn(request)}
+            >
+              <FindServer onConnect={connectFromRegistry} />
+            </StartScreen>
+          </>
         )}
       </main>
       {stdioSession ? (
@@ -380,7 +414,8 @@ export function App({ start }: { start: Boot }) {
       <TrafficPanel
         recorder={recorder}
         stdioUrl={stdioSession?.url}
-        cassette={live ? { source: live, afterSeq: trafficFrom } : undefined}
+        cassette={live ? { source: live, afterSeq: trafficFrom, server: live.url } : undefined}
+        serverNames={servers.labels}
       />
       <Dock />
       <div ref={setBottomSlot} className="contents" />

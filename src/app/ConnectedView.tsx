@@ -8,12 +8,15 @@ import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../web/media.ts';
 import { panes, usePanes, type Pane } from '../web/panesStore.ts';
 import { cn } from '../lib/cn.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 import { useReportScore } from '../features/report/api/useReportScore.ts';
 import { ReportChip } from '../features/report/ReportChip.tsx';
 import type { HintFilter } from '../mcp/toolHints.ts';
 import type { Command } from './commands.ts';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary.tsx';
-import { useToolPages } from '../features/tools/api/toolPages.ts';
+import { useServersTools, useToolPages } from '../features/tools/api/toolPages.ts';
+import { ServersList } from '../features/servers/ServersList.tsx';
+import type { HostsServer } from '../features/servers/HostsView.tsx';
 import type { McpConnection } from '../mcp/connection.ts';
 import type { TrafficRecorder } from '../mcp/traffic.ts';
 import { ServerQuestion } from '../features/call/ElicitationDialog.tsx';
@@ -51,6 +54,8 @@ interface Props {
   connection: McpConnection;
   authContext: string;
   initialTool?: string;
+  /** A tool picked in another server's group of the "Servers" list: it opens, whatever was open here before. */
+  openTool?: string;
   /** Arguments from a shared link: the tool opens with them filled in (never sent by itself). */
   initialArgs?: Record<string, unknown>;
   /** The MCP Apps sandbox origin (Toolscope's own server), when it runs. */
@@ -67,13 +72,43 @@ interface Props {
   bottomSlot?: HTMLElement | null;
   /** Where the Call settings go: the top bar's "Server details". */
   detailsSlot?: HTMLElement | null;
+  /** The tab's other connected servers (several servers), and what the "Servers" list does. */
+  servers?: ServerSet;
 }
+
+/** The servers connected beside this one: each keeps its own connection, sign-in, headers and trust decisions. */
+export interface ServerSet {
+  others: readonly { url: string; label: string; connection: McpConnection; authContext: string }[];
+  /** This server's name in the list (unique among them). */
+  label: string;
+  open: (url: string, tool?: string) => void;
+  disconnect: (url: string) => void;
+  add: () => void;
+}
+
+const ALONE: ServerSet['others'] = [];
 
 export function ConnectedView(props: Props) {
   const { connection, authContext, sandboxOrigin, traffic, onCommands, serverGeneration, topBarSlot, bottomSlot, detailsSlot } = props;
   const data = useToolPages(connection, authContext);
-  const workspace = useWorkspaceState(connection.url, data.tools, props.initialTool, props.initialArgs);
+  const workspace = useWorkspaceState(connection.url, data.tools, props.initialTool, props.initialArgs, props.openTool);
   const { selected, select, view, setView } = workspace;
+  const others = props.servers?.others ?? ALONE;
+  const otherTools = useServersTools(others);
+  const label = props.servers?.label ?? connection.server.title ?? connection.server.name;
+  const hostServers = useMemo(
+    (): HostsServer[] => [
+      { url: connection.url, label, ...connection.server, tools: data.tools, loading: data.loading },
+      ...others.map((other, index) => ({
+        url: other.url,
+        label: other.label,
+        ...other.connection.server,
+        tools: otherTools[index]?.tools ?? [],
+        loading: otherTools[index]?.loading ?? true,
+      })),
+    ],
+    [connection, label, data.tools, data.loading, others, otherTools],
+  );
   const tool = selected === undefined ? undefined : data.tools.find((candidate) => candidate.name === selected);
   const [safety, setSafety] = useSafetySettings(connection.url);
   // The one call path: every entrance asks the session, which checks, gates (one dialog, below) and sends.
@@ -211,6 +246,26 @@ export function ConnectedView(props: Props) {
           onHintChange={setHint}
           shown={!narrow || pane === 'tools'}
           fill={narrow}
+          top={
+            props.servers && others.length ? (
+              <ServersList
+                servers={hostServers.map((server, index) => ({
+                  url: server.url,
+                  label: server.label,
+                  era: index === 0 ? connection.protocolVersion : (others[index - 1]?.connection.protocolVersion ?? ''),
+                  onScreen: index === 0,
+                  tools: server.tools,
+                  loading: server.loading,
+                  error: index === 0 || !otherTools[index - 1]?.error ? undefined : errorMessage(otherTools[index - 1]?.error),
+                }))}
+                onOpen={props.servers.open}
+                onDisconnect={props.servers.disconnect}
+                onAdd={props.servers.add}
+                onHosts={() => setView({ kind: 'hosts' })}
+              />
+            ) : undefined
+          }
+          toolsHeading={others.length ? `Tools of ${label}` : undefined}
           {...sidebarTabs({ connection, authContext, view, setView, picks, findings: scored?.findings })}
         />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
@@ -232,6 +287,7 @@ export function ConnectedView(props: Props) {
                 made={madeNow}
                 onMade={(gathered) => setMade({ listedAt, gathered })}
                 onPromptEnded={(ended, raw) => void history.recordPrompt(ended, raw)}
+                hostServers={hostServers}
               />
             ) : tool ? (
               <ErrorBoundary label="this tool" resetKey={tool}>

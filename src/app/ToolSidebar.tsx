@@ -10,6 +10,7 @@ import { ToolList } from '../features/tools/ToolList.tsx';
 import type { useToolPages } from '../features/tools/api/toolPages.ts';
 import { useToolListChanges } from '../features/tools/api/useToolListChanges.ts';
 import { cn } from '../lib/cn.ts';
+import { printable } from '../lib/printable.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { useRememberedSize } from '../web/rememberedSize.ts';
 import type { McpConnection } from '../mcp/connection.ts';
@@ -33,6 +34,10 @@ interface Props {
   onTab: (tab: SidebarTab) => void;
   /** The other tabs' lists, each when the server offers it (no tabs when only tools are offered). */
   others: readonly { id: Exclude<SidebarTab, 'tools'>; label: string; panel: ReactNode }[];
+  /** Above everything: the "Servers" list, when several servers are connected. */
+  top?: ReactNode;
+  /** Names whose tools the list holds, when several servers are connected. */
+  toolsHeading?: string;
 }
 
 export function ToolSidebar({
@@ -48,6 +53,8 @@ export function ToolSidebar({
   tab,
   onTab,
   others,
+  top,
+  toolsHeading,
 }: Props) {
   const shownTab = others.some((other) => other.id === tab) ? tab : 'tools';
   const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
@@ -66,6 +73,8 @@ export function ToolSidebar({
         !shown ? 'hidden' : fill && 'flex-1',
       )}
     >
+      {top}
+      {toolsHeading ? <h2 className="truncate text-xs font-semibold">{printable(toolsHeading)}</h2> : null}
       {others.length ? (
         <Tabs<SidebarTab>
           label="Sidebar"

@@ -12,12 +12,15 @@ import type { McpTool } from '../mcp/tools.ts';
 import type { PromptGetEnded } from '../mcp/serverOffers.ts';
 import { retryableLazy } from '../web/chunks.ts';
 import type { MainView } from './useWorkspaceState.ts';
+import type { HostsServer } from '../features/servers/HostsView.tsx';
+import { pageTokenizer } from '../features/report/api/tokenCounter.ts';
 
 const AppResources = retryableLazy(() => import('../features/apps/AppResources.tsx'));
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
 const SkillsPane = retryableLazy(() => import('./SkillsPane.tsx'));
 const OfferPane = retryableLazy(() => import('./OfferPane.tsx'));
 const FindPanel = retryableLazy(() => import('../features/tools/FindPanel.tsx'));
+const HostsView = retryableLazy(() => import('../features/servers/HostsView.tsx'));
 
 interface Props {
   view: Exclude<MainView, { kind: 'tool' }>;
@@ -38,6 +41,8 @@ interface Props {
   onMade: (gathered: GatheredReport) => void;
   /** Each prompt get as it ended (History keeps it). */
   onPromptEnded: (ended: PromptGetEnded, raw?: unknown) => void;
+  /** Every connected server with its tools (this one first): the "Hosts" view. */
+  hostServers: readonly HostsServer[];
 }
 
 export function WorkspaceView({
@@ -53,9 +58,16 @@ export function WorkspaceView({
   made,
   onMade,
   onPromptEnded,
+  hostServers,
   ...apps
 }: Props) {
   switch (view.kind) {
+    case 'hosts':
+      return (
+        <LazyPane label="the hosts view" resetKey={connection} onRetry={HostsView.retry} loading="Loading the hosts view…">
+          {() => <HostsView.Component servers={hostServers} tokenizer={pageTokenizer} />}
+        </LazyPane>
+      );
     case 'app-resources':
       return (
         <LazyPane label="the app resources" resetKey={connection} onRetry={AppResources.retry} loading="Loading the app resources…">

@@ -18,6 +18,7 @@ function recorder() {
     cancelRunning: () => done.push('cancel'),
     skills: () => done.push('skills'),
     find: () => done.push('find'),
+    hosts: () => done.push('hosts'),
   };
   return { done, actions };
 }

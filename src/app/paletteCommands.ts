@@ -20,6 +20,8 @@ export interface PaletteActions {
   skills: () => void;
   /** Opens the tool-search simulator. */
   find: () => void;
+  /** Opens "Hosts": the connected servers' tools as each host names them. */
+  hosts: () => void;
 }
 
 export interface PaletteInput {
@@ -119,6 +121,14 @@ export function serverCommands({ tools, last, filters, running = 0, skills = fal
       keywords: 'tool search bm25 regex findability queries',
       aliases: ['find', 'find a tool', 'tool search'],
       run: actions.find,
+    },
+    {
+      id: 'hosts',
+      group: 'Actions',
+      label: 'Hosts — every connected server’s tools as VS Code, Claude Code, Cursor… name them',
+      keywords: 'host names prefix cap collision vscode claude cursor windsurf',
+      aliases: ['hosts', 'host'],
+      run: actions.hosts,
     },
     { id: 'history', group: 'Actions', label: 'Show or hide History', run: () => actions.toggleDock('history') },
     { id: 'saved', group: 'Actions', label: 'Show or hide Saved calls', run: () => actions.toggleDock('saved') },

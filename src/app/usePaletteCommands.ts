@@ -69,6 +69,7 @@ export function usePaletteCommands({
           cancelRunning,
           skills: () => show({ kind: 'skills' }),
           find: () => show({ kind: 'report', tab: 'find' }),
+          hosts: () => show({ kind: 'hosts' }),
         },
       ),
     );

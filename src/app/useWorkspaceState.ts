@@ -18,6 +18,7 @@ export type MainView =
   | { kind: 'tool' }
   | { kind: 'report'; tab: 'findings' | 'model' | 'find' }
   | { kind: 'app-resources' }
+  | { kind: 'hosts' }
   /** The sidebar's Skills tab: the skill picked in its list (the first until one is). */
   | { kind: 'skills'; skill?: string }
   /** The sidebar's Prompts or Resources tab, and the entry picked in its list. */
@@ -28,9 +29,11 @@ export function useWorkspaceState(
   tools: readonly McpTool[],
   initialTool?: string,
   initialArgs?: Record<string, unknown>,
+  /** A tool picked from another server's group: it opens whatever was open here last time. */
+  openTool?: string,
 ) {
   const [remembered] = useState(() => rememberedWorkspace(serverUrl));
-  const [selected, setSelected] = useState(remembered ? remembered.selected : initialTool);
+  const [selected, setSelected] = useState(openTool ?? (remembered ? remembered.selected : initialTool));
   const [drafts, setDrafts] = useState<ReadonlyMap<string, ArgumentsDraft>>(
     () => remembered?.drafts ?? new Map(initialTool && initialArgs ? [[initialTool, draftFrom(initialArgs)]] : []),
   );
@@ -41,7 +44,7 @@ export function useWorkspaceState(
   // A run to show when its tool opens (a saved call's verdict opens the result it judged).
   const [openRun, setOpenRun] = useState<{ tool: string; runId: number; nonce: number }>();
   // Each opening of a tool (but ↑/↓ in the list, a replay) asks its form to take the focus.
-  const [focusRequest, setFocusRequest] = useState(initialTool ? 1 : 0);
+  const [focusRequest, setFocusRequest] = useState(initialTool || openTool ? 1 : 0);
 
   const select = useCallback(
     (name: string, options?: { keepFocus?: boolean }) => {

@@ -112,4 +112,12 @@ describe('recordCassette', () => {
     expect(made.skipped).toEqual(['the first 4 HTTP exchanges of this connection: Traffic keeps its last 300']);
     expect(recordCassette(source, [list(11), list(12)], { afterSeq: 10 }).skipped).toEqual([]);
   });
+
+  it('with several servers in one log, keeps the exchanges of its server only (an untagged one counts as its own)', () => {
+    const a = 'http://127.0.0.1:3000/mcp';
+    const b = 'http://127.0.0.1:3001/mcp';
+    const log = [{ ...list(1), server: a }, { ...list(2), server: b }, list(3), { ...list(4), server: a }];
+    expect(recordCassette(source, log, { server: a })).toMatchObject({ exchanges: 3, skipped: [] });
+    expect(recordCassette(source, log, { server: b }).exchanges).toBe(2);
+  });
 });

@@ -137,13 +137,15 @@ export interface CassetteSource {
 export function recordCassette(
   source: CassetteSource,
   entries: readonly TrafficEntry[],
-  options: { afterSeq?: number; secrets?: readonly (string | undefined)[] } = {},
+  options: { afterSeq?: number; secrets?: readonly (string | undefined)[]; server?: string } = {},
 ): ({ text: string } | { refused: string }) & { exchanges: number; skipped: string[] } {
   const after = options.afterSeq ?? 0;
-  const kept = entries.filter((entry) => entry.seq > after);
+  const since = entries.filter((entry) => entry.seq > after);
+  // With several servers in one log, only this server's exchanges (an untagged one is the screen's).
+  const kept = since.filter((entry) => options.server === undefined || entry.server === undefined || entry.server === options.server);
   const { exchanges, skipped } = exchangesOf(kept);
   // Traffic keeps its last MAX_ENTRIES exchanges: what it let go before this connection's end is said.
-  const gone = (kept[0]?.seq ?? after + 1) - after - 1;
+  const gone = (since[0]?.seq ?? after + 1) - after - 1;
   if (gone > 0) skipped.unshift(`the first ${gone} HTTP exchanges of this connection: Traffic keeps its last ${MAX_ENTRIES}`);
   const header: CassetteHeader = {
     cassette: CASSETTE_VERSION,

@@ -105,6 +105,15 @@ describe('TrafficRecorder', () => {
     expect(other?.requestHeaders).toContainEqual(['x-workspace', 'ws_private_7781']);
   });
 
+  it('tags each exchange with the server it belongs to when asked (several servers share one log)', async () => {
+    const recorder = new TrafficRecorder(() => Promise.resolve(new Response('{}', { status: 200 })));
+    const init = { method: 'POST', body: '{}' };
+    await recorder.fetchMasking([], 'http://127.0.0.1:3001/mcp')('http://127.0.0.1:9999/proxy', init);
+    await recorder.fetch('http://127.0.0.1:3000/mcp', init);
+    await expect.poll(() => recorder.getSnapshot().filter((entry) => entry.state === 'done').length).toBe(2);
+    expect(recorder.getSnapshot().map((entry) => entry.server)).toEqual(['http://127.0.0.1:3001/mcp', undefined]);
+  });
+
   it('logs an exchange answered before it existed (the prefetch walk) once, from its text and the message parsed from it', () => {
     const recorder = new TrafficRecorder();
     const text = '{"jsonrpc":"2.0","id":"prefetch-tools-0","result":{"tools":[]}}';
@@ -185,5 +194,14 @@ describe('serverHealth', () => {
     expect(serverHealth([post({ seq: 3 }), down], 3)).toBe('unreachable');
     expect(serverHealth([post({ seq: 3 }), down], 4)).toBeUndefined();
     expect(serverHealth([down, post({ seq: 5, sent: [{ method: 'server/discover' }] })], 4)).toBeUndefined();
+  });
+  it('with several servers in one log, judges only the exchanges of the server asked about', () => {
+    const a = 'http://127.0.0.1:3000/mcp';
+    const b = 'http://127.0.0.1:3001/mcp';
+    const bDown = post({ seq: 2, server: b, state: 'failed', status: undefined, error: 'TypeError: Failed to fetch' });
+    expect(serverHealth([post({ seq: 1, server: a }), bDown], 0, a)).toBeUndefined();
+    expect(serverHealth([post({ seq: 1, server: a }), bDown], 0, b)).toBe('unreachable');
+    // An untagged exchange (the link's prefetch) counts for whichever server is asked about.
+    expect(serverHealth([bDown, post({ seq: 3 })], 0, b)).toBeUndefined();
   });
 });

@@ -48,6 +48,8 @@ export interface TrafficEntry {
   received: RpcSummary[];
   durationMs?: number;
   error?: string;
+  /** The server this exchange belongs to (its URL), when several servers share the log. */
+  server?: string;
 }
 
 /** Summarises the JSON-RPC message(s) in a JSON text (object or batch array). */
@@ -194,9 +196,9 @@ export class TrafficRecorder {
   readonly fetch: FetchLike = (input, init) => this.#exchange(input, init, () => this.baseFetch(input, init));
 
   /** The recorder's fetch for a connection whose source declared these header names secret: masked by name too. */
-  fetchMasking(declared: readonly string[]): FetchLike {
-    return declared.length
-      ? (input, init) => this.#exchange(input, init, () => this.baseFetch(input, init), undefined, declared)
+  fetchMasking(declared: readonly string[], server?: string): FetchLike {
+    return declared.length || server !== undefined
+      ? (input, init) => this.#exchange(input, init, () => this.baseFetch(input, init), undefined, declared, server)
       : this.fetch;
   }
 
@@ -248,6 +250,7 @@ export class TrafficRecorder {
     send: () => Promise<Response>,
     sentAt?: number,
     declared: readonly string[] = [],
+    server?: string,
   ): Promise<Response> {
     const seq = ++this.#seq;
     const started = performance.now() - (sentAt === undefined ? 0 : Math.max(0, Date.now() - sentAt));
@@ -269,6 +272,7 @@ export class TrafficRecorder {
       responseBody: '',
       responseBytes: 0,
       received: [],
+      ...(server === undefined ? {} : { server }),
     };
     this.#entries = [...this.#entries, entry].slice(-MAX_ENTRIES);
     this.#emit();

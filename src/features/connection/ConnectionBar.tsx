@@ -22,6 +22,8 @@ interface Props {
   initialUrl: string;
   onConnect: (url: string, bearerToken: string, path?: ConnectionPath, headers?: Record<string, string>) => void;
   onDisconnect: () => void;
+  /** Connected: "Add server" keeps this one and opens the connection form for another. */
+  onAddServer?: () => void;
   /** Toolscope's loopback proxy, when there is one to diagnose through. */
   proxy: ProxySession | undefined;
   /** A saved server to open (from the start screen or the palette): it fills the form like a pick from "Saved servers". */
@@ -46,6 +48,7 @@ export function ConnectionBar({
   initialUrl,
   onConnect,
   onDisconnect,
+  onAddServer,
   proxy,
   onIntent,
   runs,
@@ -72,14 +75,18 @@ export function ConnectionBar({
     if (stateUrl) setUrl(stateUrl);
   }
 
-  // A saved server fills the form; it connects at once unless a header value is missing.
+  // A saved server fills the form; it connects at once unless a header value is missing. Connecting
+  // replaces the server on screen (connect closes it); the rest of a set of servers stays.
   const use = (server: SavedServer) => {
-    if (connected) onDisconnect();
     const rows = Object.entries(server.headers).map(([name, value], index) => ({ id: Date.now() + index, name, value }));
     setUrl(server.url);
     setHeaders(rows);
     if (rows.every((row) => row.value)) onConnect(server.url, token, server.path, server.headers);
-    else setReveal((count) => count + 1);
+    else {
+      // A value to type first: the form is freed for it.
+      if (connected) onDisconnect();
+      setReveal((count) => count + 1);
+    }
   };
 
   const [opened, setOpened] = useState(open?.nonce);
@@ -175,6 +182,11 @@ export function ConnectionBar({
         source={source}
         details={
           <>
+            {onAddServer ? (
+              <Button className="px-2 py-0.5 text-xs" onClick={onAddServer}>
+                Add server
+              </Button>
+            ) : null}
             <SavedServers current={{ url, headers: headersOf(headers) }} onUse={use} />
             {doctor && !health ? doctor : null}
             {state.status === 'connected' && grant.signedIn ? (

@@ -10,20 +10,39 @@ import { refreshedToken, usableToken } from '../../mcp/grants.ts';
 import { rememberEra, rememberedEra } from './api/eraMemory.ts';
 import { adoptPrefetch, setPrefetchAllowed } from '../../prefetch/index.ts';
 import { prefetchEligible } from '../../mcp/prefetchEligibility.ts';
+import { serverKey } from '../../lib/serverKey.ts';
+import { loadSavedServers } from './api/serverList.ts';
+
+export interface ConnectedState {
+  status: 'connected';
+  connection: McpConnection;
+  id: number;
+  authContext: string;
+  eraSource: EraSource;
+  /** The traffic sequence number before this connection began (its own exchanges come after). */
+  trafficFrom: number;
+}
 
 export type ConnectionState =
   | { status: 'idle' }
   | { status: 'connecting'; url: string }
-  | {
-      status: 'connected';
-      connection: McpConnection;
-      id: number;
-      authContext: string;
-      eraSource: EraSource;
-      /** The traffic sequence number before this connection began (its own exchanges come after). */
-      trafficFrom: number;
-    }
+  | ConnectedState
   | { status: 'failed'; url: string; failure: McpFailure; via: ConnectionPath };
+
+/** How a connection was asked for: what Retry and a sign-in's reconnect ask for again. */
+export interface ConnectionAsk {
+  url: string;
+  bearerToken: string;
+  path?: ConnectionPath;
+  customHeaders: Record<string, string>;
+  secretHeaders: readonly string[];
+}
+
+/** A connected server that is not the one on screen (several servers): still open, its workspace put away. */
+export interface ParkedServer {
+  state: ConnectedState;
+  ask: ConnectionAsk;
+}
 
 /** Starts fetching the protocol layer (the SDK) early, without blocking the first screen. */
 export const preloadProtocolLayer = retryableImport(() => import('../../mcp/connection.ts'));
@@ -41,13 +60,9 @@ export function useConnection(
   const [state, setState] = useState<ConnectionState>({ status: 'idle' });
   const attempt = useRef(0);
   const live = useRef<McpConnection | undefined>(undefined);
-  const last = useRef<{
-    url: string;
-    bearerToken: string;
-    path?: ConnectionPath;
-    customHeaders: Record<string, string>;
-    secretHeaders: readonly string[];
-  }>(undefined);
+  const last = useRef<ConnectionAsk>(undefined);
+  /** The live connection's connected state, as the screen shows it. */
+  const liveState = useRef<ConnectedState>(undefined);
 
   const disconnect = useCallback(() => {
     attempt.current++;
@@ -76,52 +91,24 @@ export function useConnection(
       void previous?.close();
       setState({ status: 'connecting', url });
       try {
-        // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
-        const { McpConnection } = await preloadProtocolLayer();
-        const { connection, eraSource, authContext } = await establish(
-          {
-            url,
-            bearerToken,
-            via,
-            customHeaders,
-            secretHeaders,
-            fromLink,
-            pageOrigin: window.location.origin,
-            prefetched: fromLink ? adoptPrefetch(url, recorder) : undefined,
-          },
-          {
-            connect: (options) => McpConnection.connect(options),
-            fetch: recorder.fetchMasking(secretHeaders),
-            proxy,
-            storedToken: (server, fetch) => usableToken(server, fetch, proxy),
-            refreshToken: (server, fetch) => refreshedToken(server, fetch, proxy),
-            rememberedEra,
-            rememberEra,
-          },
+        const { connection, eraSource, authContext } = await openConnection(
+          { url, bearerToken, via, customHeaders, secretHeaders, fromLink },
+          recorder,
+          proxy,
         );
         if (id !== attempt.current) {
           void connection.close();
           return;
         }
         live.current = connection;
-        // Its next deep link may send these first requests early only if they are exactly what this connection sent.
-        setPrefetchAllowed(
-          url,
-          prefetchEligible({
-            url,
-            via: connection.via,
-            sendsToken: connection.hasBearerToken,
-            customHeaders,
-            era: connection.era,
-            pageOrigin: window.location.origin,
-          }),
-        );
         performance.mark('toolscope:connected');
         onEstablished?.(connection, authContext);
+        const connected: ConnectedState = { status: 'connected', connection, id, authContext, eraSource, trafficFrom };
+        liveState.current = connected;
         // A transition: if the connected screen's code is still on its way, the page keeps showing
         // "connecting" and then shows the screen whole, instead of a placeholder first (React
         // holds a placeholder on screen for a moment once it has shown one).
-        startTransition(() => setState({ status: 'connected', connection, id, authContext, eraSource, trafficFrom }));
+        startTransition(() => setState(connected));
       } catch (error) {
         if (id !== attempt.current) return;
         setState({ status: 'failed', url, failure: failureOf(error), via });
@@ -149,5 +136,93 @@ export function useConnection(
     [connect],
   );
 
-  return { state, connect, disconnect, reconnect, retry };
+  /** Takes the connected server off the screen without closing it (another is added or shown). */
+  const park = useCallback((): ParkedServer | undefined => {
+    const current = liveState.current;
+    if (!current || !last.current || live.current !== current.connection) return undefined;
+    attempt.current++;
+    live.current = undefined;
+    const parked = { state: current, ask: last.current };
+    setState({ status: 'idle' });
+    return parked;
+  }, []);
+
+  /** Puts a parked server back on the screen (whatever was on it is closed: park it first to keep it). */
+  const adopt = useCallback((parked: ParkedServer) => {
+    attempt.current++;
+    const previous = live.current;
+    if (previous !== parked.state.connection) void previous?.close();
+    live.current = parked.state.connection;
+    last.current = parked.ask;
+    liveState.current = { ...parked.state, id: attempt.current };
+    setState(liveState.current);
+  }, []);
+
+  return { state, connect, disconnect, reconnect, retry, park, adopt };
+}
+
+/**
+ * Opens one connection (policy: mcp/establish.ts) — the screen's, or a server of the set opened in
+ * the background (a reload restoring several servers). Its exchanges are tagged with its URL in Traffic.
+ */
+export async function openConnection(
+  ask: {
+    url: string;
+    bearerToken: string;
+    via: ConnectionPath;
+    customHeaders: Record<string, string>;
+    secretHeaders: readonly string[];
+    fromLink?: boolean;
+  },
+  recorder: TrafficRecorder,
+  proxy: ProxySession | undefined,
+) {
+  const { url, customHeaders, fromLink = false } = ask;
+  // The SDK is the biggest dependency: load it on first connect, keeping the first screen small.
+  const { McpConnection } = await preloadProtocolLayer();
+  const opened = await establish(
+    {
+      ...ask,
+      fromLink,
+      pageOrigin: window.location.origin,
+      prefetched: fromLink ? adoptPrefetch(url, recorder) : undefined,
+    },
+    {
+      connect: (options) => McpConnection.connect(options),
+      fetch: recorder.fetchMasking(ask.secretHeaders, url),
+      proxy,
+      storedToken: (server, fetch) => usableToken(server, fetch, proxy),
+      refreshToken: (server, fetch) => refreshedToken(server, fetch, proxy),
+      rememberedEra,
+      rememberEra,
+    },
+  );
+  const { connection } = opened;
+  // Its next deep link may send these first requests early only if they are exactly what this connection sent.
+  setPrefetchAllowed(
+    url,
+    prefetchEligible({
+      url,
+      via: connection.via,
+      sendsToken: connection.hasBearerToken,
+      customHeaders,
+      era: connection.era,
+      pageOrigin: window.location.origin,
+    }),
+  );
+  return opened;
+}
+
+/**
+ * Opens a server of the tab's set again after a reload, off screen: as the person last opened it
+ * where that is known without a secret in storage — its saved entry's headers (values only when
+ * the person chose to keep them), its remembered path, its sign-in (establish finds a stored grant).
+ */
+export async function reopenServer(url: string, recorder: TrafficRecorder, proxy: ProxySession | undefined): Promise<ParkedServer> {
+  const saved = loadSavedServers().find((server) => serverKey(server.url) === serverKey(url));
+  const customHeaders = saved && Object.values(saved.headers).every(Boolean) ? saved.headers : {};
+  const via = choosePath(proxy !== undefined, saved?.path, storedPath(url));
+  const ask: ConnectionAsk = { url, bearerToken: '', path: via, customHeaders, secretHeaders: [] };
+  const { connection, eraSource, authContext } = await openConnection({ ...ask, via }, recorder, proxy);
+  return { state: { status: 'connected', connection, id: 0, authContext, eraSource, trafficFrom: 0 }, ask };
 }

@@ -42,7 +42,7 @@ function prettyBody(body: string) {
   }
 }
 
-const Entry = memo(function Entry({ entry, stdioUrl }: { entry: TrafficEntry; stdioUrl?: string }) {
+const Entry = memo(function Entry({ entry, stdioUrl, serverName }: { entry: TrafficEntry; stdioUrl?: string; serverName?: string }) {
   // Bodies are pretty-printed only once the row is opened: the list may hold hundreds.
   const [open, setOpen] = useState(false);
   const tone = entryTone(entry, stdioUrl);
@@ -54,6 +54,7 @@ const Entry = memo(function Entry({ entry, stdioUrl }: { entry: TrafficEntry; st
     <li className={cn('border-b border-line/60', ROW_TONE[tone])}>
       <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className="flex cursor-pointer flex-wrap gap-x-2 px-2 py-1 font-mono text-xs">
+          {serverName ? <span className="font-sans text-info-strong">{serverName}</span> : null}
           <span className="font-semibold">{sent}</span>
           <span className="text-muted">{entry.httpMethod}</span>
           {entry.status !== undefined ? <span className={tone === 'error' ? 'font-semibold' : 'text-muted'}>{entry.status}</span> : null}
@@ -99,11 +100,13 @@ function EntryDetails({ entry }: { entry: TrafficEntry }) {
 export interface CassetteFrom {
   source: CassetteSource;
   afterSeq: number;
+  /** The server (its URL) whose exchanges these are, when several share the log. */
+  server?: string;
 }
 
 /** "Export cassette": this connection's exchanges as a cassette file (docs/cassettes.md); refused, and said, if a secret is in it. */
 function exportCassette(entries: readonly TrafficEntry[], from: CassetteFrom) {
-  const made = recordCassette(from.source, entries, { afterSeq: from.afterSeq });
+  const made = recordCassette(from.source, entries, { afterSeq: from.afterSeq, server: from.server });
   if ('refused' in made) {
     toasts.show({ title: 'Cassette not saved', notes: [made.refused] });
     return;
@@ -117,7 +120,7 @@ function exportCassette(entries: readonly TrafficEntry[], from: CassetteFrom) {
 
 /** "Export OTLP": the same exchanges as OpenTelemetry traces, made by the OpenTelemetry SDK (loaded on this click). */
 async function exportOtlp(entries: readonly TrafficEntry[], from: CassetteFrom) {
-  const made = recordCassette(from.source, entries, { afterSeq: from.afterSeq });
+  const made = recordCassette(from.source, entries, { afterSeq: from.afterSeq, server: from.server });
   if ('refused' in made) {
     toasts.show({ title: 'Traces not saved', notes: [made.refused] });
     return;
@@ -138,12 +141,14 @@ function TrafficLog({
   errors,
   stdioUrl,
   cassette,
+  serverNames,
 }: {
   recorder: TrafficRecorder;
   entries: readonly TrafficEntry[];
   errors: number;
   stdioUrl?: string;
   cassette?: CassetteFrom;
+  serverNames?: ReadonlyMap<string, string>;
 }) {
   const [shown, setShown] = useState(PAGE);
   const [text, setText] = useState('');
@@ -193,7 +198,12 @@ function TrafficLog({
       </div>
       <ul className="min-h-0 flex-1 overflow-auto">
         {newest.map((entry) => (
-          <Entry key={entry.seq} entry={entry} stdioUrl={stdioUrl} />
+          <Entry
+            key={entry.seq}
+            entry={entry}
+            stdioUrl={stdioUrl}
+            serverName={entry.server && serverNames && serverNames.size > 1 ? (serverNames.get(entry.server) ?? entry.server) : undefined}
+          />
         ))}
         {hidden > 0 ? (
           <li className="px-2 py-1">
@@ -213,8 +223,19 @@ function TrafficLog({
 /**
  * Every HTTP exchange with its JSON-RPC messages, newest first: the dock's "Traffic" tab (its
  * region is named "Traffic"). `stdioUrl`: this launch's stdio bridge (its stops are not failures).
+ * `serverNames`: the connected servers by URL — with several, each row names its server.
  */
-export function TrafficPanel({ recorder, stdioUrl, cassette }: { recorder: TrafficRecorder; stdioUrl?: string; cassette?: CassetteFrom }) {
+export function TrafficPanel({
+  recorder,
+  stdioUrl,
+  cassette,
+  serverNames,
+}: {
+  recorder: TrafficRecorder;
+  stdioUrl?: string;
+  cassette?: CassetteFrom;
+  serverNames?: ReadonlyMap<string, string>;
+}) {
   const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
   const errors = useMemo(() => entries.filter((entry) => entryTone(entry, stdioUrl) === 'error').length, [entries, stdioUrl]);
   return (
@@ -226,7 +247,16 @@ export function TrafficPanel({ recorder, stdioUrl, cassette }: { recorder: Traff
       alert={errors > 0}
     >
       {(shown) =>
-        shown ? <TrafficLog recorder={recorder} entries={entries} errors={errors} stdioUrl={stdioUrl} cassette={cassette} /> : null
+        shown ? (
+          <TrafficLog
+            recorder={recorder}
+            entries={entries}
+            errors={errors}
+            stdioUrl={stdioUrl}
+            cassette={cassette}
+            serverNames={serverNames}
+          />
+        ) : null
       }
     </DockTab>
   );

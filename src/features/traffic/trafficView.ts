@@ -116,7 +116,7 @@ export function matches(entry: TrafficEntry, filter: TrafficFilter, stdioUrl?: s
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return true;
   const haystack =
-    `${entry.httpMethod} ${entry.status ?? ''} ${exchangeOutcome(entry, stdioUrl)?.label ?? ''} ${entry.url} ${summaryLine(entry.sent)} ${summaryLine(entry.received)} ${entry.error ?? ''}`.toLowerCase();
+    `${entry.httpMethod} ${entry.status ?? ''} ${exchangeOutcome(entry, stdioUrl)?.label ?? ''} ${entry.url} ${entry.server ?? ''} ${summaryLine(entry.sent)} ${summaryLine(entry.received)} ${entry.error ?? ''}`.toLowerCase();
   return words.every((word) => haystack.includes(word));
 }
 

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { McpConnection } from '../../../mcp/connection.ts';
 import { MAX_PAGES, describeStop, nextPageDecision, walkPages as walk } from '../../../mcp/pagination.ts';
-import { createPageMerger } from '../../../mcp/pageMerge.ts';
+import { createPageMerger, mergePages } from '../../../mcp/pageMerge.ts';
 import { type McpTool, type ToolsPage } from '../../../mcp/tools.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
@@ -197,4 +197,38 @@ export function useToolPages(connection: McpConnection, authContext: string): To
       reload,
     };
   }, [data, pages, merged, error, isPending, isFetching, updatedAt, connectedAt, shared, reload]);
+}
+
+/** One server of several: its tools as listed so far (the other servers' groups, the "Hosts" view). */
+export interface ServerTools {
+  url: string;
+  tools: readonly McpTool[];
+  loading: boolean;
+  error?: unknown;
+}
+
+/**
+ * The tool lists of several connected servers at once — each the same query (and walk) as its own
+ * workspace's, so a server listed in the background is not listed twice when it comes on screen.
+ */
+export function useServersTools(servers: readonly { connection: McpConnection; authContext: string }[]): ServerTools[] {
+  const queryClient = useQueryClient();
+  // A stable combine: the same results give the same array (the views below memoize on it).
+  const combine = useCallback(
+    (results: { data?: ToolListPages; isPending: boolean; isFetching: boolean; error: Error | null }[]) =>
+      results.map((result, index) => ({
+        url: servers[index]?.connection.url ?? '',
+        tools: mergePages(result.data?.pages ?? []).tools,
+        loading: result.isPending || (result.isFetching && result.data !== undefined && incomplete(result.data)),
+        error: result.error ?? undefined,
+      })),
+    [servers],
+  );
+  return useQueries({
+    queries: servers.map(({ connection, authContext }) => {
+      const { shared, startedAt } = startListing(queryClient, connection, authContext);
+      return toolPagesOptions(queryClient, connection, authContext, shared, startedAt);
+    }),
+    combine,
+  });
 }

@@ -1,0 +1,131 @@
+// Several servers in one tab (issue 63): "Add server" keeps the server on screen connected and
+// opens the connection form for another; "Servers" lists both; a tool of the other server opens
+// its own workspace, and its call reaches that server (Traffic names it, History keeps it); a
+// reload restores the set; "Hosts" shows every tool as a host names it and marks a name too long.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
+import { openDock, openServerDetails } from './fixtures/panes.ts';
+import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
+
+const serversList = (page: Page) => page.getByRole('list', { name: 'Servers' });
+const chip = (page: Page) => page.getByRole('banner').getByRole('status', { name: 'Server' });
+
+async function demoAndEverything(page: Page) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl()));
+  await expect(chip(page)).toContainText('Toolscope demo shop');
+  await openServerDetails(page);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  // The demo stays connected while the form is free for another server.
+  await expect(
+    page.getByRole('region', { name: 'Still connected' }).getByRole('button', { name: 'Back to Toolscope demo shop' }),
+  ).toBeVisible();
+  await page.getByLabel('Server URL').fill(everythingMcpUrl());
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(chip(page)).toContainText('Everything Reference Server');
+  await expect(serversList(page).getByRole('listitem', { name: /./ })).toHaveCount(2);
+}
+
+test('two servers: both listed, a call goes to the server of its tool, Traffic and History say which, a reload restores both', async ({
+  page,
+}) => {
+  await demoAndEverything(page);
+  const list = serversList(page);
+  const everything = list.getByRole('listitem', { name: 'Everything Reference Server' });
+  await expect(everything).toHaveAttribute('aria-current', 'true');
+  await expect(everything).toContainText('on screen');
+  // The demo's tools, under its name, while everything's are the list below.
+  const demoTools = page.getByRole('list', { name: 'Tools of Toolscope demo shop' });
+  await expect(demoTools.getByRole('button', { name: 'search_catalog on Toolscope demo shop' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tools of Everything Reference Server' })).toBeVisible();
+
+  // A call to everything's echo: sent to everything, named so in Traffic.
+  await page.getByRole('region', { name: 'Tools' }).getByRole('searchbox', { name: 'Search tools' }).fill('echo');
+  await page
+    .getByRole('region', { name: 'Tools' })
+    .getByRole('button', { name: /^Echo Tool/ })
+    .click();
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('message').fill('hello from two servers');
+  const echoSent = page.waitForRequest(
+    (request) => request.url().startsWith(everythingMcpUrl()) && (request.postData() ?? '').includes('hello from two servers'),
+  );
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await echoSent;
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Echo: hello from two servers');
+  const traffic = await openDock(page, 'Traffic');
+  const echoRow = traffic.getByRole('listitem').filter({ hasText: 'tools/call echo' }).first();
+  await expect(echoRow).toContainText('Everything Reference Server');
+  const history = await openDock(page, 'History');
+  await expect(history.getByRole('listitem').filter({ hasText: 'echo' }).first()).toBeVisible();
+
+  // A demo tool from its group: the demo comes on screen on that tool, everything stays connected.
+  const demoSent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(demoMcpUrl()) && request.method() === 'POST') demoSent.push(request.postData() ?? '');
+  });
+  await demoTools.getByRole('button', { name: 'search_catalog on Toolscope demo shop' }).click();
+  await expect(chip(page)).toContainText('Toolscope demo shop');
+  await expect(page.getByRole('heading', { name: /Search catalog/ }).first()).toBeVisible();
+  await expect(list.getByRole('listitem', { name: 'Toolscope demo shop' })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('lamp');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText(/lamp/i);
+  expect(demoSent.some((body) => body.includes('"tools/call"') && body.includes('lamp'))).toBe(true);
+  await openDock(page, 'Traffic');
+  await expect(traffic.getByRole('listitem').filter({ hasText: 'tools/call search_catalog' }).first()).toContainText('Toolscope demo shop');
+
+  // A reload: the demo on screen (the link), everything reopened beside it.
+  await page.reload();
+  await expect(chip(page)).toContainText('Toolscope demo shop');
+  await expect(serversList(page).getByRole('listitem', { name: /./ })).toHaveCount(2);
+  await expect(
+    page.getByRole('list', { name: 'Tools of Everything Reference Server' }).getByRole('button', { name: /^echo on/ }),
+  ).toBeVisible();
+
+  // Disconnect the one off screen: one server again, no list.
+  await serversList(page).getByRole('button', { name: 'Disconnect Everything Reference Server' }).click();
+  await expect(serversList(page)).toHaveCount(0);
+  await expect(chip(page)).toContainText('Toolscope demo shop');
+});
+
+test('Hosts: every tool as Claude Code names it, an over-long name marked with its source; axe clean', async ({ page }) => {
+  await demoAndEverything(page);
+  await page.getByRole('region', { name: 'Connected servers' }).getByRole('button', { name: 'Hosts' }).click();
+  const hosts = page.getByRole('region', { name: 'Hosts' });
+  await hosts.getByRole('combobox', { name: 'Host', exact: true }).selectOption({ label: 'Claude Code' });
+  const table = hosts.getByRole('table', { name: 'Tools as Claude Code sees them' });
+  await expect(table.getByRole('row').filter({ hasText: 'search_catalog' })).toContainText('mcp__toolscope-demo__search_catalog');
+  await expect(table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'echo', exact: true }) })).toContainText(
+    'mcp__everything__echo',
+  );
+  await expect(hosts.getByRole('status')).toContainText(/Claude Code sends \d+ of \d+ tools from 2 servers/);
+  await expect(hosts.getByRole('region', { name: 'Host findings' })).toContainText('Claude Code takes every tool as it is.');
+
+  // A config name long enough that mcp__<name>__<tool> passes 64 characters for some tools.
+  await hosts.getByLabel('Config name of Everything Reference Server').fill('everything-reference-server-for-testing-long');
+  const findings = hosts.getByRole('region', { name: 'Host findings' });
+  await expect(findings).toContainText('host-name-too-long');
+  await expect(findings).toContainText('mcp__everything-reference-server-for-testing-long__get-resource-reference');
+  await expect(findings).toContainText('pingdotgg/t3code PR #12084');
+  const dropped = table.getByRole('row').filter({ hasText: 'get-resource-reference' });
+  await expect(dropped).toContainText('dropped');
+  // The short ones keep their (longer) names.
+  await expect(table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'echo', exact: true }) })).toContainText(
+    'mcp__everything-reference-server-for-testing-long__echo',
+  );
+
+  // Cursor's cap and VS Code's titles-as-prefix, from the same servers.
+  await hosts.getByRole('combobox', { name: 'Host', exact: true }).selectOption({ label: 'Cursor' });
+  await expect(hosts.getByRole('table', { name: 'Tools as Cursor sees them' })).toBeVisible();
+  await hosts.getByRole('combobox', { name: 'Host', exact: true }).selectOption({ label: 'VS Code (Copilot)' });
+  await expect(hosts.getByRole('table', { name: 'Tools as VS Code (Copilot) sees them' })).toContainText(
+    'mcp_toolscope_demo_shop_search_catalog',
+  );
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  }
+});

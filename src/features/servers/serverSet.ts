@@ -1,0 +1,67 @@
+// The set of servers open in this tab, kept for a reload (sessionStorage: a reload restores the
+// set; a new tab starts from its own link). Only URLs are kept, and only URLs without credentials
+// in them (redactUrl finds none): header values and typed tokens are never written — a server
+// that needs one comes back through its saved entry or its sign-in, or is said as not reopened.
+import { redactUrl } from '../../lib/redactUrl.ts';
+
+const KEY = 'toolscope:server-set';
+/** Bounded: a tab that collects servers does not grow the storage without end. */
+export const MAX_SERVERS = 12;
+
+export function rememberServerSet(urls: readonly string[]): void {
+  const kept = [...new Set(urls)].filter((url) => redactUrl(url).removed.length === 0).slice(0, MAX_SERVERS);
+  try {
+    if (kept.length) window.sessionStorage.setItem(KEY, JSON.stringify(kept));
+    else window.sessionStorage.removeItem(KEY);
+  } catch {
+    // Storage refused (a private window's quota): the set is not restored after a reload.
+  }
+}
+
+export function loadServerSet(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((url): url is string => typeof url === 'string' && /^https?:\/\//i.test(url)).slice(0, MAX_SERVERS)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** How a host's config would name a server, from what it says of itself (the person can change it). */
+export function configKeyOf(name: string, taken: ReadonlySet<string>): string {
+  const base =
+    name
+      .replace(/^.*\//, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'server';
+  let key = base;
+  for (let index = 2; taken.has(key); index++) key = `${base}-${index}`;
+  return key;
+}
+
+/**
+ * Each server's name in lists (the Servers list, Traffic's rows): its title, else its name — and,
+ * for two servers that call themselves the same, its address too, so no two rows read alike.
+ */
+export function serverLabels(servers: readonly { url: string; name: string; title?: string }[]): Map<string, string> {
+  const base = (server: { name: string; title?: string }) => server.title?.trim() || server.name;
+  const counts = new Map<string, number>();
+  for (const server of servers) counts.set(base(server), (counts.get(base(server)) ?? 0) + 1);
+  return new Map(
+    servers.map((server) => {
+      const name = base(server);
+      if ((counts.get(name) ?? 0) < 2) return [server.url, name];
+      let where = server.url;
+      try {
+        const parsed = new URL(server.url);
+        where = `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+      } catch {
+        // Not a URL: the text as it is.
+      }
+      return [server.url, `${name} (${where})`];
+    }),
+  );
+}
