@@ -88,8 +88,11 @@ test('Clear all Toolscope data deletes every key and the History database, then 
   expect((await kept(page)).calls.length).toBeGreaterThan(0);
   await palette(page, 'Clear all Toolscope data');
   await page.getByRole('dialog', { name: 'Confirm: clear all Toolscope data' }).getByRole('button', { name: 'Clear all data' }).click();
+  // The start screen shows the moment the server is disconnected, before the data is gone and the
+  // page starts afresh: wait for the fresh page (a link-less URL), then look.
+  await page.waitForURL((url) => url.search === '');
+  await page.waitForLoadState('load');
   await expect(page.getByRole('heading', { name: 'Open an MCP server' })).toBeVisible();
-  expect(new URL(page.url()).search).toBe('');
   const after = await kept(page);
   // The suite's own fixture writes the known servers again on each page load; nothing else is there.
   expect(after.keys.filter((name) => name !== 'toolscope:known-servers')).toEqual([]);
