@@ -72,6 +72,7 @@ export const NOT_BENCH = ['queries', 'profile', 'confirm', 'active', 'lock', 'lo
 export const HOSTS_OPTIONS = {
   config: { type: 'string' },
   host: { type: 'string', multiple: true },
+  queries: { type: 'string' },
   format: { type: 'string' },
   output: { type: 'string' },
   timeout: { type: 'string' },

@@ -97,12 +97,59 @@ describe('toolscope hosts', () => {
     expect(markdown.stdout).not.toContain('## Cursor');
   });
 
+  it('--queries over every server: server/tool by config key or server name; a miss names what came first — exit 1; JUnit and SARIF', async () => {
+    const file = config({ shop: { url: demo.url }, load: { url: load.url } });
+    const queries = join(dir, 'queries.json');
+    writeFileSync(
+      queries,
+      JSON.stringify([
+        { query: 'search the catalog for products', expect: 'shop/search_catalog' },
+        { query: 'search the catalog for products', expect: 'toolscope-demo/search_catalog' },
+        { query: 'echo a message back', expect: 'echo' },
+        { query: 'search the catalog for products', expect: 'load/echo', top: 1 },
+      ]),
+    );
+    const json = await hosts(['--config', file, '--host', 'claude-code', '--queries', queries]);
+    expect(json.code, json.stderr).toBe(1);
+    expect(json.stderr).toContain('queries: 3 met, 1 missed');
+    const parsed = JSON.parse(json.stdout) as {
+      hosts: (HostView & { tokens: number })[];
+      queries: { expect: string; met: boolean; rank?: number }[];
+      queryFindings: { message: string }[];
+    };
+    expect(parsed.queries.map((outcome) => [outcome.expect, outcome.met, outcome.rank])).toEqual([
+      ['shop/search_catalog', true, 1],
+      ['toolscope-demo/search_catalog', true, 1],
+      ['echo', true, 1],
+      ['load/echo', false, undefined],
+    ]);
+    expect(parsed.queryFindings[0]?.message).toMatch(/load\/echo is not found at all; found first: shop\/search_catalog/);
+    // The definitions' tokens of what the host sends (o200k), more than zero and less than the bytes.
+    expect(parsed.hosts[0]?.tokens).toBeGreaterThan(100);
+
+    const junit = await hosts(['--config', file, '--host', 'claude-code', '--host', 'cursor', '--queries', queries, '--format', 'junit']);
+    // Two hosts (each fails: the demo's 130 dotted names, Cursor's cap) and four queries (one missed).
+    expect(junit.stdout).toMatch(/<testsuites name="toolscope hosts" tests="6" failures="3">/);
+    expect(junit.stdout).toContain('<testcase classname="toolscope.hosts" name="Claude Code">');
+    const sarif = await hosts(['--config', file, '--queries', queries, '--format', 'sarif']);
+    const log = JSON.parse(sarif.stdout) as { version: string; runs: { results: { ruleId: string; level: string }[] }[] };
+    expect(log.version).toBe('2.1.0');
+    // ChatGPT takes one server at a time; the missed query is an error.
+    expect(log.runs[0]?.results.map((result) => `${result.ruleId}:${result.level}`)).toEqual(
+      expect.arrayContaining(['host-one-server:warning', 'query-expectation:error']),
+    );
+    const unreadable = await hosts(['--config', file, '--queries', join(dir, 'missing.json')]);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr).toMatch(/--queries .*missing\.json/);
+  });
+
   it('exit 2 when an entry cannot be reached, and on a usage error', async () => {
     const file = config({ load: { url: load.url }, gone: { url: 'http://127.0.0.1:9/mcp' } });
     const unreachable = await hosts(['--config', file, '--timeout', '5']);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/gone: could not be listed/);
     expect((await hosts(['--config', file, '--host', 'emacs'])).stderr).toMatch(/--host emacs: use one of vscode/);
+    expect((await hosts(['--config', file, '--format', 'html'])).stderr).toMatch(/--format html: use json, markdown, junit, sarif/);
     expect((await hosts([])).code).toBe(2);
   });
 });

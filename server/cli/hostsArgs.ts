@@ -2,14 +2,17 @@
 // which hosts, the format and where it goes.
 import { HOST_IDS, type HostId } from '../../src/lint/hosts.ts';
 import { HOSTS_OPTIONS, UsageError, parseOptions, parsePositive } from './cliOptions.ts';
+import { HOSTS_FORMATS, type HostsFormat } from './hostsFormats.ts';
 
 export interface HostsPlan {
   hosts: readonly HostId[];
-  format: 'json' | 'markdown';
+  format: HostsFormat;
   output?: string;
+  /** A queries file ranked over every server's tools (an expect may name server/tool). */
+  queriesFile?: string;
 }
 
-/** `toolscope hosts --config FILE [--host ID]… [--format json|markdown] [--output FILE] [--timeout S]`, from argv alone. */
+/** `toolscope hosts --config FILE [--host ID]… [--queries FILE] [--format json|markdown|junit|sarif] [--output FILE] [--timeout S]`, from argv alone. */
 export function parseHosts(args: string[]): { kind: 'help' } | { kind: 'hosts'; file: string; timeoutMs: number; plan: HostsPlan } {
   const { values, positionals } = parseOptions(args, HOSTS_OPTIONS);
   if (values.help) return { kind: 'help' };
@@ -20,13 +23,18 @@ export function parseHosts(args: string[]): { kind: 'help' } | { kind: 'hosts'; 
   return { kind: 'hosts', file: values.config, timeoutMs, plan: hostsPlan(values) };
 }
 
-function hostsPlan(values: { host?: string[]; format?: string; output?: string }): HostsPlan {
+function hostsPlan(values: { host?: string[]; format?: string; output?: string; queries?: string }): HostsPlan {
   const hosts = (values.host ?? []).map((name) => {
     const id = HOST_IDS.find((candidate) => candidate === name);
     if (!id) throw new UsageError(`--host ${name}: use one of ${HOST_IDS.join(', ')}.`);
     return id;
   });
-  const format = values.format ?? 'json';
-  if (format !== 'json' && format !== 'markdown') throw new UsageError(`--format ${format}: use json or markdown.`);
-  return { hosts: hosts.length ? hosts : HOST_IDS, format, ...(values.output ? { output: values.output } : {}) };
+  const format = Object.keys(HOSTS_FORMATS).find((candidate): candidate is HostsFormat => candidate === (values.format ?? 'json'));
+  if (!format) throw new UsageError(`--format ${values.format ?? ''}: use ${Object.keys(HOSTS_FORMATS).join(', ')}.`);
+  return {
+    hosts: hosts.length ? hosts : HOST_IDS,
+    format,
+    ...(values.output ? { output: values.output } : {}),
+    ...(values.queries ? { queriesFile: values.queries } : {}),
+  };
 }

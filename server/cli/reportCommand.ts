@@ -76,7 +76,7 @@ function checkProfile(options: ReportOptions): { profile?: ProfileId; confirmed:
   return { profile, confirmed: new Set(options.confirm) };
 }
 
-function readQueries(file: string | undefined): ToolQuery[] | undefined {
+export function readQueries(file: string | undefined): ToolQuery[] | undefined {
   if (file === undefined) return undefined;
   let text: string;
   try {

@@ -22,9 +22,12 @@ Usage:
   toolscope bench --tool NAME [--args JSON] [--weight N] [--tool …]… [bench options] <server> | -- …
                                               the tool (or a weighted mix) under load: percentiles
                                               (HDR histogram), each outcome apart, budgets for CI
-  toolscope hosts --config FILE [--host ID]… [--format json|markdown] [--output FILE] [--timeout S]
+  toolscope hosts --config FILE [--host ID]… [--queries FILE] [--format json|markdown|junit|sarif]
+                  [--output FILE] [--timeout S]
                                               every entry of an mcpServers file as each host sees
-                                              the set: the model's names, drops, collisions, caps
+                                              the set: the model's names, drops, collisions, caps,
+                                              tokens; --queries ranks over every server (an
+                                              "expect" may name server/tool)
                                               (hosts: vscode, claude-code, cursor, windsurf,
                                               claude-desktop, chatgpt; default all)
   toolscope mock FILE [--port N | --stdio]    serves a cassette as an MCP server (127.0.0.1 only):
@@ -118,8 +121,8 @@ Exit status of report: 0 no error findings, 1 error findings, 2 the report could
 Exit status of lock: 0 written, 2 could not lock. Of record: 0 written, 1 written but a call was
 refused or failed, 2 nothing written (a secret of the connection in it, or no connection).
 With --profile: 0 ready, 1 not ready, 2 could not run, 3 needs a person.
-Exit status of hosts: 0 every host takes every tool as it is, 1 a host drops, renames, collides or
-caps a tool, 2 an entry could not be listed.
+Exit status of hosts: 0 every host takes every tool as it is (and every query is met), 1 a host
+drops, renames, collides or caps a tool, or a query misses, 2 an entry could not be listed.
 Exit status of bench: 0 every budget met, 1 a budget breached (or --stateless differed on 2026),
 2 the run could not start (a refused tool, arguments its schema refuses, no connection).
 Exit status 2 also for a usage error.`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpTool } from '../mcp/tools.ts';
-import { parseQueries, queryOutcomes } from './queries.ts';
+import { parseQueries, queryOutcomes, unionQueryOutcomes } from './queries.ts';
 
 const tool = (name: string, description: string) =>
   ({ name, description, annotations: {}, inputSchema: { type: 'object' } }) as unknown as McpTool;
@@ -41,5 +41,32 @@ describe('the queries file', () => {
       'For "read" (bm25) the server lists no tool named read_files.',
     ]);
     expect(findings.every((finding) => finding.rule === 'query-expectation' && finding.severity === 'error')).toBe(true);
+  });
+
+  it('over several servers: server/tool by config key or server name, a bare name for any server; a tool of another server ahead is a miss', () => {
+    const servers = [
+      { key: 'files', name: 'mcp-servers/filesystem', tools },
+      {
+        key: 'notes',
+        name: 'notes-server',
+        tools: [tool('read_file', 'Reads a note file from the notes folder.'), tool('search', 'Search notes.')],
+      },
+    ];
+    const { outcomes, findings } = unionQueryOutcomes(servers, [
+      { query: 'read a note file', expect: 'notes/read_file', top: 1, mode: 'bm25' },
+      { query: 'read a note file', expect: 'mcp-servers/filesystem/read_file', top: 1, mode: 'bm25' },
+      { query: 'search notes', expect: 'search', top: 1, mode: 'bm25' },
+      { query: 'anything', expect: 'files/delete_everything', top: 3, mode: 'bm25' },
+    ]);
+    expect(outcomes.map((outcome) => [outcome.met, outcome.rank])).toEqual([
+      [true, 1],
+      [false, 2],
+      [true, 1],
+      [false, undefined],
+    ]);
+    expect(findings.map((finding) => finding.message)).toEqual([
+      'For "read a note file" (bm25), mcp-servers/filesystem/read_file ranks 2nd (expected in the top 1); ahead of it: notes/read_file.',
+      'For "anything" (bm25) no connected server lists a tool files/delete_everything.',
+    ]);
   });
 });

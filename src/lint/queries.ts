@@ -49,24 +49,78 @@ const ordinal = (rank: number) =>
   `${rank}${rank % 10 === 1 && rank !== 11 ? 'st' : rank % 10 === 2 && rank !== 12 ? 'nd' : rank % 10 === 3 && rank !== 13 ? 'rd' : 'th'}`;
 
 export function queryOutcomes(tools: readonly McpTool[], queries: readonly ToolQuery[]): { outcomes: QueryOutcome[]; findings: Finding[] } {
+  return outcomesOver(
+    tools,
+    queries,
+    (expect) => new Set([expect]),
+    (query) => `For "${query.query}" (${query.mode}) the server lists no tool named ${query.expect}.`,
+  );
+}
+
+/** One connected server of several: its config key (how the person named it), its serverInfo name, its tools. */
+export interface UnionServer {
+  key: string;
+  name: string;
+  tools: readonly McpTool[];
+}
+
+/** A tool of the union by the name a query file and the page give it: `server/tool`, the server its config key. */
+export const unionName = (key: string, tool: string) => `${key}/${tool}`;
+
+/**
+ * The tools of several servers as one list for tool search, each named `key/tool` (a host's search
+ * sees the server's name in the tool's too: mcp__server__tool).
+ */
+export const unionTools = (servers: readonly UnionServer[]): McpTool[] =>
+  servers.flatMap((server) => server.tools.map((tool) => ({ ...tool, name: unionName(server.key, tool.name) })));
+
+/**
+ * Queries ranked over every connected server's tools at once. An `expect` names `server/tool` (the
+ * config key, or the server's own name) or a bare tool name (any server's tool of that name).
+ */
+export function unionQueryOutcomes(
+  servers: readonly UnionServer[],
+  queries: readonly ToolQuery[],
+): { outcomes: QueryOutcome[]; findings: Finding[] } {
+  const targets = (expect: string): Set<string> => {
+    for (const server of servers)
+      for (const prefix of [server.key, server.name])
+        if (expect.startsWith(`${prefix}/`)) return new Set([unionName(server.key, expect.slice(prefix.length + 1))]);
+    return new Set(servers.flatMap((server) => (server.tools.some((tool) => tool.name === expect) ? [unionName(server.key, expect)] : [])));
+  };
+  return outcomesOver(
+    unionTools(servers),
+    queries,
+    targets,
+    (query) => `For "${query.query}" (${query.mode}) no connected server lists a tool ${query.expect}.`,
+  );
+}
+
+function outcomesOver(
+  tools: readonly McpTool[],
+  queries: readonly ToolQuery[],
+  targetsOf: (expect: string) => ReadonlySet<string>,
+  unlisted: (query: ToolQuery) => string,
+): { outcomes: QueryOutcome[]; findings: Finding[] } {
   const outcomes: QueryOutcome[] = [];
   const findings: Finding[] = [];
   const search = toolIndex(tools);
   for (const query of queries) {
+    const targets = targetsOf(query.expect);
     const ranked = search(query.query, query.mode);
-    const index = ranked.findIndex((tool) => tool.name === query.expect);
+    const index = ranked.findIndex((tool) => targets.has(tool.name));
     const rank = index === -1 ? undefined : index + 1;
     const met = rank !== undefined && rank <= query.top;
     outcomes.push({ ...query, ...(rank !== undefined ? { rank } : {}), met });
     if (met) continue;
-    const listed = tools.some((tool) => tool.name === query.expect);
+    const listed = tools.some((tool) => targets.has(tool.name));
     const ahead = ranked.slice(0, Math.min(index === -1 ? query.top : index, 5)).map((tool) => tool.name);
     findings.push({
       rule: 'query-expectation',
       severity: 'error',
       ...(listed ? { tool: query.expect } : {}),
       message: !listed
-        ? `For "${query.query}" (${query.mode}) the server lists no tool named ${query.expect}.`
+        ? unlisted(query)
         : rank === undefined
           ? `For "${query.query}" (${query.mode}), ${query.expect} is not found at all${ahead.length ? `; found first: ${ahead.join(', ')}` : ''}.`
           : `For "${query.query}" (${query.mode}), ${query.expect} ranks ${ordinal(rank)} (expected in the top ${query.top}); ahead of it: ${ahead.join(', ')}.`,
