@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { openDock, openServerDetails } from './fixtures/panes.ts';
+import { openDock, openFindATool, openServerDetails } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
 
 const serversList = (page: Page) => page.getByRole('list', { name: 'Servers' });
@@ -128,4 +128,19 @@ test('Hosts: every tool as Claude Code names it, an over-long name marked with i
     const results = await new AxeBuilder({ page }).include('main').analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   }
+});
+
+test('Find a tool ranks over both servers as server/tool, and Open goes to the tool on its own server', async ({ page }) => {
+  await demoAndEverything(page);
+  const panel = await openFindATool(page);
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('search the catalog');
+  const ranking = panel.getByRole('list', { name: 'Ranking' }).getByRole('listitem');
+  await expect(ranking.first()).toHaveText(/^toolscope-demo\/search_catalog\s*#1/);
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('echo a message');
+  await expect(ranking.first()).toHaveText(/^everything\/echo\s*#1/);
+  // The demo's tool, from everything's screen: the demo comes on screen on it.
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('search the catalog');
+  await ranking.first().getByRole('button', { name: 'Open' }).click();
+  await expect(chip(page)).toContainText('Toolscope demo shop');
+  await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('Query')).toBeVisible();
 });

@@ -288,6 +288,7 @@ export function ConnectedView(props: Props) {
                 onMade={(gathered) => setMade({ listedAt, gathered })}
                 onPromptEnded={(ended, raw) => void history.recordPrompt(ended, raw)}
                 hostServers={hostServers}
+                openOnServer={props.servers?.open}
               />
             ) : tool ? (
               <ErrorBoundary label="this tool" resetKey={tool}>

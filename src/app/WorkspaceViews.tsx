@@ -14,6 +14,9 @@ import { retryableLazy } from '../web/chunks.ts';
 import type { MainView } from './useWorkspaceState.ts';
 import type { HostsServer } from '../features/servers/HostsView.tsx';
 import { pageTokenizer } from '../features/report/api/tokenCounter.ts';
+import { unionKeys } from '../features/servers/serverSet.ts';
+import { unionTools } from '../lint/queries.ts';
+import { useMemo } from 'react';
 
 const AppResources = retryableLazy(() => import('../features/apps/AppResources.tsx'));
 const ReportView = retryableLazy(() => import('../features/report/ReportView.tsx'));
@@ -41,8 +44,10 @@ interface Props {
   onMade: (gathered: GatheredReport) => void;
   /** Each prompt get as it ended (History keeps it). */
   onPromptEnded: (ended: PromptGetEnded, raw?: unknown) => void;
-  /** Every connected server with its tools (this one first): the "Hosts" view. */
+  /** Every connected server with its tools (this one first): the "Hosts" view, and Find across them. */
   hostServers: readonly HostsServer[];
+  /** Opens a tool of another connected server (its own workspace). */
+  openOnServer?: (url: string, tool: string) => void;
 }
 
 export function WorkspaceView({
@@ -59,8 +64,25 @@ export function WorkspaceView({
   onMade,
   onPromptEnded,
   hostServers,
+  openOnServer,
   ...apps
 }: Props) {
+  // With several servers, Find ranks over all of them: each tool as `server/tool` (the server's config name).
+  const union = useMemo(() => {
+    if (hostServers.length < 2) return undefined;
+    const keys = unionKeys(hostServers);
+    const at = new Map(hostServers.map((server) => [keys.get(server.url) ?? server.url, server.url]));
+    return {
+      tools: unionTools(hostServers.map((server) => ({ key: keys.get(server.url) ?? server.url, name: server.name, tools: server.tools }))),
+      open: (name: string) => {
+        const slash = name.indexOf('/');
+        const url = at.get(name.slice(0, slash));
+        const tool = name.slice(slash + 1);
+        if (url === connection.url) onOpenTool(tool);
+        else if (url) openOnServer?.(url, tool);
+      },
+    };
+  }, [hostServers, connection.url, onOpenTool, openOnServer]);
   switch (view.kind) {
     case 'hosts':
       return (
@@ -112,7 +134,7 @@ export function WorkspaceView({
               tab={view.tab}
               find={
                 <LazyPane label="the tool search" resetKey={connection} onRetry={FindPanel.retry} loading="Loading the tool search…">
-                  {() => <FindPanel.Component tools={tools} onOpenTool={onOpenTool} />}
+                  {() => <FindPanel.Component tools={union?.tools ?? tools} onOpenTool={union?.open ?? onOpenTool} />}
                 </LazyPane>
               }
               onTab={(tab) => setView(tab ? { kind: 'report', tab } : { kind: 'tool' })}

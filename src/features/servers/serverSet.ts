@@ -65,3 +65,15 @@ export function serverLabels(servers: readonly { url: string; name: string; titl
     }),
   );
 }
+
+/** Each server's config name as the page first proposes it (in order, unique): Hosts and Find across servers. */
+export function unionKeys(servers: readonly { url: string; name: string }[]): Map<string, string> {
+  const taken = new Set<string>();
+  return new Map(
+    servers.map((server) => {
+      const key = configKeyOf(server.name, taken);
+      taken.add(key);
+      return [server.url, key];
+    }),
+  );
+}
