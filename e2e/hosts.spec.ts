@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { openDock, openFindATool, openServerDetails } from './fixtures/panes.ts';
-import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
+import { configLaunchLink, deepLink, demoMcpUrl, everythingMcpUrl, protectedToken } from './fixtures/urls.ts';
 
 const serversList = (page: Page) => page.getByRole('list', { name: 'Servers' });
 const chip = (page: Page) => page.getByRole('banner').getByRole('status', { name: 'Server' });
@@ -57,6 +57,7 @@ test('two servers: both listed, a call goes to the server of its tool, Traffic a
   const echoRow = traffic.getByRole('listitem').filter({ hasText: 'tools/call echo' }).first();
   await expect(echoRow).toContainText('Everything Reference Server');
   const history = await openDock(page, 'History');
+  await expect(history.getByRole('heading', { name: /calls? to Everything Reference Server/ })).toBeVisible();
   await expect(history.getByRole('listitem').filter({ hasText: 'echo' }).first()).toBeVisible();
 
   // A demo tool from its group: the demo comes on screen on that tool, everything stays connected.
@@ -143,4 +144,26 @@ test('Find a tool ranks over both servers as server/tool, and Open goes to the t
   await ranking.first().getByRole('button', { name: 'Open' }).click();
   await expect(chip(page)).toContainText('Toolscope demo shop');
   await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('Query')).toBeVisible();
+});
+
+test('toolscope --config FILE opens every entry: the stdio one on screen, the http ones beside it with their headers', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(configLaunchLink());
+  await expect(chip(page)).toContainText('secure-filesystem-server');
+  const list = serversList(page);
+  await expect(list.getByRole('listitem', { name: /./ })).toHaveCount(3);
+  // The protected demo answered: its Authorization header came from the file, held in memory only.
+  await expect(
+    page.getByRole('list', { name: /^Tools of Toolscope demo shop/ }).getByRole('button', { name: /^search_catalog on/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: /^Tools of Everything Reference Server/ }).getByRole('button', { name: /^echo on/ }),
+  ).toBeVisible();
+  const traffic = await openDock(page, 'Traffic');
+  await traffic.getByRole('searchbox', { name: 'Filter traffic' }).fill('tools/list');
+  const row = traffic.getByRole('listitem').filter({ hasText: 'Toolscope demo shop' }).first();
+  await row.locator('summary').click();
+  await expect(row).toContainText(/authorization: .*hidden/i);
+  await expect(traffic).not.toContainText(protectedToken());
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(protectedToken());
 });

@@ -38,6 +38,8 @@ export interface AppOptions {
   oauth?: ProtectionOptions;
   /** A stdio server from the terminal, bridged at /stdio/mcp (its token handed out with the proxy's). */
   stdio?: StdioEndpoint;
+  /** Servers of the launch's config the page opens beside the first (handed out with the proxy's token). */
+  launch?: readonly { url: string; headers: Record<string, string> }[];
   /** The MCP Apps sandbox origin (server/sandbox.ts), once it listens: framed by the page, handed out with the session. */
   sandbox?: () => string | undefined;
   /**
@@ -80,6 +82,7 @@ export function createApp({
   cors: withCors = true,
   oauth,
   stdio,
+  launch,
   sandbox,
   mcpOrigins = 'own',
   serverCard,
@@ -99,6 +102,7 @@ export function createApp({
       return proxySession(c.req.raw, proxy, {
         ...(stdio ? { stdio: stdioHandout(stdio) } : {}),
         ...(sandboxOrigin ? { sandbox: sandboxOrigin } : {}),
+        ...(launch?.length ? { launch } : {}),
       });
     });
     app.all('/proxy', (c) => proxy.handle(c.req.raw));

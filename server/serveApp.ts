@@ -16,6 +16,7 @@ import { createDemoHandler } from './demo/server.ts';
 import { demoServerCard } from './demo/demoServerCard.ts';
 import { createAuthServer } from './oauth/authServer.ts';
 import { demoLazyProtection, demoProtection } from './oauth/protectedResource.ts';
+import { redactText } from '../src/lib/redactUrl.ts';
 import { STDIO_PATH, type StdioEndpoint } from './stdio/routes.ts';
 import type * as Vite from 'vite';
 
@@ -35,6 +36,14 @@ export interface StartOptions {
   onStop?: () => Promise<void>;
   /** Prints nothing (a command that uses the page itself, as `toolscope render` does). */
   quiet?: boolean;
+  /** Other servers the page opens beside the first (`toolscope --config FILE`): handed out with the session. */
+  launch?: readonly LaunchServer[];
+}
+
+/** A server of the launch's config: its URL and the headers its entry gives. */
+export interface LaunchServer {
+  url: string;
+  headers: Record<string, string>;
 }
 
 const intEnv = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
@@ -52,6 +61,7 @@ export async function startToolscope({
   open = { kind: 'demo' },
   onStop,
   quiet = false,
+  launch = [],
 }: StartOptions): Promise<RunningApp> {
   const log = quiet ? () => undefined : (line: string) => console.log(line);
   const host = '127.0.0.1';
@@ -95,6 +105,7 @@ export async function startToolscope({
     proxy,
     oauth,
     stdio,
+    launch,
     sandbox: () => sandbox?.origin,
     serverCard: demoServerCard,
   };
@@ -145,6 +156,7 @@ export async function startToolscope({
   log(`Toolscope ${dev ? '(dev, hot reload) ' : ''}is running.`);
   if (open.kind === 'demo') log(`  Demo MCP server: ${target}`);
   if (open.kind === 'stdio') log(`  stdio server: ${open.endpoint.bridge.child.command} — its stderr is in the page's Server console`);
+  for (const other of launch) log(`  Also opened beside it: ${redactText(other.url)}`);
   log(`  Open: ${link}`);
 
   // Stop cleanly on Ctrl-C, and on its own after MAX_LIFETIME_MS when tests set it.

@@ -144,7 +144,14 @@ describe('parseCli', () => {
     );
     expect(() => parseCli(['hosts'])).toThrow('hosts needs --config FILE');
     expect(() => parseCli(['hosts', '--config', 'mcp.json', 'https://example.com/mcp'])).toThrow('reads its servers from --config');
-    expect(() => parseCli(['hosts', '--config', 'mcp.json', '--format', 'sarif'])).toThrow('use json or markdown');
+    expect(parseCli(['hosts', '--config', 'mcp.json', '--format', 'sarif', '--queries', 'q.json'])).toEqual(
+      expect.objectContaining({ plan: expect.objectContaining({ format: 'sarif', queriesFile: 'q.json' }) }),
+    );
+    expect(() => parseCli(['hosts', '--config', 'mcp.json', '--format', 'html'])).toThrow('use json, markdown, junit, sarif');
+    // The page opens a whole config file; every other command one entry of it.
+    expect(parseCli(['--config', 'mcp.json'])).toEqual(
+      expect.objectContaining({ kind: 'serve', target: { kind: 'config-all', file: 'mcp.json' } }),
+    );
     // bench: each --args and --weight belongs to the --tool before it.
     expect(parseCli(['bench', '--tool', 'a', '--tool', 'b', '--args', '{"x":1}', '--weight', '3', 'https://example.com/mcp'])).toEqual(
       expect.objectContaining({
@@ -214,7 +221,9 @@ describe('parseCli', () => {
       [['node', 'build/index.js'], /unexpected argument/],
       [['node'], /"node" is not an http\(s\) URL; to run a command, put it after "--"/],
       [['http://a/mcp', '--', 'node'], /unexpected argument/],
-      [['--config', 'x.json'], /--config needs --server/],
+      [['report', '--config', 'x.json'], /--config needs --server/],
+      [['render', '--out', 'a.png', '--tool', 't', '--config', 'x.json'], /--config needs --server/],
+      [['--config', 'x.json', '--env', 'A=1'], /need --server NAME/],
       [['--server', 'x'], /--server needs --config/],
       [['--config', 'x.json', '--server', 'a', '--', 'node'], /give one server/],
       [['--env', 'A=1'], /are for a stdio server/],

@@ -36,7 +36,9 @@ export type Target =
   | { kind: 'demo' }
   | { kind: 'url'; url: string }
   | { kind: 'stdio'; spec: StdioSpec }
-  | { kind: 'config'; file: string; server: string; spec: Omit<StdioSpec, 'command' | 'args'> };
+  | { kind: 'config'; file: string; server: string; spec: Omit<StdioSpec, 'command' | 'args'> }
+  /** `toolscope --config FILE` (no --server): the page opens every entry of the file. */
+  | { kind: 'config-all'; file: string };
 
 export interface ReportOptions {
   format: string;
@@ -201,7 +203,9 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
   const url = positionals[0];
   if (url !== undefined && !/^https?:\/\//i.test(url))
     throw new UsageError(`"${url}" is not an http(s) URL; to run a command, put it after "--" (toolscope -- ${url}).`);
-  if (values.config !== undefined && values.server === undefined) throw new UsageError('--config needs --server NAME (the entry to open).');
+  // Only the page opens a whole file (several servers at once); every other command opens one entry.
+  if (values.config !== undefined && values.server === undefined && (isReport || isRender))
+    throw new UsageError('--config needs --server NAME (the entry to open).');
   if (values.server !== undefined && values.config === undefined) throw new UsageError('--server needs --config FILE.');
   const targets = [url !== undefined, command !== undefined, values.config !== undefined].filter(Boolean).length;
   if (targets > 1) throw new UsageError('give one server: a URL, a command after "--", or --config with --server.');
@@ -213,7 +217,10 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
   if (command) target = { kind: 'stdio', spec: { command: command[0] ?? '', args: command.slice(1), ...stdioOptions } };
   else if (values.config !== undefined && values.server !== undefined)
     target = { kind: 'config', file: values.config, server: values.server, spec: stdioOptions };
-  else if (url !== undefined) target = { kind: 'url', url };
+  else if (values.config !== undefined) {
+    if (stdioOnly) throw new UsageError('--env, --env-file, --cwd and --watch need --server NAME: the entry they are for.');
+    target = { kind: 'config-all', file: values.config };
+  } else if (url !== undefined) target = { kind: 'url', url };
   else target = { kind: 'demo' };
   if (stdioOnly && (target.kind === 'url' || target.kind === 'demo'))
     throw new UsageError('--env, --env-file, --cwd and --watch are for a stdio server: add -- <command> [args…].');

@@ -10,7 +10,7 @@ import { StdioChild, describeExit } from '../stdio/child.ts';
 import { childEnvironment, readEnvFile } from '../stdio/env.ts';
 import { stdioEndpoint } from '../stdio/routes.ts';
 import { watchAndRestart } from '../stdio/watch.ts';
-import { startToolscope } from '../serveApp.ts';
+import { startToolscope, type LaunchServer } from '../serveApp.ts';
 import { UsageError, parseCli, type McpOptions, type RenderOptions, type StdioSpec, type Target } from './args.ts';
 import { RenderUnavailable, renderApp, renderSummary } from './render.ts';
 import { readMcpServersFile, type HostEntry } from '../../src/lib/mcpServersFile.ts';
@@ -40,6 +40,7 @@ function readConfig(file: string): HostEntry[] {
 
 /** A config entry becomes a URL or a command; --env/--env-file/--cwd apply over its own. */
 function resolveTarget(target: Target): Resolved {
+  if (target.kind === 'config-all') throw new UsageError('--config needs --server NAME (the entry to open).');
   if (target.kind !== 'config') return target;
   const entries = readConfig(target.file);
   const entry = entries.find((candidate) => candidate.name === target.server);
@@ -138,6 +139,10 @@ async function main(argv: string[]): Promise<number | undefined> {
         run,
       ),
     );
+  if (command.kind === 'serve' && command.target.kind === 'config-all') {
+    if (command.watch) throw new UsageError('--watch needs --server NAME: the entry it is for.');
+    return serveConfig(command.target.file, { port: command.port ?? Number(process.env.PORT ?? 6274), dev: command.dev });
+  }
   const target = resolveTarget(command.target);
   if (command.kind === 'report' || command.kind === 'lock' || command.kind === 'record' || command.kind === 'bench') {
     if (command.kind === 'report') checkReportOptions(command.report);
@@ -162,22 +167,58 @@ async function main(argv: string[]): Promise<number | undefined> {
     await startToolscope({ port, dev: command.dev, open: target });
     return undefined;
   }
-  const child = makeChild(target.spec);
+  await serveStdioServer(target.spec, { port, dev: command.dev, watch: command.watch });
+  return undefined;
+}
+
+/** The page on a stdio server from the terminal (bridged), with other servers of a config opened beside it. */
+async function serveStdioServer(
+  spec: StdioSpec,
+  options: { port: number; dev: boolean; watch?: string; launch?: readonly LaunchServer[] },
+) {
+  const child = makeChild(spec);
   const bridge = new StdioBridge(child);
-  const stopWatching = command.watch ? watchAndRestart(resolve(command.watch), child) : undefined;
+  const stopWatching = options.watch ? watchAndRestart(resolve(options.watch), child) : undefined;
   // The child goes when Toolscope goes, however it goes.
   process.on('exit', () => void child.stop(0));
   await started(child);
   await startToolscope({
-    port,
-    dev: command.dev,
-    open: { kind: 'stdio', endpoint: stdioEndpoint(bridge, command.watch ? resolve(command.watch) : undefined) },
+    port: options.port,
+    dev: options.dev,
+    open: { kind: 'stdio', endpoint: stdioEndpoint(bridge, options.watch ? resolve(options.watch) : undefined) },
+    ...(options.launch ? { launch: options.launch } : {}),
     onStop: async () => {
       stopWatching?.();
       bridge.close();
       await child.stop();
     },
   });
+}
+
+/**
+ * `toolscope --config FILE`: the page opens every entry of an mcpServers file — the first stdio
+ * entry through the bridge (one stdio server per launch), every http entry with its headers (held
+ * in the page's memory, as typed ones are). What cannot be opened is said, by name.
+ */
+async function serveConfig(file: string, options: { port: number; dev: boolean }): Promise<undefined> {
+  const entries = readConfig(file);
+  const stdio = entries.flatMap((entry) => (entry.kind === 'stdio' ? [entry] : []));
+  const http = entries.flatMap((entry) => (entry.kind === 'http' ? [entry] : []));
+  for (const entry of entries) if (entry.kind === 'skipped') console.error(printable(`  ${entry.name}: not opened — ${entry.reason}.`));
+  for (const entry of stdio.slice(1))
+    console.error(
+      printable(`  ${entry.name}: not opened — one stdio server per launch (toolscope --config ${file} --server ${entry.name}).`),
+    );
+  const launch = http.map((entry) => ({ url: entry.url, headers: entry.headers }));
+  const [first] = stdio;
+  if (first) {
+    const spec = { command: first.command, args: first.args, env: Object.entries(first.env), cwd: first.cwd };
+    await serveStdioServer(spec, { ...options, launch });
+    return undefined;
+  }
+  const [shown, ...beside] = launch;
+  if (!shown) throw new UsageError(`${file}: no entry Toolscope can open.`);
+  await startToolscope({ ...options, open: { kind: 'url', url: shown.url }, launch: beside });
   return undefined;
 }
 

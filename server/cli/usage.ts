@@ -8,6 +8,8 @@ Usage:
   toolscope [options] --config FILE --server NAME
                                               an entry of an mcpServers file (Claude, Cursor, VS Code):
                                               stdio entries run as above, http entries open their URL
+  toolscope [options] --config FILE           every entry at once, as several servers in one page:
+                                              the first stdio entry bridged, http entries beside it
   toolscope report [report options] <server-url>
   toolscope report [report options] -- <command> [args…]
   toolscope report [report options] --config FILE --server NAME

@@ -262,6 +262,7 @@ export function ConnectedView(props: Props) {
                 onDisconnect={props.servers.disconnect}
                 onAdd={props.servers.add}
                 onHosts={() => setView({ kind: 'hosts' })}
+                running={calls.runs.filter((run) => run.state.status === 'running').length}
               />
             ) : undefined
           }
@@ -351,7 +352,11 @@ export function ConnectedView(props: Props) {
             )}
           </div>
           <TasksPanel runs={calls.runs} onOpen={workspace.showRun} onCancel={(runId) => session.cancel(runId)} />
-          <HistoryPanel {...history.panel} onSave={(entry, name) => void savedCalls.save(entry, name)} />
+          <HistoryPanel
+            {...history.panel}
+            onSave={(entry, name) => void savedCalls.save(entry, name)}
+            serverLabel={others.length ? label : undefined}
+          />
           <SavedCallsTab
             saved={savedCalls}
             verdicts={calls.verdicts}

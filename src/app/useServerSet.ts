@@ -84,9 +84,12 @@ export function useServerSet({ state, park, adopt, disconnect, recorder, proxy, 
   useEffect(() => {
     if (!proxy.loaded || started.current) return;
     started.current = true;
-    let pending = toReopen.length;
-    for (const url of toReopen)
-      reopenServer(url, recorder, proxy.session)
+    // The launch's config (`toolscope --config FILE`) opens its servers beside the first, with their headers.
+    const launch = new Map((proxy.session?.launch ?? []).map((server) => [server.url, server.headers]));
+    const urls = [...new Set([...toReopen, ...launch.keys()])].filter((url) => url !== linkServer);
+    let pending = urls.length;
+    for (const url of urls)
+      reopenServer(url, recorder, proxy.session, launch.get(url))
         .then((entry) => {
           startListing(queryClient, entry.state.connection, entry.state.authContext);
           setParked((list) => (list.some((other) => other.state.connection.url === url) ? list : [...list, entry]));
@@ -100,7 +103,7 @@ export function useServerSet({ state, park, adopt, disconnect, recorder, proxy, 
         .finally(() => {
           if (--pending === 0) setReopened(true);
         });
-  }, [proxy.loaded, proxy.session, toReopen, recorder, queryClient]);
+  }, [proxy.loaded, proxy.session, toReopen, recorder, queryClient, linkServer]);
 
   // The set as it stands, for a reload (once what the last reload left has been reopened).
   const shownUrl = shown?.url;

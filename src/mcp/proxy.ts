@@ -19,6 +19,28 @@ export interface ProxySession {
   stdio?: StdioSession;
   /** The MCP Apps sandbox origin (another loopback port), when it runs. */
   sandbox?: string;
+  /** Servers the launch's config opens beside the first (`toolscope --config FILE`), with their entries' headers. */
+  launch?: LaunchServer[];
+}
+
+export interface LaunchServer {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** At most this many servers a launch opens at once (the page's server set is bounded alike). */
+const MAX_LAUNCH = 12;
+
+/** The launch's servers: http(s) URLs with string headers, nothing else. */
+function parseLaunch(value: unknown): LaunchServer[] {
+  if (!Array.isArray(value)) return [];
+  return (value as unknown[]).slice(0, MAX_LAUNCH).flatMap((item): LaunchServer[] => {
+    if (typeof item !== 'object' || item === null || !('url' in item) || typeof item.url !== 'string' || !/^https?:\/\//i.test(item.url))
+      return [];
+    const raw: object = 'headers' in item && typeof item.headers === 'object' && item.headers !== null ? item.headers : {};
+    const headers = Object.fromEntries(Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return [{ url: item.url, headers }];
+  });
 }
 
 /** A sandbox origin: http on a loopback address with a port, and nothing else (never this page's own origin). */
@@ -51,7 +73,14 @@ export async function fetchProxySession(
     const path = 'path' in body && typeof body.path === 'string' ? body.path : '/proxy';
     const stdio = 'stdio' in body ? parseStdioSession(body.stdio, origin) : undefined;
     const sandbox = 'sandbox' in body ? parseSandbox(body.sandbox, origin) : undefined;
-    return { token: body.token, url: new URL(path, origin).href, ...(stdio ? { stdio } : {}), ...(sandbox ? { sandbox } : {}) };
+    const launch = 'launch' in body ? parseLaunch(body.launch) : [];
+    return {
+      token: body.token,
+      url: new URL(path, origin).href,
+      ...(stdio ? { stdio } : {}),
+      ...(sandbox ? { sandbox } : {}),
+      ...(launch.length ? { launch } : {}),
+    };
   } catch {
     return undefined;
   }

@@ -214,15 +214,28 @@ export async function openConnection(
 }
 
 /**
- * Opens a server of the tab's set again after a reload, off screen: as the person last opened it
+ * Opens a server of the tab's set off screen — again after a reload, or one of the launch's config:
+ * as the person last opened it
  * where that is known without a secret in storage — its saved entry's headers (values only when
  * the person chose to keep them), its remembered path, its sign-in (establish finds a stored grant).
  */
-export async function reopenServer(url: string, recorder: TrafficRecorder, proxy: ProxySession | undefined): Promise<ParkedServer> {
+export async function reopenServer(
+  url: string,
+  recorder: TrafficRecorder,
+  proxy: ProxySession | undefined,
+  /** The headers its launch config entry gives (`toolscope --config FILE`): values held in memory, masked in Traffic. */
+  launchHeaders?: Record<string, string>,
+): Promise<ParkedServer> {
   const saved = loadSavedServers().find((server) => serverKey(server.url) === serverKey(url));
-  const customHeaders = saved && Object.values(saved.headers).every(Boolean) ? saved.headers : {};
+  const customHeaders = launchHeaders ?? (saved && Object.values(saved.headers).every(Boolean) ? saved.headers : {});
   const via = choosePath(proxy !== undefined, saved?.path, storedPath(url));
-  const ask: ConnectionAsk = { url, bearerToken: '', path: via, customHeaders, secretHeaders: [] };
+  const ask: ConnectionAsk = {
+    url,
+    bearerToken: '',
+    path: via,
+    customHeaders,
+    secretHeaders: launchHeaders ? Object.keys(launchHeaders) : [],
+  };
   const { connection, eraSource, authContext } = await openConnection({ ...ask, via }, recorder, proxy);
   return { state: { status: 'connected', connection, id: 0, authContext, eraSource, trafficFrom: 0 }, ask };
 }

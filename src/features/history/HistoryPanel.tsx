@@ -1,6 +1,7 @@
 // The "History" dock tab: every call to this server (kept across reloads), searchable. A row is
 // calm at rest (select, Replay); the rest is under "⋯" (Edit and replay, Compare with previous,
 // Save, Copy link / as curl / JSON-RPC / TypeScript, Delete). Two selected rows compare.
+import { printable } from '../../lib/printable.ts';
 import type { AnsweredQuestion } from '../../mcp/elicitation.ts';
 import { useMemo, useState } from 'react';
 import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
@@ -31,6 +32,8 @@ interface Props {
   /** Whether results of calls to this server are kept (off: only the call and its outcome). */
   keepResults: boolean;
   onKeepResults: (keep: boolean) => void;
+  /** With several servers connected: the name of the one whose calls these are. */
+  serverLabel?: string;
 }
 
 const COPY_LABELS: Record<CopyKind, string> = {
@@ -57,6 +60,7 @@ export function HistoryPanel({
   onSave,
   keepResults,
   onKeepResults,
+  serverLabel,
 }: Props) {
   const [saving, setSaving] = useState<HistoryEntry>();
   const [confirmClear, setConfirmClear] = useState(false);
@@ -82,7 +86,7 @@ export function HistoryPanel({
           <section aria-label="History" className="flex h-full min-h-0 flex-col">
             <div className="flex items-center justify-between gap-2 px-2 py-1">
               <PanelTitle title="History" count={entries.length} noun={['call', 'calls']}>
-                {' to this server'}
+                {serverLabel ? ` to ${printable(serverLabel)}` : ' to this server'}
               </PanelTitle>
               <div className="flex items-center gap-1">
                 <PanelSearch label="Search history" placeholder="tool, argument, outcome" value={search} onChange={setSearch} />

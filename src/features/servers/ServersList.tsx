@@ -22,9 +22,11 @@ interface Props {
   onDisconnect: (url: string) => void;
   onAdd: () => void;
   onHosts: () => void;
+  /** Calls still running on the server on screen: switching away leaves their answers unseen. */
+  running: number;
 }
 
-export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts }: Props) {
+export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts, running }: Props) {
   return (
     <section aria-label="Connected servers" className="flex max-h-[45%] shrink-0 flex-col gap-1 overflow-auto text-xs">
       <div className="flex items-center gap-1">
@@ -72,7 +74,12 @@ export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts }: P
               </Button>
             </div>
             {server.onScreen ? (
-              <p className="text-info-strong">Its {formatCount(server.tools.length)} tools are listed below.</p>
+              <p className="text-info-strong">
+                Its {formatCount(server.tools.length)} tools are listed below.
+                {running
+                  ? ` ${running === 1 ? 'A call is' : `${running} calls are`} running here: open another server once ${running === 1 ? 'it has' : 'they have'} ended, or ${running === 1 ? 'its answer goes' : 'their answers go'} unseen and unkept.`
+                  : null}
+              </p>
             ) : (
               <ServerTools server={server} onOpen={onOpen} />
             )}
