@@ -8,6 +8,7 @@ import { expect, test } from './fixtures/test.ts';
 import { openDock, openFindATool, openServerDetails } from './fixtures/panes.ts';
 import { configLaunchLink, deepLink, demoMcpUrl, everythingMcpUrl, protectedToken } from './fixtures/urls.ts';
 
+const shots = process.env.TOOLSCOPE_SCREENSHOTS;
 const serversList = (page: Page) => page.getByRole('list', { name: 'Servers' });
 const chip = (page: Page) => page.getByRole('banner').getByRole('status', { name: 'Server' });
 
@@ -56,6 +57,7 @@ test('two servers: both listed, a call goes to the server of its tool, Traffic a
   const traffic = await openDock(page, 'Traffic');
   const echoRow = traffic.getByRole('listitem').filter({ hasText: 'tools/call echo' }).first();
   await expect(echoRow).toContainText('Everything Reference Server');
+  if (shots) await page.screenshot({ path: `${shots}/servers-1440-light.png` });
   const history = await openDock(page, 'History');
   await expect(history.getByRole('heading', { name: /calls? to Everything Reference Server/ })).toBeVisible();
   await expect(history.getByRole('listitem').filter({ hasText: 'echo' }).first()).toBeVisible();
@@ -124,10 +126,21 @@ test('Hosts: every tool as Claude Code names it, an over-long name marked with i
     'mcp_toolscope_demo_shop_search_catalog',
   );
 
+  await hosts.getByRole('combobox', { name: 'Host', exact: true }).selectOption({ label: 'Claude Code' });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    if (shots) await page.screenshot({ path: `${shots}/hosts-1440-${scheme}.png` });
     const results = await new AxeBuilder({ page }).include('main').analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  }
+  if (shots) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Tools' }).click();
+    await page.getByRole('region', { name: 'Connected servers' }).getByRole('button', { name: 'Hosts' }).click();
+    // On a phone "Hosts" turns to the pane that shows it.
+    await expect(hosts).toBeVisible();
+    await page.screenshot({ path: `${shots}/hosts-390-light.png` });
   }
 });
 

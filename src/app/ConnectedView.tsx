@@ -261,7 +261,10 @@ export function ConnectedView(props: Props) {
                 onOpen={props.servers.open}
                 onDisconnect={props.servers.disconnect}
                 onAdd={props.servers.add}
-                onHosts={() => setView({ kind: 'hosts' })}
+                onHosts={() => {
+                  setView({ kind: 'hosts' });
+                  panes.show('request');
+                }}
                 running={calls.runs.filter((run) => run.state.status === 'running').length}
               />
             ) : undefined

@@ -58,7 +58,13 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
   const loading = servers.some((server) => server.loading);
 
   return (
-    <section aria-label="Hosts" className="flex max-w-5xl flex-col gap-3 text-sm">
+    <section
+      aria-label="Hosts"
+      // On a wide screen the work area does not scroll: the view does (and takes focus to scroll by keys).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keys
+      tabIndex={0}
+      className="flex max-w-5xl flex-col gap-3 text-sm xl:h-full xl:overflow-auto xl:pr-2"
+    >
       <header className="flex flex-wrap items-center gap-3">
         <h2 className="text-lg font-semibold">Hosts</h2>
         <label className="flex items-center gap-2">
@@ -97,17 +103,26 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
         {view.findings.length === 0 ? (
           <p className="text-muted">{rule.label} takes every tool as it is.</p>
         ) : (
-          <ul className="flex flex-col gap-1">
-            {view.findings.map((finding, index) => (
-              <li key={index} className="rounded-md border border-warn-line bg-warn-surface p-2 text-warn-strong">
-                <span className="font-mono text-xs">{finding.rule}</span> {printable(finding.message)}
-                <span className="block text-xs text-subtle">Source: {finding.source}</span>
-              </li>
-            ))}
-          </ul>
+          // Compact and bounded (and scrollable by keyboard): the tools table stays in reach with hundreds of findings.
+          <div
+            role="region"
+            aria-label={`Findings for ${rule.label}`}
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keys
+            tabIndex={0}
+            className="max-h-72 overflow-auto rounded-md border border-warn-line bg-warn-surface text-xs text-warn-strong"
+          >
+            <ul>
+              {view.findings.map((finding, index) => (
+                <li key={index} className="border-b border-warn-line/60 px-2 py-1 last:border-b-0">
+                  <span className="font-mono">{finding.rule}</span> {printable(finding.message)}{' '}
+                  <span className="text-warn-strong/80">Source: {finding.source}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </section>
-      <div className="overflow-auto">
+      <div>
         <table aria-label={`Tools as ${rule.label} sees them`} className="w-full text-left text-xs">
           <thead>
             <tr className="border-b border-line">
@@ -121,7 +136,7 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
             {view.tools.map((entry) => (
               <tr key={`${entry.server}\u0000${entry.tool}`} className="border-b border-line/60 align-top">
                 <td className="p-1">{printable(labelOf.get(entry.server) ?? entry.server)}</td>
-                <td className="p-1 font-mono">{printable(entry.tool)}</td>
+                <td className="p-1 font-mono break-all">{printable(entry.tool)}</td>
                 <td className="p-1 font-mono break-all">{entry.modelName ? printable(entry.modelName) : '—'}</td>
                 <td className="p-1">
                   <Badge tone={FATE_TONE[entry.fate]}>{entry.fate}</Badge> {entry.why ? printable(entry.why) : null}

@@ -52,8 +52,6 @@ export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts, run
               <span className="min-w-0 flex-1 truncate font-semibold" title={server.url}>
                 {printable(server.label)}
               </span>
-              <span className={server.onScreen ? 'text-info-strong' : 'text-muted'}>{server.era}</span>
-              <span className={server.onScreen ? 'text-info-strong' : 'text-muted'}>{server.onScreen ? 'on screen' : 'connected'}</span>
               {server.onScreen ? null : (
                 <Button
                   variant="ghost"
@@ -73,6 +71,9 @@ export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts, run
                 ✕
               </Button>
             </div>
+            <p className={server.onScreen ? 'text-info-strong' : 'text-muted'}>
+              {server.era} · {server.onScreen ? 'on screen' : 'connected'}
+            </p>
             {server.onScreen ? (
               <p className="text-info-strong">
                 Its {formatCount(server.tools.length)} tools are listed below.
