@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { lockText, lockTools, type Lockfile } from '../src/lint/lockfile.ts';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures/test.ts';
-import { openReport, openTraffic } from './fixtures/panes.ts';
+import { openCallSettings, openReport, openTraffic } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
 const BIN = fileURLToPath(new URL('../bin/toolscope.mjs', import.meta.url));
@@ -124,4 +124,29 @@ test('Compare with lockfile: a lockfile of an earlier release makes each drift a
   await expect(report.getByRole('status', { name: 'Lockfile' })).toContainText(
     'Compared with dropped.lock.json (30 tools locked): 2 tools drifted',
   );
+});
+
+test('Send trace context: the call carries a W3C traceparent in _meta, and Export OTLP gives its span that id', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await openCallSettings(page);
+  await page.getByRole('checkbox', { name: /^Send trace context/ }).check();
+  await page.keyboard.press('Escape');
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('lamp');
+  const sent = page.waitForRequest((request) => (request.postData() ?? '').includes('"tools/call"'));
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const body = JSON.parse((await sent).postData() ?? '{}') as { params: { _meta?: { traceparent?: string } } };
+  const carried = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(body.params._meta?.traceparent ?? '');
+  expect(carried).not.toBeNull();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText(/lamp/i);
+
+  await openTraffic(page);
+  const tracing = page.waitForEvent('download');
+  await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Export OTLP' }).click();
+  const otlp = JSON.parse(readFileSync(await (await tracing).path(), 'utf8')) as {
+    resourceSpans: { scopeSpans: { spans: { name: string; traceId: string; spanId: string }[] }[] }[];
+  };
+  const spans = otlp.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans));
+  expect(new Set(spans.map((span) => span.traceId))).toEqual(new Set([carried?.[1]]));
+  expect(spans.find((span) => span.name === 'tools/call search_catalog')?.spanId).toBe(carried?.[2]);
 });

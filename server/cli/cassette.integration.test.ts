@@ -93,6 +93,32 @@ const strip = (value: unknown) =>
   JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === '_meta' ? undefined : inner))) as unknown;
 
 describe('toolscope record → mock', () => {
+  it('--trace-context: each call carries a W3C traceparent in _meta (one trace, a span each), and the traces keep those ids', async () => {
+    const file = join(dir, 'traced.jsonl');
+    const traces = join(dir, 'traced.json');
+    const search = ['--call', 'search_catalog', '--args', JSON.stringify(SEARCH.arguments)];
+    const run = await toolscope(['record', '--out', file, ...search, ...search, '--trace-context', '--otlp', traces, demo.url]);
+    expect(run.code, run.stderr).toBe(0);
+    const calls = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { method?: string; params?: { _meta?: { traceparent?: string } } })
+      .filter((line) => line.method === 'tools/call');
+    const carried = calls.map((line) => /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(line.params?._meta?.traceparent ?? ''));
+    expect(carried.map(Boolean)).toEqual([true, true]);
+    const [first, second] = carried;
+    expect(first?.[1]).toBe(second?.[1]);
+    expect(first?.[2]).not.toBe(second?.[2]);
+    const otlp = JSON.parse(readFileSync(traces, 'utf8')) as Otlp;
+    const spans = otlp.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans));
+    expect(new Set(spans.map((span) => span.traceId))).toEqual(new Set([first?.[1]]));
+    expect(spans.filter((span) => span.name === 'tools/call search_catalog').map((span) => span.spanId)).toEqual([first?.[2], second?.[2]]);
+    // Without the flag nothing is added to what the server gets.
+    const plain = join(dir, 'plain.jsonl');
+    expect((await toolscope(['record', '--out', plain, ...search, demo.url])).code).toBe(0);
+    expect(readFileSync(plain, 'utf8')).not.toContain('traceparent');
+  });
+
   it('records the demo on both eras; the mock, the demo stopped, answers the official client as the demo did', async () => {
     const files = { modern: join(dir, 'modern.jsonl'), legacy: join(dir, 'legacy.jsonl') };
     for (const [era, file] of Object.entries(files)) {

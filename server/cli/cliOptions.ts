@@ -48,6 +48,7 @@ export const RECORD_OPTIONS = {
   args: { type: 'string', multiple: true },
   'allow-destructive': { type: 'boolean' },
   otlp: { type: 'string' },
+  'trace-context': { type: 'boolean' },
 } as const;
 
 export const BENCH_OPTIONS = {

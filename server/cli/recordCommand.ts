@@ -15,6 +15,7 @@ import { mergePages } from '../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
 import { TrafficRecorder } from '../../src/mcp/traffic.ts';
 import { unattendedSession } from '../../src/session/unattended.ts';
+import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
 import type { ReportOptions } from './args.ts';
 import { withServer, type ReportTarget } from './reportCommand.ts';
 
@@ -23,6 +24,8 @@ export interface RecordPlan {
   calls: readonly { tool: string; args: Record<string, unknown> }[];
   allowDestructive: boolean;
   otlp?: string;
+  /** Each call carries W3C trace context (`params._meta.traceparent`). */
+  traceContext?: boolean;
 }
 
 const REFUSED =
@@ -35,7 +38,8 @@ export async function runRecord(target: ReportTarget, options: ReportOptions, pl
     const walk = await walkPages((cursor) => connection.listToolsPage(cursor));
     const stop = describeStop(walk.stop);
     if (stop) return failed(`Not recorded: ${stop}`);
-    const session = unattendedSession(connection, plan.allowDestructive);
+    // --trace-context: each call carries W3C trace context in its _meta, and the traces keep those ids.
+    const session = unattendedSession(connection, plan.allowDestructive, { ...DEFAULT_SAFETY, traceContext: plan.traceContext === true });
     session.setTools(mergePages(walk.pages).tools, false);
     let trouble = 0;
     for (const { tool, args } of plan.calls) {

@@ -34,6 +34,7 @@ export function recordCalls(values: Partial<Record<keyof typeof RECORD_OPTIONS, 
     calls,
     allowDestructive: values['allow-destructive'] === true,
     ...(typeof values.otlp === 'string' && values.otlp ? { otlp: values.otlp } : {}),
+    traceContext: values['trace-context'] === true,
   };
 }
 

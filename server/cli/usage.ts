@@ -18,9 +18,11 @@ Usage:
                                               each tool's definition and its SHA-256 (SEP-2636
                                               digest, RFC 8785), for report --lock in CI
   toolscope record --out FILE [--call NAME [--args JSON]]… [--allow-destructive] [--otlp FILE]
-                 <server> | -- …              lists every tool, makes the calls (the page's gate),
+                 [--trace-context] <server> | -- …
+                                              lists every tool, makes the calls (the page's gate),
                                               writes the session as a cassette (JSON Lines), and
-                                              with --otlp as OpenTelemetry traces (OTLP/JSON)
+                                              with --otlp as OpenTelemetry traces (OTLP/JSON);
+                                              --trace-context: calls carry W3C traceparent in _meta
   toolscope bench --tool NAME [--args JSON] [--weight N] [--tool …]… [bench options] <server> | -- …
                                               the tool (or a weighted mix) under load: percentiles
                                               (HDR histogram), each outcome apart, budgets for CI

@@ -74,4 +74,6 @@ export interface ToolCallOptions extends CallOptions {
   onTask?: (task: TaskState, where: TaskPlace) => void;
   /** Resolves the task's current poll wait early. */
   taskWake?: { wake?: () => void };
+  /** Carry W3C trace context: `params._meta.traceparent`, this connection's trace, a new span per call. */
+  traceContext?: boolean;
 }

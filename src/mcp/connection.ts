@@ -33,6 +33,7 @@ import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './timeouts.ts';
 import { cacheHintFindings, parseToolsPage, withParamHeaders, type McpTool, type ToolsPage } from './tools.ts';
 import type { FetchLike } from './traffic.ts';
 import type { ServerSkills } from './skills.ts';
+import { newTraceId, traceparent } from './traceContext.ts';
 
 /** The Skills extension's id (SEP-2640); skills.ts holds the rest, loaded on demand. */
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
@@ -71,6 +72,8 @@ export class McpConnection {
     readonly secretHeaders: readonly string[] = [],
   ) {}
 
+  /** This connection's trace (W3C Trace Context), when calls carry it. */
+  readonly traceId = newTraceId();
   readonly #request = (method: string, params: Record<string, unknown>, options?: CallOptions) => this.#send(method, params, options);
   readonly #tasks = new TaskDriver({
     request: this.#request,
@@ -346,6 +349,8 @@ export class McpConnection {
     if (unusable) throw new McpError({ kind: 'invalid-input', message: unusable });
     const headers = this.era === 'modern' ? { ...paramHeadersFor(paramHeaders, args), ...options.headers } : options.headers;
     const params: Record<string, unknown> = { name, arguments: args };
+    // The MCP semantic conventions carry trace context in params._meta (opentelemetry.io/docs/specs/semconv/gen-ai/mcp).
+    if (options.traceContext) params._meta = { traceparent: traceparent(this.traceId) };
     if (options.task && this.era === 'legacy') params.task = options.task.ttl === undefined ? {} : { ttl: options.task.ttl };
     const { call, signal } = this.watcher.watch(name, options.signal);
     let raw: unknown;

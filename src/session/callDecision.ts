@@ -16,6 +16,8 @@ export interface CallLimits {
   timeoutMs: number;
   /** Hard limit on the call's total time, progress or not. */
   maxTotalTimeoutMs: number;
+  /** Carry W3C trace context in the call's `_meta` (the person's setting for this server). */
+  traceContext?: boolean;
 }
 
 /** The argument checks (from `schema/validate.ts` and `schema/numbers.ts`). */
@@ -55,7 +57,11 @@ export type CallDecision =
 
 /** The same limits for every origin: what the person set for this server. */
 export function callLimits(safety: SafetySettings): CallLimits {
-  return { timeoutMs: safety.timeoutSeconds * 1000, maxTotalTimeoutMs: safety.maxTotalSeconds * 1000 };
+  return {
+    timeoutMs: safety.timeoutSeconds * 1000,
+    maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
+    ...(safety.traceContext ? { traceContext: true } : {}),
+  };
 }
 
 export function describeIssues(issues: readonly SchemaIssue[]): string {

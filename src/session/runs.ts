@@ -228,7 +228,7 @@ export class CallRuns {
   async call(
     target: CallTarget,
     args: Record<string, unknown>,
-    limits: { timeoutMs: number; maxTotalTimeoutMs: number },
+    limits: { timeoutMs: number; maxTotalTimeoutMs: number; traceContext?: boolean },
     origin?: RunOrigin,
   ): Promise<{ id: number; state: Settled }> {
     const tool = target.name;

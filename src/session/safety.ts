@@ -9,9 +9,17 @@ export interface SafetySettings {
   timeoutSeconds: number;
   /** Hard limit on a call's total time, progress or not. */
   maxTotalSeconds: number;
+  /** Each tools/call carries W3C trace context in `params._meta.traceparent` (the MCP semantic conventions). */
+  traceContext: boolean;
 }
 
-export const DEFAULT_SAFETY: SafetySettings = { policy: 'destructive', readOnlyMode: false, timeoutSeconds: 60, maxTotalSeconds: 600 };
+export const DEFAULT_SAFETY: SafetySettings = {
+  policy: 'destructive',
+  readOnlyMode: false,
+  timeoutSeconds: 60,
+  maxTotalSeconds: 600,
+  traceContext: false,
+};
 
 const seconds = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.min(value, 86_400) : fallback;
@@ -26,5 +34,6 @@ export function parseSafety(value: unknown): SafetySettings | undefined {
     readOnlyMode: readOnlyMode === true,
     timeoutSeconds: seconds('timeoutSeconds' in value ? value.timeoutSeconds : undefined, DEFAULT_SAFETY.timeoutSeconds),
     maxTotalSeconds: seconds('maxTotalSeconds' in value ? value.maxTotalSeconds : undefined, DEFAULT_SAFETY.maxTotalSeconds),
+    traceContext: 'traceContext' in value && value.traceContext === true,
   };
 }

@@ -55,6 +55,14 @@ export function SafetyControls({ settings, onChange }: { settings: SafetySetting
           />
           Read-only mode: refuse every call to a tool not marked read-only
         </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={settings.traceContext}
+            onChange={(event) => onChange({ ...settings, traceContext: event.target.checked })}
+          />
+          Send trace context: each call carries a W3C traceparent in its _meta (Export OTLP keeps its ids)
+        </label>
         <div className="flex gap-2">
           <SecondsField
             label="Timeout (s)"
