@@ -17,6 +17,7 @@ import {
   parsePositive,
   parsePort,
 } from './cliOptions.ts';
+import type { MODEL_OPTIONS } from './cliOptions.ts';
 import { parseMock, recordCalls, type MockCommand } from './recordingArgs.ts';
 import { benchPlan, type BenchPlan } from './benchArgs.ts';
 import { parseHosts, type HostsPlan } from './hostsArgs.ts';
@@ -60,6 +61,8 @@ export interface ReportOptions {
   /** A lockfile whose tools the server's are compared with (src/lint/lockfile.ts), and when that fails the run. */
   lock?: string;
   lockFail: string;
+  /** Model-mode queries (issue 66): where the model is asked, or the recording that answers instead. */
+  model?: { url?: string; name?: string; provider?: string; record?: string; replay?: string };
 }
 
 export interface RenderOptions {
@@ -271,6 +274,7 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
         maxResponseBytes: Math.round(parsePositive('max-mb', report['max-mb'], 16, 4096) * 1024 * 1024),
         ...(typeof report.lock === 'string' ? { lock: report.lock } : {}),
         lockFail: typeof report['lock-fail'] === 'string' ? report['lock-fail'] : 'breaking',
+        ...modelOptions(report),
       },
     };
     if (isBench) return { kind: 'bench', target, report: parsed.report, bench: benchPlan(values, tokens) };
@@ -341,4 +345,18 @@ function parseMcp(args: string[]): CliCommand {
       ...(values.server !== undefined ? { server: values.server } : {}),
     },
   };
+}
+
+/** The model options as given (checked against the queries file when the report runs). */
+function modelOptions(report: Partial<Record<(typeof MODEL_OPTIONS)[number], unknown>>): Pick<ReportOptions, 'model'> {
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const model = {
+    url: text(report['model-url']),
+    name: text(report['model-name']),
+    provider: text(report['model-provider']),
+    record: text(report['record-model']),
+    replay: text(report['replay-model']),
+  };
+  const given = Object.fromEntries(Object.entries(model).filter(([, value]) => value !== undefined));
+  return Object.keys(given).length ? { model: given } : {};
 }

@@ -40,6 +40,11 @@ export const REPORT_OPTIONS = {
   lock: { type: 'string' },
   'lock-fail': { type: 'string' },
   out: { type: 'string' },
+  'model-url': { type: 'string' },
+  'model-name': { type: 'string' },
+  'model-provider': { type: 'string' },
+  'record-model': { type: 'string' },
+  'replay-model': { type: 'string' },
 } as const;
 
 export const RECORD_OPTIONS = {
@@ -68,7 +73,8 @@ export const BENCH_OPTIONS = {
 } as const;
 
 /** Report options that mean nothing to `toolscope bench` (it has its own --format and --output). */
-export const NOT_BENCH = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out'] as const;
+export const MODEL_OPTIONS = ['model-url', 'model-name', 'model-provider', 'record-model', 'replay-model'] as const;
+export const NOT_BENCH = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
 
 export const HOSTS_OPTIONS = {
   config: { type: 'string' },
@@ -87,7 +93,7 @@ export const MOCK_OPTIONS = {
 } as const;
 
 /** Report options that mean nothing to `toolscope lock` or `record` (they report nothing). */
-export const REPORT_ONLY = ['format', 'output', 'queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail'] as const;
+export const REPORT_ONLY = ['format', 'output', 'queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', ...MODEL_OPTIONS] as const;
 
 export const RENDER_OPTIONS = {
   ...SERVE_OPTIONS,

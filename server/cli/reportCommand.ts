@@ -11,7 +11,10 @@ import { readFileSync } from 'node:fs';
 import { createPrivateKey } from 'node:crypto';
 import { machineSignIn, type MachineIdentity } from '../../src/mcp/machineAuth.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
+import { walkPages } from '../../src/mcp/pagination.ts';
+import { mergePages } from '../../src/mcp/pageMerge.ts';
 import { parseQueries, type ToolQuery } from '../../src/lint/queries.ts';
+import { answerModelQueries, checkModelOptions } from './modelQueries.ts';
 import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
 import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
 import type { FetchLike } from '../../src/mcp/traffic.ts';
@@ -60,7 +63,10 @@ export function checkReportOptions(options: ReportOptions) {
   const format = REPORT_FORMATS.find((candidate) => candidate === options.format);
   if (!format) throw new UsageError(`--format ${options.format}: use one of ${REPORT_FORMATS.join(', ')}.`);
   checkLockFail(options.lockFail);
-  return { format, ...checkConnectOptions(options), queries: readQueries(options.queries), ...checkProfile(options) };
+  const queries = readQueries(options.queries);
+  // Model-mode queries need a model or a recording (and a recording is read here, once it is named).
+  const model = checkModelOptions(options.model, queries);
+  return { format, ...checkConnectOptions(options), queries, model, ...checkProfile(options) };
 }
 
 function checkProfile(options: ReportOptions): { profile?: ProfileId; confirmed: Set<string> } {
@@ -199,14 +205,24 @@ export async function withServer(
 }
 
 export async function runReport(target: ReportTarget, options: ReportOptions): Promise<number> {
-  const { format, queries, profile, confirmed } = checkReportOptions(options);
+  const { format, queries, model, profile, confirmed } = checkReportOptions(options);
   const lock = options.lock === undefined ? undefined : await readLock(options.lock);
   const lockFail = checkLockFail(options.lockFail);
   const { headers } = checkConnectOptions(options);
-  return withServer(target, options, 'report', async (connection, { secrets }) => {
+  return withServer(target, options, 'report', async (connection, { secrets, failed }) => {
+    let asked = queries;
+    if (model && queries) {
+      // Model-mode queries are asked (or replayed) first, with the tools as listed now.
+      const walk = await walkPages((cursor) => connection.listToolsPage(cursor));
+      try {
+        asked = await answerModelQueries(queries, mergePages(walk.pages).tools, model, process.env);
+      } catch (error) {
+        return failed(`The model could not be asked: ${errorMessage(error)}`);
+      }
+    }
     const report = await collectReport(connection, reportDeps, {
       active: options.active,
-      ...(queries ? { queries } : {}),
+      ...(asked ? { queries: asked } : {}),
       ...(lock ? { lock: { file: lock, fail: lockFail } } : {}),
       reach: {
         transport: target.fetch ? 'stdio' : 'http',

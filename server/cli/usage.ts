@@ -71,7 +71,11 @@ Report options:
   --active          also call the server to check its error channel
   --era legacy|2026-07-28   skip era discovery
   --queries FILE    findability: [{ "query": "read a file", "expect": "read_text_file", "top": 3,
-                    "mode": "bm25"|"regex" }] — each expected tool not in its top N is an error
+                    "mode": "bm25"|"regex"|"model" }] — each expected tool not in its top N is an error
+  --model-url URL --model-name NAME [--model-provider openai|anthropic]
+                    "mode": "model" queries ask this model (OpenAI-compatible chat completions, or
+                    Anthropic Messages) with the server's tools; the key from $TOOLSCOPE_MODEL_KEY only
+  --record-model FILE   keep each question and answer;  --replay-model FILE  answer from it, offline
   --client-id ID    sign in as a machine (OAuth client credentials; no browser), with
   --client-secret S   a secret (or $TOOLSCOPE_CLIENT_SECRET; never printed), or
   --jwt-key FILE      a private key that signs a JWT assertion (RFC 7523; --jwt-alg, default
