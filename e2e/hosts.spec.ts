@@ -10,6 +10,9 @@ import { configLaunchLink, deepLink, demoMcpUrl, everythingMcpUrl, protectedToke
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
 const serversList = (page: Page) => page.getByRole('list', { name: 'Servers' });
+/** A server's own "Tool list", inside its item of the "Servers" list. */
+const toolsOf = (page: Page, server: string) =>
+  serversList(page).getByRole('listitem', { name: server }).getByRole('list', { name: 'Tool list' });
 const chip = (page: Page) => page.getByRole('banner').getByRole('status', { name: 'Server' });
 
 async function demoAndEverything(page: Page) {
@@ -37,8 +40,8 @@ test('two servers: both listed, a call goes to the server of its tool, Traffic a
   await expect(everything).toHaveAttribute('aria-current', 'true');
   await expect(everything).toContainText('on screen');
   // The demo's tools, under its name, while everything's are the list below.
-  const demoTools = page.getByRole('list', { name: 'Tools of Toolscope demo shop' });
-  await expect(demoTools.getByRole('button', { name: 'search_catalog on Toolscope demo shop' })).toBeVisible();
+  const demoTools = toolsOf(page, 'Toolscope demo shop');
+  await expect(demoTools.getByRole('button', { name: 'search_catalog', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tools of Everything Reference Server' })).toBeVisible();
 
   // A call to everything's echo: sent to everything, named so in Traffic.
@@ -67,7 +70,7 @@ test('two servers: both listed, a call goes to the server of its tool, Traffic a
   page.on('request', (request) => {
     if (request.url().startsWith(demoMcpUrl()) && request.method() === 'POST') demoSent.push(request.postData() ?? '');
   });
-  await demoTools.getByRole('button', { name: 'search_catalog on Toolscope demo shop' }).click();
+  await demoTools.getByRole('button', { name: 'search_catalog', exact: true }).click();
   await expect(chip(page)).toContainText('Toolscope demo shop');
   await expect(page.getByRole('heading', { name: /Search catalog/ }).first()).toBeVisible();
   await expect(list.getByRole('listitem', { name: 'Toolscope demo shop' })).toHaveAttribute('aria-current', 'true');
@@ -82,9 +85,7 @@ test('two servers: both listed, a call goes to the server of its tool, Traffic a
   await page.reload();
   await expect(chip(page)).toContainText('Toolscope demo shop');
   await expect(serversList(page).getByRole('listitem', { name: /./ })).toHaveCount(2);
-  await expect(
-    page.getByRole('list', { name: 'Tools of Everything Reference Server' }).getByRole('button', { name: /^echo on/ }),
-  ).toBeVisible();
+  await expect(toolsOf(page, 'Everything Reference Server').getByRole('button', { name: 'echo', exact: true })).toBeVisible();
 
   // Disconnect the one off screen: one server again, no list.
   await serversList(page).getByRole('button', { name: 'Disconnect Everything Reference Server' }).click();
@@ -166,12 +167,8 @@ test('toolscope --config FILE opens every entry: the stdio one on screen, the ht
   const list = serversList(page);
   await expect(list.getByRole('listitem', { name: /./ })).toHaveCount(3);
   // The protected demo answered: its Authorization header came from the file, held in memory only.
-  await expect(
-    page.getByRole('list', { name: /^Tools of Toolscope demo shop/ }).getByRole('button', { name: /^search_catalog on/ }),
-  ).toBeVisible();
-  await expect(
-    page.getByRole('list', { name: /^Tools of Everything Reference Server/ }).getByRole('button', { name: /^echo on/ }),
-  ).toBeVisible();
+  await expect(toolsOf(page, 'Toolscope demo shop').getByRole('button', { name: 'search_catalog', exact: true })).toBeVisible();
+  await expect(toolsOf(page, 'Everything Reference Server').getByRole('button', { name: 'echo', exact: true })).toBeVisible();
   const traffic = await openDock(page, 'Traffic');
   await traffic.getByRole('searchbox', { name: 'Filter traffic' }).fill('tools/list');
   const row = traffic.getByRole('listitem').filter({ hasText: 'Toolscope demo shop' }).first();

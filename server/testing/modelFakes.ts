@@ -24,6 +24,8 @@ interface Options {
   choose: (question: string, tools: readonly string[]) => FakeChoice;
   /** The key the fake requires (in the provider's header); none: any or no key. */
   key?: string;
+  /** Answer a page's direct call (CORS for any origin, as OLLAMA_ORIGINS=* would); default: refuse it. */
+  cors?: boolean;
 }
 
 const toolNames = (provider: ModelProvider, body: Record<string, unknown>): string[] =>
@@ -31,7 +33,7 @@ const toolNames = (provider: ModelProvider, body: Record<string, unknown>): stri
     String(provider === 'anthropic' ? tool.name : tool.function?.name),
   );
 
-export async function startFakeModel({ provider, choose, key }: Options): Promise<FakeModel> {
+export async function startFakeModel({ provider, choose, key, cors = false }: Options): Promise<FakeModel> {
   const requests: FakeModel['requests'] = [];
   let calls = 0;
   const server = createServer((req, res) => {
@@ -44,11 +46,20 @@ export async function startFakeModel({ provider, choose, key }: Options): Promis
       } catch {
         // Not JSON: answered as a bad request below.
       }
-      requests.push({ path: req.url ?? '', headers: req.headers, body });
+      if (req.method !== 'OPTIONS') requests.push({ path: req.url ?? '', headers: req.headers, body });
+      const allow = cors ? { 'access-control-allow-origin': '*' } : {};
       const send = (status: number, value: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
+        res.writeHead(status, { 'content-type': 'application/json', ...allow });
         res.end(JSON.stringify(value));
       };
+      if (req.method === 'OPTIONS') {
+        res.writeHead(
+          cors ? 204 : 404,
+          cors ? { ...allow, 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST' } : {},
+        );
+        res.end();
+        return;
+      }
       const expected = provider === 'anthropic' ? '/v1/messages' : '/v1/chat/completions';
       if (req.method !== 'POST' || req.url !== expected) return send(404, { error: { message: `not found: ${req.url ?? ''}` } });
       const given = provider === 'anthropic' ? req.headers['x-api-key'] : req.headers.authorization?.replace(/^Bearer /, '');

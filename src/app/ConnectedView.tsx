@@ -293,6 +293,7 @@ export function ConnectedView(props: Props) {
                 onPromptEnded={(ended, raw) => void history.recordPrompt(ended, raw)}
                 hostServers={hostServers}
                 openOnServer={props.servers?.open}
+                runCall={(name, args) => sendAgain(name, args, 'replay')}
               />
             ) : tool ? (
               <ErrorBoundary label="this tool" resetKey={tool}>

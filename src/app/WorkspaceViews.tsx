@@ -24,6 +24,7 @@ const SkillsPane = retryableLazy(() => import('./SkillsPane.tsx'));
 const OfferPane = retryableLazy(() => import('./OfferPane.tsx'));
 const FindPanel = retryableLazy(() => import('../features/tools/FindPanel.tsx'));
 const HostsView = retryableLazy(() => import('../features/servers/HostsView.tsx'));
+const ModelPanel = retryableLazy(() => import('../features/model/ModelPanel.tsx'));
 
 interface Props {
   view: Exclude<MainView, { kind: 'tool' }>;
@@ -48,6 +49,8 @@ interface Props {
   hostServers: readonly HostsServer[];
   /** Opens a tool of another connected server (its own workspace). */
   openOnServer?: (url: string, tool: string) => void;
+  /** Sends a call through the call session's gate (the model's choice, "Run it"). */
+  runCall: (tool: string, args: Record<string, unknown>) => void;
 }
 
 export function WorkspaceView({
@@ -65,6 +68,7 @@ export function WorkspaceView({
   onPromptEnded,
   hostServers,
   openOnServer,
+  runCall,
   ...apps
 }: Props) {
   // With several servers, Find ranks over all of them: each tool as `server/tool` (the server's config name).
@@ -84,6 +88,12 @@ export function WorkspaceView({
     };
   }, [hostServers, connection.url, onOpenTool, openOnServer]);
   switch (view.kind) {
+    case 'model':
+      return (
+        <LazyPane label="the model panel" resetKey={connection} onRetry={ModelPanel.retry} loading="Loading the model panel…">
+          {() => <ModelPanel.Component tools={tools} onRun={runCall} />}
+        </LazyPane>
+      );
     case 'hosts':
       return (
         <LazyPane label="the hosts view" resetKey={connection} onRetry={HostsView.retry} loading="Loading the hosts view…">
@@ -134,7 +144,13 @@ export function WorkspaceView({
               tab={view.tab}
               find={
                 <LazyPane label="the tool search" resetKey={connection} onRetry={FindPanel.retry} loading="Loading the tool search…">
-                  {() => <FindPanel.Component tools={union?.tools ?? tools} onOpenTool={union?.open ?? onOpenTool} />}
+                  {() => (
+                    <FindPanel.Component
+                      tools={union?.tools ?? tools}
+                      onOpenTool={union?.open ?? onOpenTool}
+                      onAskModel={() => setView({ kind: 'model' })}
+                    />
+                  )}
                 </LazyPane>
               }
               onTab={(tab) => setView(tab ? { kind: 'report', tab } : { kind: 'tool' })}

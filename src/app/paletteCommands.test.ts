@@ -19,6 +19,7 @@ function recorder() {
     skills: () => done.push('skills'),
     find: () => done.push('find'),
     hosts: () => done.push('hosts'),
+    model: () => done.push('model'),
   };
   return { done, actions };
 }

@@ -22,6 +22,8 @@ export interface PaletteActions {
   find: () => void;
   /** Opens "Hosts": the connected servers' tools as each host names them. */
   hosts: () => void;
+  /** Opens "Model": ask your own model which tool it picks. */
+  model: () => void;
 }
 
 export interface PaletteInput {
@@ -129,6 +131,14 @@ export function serverCommands({ tools, last, filters, running = 0, skills = fal
       keywords: 'host names prefix cap collision vscode claude cursor windsurf',
       aliases: ['hosts', 'host'],
       run: actions.hosts,
+    },
+    {
+      id: 'ask-model',
+      group: 'Actions',
+      label: 'Model — ask your own model (OpenAI-compatible or Anthropic) which tool it picks',
+      keywords: 'llm openai anthropic ollama choose pick',
+      aliases: ['ask the model', 'your model', 'llm'],
+      run: actions.model,
     },
     { id: 'history', group: 'Actions', label: 'Show or hide History', run: () => actions.toggleDock('history') },
     { id: 'saved', group: 'Actions', label: 'Show or hide Saved calls', run: () => actions.toggleDock('saved') },

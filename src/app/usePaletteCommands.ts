@@ -70,6 +70,7 @@ export function usePaletteCommands({
           skills: () => show({ kind: 'skills' }),
           find: () => show({ kind: 'report', tab: 'find' }),
           hosts: () => show({ kind: 'hosts' }),
+          model: () => show({ kind: 'model' }),
         },
       ),
     );

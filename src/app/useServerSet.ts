@@ -27,6 +27,12 @@ interface Wiring {
   setOpenTool: (open: { url: string; tool: string } | undefined) => void;
 }
 
+/** Whether this page load is a reload of the same page (Navigation Timing Level 2's type). */
+function reloaded(): boolean {
+  const [entry] = performance.getEntriesByType('navigation');
+  return entry !== undefined && (entry as PerformanceNavigationTiming).type === 'reload';
+}
+
 export function useServerSet({ state, park, adopt, disconnect, recorder, proxy, linkServer, setOpenTool }: Wiring) {
   const queryClient = useQueryClient();
   const [parked, setParked] = useState<readonly ParkedServer[]>([]);
@@ -78,7 +84,8 @@ export function useServerSet({ state, park, adopt, disconnect, recorder, proxy, 
   }, [disconnect, parked, adopt, setOpenTool]);
 
   // After a reload: the rest of the set opens again beside the link's server, off screen.
-  const [toReopen] = useState(() => loadServerSet().filter((url) => url !== linkServer));
+  // Only a reload: a new link typed or followed in this tab opens its own server alone.
+  const [toReopen] = useState(() => (reloaded() ? loadServerSet().filter((url) => url !== linkServer) : []));
   const [reopened, setReopened] = useState(toReopen.length === 0);
   const started = useRef(false);
   useEffect(() => {

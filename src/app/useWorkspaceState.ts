@@ -19,6 +19,8 @@ export type MainView =
   | { kind: 'report'; tab: 'findings' | 'model' | 'find' }
   | { kind: 'app-resources' }
   | { kind: 'hosts' }
+  /** "Model": ask your own model which tool it picks. */
+  | { kind: 'model' }
   /** The sidebar's Skills tab: the skill picked in its list (the first until one is). */
   | { kind: 'skills'; skill?: string }
   /** The sidebar's Prompts or Resources tab, and the entry picked in its list. */

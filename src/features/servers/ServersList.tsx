@@ -95,13 +95,14 @@ function ServerTools({ server, onOpen }: { server: ServerItem; onOpen: Props['on
   if (server.error) return <p className="text-danger">Its tools could not be listed: {server.error}</p>;
   if (server.loading && server.tools.length === 0) return <p className="text-muted">Listing its tools…</p>;
   return (
-    <ul aria-label={`Tools of ${server.label}`} className="flex flex-wrap gap-x-2">
+    // The UI contract's "Tool list", one per server (this one scoped by its server's list item).
+    <ul aria-label="Tool list" className="flex flex-wrap gap-x-2">
       {server.tools.map((tool) => (
         <li key={tool.name}>
           <button
             type="button"
-            className="font-mono text-link hover:underline"
-            aria-label={`${tool.name} on ${server.label}`}
+            className="inline-flex min-h-6 min-w-6 items-center font-mono text-link hover:underline"
+            title={`Open ${tool.name} on ${server.label}`}
             onClick={() => onOpen(server.url, tool.name)}
           >
             {printable(tool.name)}

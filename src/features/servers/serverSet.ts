@@ -1,5 +1,5 @@
 // The set of servers open in this tab, kept for a reload (sessionStorage: a reload restores the
-// set; a new tab starts from its own link). Only URLs are kept, and only URLs without credentials
+// set; a new tab, or a new link in this one, starts from its own link alone). Only URLs are kept, and only URLs without credentials
 // in them (redactUrl finds none): header values and typed tokens are never written — a server
 // that needs one comes back through its saved entry or its sign-in, or is said as not reopened.
 import { redactUrl } from '../../lib/redactUrl.ts';

@@ -18,9 +18,11 @@ const SHOWN = 20;
 interface Props {
   tools: readonly McpTool[];
   onOpenTool: (name: string) => void;
+  /** Opens "Model": the same question asked of a real model. */
+  onAskModel?: () => void;
 }
 
-export default function FindPanel({ tools, onOpenTool }: Props) {
+export default function FindPanel({ tools, onOpenTool, onAskModel }: Props) {
   const [query, setQuery] = useState('');
   const [mode, setMode] = useState<SearchMode>('bm25');
   const [expected, setExpected] = useState<readonly ToolQuery[]>([]);
@@ -67,6 +69,15 @@ export default function FindPanel({ tools, onOpenTool }: Props) {
         <h2 className="text-lg font-semibold">Find a tool</h2>
         <p className="text-sm text-muted">
           How a host’s tool search ranks this server’s {tools.length} tools for the words a user types — before the model sees any.
+          {onAskModel ? (
+            <>
+              {' '}
+              Which one would a model pick?{' '}
+              <Button variant="ghost" className="px-1 py-0 text-sm" onClick={onAskModel}>
+                Model
+              </Button>
+            </>
+          ) : null}
         </p>
       </header>
       <div className="flex flex-wrap items-center gap-2">

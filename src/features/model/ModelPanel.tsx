@@ -1,0 +1,288 @@
+// "Model": ask your own model (OpenAI-compatible or Anthropic) a question with exactly the
+// connected server's tools as a host sends them, and see its choice — the tool, its arguments
+// checked against the tool's schema, its words, the tokens — beside BM25's ranking of the same
+// words. "Run it" sends the choice through the one call path (the gate asks as always). Questions
+// asked make a table that exports as a queries file ("mode": "model"). The key stays in memory.
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { Select } from '../../components/ui/Select.tsx';
+import { printable } from '../../lib/printable.ts';
+import { errorMessage } from '../../lib/errorMessage.ts';
+import { toolIndex } from '../../lint/toolSearch.ts';
+import type { McpTool } from '../../mcp/tools.ts';
+import { askModel } from '../../model/askModel.ts';
+import { MODEL_PROVIDERS, type ModelChoice, type ModelProvider } from '../../model/modelWire.ts';
+import { loadCallChecks } from '../../session/checks.ts';
+import { downloadBytes } from '../../web/download.ts';
+import { BROWSER_HEADERS, SUGGESTED_BASE, modelSettings, refusedAdvice } from './modelSettings.ts';
+
+const PROVIDER_LABEL: Record<ModelProvider, string> = { openai: 'OpenAI-compatible', anthropic: 'Anthropic' };
+const field = 'w-full rounded-md border border-field bg-panel px-2 py-1 text-sm';
+
+interface Asked {
+  question: string;
+  choice: ModelChoice;
+  model: string;
+  /** BM25's first tool and the rank it gives the model's choice. */
+  bm25: { first?: string; rankOfChoice?: number };
+  /** The arguments against the chosen tool's inputSchema. */
+  argsCheck: string;
+  expected: string;
+}
+
+interface Props {
+  tools: readonly McpTool[];
+  /** Sends the chosen call through the call session's gate (its tool opens). */
+  onRun: (tool: string, args: Record<string, unknown>) => void;
+}
+
+export function ModelPanel({ tools, onRun }: Props) {
+  const settings = useSyncExternalStore(modelSettings.subscribe, modelSettings.getSnapshot);
+  const set = (change: Partial<typeof settings>) => modelSettings.set({ ...settings, ...change });
+  const [question, setQuestion] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [asked, setAsked] = useState<readonly Asked[]>([]);
+  const rank = useMemo(() => toolIndex(tools), [tools]);
+  const sent = useMemo(
+    () =>
+      tools.map((tool) => ({
+        name: tool.name,
+        ...(tool.description !== undefined ? { description: tool.description } : {}),
+        inputSchema: tool.inputSchema,
+      })),
+    [tools],
+  );
+  const latest = asked.at(-1);
+
+  const ask = async () => {
+    const words = question.trim();
+    if (!words || !settings.model.trim() || !settings.baseUrl.trim()) return;
+    setAsking(true);
+    setProblem(undefined);
+    try {
+      const { provider } = settings;
+      const { choice } = await askModel(
+        { provider, baseUrl: settings.baseUrl.trim(), model: settings.model.trim() },
+        settings.key || undefined,
+        words,
+        sent,
+        (input, init) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...BROWSER_HEADERS[provider] } }),
+        AbortSignal.timeout(120_000),
+      );
+      const ranked = rank(words, 'bm25');
+      const index = choice.tool === undefined ? -1 : ranked.findIndex((tool) => tool.name === choice.tool);
+      const argsCheck = await checkArgs(
+        tools.find((tool) => tool.name === choice.tool),
+        choice,
+      );
+      setAsked((previous) => [
+        ...previous,
+        {
+          question: words,
+          choice,
+          model: settings.model.trim(),
+          bm25: { first: ranked[0]?.name, ...(index >= 0 ? { rankOfChoice: index + 1 } : {}) },
+          argsCheck,
+          expected: choice.tool ?? ranked[0]?.name ?? tools[0]?.name ?? '',
+        },
+      ]);
+    } catch (error) {
+      const message = errorMessage(error);
+      setProblem(
+        /could not be reached/.test(message)
+          ? `${refusedAdvice(settings.provider, settings.baseUrl, window.location.origin)} (${message})`
+          : message,
+      );
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  const exportQueries = () => {
+    const file = asked.map((entry) => ({ query: entry.question, expect: entry.expected, mode: 'model' }));
+    downloadBytes(new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`), 'application/json', 'queries.json');
+  };
+
+  return (
+    <section aria-label="Model" className="flex max-w-4xl flex-col gap-3 text-sm">
+      <h2 className="text-lg font-semibold">Ask your model</h2>
+      <p className="text-subtle">
+        The question goes to your model with this server’s {tools.length} tools as a host sends them (name, description, input schema).
+        Nothing is sent until you press Ask.
+      </p>
+      <div className="grid gap-2 md:grid-cols-2">
+        <label className="flex flex-col gap-1">
+          Provider
+          <Select<ModelProvider>
+            value={settings.provider}
+            options={MODEL_PROVIDERS.map((id) => ({ value: id, label: PROVIDER_LABEL[id] }))}
+            onChange={(provider) =>
+              set({ provider, ...(settings.baseUrl === SUGGESTED_BASE[settings.provider] ? { baseUrl: SUGGESTED_BASE[provider] } : {}) })
+            }
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          Base URL
+          <input className={field} value={settings.baseUrl} spellCheck={false} onChange={(event) => set({ baseUrl: event.target.value })} />
+        </label>
+        <label className="flex flex-col gap-1">
+          Model name
+          <input
+            className={field}
+            value={settings.model}
+            spellCheck={false}
+            placeholder={settings.provider === 'anthropic' ? 'claude-sonnet-4-5' : 'llama3.1'}
+            onChange={(event) => set({ model: event.target.value })}
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          API key
+          <input
+            className={field}
+            type="password"
+            autoComplete="off"
+            value={settings.key}
+            onChange={(event) => set({ key: event.target.value })}
+          />
+          <span className="text-xs text-muted">Held in this tab’s memory only: never stored, exported or shared; gone on reload.</span>
+        </label>
+      </div>
+      <form
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void ask();
+        }}
+      >
+        <label className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="sr-only">Ask the model</span>
+          <input
+            className={field}
+            value={question}
+            placeholder="find me a usb cable"
+            onChange={(event) => setQuestion(event.target.value)}
+          />
+        </label>
+        <Button type="submit" variant="primary" disabled={asking || !question.trim() || !settings.model.trim()}>
+          {asking ? 'Asking…' : 'Ask'}
+        </Button>
+      </form>
+      {problem ? (
+        <p role="alert" className="text-danger">
+          {printable(problem)}
+        </p>
+      ) : null}
+      {latest ? <Choice asked={latest} onRun={onRun} /> : null}
+      {asked.length ? (
+        <section aria-label="Questions asked" className="flex flex-col gap-1">
+          <div className="flex items-center gap-2">
+            <h3 className="font-semibold">Questions asked</h3>
+            <Button variant="ghost" className="ml-auto text-xs" onClick={exportQueries}>
+              Export queries
+            </Button>
+          </div>
+          <table className="w-full text-left text-xs">
+            <thead>
+              <tr className="border-b border-line">
+                <th className="p-1">Question</th>
+                <th className="p-1">The model chose</th>
+                <th className="p-1">BM25 first</th>
+                <th className="p-1">Expected</th>
+              </tr>
+            </thead>
+            <tbody>
+              {asked.map((entry, index) => (
+                <tr key={index} className="border-b border-line/60">
+                  <td className="p-1">{printable(entry.question)}</td>
+                  <td className="p-1 font-mono">{entry.choice.tool ? printable(entry.choice.tool) : 'no tool'}</td>
+                  <td className="p-1 font-mono">{entry.bm25.first ? printable(entry.bm25.first) : '—'}</td>
+                  <td className="p-1">
+                    <Select<string>
+                      aria-label={`Expected tool for “${entry.question}”`}
+                      value={entry.expected}
+                      options={tools.map((tool) => tool.name)}
+                      onChange={(expected) =>
+                        setAsked((previous) => previous.map((item, at) => (at === index ? { ...item, expected } : item)))
+                      }
+                    />{' '}
+                    {entry.choice.tool === entry.expected ? '✓' : '✗'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+function Choice({ asked, onRun }: { asked: Asked; onRun: Props['onRun'] }) {
+  const { choice, bm25 } = asked;
+  return (
+    <section aria-label="Model's choice" className="flex flex-col gap-2 rounded-md border border-line p-2">
+      <p>
+        {choice.tool ? (
+          <>
+            <strong>{asked.model}</strong> would call <span className="font-mono font-semibold">{printable(choice.tool)}</span>
+          </>
+        ) : (
+          <>
+            <strong>{asked.model}</strong> called no tool
+          </>
+        )}
+        {choice.usage ? (
+          <span className="text-muted">
+            {' '}
+            · {choice.usage.input ?? '?'} tokens in, {choice.usage.output ?? '?'} out
+          </span>
+        ) : null}
+      </p>
+      <p className="text-subtle">
+        BM25 for the same words:{' '}
+        {bm25.first ? (
+          <>
+            first <span className="font-mono">{printable(bm25.first)}</span>
+            {choice.tool
+              ? bm25.rankOfChoice
+                ? `; the model’s choice ranks ${bm25.rankOfChoice}`
+                : '; the model’s choice is not found'
+              : ''}
+            {choice.tool && bm25.first !== choice.tool ? ' — the search and the model disagree.' : '.'}
+          </>
+        ) : (
+          'no tool matches.'
+        )}
+      </p>
+      {choice.tool ? (
+        <>
+          <pre className="max-h-48 overflow-auto rounded bg-hover p-2 font-mono text-xs">
+            {printable(JSON.stringify(choice.args ?? {}, null, 2))}
+          </pre>
+          <p className={asked.argsCheck.startsWith('✓') ? 'text-ok' : 'text-warn'}>{printable(asked.argsCheck)}</p>
+        </>
+      ) : null}
+      {choice.text.trim() ? <p className="whitespace-pre-wrap">{printable(choice.text.trim())}</p> : null}
+      {choice.tool && choice.args ? (
+        <div>
+          <Button onClick={() => onRun(choice.tool ?? '', choice.args ?? {})}>Run it</Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The model's arguments against the chosen tool's inputSchema (the form's own validator). */
+async function checkArgs(tool: McpTool | undefined, choice: ModelChoice): Promise<string> {
+  if (!choice.tool) return '';
+  if (!tool) return `The server lists no tool named ${choice.tool}.`;
+  if (choice.argsProblem) return `The arguments are ${choice.argsProblem}.`;
+  const checks = await loadCallChecks();
+  const verdict = checks.validateAgainst(tool.inputSchema, choice.args ?? {});
+  if (verdict.status === 'valid') return '✓ The arguments match the tool’s input schema.';
+  if (verdict.status === 'unusable-schema') return `The tool’s input schema cannot be checked: ${verdict.reason}`;
+  return `The arguments break the input schema: ${verdict.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`;
+}
+
+export default ModelPanel;
