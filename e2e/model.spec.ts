@@ -19,7 +19,9 @@ async function openModel(page: Page) {
   return page.getByRole('region', { name: 'Model', exact: true });
 }
 
-test('a provider that refuses a direct call from the page: said, with what to set', async ({ page }) => {
+test('a provider that refuses a direct call from the page: said, with what to set; through Toolscope’s proxy it answers', async ({
+  page,
+}) => {
   const fake = await startFakeModel({ provider: 'openai', choose });
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -32,6 +34,12 @@ test('a provider that refuses a direct call from the page: said, with what to se
     const alert = panel.getByRole('alert');
     await expect(alert).toContainText('refused a direct call from this page (no CORS)');
     await expect(alert).toContainText(`OLLAMA_ORIGINS=${new URL(page.url()).origin}`);
+    // The proxy relays to the base URL typed here (server to server: no CORS needed).
+    await panel.getByRole('checkbox', { name: /^Through Toolscope’s proxy/ }).check();
+    await panel.getByRole('button', { name: 'Ask', exact: true }).click();
+    await expect(page.getByRole('region', { name: "Model's choice" })).toContainText('fake-llama would call search_catalog');
+    await expect(alert).toHaveCount(0);
+    expect(fake.requests.at(-1)?.path).toBe('/v1/chat/completions');
   } finally {
     await fake.stop();
   }

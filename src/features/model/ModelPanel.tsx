@@ -14,7 +14,8 @@ import { askModel } from '../../model/askModel.ts';
 import { MODEL_PROVIDERS, type ModelChoice, type ModelProvider } from '../../model/modelWire.ts';
 import { loadCallChecks } from '../../session/checks.ts';
 import { downloadBytes } from '../../web/download.ts';
-import { BROWSER_HEADERS, SUGGESTED_BASE, modelSettings, refusedAdvice } from './modelSettings.ts';
+import { fetchProxySession, proxiedFetch } from '../../mcp/proxy.ts';
+import { BROWSER_HEADERS, PROXY_FORWARD, SUGGESTED_BASE, modelSettings, refusedAdvice } from './modelSettings.ts';
 
 const PROVIDER_LABEL: Record<ModelProvider, string> = { openai: 'OpenAI-compatible', anthropic: 'Anthropic' };
 const field = 'w-full rounded-md border border-field bg-panel px-2 py-1 text-sm';
@@ -62,12 +63,19 @@ export function ModelPanel({ tools, onRun }: Props) {
     setProblem(undefined);
     try {
       const { provider } = settings;
+      const direct = (input: string, init: RequestInit) =>
+        fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...BROWSER_HEADERS[provider] } });
+      // Through the proxy only to the base URL typed here (a link or a server never sets it).
+      const session = settings.viaProxy ? await fetchProxySession(window.location.origin) : undefined;
+      if (settings.viaProxy && !session)
+        throw new Error('Toolscope’s proxy does not run here (a static host): the model can only be called directly.');
+      const send = session ? proxiedFetch((input, init) => fetch(input, init), session, PROXY_FORWARD[provider]) : direct;
       const { choice } = await askModel(
         { provider, baseUrl: settings.baseUrl.trim(), model: settings.model.trim() },
         settings.key || undefined,
         words,
         sent,
-        (input, init) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...BROWSER_HEADERS[provider] } }),
+        (input, init) => send(input, init),
         AbortSignal.timeout(120_000),
       );
       const ranked = rank(words, 'bm25');
@@ -90,7 +98,7 @@ export function ModelPanel({ tools, onRun }: Props) {
     } catch (error) {
       const message = errorMessage(error);
       setProblem(
-        /could not be reached/.test(message)
+        !settings.viaProxy && /could not be reached/.test(message)
           ? `${refusedAdvice(settings.provider, settings.baseUrl, window.location.origin)} (${message})`
           : message,
       );
@@ -148,6 +156,10 @@ export function ModelPanel({ tools, onRun }: Props) {
           <span className="text-xs text-muted">Held in this tab’s memory only: never stored, exported or shared; gone on reload.</span>
         </label>
       </div>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" checked={settings.viaProxy} onChange={(event) => set({ viaProxy: event.target.checked })} />
+        Through Toolscope’s proxy (this machine relays the call to the base URL above: for a provider that allows no browser origin)
+      </label>
       <form
         className="flex gap-2"
         onSubmit={(event) => {

@@ -8,6 +8,8 @@ export interface ModelSettings {
   baseUrl: string;
   model: string;
   key: string;
+  /** Send through Toolscope's loopback proxy (for a provider that allows no browser origin). */
+  viaProxy: boolean;
 }
 
 /** A local Ollama's OpenAI-compatible endpoint: the suggestion (no key, nothing leaves the machine). */
@@ -16,7 +18,16 @@ export const SUGGESTED_BASE: Record<ModelProvider, string> = {
   anthropic: 'https://api.anthropic.com',
 };
 
-export const modelSettings = createStore<ModelSettings>({ provider: 'openai', baseUrl: SUGGESTED_BASE.openai, model: '', key: '' });
+export const modelSettings = createStore<ModelSettings>({
+  provider: 'openai',
+  baseUrl: SUGGESTED_BASE.openai,
+  model: '',
+  key: '',
+  viaProxy: false,
+});
+
+/** The provider's own headers the proxy must pass on (it forwards Authorization and Content-Type by itself). */
+export const PROXY_FORWARD: Record<ModelProvider, readonly string[]> = { openai: [], anthropic: ['x-api-key', 'anthropic-version'] };
 
 /**
  * Anthropic answers a page only when it says it knows the key is exposed to the browser
@@ -32,6 +43,6 @@ export function refusedAdvice(provider: ModelProvider, baseUrl: string, origin: 
   if (provider === 'anthropic')
     return `Anthropic refused a direct call from this page. Toolscope sends anthropic-dangerous-direct-browser-access: true; check the base URL (${baseUrl}) and the key.`;
   if (/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(`${baseUrl.replace(/\/+$/, '')}/`))
-    return `The model server refused a direct call from this page (no CORS). For Ollama, start it with OLLAMA_ORIGINS=${origin} (ollama serve); LM Studio: turn on "Enable CORS" in its server settings.`;
-  return `The provider refused a direct call from this page (no CORS headers for ${origin}). Allow this origin on the server (vLLM: --allowed-origins '["${origin}"]'), or put a CORS-enabled gateway in front of it.`;
+    return `The model server refused a direct call from this page (no CORS). For Ollama, start it with OLLAMA_ORIGINS=${origin} (ollama serve); LM Studio: turn on "Enable CORS" in its server settings. Or tick "Through Toolscope's proxy".`;
+  return `The provider refused a direct call from this page (no CORS headers for ${origin}). Allow this origin on the server (vLLM: --allowed-origins '["${origin}"]'), or tick "Through Toolscope's proxy".`;
 }
