@@ -6,8 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startFakeModel, type FakeChoice } from '../server/testing/modelFakes.ts';
 import { expect, test } from './fixtures/test.ts';
-import { openFindATool } from './fixtures/panes.ts';
-import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { openFindATool, openServerDetails } from './fixtures/panes.ts';
+import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
 
 const KEY = 'sk-page-model-key-0123456789';
 const choose = (question: string): FakeChoice =>
@@ -100,6 +100,42 @@ test('the model’s choice beside BM25, the key in its header and in memory only
     await page.reload();
     const again = await openModel(page);
     await expect(again.getByLabel('API key')).toHaveValue('');
+  } finally {
+    await fake.stop();
+  }
+});
+
+test('with several servers the model gets the tools as the chosen host names them, and a choice on another server opens there', async ({
+  page,
+}) => {
+  // The scripted model picks the offered name that ends with the tool it wants.
+  const fake = await startFakeModel({
+    provider: 'openai',
+    cors: true,
+    choose: (_question, names) => ({ tool: names.find((name) => name.endsWith('search_catalog')), args: { query: 'lamp' } }),
+  });
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(deepLink(demoMcpUrl()));
+    await openServerDetails(page);
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page.getByLabel('Server URL').fill(everythingMcpUrl());
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: /./ })).toHaveCount(2);
+    const panel = await openModel(page);
+    await panel.getByRole('combobox', { name: 'Host profile' }).selectOption({ label: 'Claude Code' });
+    await panel.getByRole('textbox', { name: 'Base URL' }).fill(fake.url);
+    await panel.getByRole('textbox', { name: 'Model name' }).fill('fake-llama');
+    await panel.getByRole('textbox', { name: 'Ask the model' }).fill('find me a lamp');
+    await panel.getByRole('button', { name: 'Ask', exact: true }).click();
+    const choice = page.getByRole('region', { name: "Model's choice" });
+    await expect(choice).toContainText('fake-llama would call mcp__toolscope-demo__search_catalog');
+    const names = (fake.requests[0]?.body.tools as { function: { name: string } }[]).map((tool) => tool.function.name);
+    expect(names).toContain('mcp__everything__echo');
+    expect(names.every((name) => name.startsWith('mcp__'))).toBe(true);
+    await choice.getByRole('button', { name: 'Open on Toolscope demo shop' }).click();
+    await expect(page.getByRole('banner').getByRole('status', { name: 'Server' })).toContainText('Toolscope demo shop');
+    await expect(page.getByRole('form', { name: 'Arguments' }).getByLabel('Query')).toBeVisible();
   } finally {
     await fake.stop();
   }

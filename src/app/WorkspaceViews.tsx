@@ -14,7 +14,7 @@ import { retryableLazy } from '../web/chunks.ts';
 import type { MainView } from './useWorkspaceState.ts';
 import type { HostsServer } from '../features/servers/HostsView.tsx';
 import { pageTokenizer } from '../features/report/api/tokenCounter.ts';
-import { unionKeys } from '../features/servers/serverSet.ts';
+import { unionKeys } from '../lint/hosts.ts';
 import { unionTools } from '../lint/queries.ts';
 import { useMemo } from 'react';
 
@@ -91,7 +91,14 @@ export function WorkspaceView({
     case 'model':
       return (
         <LazyPane label="the model panel" resetKey={connection} onRetry={ModelPanel.retry} loading="Loading the model panel…">
-          {() => <ModelPanel.Component tools={tools} onRun={runCall} />}
+          {() => (
+            <ModelPanel.Component
+              server={{ ...(hostServers[0] ?? { url: connection.url, label: connection.server.name, ...connection.server }), tools }}
+              servers={hostServers}
+              onRun={runCall}
+              onOpenOnServer={openOnServer}
+            />
+          )}
         </LazyPane>
       );
     case 'hosts':

@@ -250,3 +250,28 @@ export function hostView(host: HostId, servers: readonly HostServer[]): HostView
     deferred: rule.deferred,
   };
 }
+
+/** How a host's config would name a server, from what it says of itself (the person can change it). */
+export function configKeyOf(name: string, taken: ReadonlySet<string>): string {
+  const base =
+    name
+      .replace(/^.*\//, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'server';
+  let key = base;
+  for (let index = 2; taken.has(key); index++) key = `${base}-${index}`;
+  return key;
+}
+
+/** Each server's config name as the page first proposes it (in order, unique): Hosts and Find across servers. */
+export function unionKeys(servers: readonly { url: string; name: string }[]): Map<string, string> {
+  const taken = new Set<string>();
+  return new Map(
+    servers.map((server) => {
+      const key = configKeyOf(server.name, taken);
+      taken.add(key);
+      return [server.url, key];
+    }),
+  );
+}

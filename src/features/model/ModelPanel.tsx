@@ -9,6 +9,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import { printable } from '../../lib/printable.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import { toolIndex } from '../../lint/toolSearch.ts';
+import { HOST_IDS, HOSTS, hostView, unionKeys, type HostId } from '../../lint/hosts.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { askModel } from '../../model/askModel.ts';
 import { MODEL_PROVIDERS, type ModelChoice, type ModelProvider } from '../../model/modelWire.ts';
@@ -20,8 +21,26 @@ import { BROWSER_HEADERS, PROXY_FORWARD, SUGGESTED_BASE, modelSettings, refusedA
 const PROVIDER_LABEL: Record<ModelProvider, string> = { openai: 'OpenAI-compatible', anthropic: 'Anthropic' };
 const field = 'w-full rounded-md border border-field bg-panel px-2 py-1 text-sm';
 
+/** Where a name the model was offered comes from: its server, and the tool's own name there. */
+interface Origin {
+  url: string;
+  tool: string;
+  label: string;
+}
+
+/** A connected server with its tools (several servers: the host profile names them). */
+export interface ModelServer {
+  url: string;
+  label: string;
+  name: string;
+  title?: string;
+  tools: readonly McpTool[];
+}
+
 interface Asked {
   question: string;
+  /** Where the chosen name comes from (absent: no tool, or a name nobody offered). */
+  origin?: Origin;
   choice: ModelChoice;
   model: string;
   /** BM25's first tool and the rank it gives the model's choice. */
@@ -32,12 +51,50 @@ interface Asked {
 }
 
 interface Props {
-  tools: readonly McpTool[];
+  /** The server on screen. */
+  server: ModelServer;
+  /** Every connected server, this one first: with several, the tools go as the chosen host names them. */
+  servers: readonly ModelServer[];
   /** Sends the chosen call through the call session's gate (its tool opens). */
   onRun: (tool: string, args: Record<string, unknown>) => void;
+  /** Opens a tool of another connected server (its own workspace and gate). */
+  onOpenOnServer?: (url: string, tool: string) => void;
 }
 
-export function ModelPanel({ tools, onRun }: Props) {
+/** The tools offered to the model: one server's as they are, or several as a host names them. */
+function offeredTools(server: ModelServer, servers: readonly ModelServer[], host: HostId) {
+  if (servers.length < 2)
+    return {
+      tools: server.tools,
+      origin: new Map(server.tools.map((tool) => [tool.name, { url: server.url, tool: tool.name, label: server.label }])),
+    };
+  const keys = unionKeys(servers);
+  const byKey = new Map(servers.map((each) => [keys.get(each.url) ?? each.url, each]));
+  const view = hostView(
+    host,
+    servers.map((each) => ({
+      key: keys.get(each.url) ?? each.url,
+      name: each.name,
+      ...(each.title ? { title: each.title } : {}),
+      tools: each.tools,
+    })),
+  );
+  const tools: McpTool[] = [];
+  const origin = new Map<string, Origin>();
+  for (const entry of view.tools) {
+    const owner = byKey.get(entry.server);
+    const tool = owner?.tools.find((candidate) => candidate.name === entry.tool);
+    if (entry.fate === 'dropped' || !entry.modelName || !owner || !tool) continue;
+    tools.push({ ...tool, name: entry.modelName });
+    origin.set(entry.modelName, { url: owner.url, tool: tool.name, label: owner.label });
+  }
+  return { tools, origin };
+}
+
+export function ModelPanel({ server, servers, onRun, onOpenOnServer }: Props) {
+  const [host, setHost] = useState<HostId>('claude-code');
+  const several = servers.length > 1;
+  const { tools, origin } = useMemo(() => offeredTools(server, servers, host), [server, servers, host]);
   const settings = useSyncExternalStore(modelSettings.subscribe, modelSettings.getSnapshot);
   const set = (change: Partial<typeof settings>) => modelSettings.set({ ...settings, ...change });
   const [question, setQuestion] = useState('');
@@ -80,6 +137,7 @@ export function ModelPanel({ tools, onRun }: Props) {
       );
       const ranked = rank(words, 'bm25');
       const index = choice.tool === undefined ? -1 : ranked.findIndex((tool) => tool.name === choice.tool);
+      const chosenOrigin = choice.tool === undefined ? undefined : origin.get(choice.tool);
       const argsCheck = await checkArgs(
         tools.find((tool) => tool.name === choice.tool),
         choice,
@@ -88,6 +146,7 @@ export function ModelPanel({ tools, onRun }: Props) {
         ...previous,
         {
           question: words,
+          ...(chosenOrigin ? { origin: chosenOrigin } : {}),
           choice,
           model: settings.model.trim(),
           bm25: { first: ranked[0]?.name, ...(index >= 0 ? { rankOfChoice: index + 1 } : {}) },
@@ -108,7 +167,13 @@ export function ModelPanel({ tools, onRun }: Props) {
   };
 
   const exportQueries = () => {
-    const file = asked.map((entry) => ({ query: entry.question, expect: entry.expected, mode: 'model' }));
+    // With several servers the names are the host's: the file names each as server/tool (the config name).
+    const keys = unionKeys(servers);
+    const expectOf = (name: string) => {
+      const from = origin.get(name);
+      return several && from ? `${keys.get(from.url) ?? from.url}/${from.tool}` : name;
+    };
+    const file = asked.map((entry) => ({ query: entry.question, expect: expectOf(entry.expected), mode: 'model' }));
     downloadBytes(new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`), 'application/json', 'queries.json');
   };
 
@@ -116,9 +181,17 @@ export function ModelPanel({ tools, onRun }: Props) {
     <section aria-label="Model" className="flex max-w-4xl flex-col gap-3 text-sm">
       <h2 className="text-lg font-semibold">Ask your model</h2>
       <p className="text-subtle">
-        The question goes to your model with this server’s {tools.length} tools as a host sends them (name, description, input schema).
+        {several
+          ? `The question goes to your model with the ${tools.length} tools of ${servers.length} servers as ${HOSTS[host].label} names them (name, description, input schema).`
+          : `The question goes to your model with this server’s ${tools.length} tools as a host sends them (name, description, input schema).`}{' '}
         Nothing is sent until you press Ask.
       </p>
+      {several ? (
+        <label className="flex items-center gap-2">
+          Host profile
+          <Select<HostId> value={host} options={HOST_IDS.map((id) => ({ value: id, label: HOSTS[id].label }))} onChange={setHost} />
+        </label>
+      ) : null}
       <div className="grid gap-2 md:grid-cols-2">
         <label className="flex flex-col gap-1">
           Provider
@@ -185,7 +258,18 @@ export function ModelPanel({ tools, onRun }: Props) {
           {printable(problem)}
         </p>
       ) : null}
-      {latest ? <Choice asked={latest} onRun={onRun} /> : null}
+      {latest ? (
+        <Choice
+          asked={latest}
+          onRun={(args) => {
+            const from = latest.origin;
+            if (!from) return;
+            if (from.url === server.url) onRun(from.tool, args);
+            else onOpenOnServer?.(from.url, from.tool);
+          }}
+          elsewhere={latest.origin && latest.origin.url !== server.url ? latest.origin.label : undefined}
+        />
+      ) : null}
       {asked.length ? (
         <section aria-label="Questions asked" className="flex flex-col gap-1">
           <div className="flex items-center gap-2">
@@ -230,7 +314,16 @@ export function ModelPanel({ tools, onRun }: Props) {
   );
 }
 
-function Choice({ asked, onRun }: { asked: Asked; onRun: Props['onRun'] }) {
+function Choice({
+  asked,
+  onRun,
+  elsewhere,
+}: {
+  asked: Asked;
+  onRun: (args: Record<string, unknown>) => void;
+  /** The chosen tool is another server's: it opens there (its own gate), its arguments shown here. */
+  elsewhere?: string;
+}) {
   const { choice, bm25 } = asked;
   return (
     <section aria-label="Model's choice" className="flex flex-col gap-2 rounded-md border border-line p-2">
@@ -276,9 +369,9 @@ function Choice({ asked, onRun }: { asked: Asked; onRun: Props['onRun'] }) {
         </>
       ) : null}
       {choice.text.trim() ? <p className="whitespace-pre-wrap">{printable(choice.text.trim())}</p> : null}
-      {choice.tool && choice.args ? (
+      {choice.tool && choice.args && asked.origin ? (
         <div>
-          <Button onClick={() => onRun(choice.tool ?? '', choice.args ?? {})}>Run it</Button>
+          <Button onClick={() => onRun(choice.args ?? {})}>{elsewhere ? `Open on ${printable(elsewhere)}` : 'Run it'}</Button>
         </div>
       ) : null}
     </section>

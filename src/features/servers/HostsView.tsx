@@ -3,14 +3,13 @@
 // cap, the definitions' tokens — from the one rules module (src/lint/hosts.ts, each rule citing
 // its source). The config names are the person's to change: hosts prefix by them.
 import { useEffect, useMemo, useState } from 'react';
-import { HOST_IDS, HOSTS, hostView, type HostId, type HostServer } from '../../lint/hosts.ts';
+import { HOST_IDS, HOSTS, configKeyOf, hostView, type HostId, type HostServer } from '../../lint/hosts.ts';
 import { promptTexts, type Tokenizer } from '../../lint/promptCost.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { Select } from '../../components/ui/Select.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { formatCount } from '../../lib/count.ts';
 import { printable } from '../../lib/printable.ts';
-import { configKeyOf } from './serverSet.ts';
 
 export interface HostsServer {
   url: string;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_SERVERS, configKeyOf, loadServerSet, rememberServerSet, serverLabels } from './serverSet.ts';
+import { configKeyOf } from '../../lint/hosts.ts';
+import { MAX_SERVERS, loadServerSet, rememberServerSet, serverLabels } from './serverSet.ts';
 
 let items: Map<string, string>;
 beforeEach(() => {

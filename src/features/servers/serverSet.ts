@@ -29,19 +29,6 @@ export function loadServerSet(): string[] {
   }
 }
 
-/** How a host's config would name a server, from what it says of itself (the person can change it). */
-export function configKeyOf(name: string, taken: ReadonlySet<string>): string {
-  const base =
-    name
-      .replace(/^.*\//, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9_-]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'server';
-  let key = base;
-  for (let index = 2; taken.has(key); index++) key = `${base}-${index}`;
-  return key;
-}
-
 /**
  * Each server's name in lists (the Servers list, Traffic's rows): its title, else its name — and,
  * for two servers that call themselves the same, its address too, so no two rows read alike.
@@ -62,18 +49,6 @@ export function serverLabels(servers: readonly { url: string; name: string; titl
         // Not a URL: the text as it is.
       }
       return [server.url, `${name} (${where})`];
-    }),
-  );
-}
-
-/** Each server's config name as the page first proposes it (in order, unique): Hosts and Find across servers. */
-export function unionKeys(servers: readonly { url: string; name: string }[]): Map<string, string> {
-  const taken = new Set<string>();
-  return new Map(
-    servers.map((server) => {
-      const key = configKeyOf(server.name, taken);
-      taken.add(key);
-      return [server.url, key];
     }),
   );
 }
