@@ -81,6 +81,15 @@ test('two servers: both listed, a call goes to the server of its tool, Traffic a
   await openDock(page, 'Traffic');
   await expect(traffic.getByRole('listitem').filter({ hasText: 'tools/call search_catalog' }).first()).toContainText('Toolscope demo shop');
 
+  // Adding a server already in the set brings it back on screen: one connection per server.
+  await page.getByRole('region', { name: 'Connected servers' }).getByRole('button', { name: 'Add server' }).click();
+  await page.getByLabel('Server URL').fill(everythingMcpUrl());
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(chip(page)).toContainText('Everything Reference Server');
+  await expect(serversList(page).getByRole('listitem', { name: /./ })).toHaveCount(2);
+  await toolsOf(page, 'Toolscope demo shop').getByRole('button', { name: 'search_catalog', exact: true }).click();
+  await expect(chip(page)).toContainText('Toolscope demo shop');
+
   // A reload: the demo on screen (the link), everything reopened beside it.
   await page.reload();
   await expect(chip(page)).toContainText('Toolscope demo shop');

@@ -106,9 +106,10 @@ export function App({ start }: { start: Boot }) {
       setRegistrySource({ url, ...source });
       setFinding(false);
       ConnectedView.preload();
-      void connect(url, '', undefined, headers, false, secretHeaders);
+      if (servers.has(url)) servers.open(url);
+      else void connect(url, '', undefined, headers, false, secretHeaders);
     },
-    [connect],
+    [connect, servers],
   );
   const diagnosable = Boolean(proxy.session) && (state.status === 'connected' || state.status === 'failed');
   const toolCommands = useCallback(
@@ -298,7 +299,9 @@ export function App({ start }: { start: Boot }) {
           initialUrl={initialLink.server ?? ''}
           onConnect={(url, token, path, headers) => {
             ConnectedView.preload();
-            void connect(url, token, path, headers);
+            // A server of the set, off screen: it comes back on screen (one connection per server).
+            if (servers.has(url)) servers.open(url);
+            else void connect(url, token, path, headers);
           }}
           onIntent={warmUp}
           proxy={proxy.session}
@@ -392,7 +395,8 @@ export function App({ start }: { start: Boot }) {
                 ConnectedView.preload();
                 // A recent server opens on the tool last open there.
                 if (tool) setStartTool(tool);
-                void connect(url, '');
+                if (servers.has(url)) servers.open(url, tool);
+                else void connect(url, '');
               }}
               onOpenSaved={openServer}
               onRetryVia={retry}

@@ -66,12 +66,16 @@ export function useServerSet({ state, park, adopt, disconnect, recorder, proxy, 
     [parked, park, adopt, setOpenTool],
   );
 
-  const disconnectOne = useCallback((url: string) => {
-    setParked((list) => {
-      for (const entry of list) if (entry.state.connection.url === url) void entry.state.connection.close();
-      return list.filter((entry) => entry.state.connection.url !== url);
-    });
-  }, []);
+  const disconnectOne = useCallback(
+    (url: string) => {
+      for (const entry of parked) if (entry.state.connection.url === url) void entry.state.connection.close();
+      setParked((list) => list.filter((entry) => entry.state.connection.url !== url));
+    },
+    [parked],
+  );
+
+  /** Whether this server is in the set, off screen (connecting to it again brings it on screen instead). */
+  const has = useCallback((url: string) => parked.some((entry) => entry.state.connection.url === url), [parked]);
 
   /** The top bar's Disconnect: the server on screen goes; the next of the set comes on screen. */
   const disconnectShown = useCallback(() => {
@@ -120,12 +124,15 @@ export function useServerSet({ state, park, adopt, disconnect, recorder, proxy, 
 
   const others = useMemo(
     () =>
-      parked.map(({ state: entry }) => ({
-        url: entry.connection.url,
-        label: labels.get(entry.connection.url) ?? entry.connection.url,
-        connection: entry.connection,
-        authContext: entry.authContext,
-      })),
+      // Never the server on screen twice (defensive: connecting to a parked server brings it back instead).
+      parked
+        .filter(({ state: entry }) => entry.connection.url !== shown?.url)
+        .map(({ state: entry }) => ({
+          url: entry.connection.url,
+          label: labels.get(entry.connection.url) ?? entry.connection.url,
+          connection: entry.connection,
+          authContext: entry.authContext,
+        })),
     [parked, labels],
   );
   const forView = useMemo(
@@ -133,5 +140,5 @@ export function useServerSet({ state, park, adopt, disconnect, recorder, proxy, 
       shownUrl === undefined ? undefined : { others, label: labels.get(shownUrl) ?? shownUrl, open, disconnect: disconnectOne, add },
     [others, labels, shownUrl, open, disconnectOne, add],
   );
-  return { parked, labels, add, open, disconnectShown, forView };
+  return { parked, labels, add, open, has, disconnectShown, forView };
 }
