@@ -20,6 +20,7 @@ const LAYERS = [
   ['registry', 'the MCP Registry: its API, server.json, terminal lines'],
   ['compare', 'comparing results and tool lists'],
   ['lint', 'the server report’s rules'],
+  ['model', 'asking a model: its two wire formats'],
   ['session', 'the call session; its memory is handed to it'],
   ['apphost', 'the MCP Apps host session: the bridge, its handlers and its questions'],
   ['web', 'the browser’s helpers: React hooks, localStorage, the chunk loader, downloads'],
@@ -27,7 +28,7 @@ const LAYERS = [
 ];
 // The framework-free folders: no React, no browser globals (the CLI runs them in Node). src/lib is
 // the floor under all of them; what needs the browser or React lives in src/web, above them.
-const PURE = ['lib', 'mcp', 'schema', 'registry', 'compare', 'lint', 'session', 'apphost'];
+const PURE = ['lib', 'mcp', 'schema', 'registry', 'compare', 'lint', 'model', 'session', 'apphost'];
 // The feature zones are built from the folders under src/features, so a new feature is fenced the
 // day it is created (bulletproof-react's `from: './src/features', except: ['./<self>']` form).
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
