@@ -18,6 +18,8 @@ export class ModelCallError extends Error {}
 
 /** At most this much of an error body is quoted. */
 const EXCERPT = 300;
+/** An answer past this is refused, not parsed (a chat completion with tool calls is a few KB). */
+export const MAX_ANSWER_CHARS = 8 * 1024 * 1024;
 
 export async function askModel(
   endpoint: ModelEndpoint,
@@ -41,6 +43,8 @@ export async function askModel(
     throw new ModelCallError(hide(`${request.url} could not be reached: ${errorMessage(error)}`));
   }
   const text = await response.text();
+  if (text.length > MAX_ANSWER_CHARS)
+    throw new ModelCallError(`${request.url} answered with ${text.length} characters: more than a model's answer can be.`);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -3,6 +3,7 @@ import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DockTab } from '../../components/ui/Dock.tsx';
 import { cn } from '../../lib/cn.ts';
+import { redactUrl } from '../../lib/redactUrl.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { TrafficEntry, TrafficRecorder } from '../../mcp/traffic.ts';
 import { parseCassette, recordCassette, type CassetteSource } from '../../mcp/cassette.ts';
@@ -202,7 +203,11 @@ function TrafficLog({
             key={entry.seq}
             entry={entry}
             stdioUrl={stdioUrl}
-            serverName={entry.server && serverNames && serverNames.size > 1 ? (serverNames.get(entry.server) ?? entry.server) : undefined}
+            serverName={
+              entry.server && serverNames && serverNames.size > 1
+                ? (serverNames.get(entry.server) ?? redactUrl(entry.server).url)
+                : undefined
+            }
           />
         ))}
         {hidden > 0 ? (
