@@ -1,6 +1,4 @@
 import { Toaster } from '../components/ui/Toaster.tsx';
-import { redactUrl } from '../lib/redactUrl.ts';
-import { toasts } from '../web/toasts.ts';
 import { Dock } from '../components/ui/Dock.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,7 +27,7 @@ import { stdioStatusText } from '../features/stdio/consoleStore.ts';
 import { StartScreen } from '../features/connection/StartScreen.tsx';
 import { rememberRecentServer } from '../features/connection/api/recentServers.ts';
 import { isKnownServer, rememberKnownServer } from '../features/connection/api/knownServers.ts';
-import { clearAllData, forgetServer } from './forgetting.ts';
+import { forgetAndSay } from './forgetting.ts';
 import { endPreview } from '../prefetch/index.ts';
 import type { Forgetting } from './ForgetDialogs.tsx';
 import type { SavedServer } from '../features/connection/api/serverList.ts';
@@ -40,6 +38,7 @@ import { FindServer } from '../features/registry/FindServer.tsx';
 import type { RegistryConnect } from '../features/registry/EntryView.tsx';
 import { FindServerDialog } from './FindServerDialog.tsx';
 import { useServerSet } from './useServerSet.ts';
+import { appCommands } from './appCommands.ts';
 import { StillConnected } from '../features/servers/StillConnected.tsx';
 
 export function App({ start }: { start: Boot }) {
@@ -114,49 +113,12 @@ export function App({ start }: { start: Boot }) {
   const diagnosable = Boolean(proxy.session) && (state.status === 'connected' || state.status === 'failed');
   const toolCommands = useCallback(
     () => [
-      {
-        id: 'registry:find',
-        label: 'Find a server',
-        detail: 'search the MCP Registry',
-        group: 'Servers' as const,
-        run: () => setFinding(true),
-      },
-      ...(live
-        ? [
-            {
-              id: 'servers:add',
-              label: 'Add server',
-              detail: 'connect another server beside this one (Hosts shows them together)',
-              aliases: ['add server', 'another server'],
-              group: 'Servers' as const,
-              run: servers.add,
-            },
-          ]
-        : []),
-      // The connection doctor runs on Toolscope's own server, for a server connected or failed.
-      ...(diagnosable
-        ? [
-            {
-              id: 'diagnose',
-              label: 'Diagnose the connection',
-              detail: 'probe the server: reachability, CORS, era, sign-in',
-              aliases: ['diagnose', 'doctor'],
-              group: 'Servers' as const,
-              run: () => window.dispatchEvent(new Event(OPEN_DOCTOR)),
-            },
-          ]
-        : []),
-      ...(stdioSession
-        ? [
-            {
-              id: 'stdio:restart',
-              label: 'Restart server',
-              detail: stdioSession.command,
-              group: 'Servers' as const,
-              run: () => void restartStdio(),
-            },
-          ]
-        : []),
+      ...appCommands({
+        find: () => setFinding(true),
+        add: live ? servers.add : undefined,
+        diagnose: diagnosable ? () => window.dispatchEvent(new Event(OPEN_DOCTOR)) : undefined,
+        restart: stdioSession ? { command: stdioSession.command, run: () => void restartStdio() } : undefined,
+      }),
       ...buildCommands.current(),
     ],
     [stdioSession, restartStdio, diagnosable, live, servers.add],
@@ -252,25 +214,7 @@ export function App({ start }: { start: Boot }) {
     ? { server: live.server, url: live.url, stdio: live.bridged, headerNames: Object.keys(live.customHeaders) }
     : undefined;
   // Forgetting disconnects first (nothing more is written), then deletes; "all" starts a fresh page.
-  const forget = useCallback(
-    async (what: Forgetting) => {
-      if (what.kind === 'all') {
-        disconnect();
-        await clearAllData();
-        window.location.replace(window.location.pathname);
-        return;
-      }
-      disconnect();
-      const { calls, saved } = await forgetServer(what.url);
-      queryClient.clear();
-      window.history.replaceState(null, '', window.location.pathname);
-      toasts.show({
-        title: `Forgot ${redactUrl(what.url).url}: ${calls} ${calls === 1 ? 'call' : 'calls'}, ${saved} saved, its sign-in and settings.`,
-        notes: [],
-      });
-    },
-    [disconnect, queryClient],
-  );
+  const forget = useCallback((what: Forgetting) => forgetAndSay(what, disconnect, () => queryClient.clear()), [disconnect, queryClient]);
   useEffect(() => {
     // The stdio bridge's URL lives only as long as this launch: not a server to offer next time.
     if (live && live.url !== stdioSession?.url)

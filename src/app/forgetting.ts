@@ -9,6 +9,9 @@ import { forgetGrant } from '../mcp/grants.ts';
 import { serverKey } from '../lib/serverKey.ts';
 import { browserStore } from '../web/storage.ts';
 import { forgetWorkspace } from './workspaceMemory.ts';
+import { redactUrl } from '../lib/redactUrl.ts';
+import { toasts } from '../web/toasts.ts';
+import type { Forgetting } from './ForgetDialogs.tsx';
 
 /** What "Forget this server" deletes, in the words the confirmation uses. */
 export const FORGET_SERVER_LIST = [
@@ -45,4 +48,24 @@ export async function clearAllData(): Promise<void> {
   } catch {
     // no session storage: nothing kept there
   }
+}
+
+/**
+ * "Forget": disconnects first (nothing more is written), then deletes; "all" starts a fresh page,
+ * one server is said in a toast with what went.
+ */
+export async function forgetAndSay(what: Forgetting, disconnect: () => void, clearQueries: () => void): Promise<void> {
+  disconnect();
+  if (what.kind === 'all') {
+    await clearAllData();
+    window.location.replace(window.location.pathname);
+    return;
+  }
+  const { calls, saved } = await forgetServer(what.url);
+  clearQueries();
+  window.history.replaceState(null, '', window.location.pathname);
+  toasts.show({
+    title: `Forgot ${redactUrl(what.url).url}: ${calls} ${calls === 1 ? 'call' : 'calls'}, ${saved} saved, its sign-in and settings.`,
+    notes: [],
+  });
 }

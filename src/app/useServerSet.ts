@@ -126,14 +126,14 @@ export function useServerSet({ state, park, adopt, disconnect, recorder, proxy, 
     () =>
       // Never the server on screen twice (defensive: connecting to a parked server brings it back instead).
       parked
-        .filter(({ state: entry }) => entry.connection.url !== shown?.url)
+        .filter(({ state: entry }) => entry.connection.url !== shownUrl)
         .map(({ state: entry }) => ({
           url: entry.connection.url,
           label: labels.get(entry.connection.url) ?? entry.connection.url,
           connection: entry.connection,
           authContext: entry.authContext,
         })),
-    [parked, labels],
+    [parked, labels, shownUrl],
   );
   const forView = useMemo(
     (): ServerSet | undefined =>

@@ -15,7 +15,6 @@ import { fetchChain, type Route } from './fetchChain.ts';
 import { isRecord, optionalString, own } from './guards.ts';
 import { LENIENT_HEADER, RawResults } from './lenientResults.ts';
 import { explainNetworkFailure, parseUrl, unprobed } from './networkFailure.ts';
-import { paramHeadersFor } from './paramHeaders.ts';
 import { prefetchedPage } from './adoptedPrefetch.ts';
 import { checkedHeaders, secretValuesOf } from './connectionSecrets.ts';
 import { ServerOffers } from './serverOffers.ts';
@@ -33,7 +32,8 @@ import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './timeouts.ts';
 import { cacheHintFindings, parseToolsPage, withParamHeaders, type McpTool, type ToolsPage } from './tools.ts';
 import type { FetchLike } from './traffic.ts';
 import type { ServerSkills } from './skills.ts';
-import { newTraceId, traceparent } from './traceContext.ts';
+import { newTraceId } from './traceContext.ts';
+import { toolCallRequest } from './toolCallRequest.ts';
 
 /** The Skills extension's id (SEP-2640); skills.ts holds the rest, loaded on demand. */
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
@@ -72,8 +72,7 @@ export class McpConnection {
     readonly secretHeaders: readonly string[] = [],
   ) {}
 
-  /** This connection's trace (W3C Trace Context), when calls carry it. */
-  readonly traceId = newTraceId();
+  readonly traceId = newTraceId(); // this connection's trace (W3C Trace Context), when calls carry it
   readonly #request = (method: string, params: Record<string, unknown>, options?: CallOptions) => this.#send(method, params, options);
   readonly #tasks = new TaskDriver({
     request: this.#request,
@@ -347,11 +346,7 @@ export class McpConnection {
   ): Promise<CallResult> {
     const { name, paramHeaders = [], unusable } = typeof tool === 'string' ? { name: tool } : tool;
     if (unusable) throw new McpError({ kind: 'invalid-input', message: unusable });
-    const headers = this.era === 'modern' ? { ...paramHeadersFor(paramHeaders, args), ...options.headers } : options.headers;
-    const params: Record<string, unknown> = { name, arguments: args };
-    // The MCP semantic conventions carry trace context in params._meta (opentelemetry.io/docs/specs/semconv/gen-ai/mcp).
-    if (options.traceContext) params._meta = { traceparent: traceparent(this.traceId) };
-    if (options.task && this.era === 'legacy') params.task = options.task.ttl === undefined ? {} : { ttl: options.task.ttl };
+    const { params, headers } = toolCallRequest({ name, args, paramHeaders }, options, this.era, this.traceId);
     const { call, signal } = this.watcher.watch(name, options.signal);
     let raw: unknown;
     try {

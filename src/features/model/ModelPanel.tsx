@@ -223,10 +223,15 @@ export function ModelPanel({ server, servers, onRun, onOpenOnServer }: Props) {
             className={field}
             type="password"
             autoComplete="off"
+            // The contract's name, exactly; the note below describes it.
+            aria-label="API key"
+            aria-describedby="model-key-note"
             value={settings.key}
             onChange={(event) => set({ key: event.target.value })}
           />
-          <span className="text-xs text-muted">Held in this tab’s memory only: never stored, exported or shared; gone on reload.</span>
+          <span id="model-key-note" className="text-xs text-muted">
+            Held in this tab’s memory only: never stored, exported or shared; gone on reload.
+          </span>
         </label>
       </div>
       <label className="flex items-center gap-2">
