@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otlpProblems, readBackThroughSdk } from '../testing/otlpProto.ts';
 import { startDemoServer, startMockCli, type RunningServer } from '../testing/testServers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));
@@ -62,8 +63,13 @@ interface Otlp {
  * OTLP/JSON as the collector reads it (opentelemetry-proto's ExportTraceServiceRequest in proto3 JSON:
  * lowerCamelCase fields, hex ids, nanoseconds as decimal strings, enums as numbers): one trace, a
  * session span, and a CLIENT span per request under it, named and attributed per the MCP conventions.
+ * The file passes opentelemetry-proto's schema and the SDK's exporter reads it back to the same JSON.
  */
-function checkOtlp(otlp: Otlp) {
+async function checkOtlp(text: string) {
+  expect(otlpProblems(text)).toEqual([]);
+  const back = await readBackThroughSdk(text);
+  expect(JSON.parse(back.json)).toEqual(JSON.parse(text));
+  const otlp = JSON.parse(text) as Otlp;
   const spans = otlp.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans));
   expect(otlp.resourceSpans[0]?.resource.attributes.map((attribute) => attribute.key)).toContain('service.name');
   expect(otlp.resourceSpans[0]?.scopeSpans[0]?.scope.name).toBe('toolscope');
@@ -143,7 +149,7 @@ describe('toolscope record → mock', () => {
       expect(header?.protocolVersion).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
       expect(lines.map((line) => line.method)).toEqual(['tools/list', 'tools/list', 'tools/list', 'tools/call']);
     }
-    checkOtlp(JSON.parse(readFileSync(join(dir, 'traces.json'), 'utf8')) as Otlp);
+    await checkOtlp(readFileSync(join(dir, 'traces.json'), 'utf8'));
     await demo.stop();
     for (const file of Object.values(files)) {
       const mock = await startMockCli(file);
