@@ -25,7 +25,8 @@ import { clientMetadataDocument } from './oauth/clientMetadata.ts';
 import { mountStdio, stdioHandout, type StdioEndpoint } from './stdio/routes.ts';
 
 export interface AppOptions {
-  mcp: McpHttpHandler;
+  /** What answers /mcp: the SDK's handler (the demo, a mock), or anything that answers a Request (the recording proxy). */
+  mcp: Pick<McpHttpHandler, 'fetch'>;
   /** Directory of the built app to serve; omitted in dev mode (Vite serves it). */
   staticRoot?: string;
   /** When set, /mcp answers 401 unless `Authorization: Bearer <token>` is sent. */
@@ -50,6 +51,8 @@ export interface AppOptions {
   mcpOrigins?: 'own' | 'loopback';
   /** The Server Card for `<origin>/mcp`, served at /mcp/server-card (SEP-2127); none when absent. */
   serverCard?: (mcpUrl: string) => unknown;
+  /** false: /mcp passes every stream on whole (the demo's cut of stream_price_feed is for the demo and its mock). */
+  faults?: false;
 }
 
 // What a browser needs to call an MCP endpoint directly: allowed request headers are reflected
@@ -86,6 +89,7 @@ export function createApp({
   sandbox,
   mcpOrigins = 'own',
   serverCard,
+  faults,
 }: AppOptions): Hono {
   const app = new Hono();
   // Every route answers loopback names only (DNS rebinding: a page on evil.example whose name
@@ -190,7 +194,10 @@ export function createApp({
       }),
     );
   // The verified caller (if any) reaches the tools, which bind handles and rate limits to it.
-  app.all('/mcp', (c) => withCutStream(c.req.raw, (request) => mcp.fetch(request, { authInfo: c.get('authInfo') })));
+  app.all('/mcp', (c) => {
+    const handle = (request: Request) => mcp.fetch(request, { authInfo: c.get('authInfo') });
+    return faults === false ? handle(c.req.raw) : withCutStream(c.req.raw, handle);
+  });
   if (staticRoot) {
     const scriptHashes = builtScriptHashes(staticRoot);
     app.use('*', async (c, next) => {

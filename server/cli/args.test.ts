@@ -128,6 +128,20 @@ describe('parseCli', () => {
     expect(() => parseCli(['record', '--out', 's.jsonl', '--call', 'a', '--args', '[1]', 'https://example.com/mcp'])).toThrow(
       'expected a JSON object',
     );
+    // record --listen: a recording proxy on 127.0.0.1 (0: a free port), stopping itself after --stop-after seconds.
+    expect(parseCli(['record', '--out', 's.jsonl', '--listen', '0', '--stop-after', '90', 'https://example.com/mcp'])).toMatchObject({
+      listen: { port: 0, stopAfterMs: 90_000 },
+    });
+    expect(parseCli(['record', '--out', 's.jsonl', 'https://example.com/mcp'])).not.toHaveProperty('listen');
+    expect(() => parseCli(['record', '--out', 's.jsonl', '--listen', 'x', 'https://example.com/mcp'])).toThrow(
+      '--listen x: expected a port',
+    );
+    expect(() => parseCli(['record', '--out', 's.jsonl', '--stop-after', '9', 'https://example.com/mcp'])).toThrow(
+      'give --listen PORT too',
+    );
+    expect(() => parseCli(['record', '--out', 's.jsonl', '--listen', '0', '--stop-after', '0', 'https://example.com/mcp'])).toThrow(
+      '--stop-after 0: expected seconds',
+    );
     expect(() => parseCli(['report', '--call', 'a', 'https://example.com/mcp'])).toThrow('unknown option --call');
     expect(parseCli(['mock', 'c.jsonl', '--port', '7000'])).toEqual({ kind: 'mock', file: 'c.jsonl', port: 7000, stdio: false });
     expect(parseCli(['mock', 'c.jsonl', '--stdio'])).toEqual({ kind: 'mock', file: 'c.jsonl', stdio: true });

@@ -102,6 +102,8 @@ export type CliCommand =
       allowDestructive: boolean;
       /** Also the session as OpenTelemetry traces (OTLP/JSON) in this file. */
       otlp?: string;
+      /** Then a recording proxy on 127.0.0.1:port, until stopped (or stopAfterMs). */
+      listen?: { port: number; stopAfterMs?: number };
     }
   /** `toolscope bench`: the server reached as the report reaches it; the mix sent under load (or its plan exported). */
   | { kind: 'bench'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions; bench: BenchPlan }

@@ -54,6 +54,8 @@ export const RECORD_OPTIONS = {
   'allow-destructive': { type: 'boolean' },
   otlp: { type: 'string' },
   'trace-context': { type: 'boolean' },
+  listen: { type: 'string' },
+  'stop-after': { type: 'string' },
 } as const;
 
 export const BENCH_OPTIONS = {

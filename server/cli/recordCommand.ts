@@ -17,7 +17,8 @@ import { TrafficRecorder } from '../../src/mcp/traffic.ts';
 import { unattendedSession } from '../../src/session/unattended.ts';
 import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
 import type { ReportOptions } from './args.ts';
-import { withServer, type ReportTarget } from './reportCommand.ts';
+import { checkConnectOptions, withServer, type ReportTarget } from './reportCommand.ts';
+import { proxyUntilStopped } from '../mock/recordProxy.ts';
 
 export interface RecordPlan {
   out: string;
@@ -26,6 +27,8 @@ export interface RecordPlan {
   otlp?: string;
   /** Each call carries W3C trace context (`params._meta.traceparent`). */
   traceContext?: boolean;
+  /** Then record what another client sends through a proxy on 127.0.0.1 (server/mock/recordProxy.ts). */
+  listen?: { port: number; stopAfterMs?: number };
 }
 
 const REFUSED =
@@ -34,6 +37,8 @@ const REFUSED =
 export async function runRecord(target: ReportTarget, options: ReportOptions, plan: RecordPlan): Promise<number> {
   const traffic = new TrafficRecorder(target.fetch ?? ((input, init) => fetch(input, init)));
   return withServer({ ...target, fetch: traffic.fetch }, options, 'recording', async (connection, { secrets, failed }) => {
+    if (plan.listen && options.machine)
+      return failed('Not recorded: the proxy forwards --bearer and --header, not a machine sign-in; give the token as --bearer.');
     // Every page, once: Traffic keeps each as the server sent it; the session needs them parsed.
     const walk = await walkPages((cursor) => connection.listToolsPage(cursor));
     const stop = describeStop(walk.stop);
@@ -47,6 +52,13 @@ export async function runRecord(target: ReportTarget, options: ReportOptions, pl
       const said = done.sent ? `${tool}: ${done.outcome?.label ?? done.state.status}` : `${tool}: ${done.refused}`;
       if (!done.sent || done.state.status !== 'done' || done.outcome?.tone === 'danger') trouble++;
       console.error(printable(redactText(said, secrets)));
+    }
+    if (plan.listen) {
+      const { headers } = checkConnectOptions(options);
+      const bearer: Record<string, string> = options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {};
+      const sent: string[] = [];
+      await proxyUntilStopped({ url: target.url, fetch: traffic.fetch, headers: { ...headers, ...bearer } }, sent, plan.listen);
+      secrets.push(...sent);
     }
     // Traffic logs an answer as it arrives; a streamed one may still be finishing.
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -4,6 +4,25 @@
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 import { MOCK_OPTIONS, UsageError, parseOptions, parsePort, type RECORD_OPTIONS } from './cliOptions.ts';
 
+/** --listen's longest unattended run (--stop-after): a day. */
+const MAX_STOP_AFTER_S = 86_400;
+
+/** `record --listen PORT [--stop-after S]`: the recording proxy's port, and when it stops by itself. */
+function listenPlan(values: Partial<Record<keyof typeof RECORD_OPTIONS, unknown>>) {
+  const listen = typeof values.listen === 'string' ? values.listen : undefined;
+  const stopAfter = typeof values['stop-after'] === 'string' ? values['stop-after'] : undefined;
+  if (listen === undefined) {
+    if (stopAfter !== undefined) throw new UsageError('--stop-after is for the recording proxy: give --listen PORT too.');
+    return {};
+  }
+  const seconds = stopAfter === undefined ? undefined : Number(stopAfter);
+  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_STOP_AFTER_S))
+    throw new UsageError(`--stop-after ${stopAfter}: expected seconds (at most ${MAX_STOP_AFTER_S}).`);
+  const port = Number(listen);
+  if (!/^\d+$/.test(listen) || port > 65535) throw new UsageError(`--listen ${listen}: expected a port number (0–65535; 0 picks a free one).`);
+  return { listen: { port, ...(seconds !== undefined ? { stopAfterMs: seconds * 1000 } : {}) } };
+}
+
 /** `toolscope mock`: a cassette served as an MCP server, on loopback HTTP or on stdio. */
 export interface MockCommand {
   kind: 'mock';
@@ -35,6 +54,7 @@ export function recordCalls(values: Partial<Record<keyof typeof RECORD_OPTIONS, 
     allowDestructive: values['allow-destructive'] === true,
     ...(typeof values.otlp === 'string' && values.otlp ? { otlp: values.otlp } : {}),
     traceContext: values['trace-context'] === true,
+    ...listenPlan(values),
   };
 }
 

@@ -18,11 +18,13 @@ Usage:
                                               each tool's definition and its SHA-256 (SEP-2636
                                               digest, RFC 8785), for report --lock in CI
   toolscope record --out FILE [--call NAME [--args JSON]]… [--allow-destructive] [--otlp FILE]
-                 [--trace-context] <server> | -- …
+                 [--trace-context] [--listen PORT [--stop-after S]] <server> | -- …
                                               lists every tool, makes the calls (the page's gate),
                                               writes the session as a cassette (JSON Lines), and
                                               with --otlp as OpenTelemetry traces (OTLP/JSON);
-                                              --trace-context: calls carry W3C traceparent in _meta
+                                              --trace-context: calls carry W3C traceparent in _meta;
+                                              --listen: then records another client through a
+                                              proxy at 127.0.0.1:PORT/mcp until Ctrl-C (or S s)
   toolscope bench --tool NAME [--args JSON] [--weight N] [--tool …]… [bench options] <server> | -- …
                                               the tool (or a weighted mix) under load: percentiles
                                               (HDR histogram), each outcome apart, budgets for CI

@@ -196,12 +196,18 @@ export async function startToolscopeCli(
   };
 }
 
-/** `toolscope mock FILE` in its own process, resolved with the URL it prints; stopped by `stop`. */
-export async function startMockCli(cassette: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, [BIN, 'mock', cassette], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * A `toolscope` command that serves (mock, record --listen) in its own process, resolved with the
+ * URL it prints; `stop` sends SIGTERM and resolves with its exit code and all it printed.
+ */
+export async function startCliServer(
+  args: string[],
+): Promise<RunningServer & { stopped: () => Promise<{ code: number | null; printed: string }> }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`toolscope mock printed no URL within 30 s:\n${printed}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`toolscope ${args[0]} printed no URL within 30 s:\n${printed}`)), 30_000);
     const onData = (chunk: Buffer) => {
       printed += chunk.toString();
       const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(printed);
@@ -212,21 +218,20 @@ export async function startMockCli(cassette: string): Promise<RunningServer> {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => {
+    void exit.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`toolscope mock exited with code ${code}:\n${printed}`));
+      reject(new Error(`toolscope ${args[0]} exited with code ${code}:\n${printed}`));
     });
   });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+  const stopped = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return { code: await exit, printed };
   };
+  return { url, stopped, stop: async () => void (await stopped()) };
 }
+
+/** `toolscope mock FILE` in its own process, resolved with the URL it prints; stopped by `stop`. */
+export const startMockCli = (cassette: string) => startCliServer(['mock', cassette]);
 
 /** The entry scripts of the stdio servers the tests run (pinned dev dependencies). */
 export const stdioServers = {
