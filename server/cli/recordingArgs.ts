@@ -19,7 +19,8 @@ function listenPlan(values: Partial<Record<keyof typeof RECORD_OPTIONS, unknown>
   if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_STOP_AFTER_S))
     throw new UsageError(`--stop-after ${stopAfter}: expected seconds (at most ${MAX_STOP_AFTER_S}).`);
   const port = Number(listen);
-  if (!/^\d+$/.test(listen) || port > 65535) throw new UsageError(`--listen ${listen}: expected a port number (0–65535; 0 picks a free one).`);
+  if (!/^\d+$/.test(listen) || port > 65535)
+    throw new UsageError(`--listen ${listen}: expected a port number (0–65535; 0 picks a free one).`);
   return { listen: { port, ...(seconds !== undefined ? { stopAfterMs: seconds * 1000 } : {}) } };
 }
 
