@@ -8,14 +8,11 @@
 // keep running on the machine's Node. Prints one table; exits 1 when a scenario fails, 2 when
 // nothing could run in isolation (0 instead with --skip-if-unisolated, as `npm test` passes it).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { NODE, ROOT, SUITE, countChecks, installSuite, scenariosOf, suite, table } from './conformanceSuite.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const HOME = join(ROOT, 'conformance');
-const NODE = join(HOME, 'node_modules/.bin/node');
-const SUITE = join(HOME, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const VERSIONS = ['2026-07-28', '2025-11-25'];
 const CONCURRENCY = 2;
 // Extensions Toolscope implements: their client scenarios sit off the spec timeline (run with
@@ -38,11 +35,7 @@ const EXTENSION_SCENARIOS = [
 const EXTENSION = 'extension';
 
 if (process.env.TOOLSCOPE_CONFORMANCE_ISOLATED !== '1') {
-  if (!existsSync(SUITE) || !existsSync(NODE)) {
-    console.log('Installing the conformance suite and its Node (conformance/, once)…');
-    const installed = spawnSync('npm', ['ci', '--prefix', HOME, '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit' });
-    if (installed.status !== 0) process.exit(installed.status ?? 1);
-  }
+  installSuite();
   // Re-run this script inside its own network namespace (unprivileged via a user namespace when not root).
   const flags = process.getuid?.() === 0 ? ['-n'] : ['-rn'];
   const probe = spawnSync('unshare', [...flags, 'sh', '-c', 'ip link set lo up'], { encoding: 'utf8' });
@@ -78,49 +71,6 @@ interface Row {
   note: string;
 }
 
-function suite(args: string[]) {
-  return spawnSync(NODE, [SUITE, ...args], { encoding: 'utf8' });
-}
-
-/** The client scenarios of a revision: required, then run-but-not-scored. */
-function scenariosOf(version: string): { name: string; scored: boolean; extension: boolean }[] {
-  const listing = suite(['list', '--client', '--requirements', version]).stdout;
-  const out: { name: string; scored: boolean; extension: boolean }[] = [];
-  let section: 'client' | 'other' | 'not-scored' = 'other';
-  let reason = '';
-  for (const line of listing.split('\n')) {
-    if (line.startsWith('Client scenarios')) section = 'client';
-    else if (line.startsWith('Server scenarios')) section = 'other';
-    else if (line.startsWith('Run and reported')) section = 'not-scored';
-    const reasonHeader = /^\s{2}([a-z-]+) \(\d+\):$/.exec(line);
-    if (reasonHeader?.[1]) reason = reasonHeader[1];
-    const entry = /^\s+- (\S+)(?: \[(client|server)\])?$/.exec(line);
-    if (!entry?.[1]) continue;
-    if (section === 'client') out.push({ name: entry[1], scored: true, extension: false });
-    if (section === 'not-scored' && entry[2] === 'client') out.push({ name: entry[1], scored: false, extension: reason === 'extension' });
-  }
-  return out;
-}
-
-function countChecks(dir: string): { passed: number; total: number; failed: string[] } {
-  const found = readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((file) => file.endsWith('checks.json'));
-  let passed = 0;
-  let total = 0;
-  const failed: string[] = [];
-  for (const file of found) {
-    const checks: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    for (const check of Array.isArray(checks) ? (checks as { id?: string; status?: string }[]) : []) {
-      if (check.status === 'INFO' || check.status === 'SKIPPED') continue;
-      total++;
-      if (check.status === 'SUCCESS') passed++;
-      else if (check.status === 'FAILURE') failed.push(check.id ?? '?');
-    }
-  }
-  return { passed, total, failed };
-}
-
 function runScenario(version: string, scenario: string, work: string): Promise<Row> {
   const dir = mkdtempSync(join(work, 'run-'));
   const command = `npm run --prefix ${ROOT} --silent conformance-client --`;
@@ -145,7 +95,7 @@ const work = mkdtempSync(join(tmpdir(), 'toolscope-conformance-'));
 const rows: Row[] = [];
 try {
   for (const version of VERSIONS) {
-    const queue = scenariosOf(version);
+    const queue = scenariosOf(version, 'client');
     if (!queue.length) throw new Error(`The suite lists no client scenarios for ${version}.`);
     const pending = [...queue];
     const results: Row[] = [];
@@ -187,13 +137,8 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const header = ['version', 'scenario', 'result', 'checks', 'note'];
 const lines = rows.map((row) => [row.version, row.scenario, row.outcome, row.total ? `${row.passed}/${row.total}` : '–', row.note]);
-const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
-const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-console.log(format(header));
-console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-for (const line of lines) console.log(format(line));
+console.log(table(['version', 'scenario', 'result', 'checks', 'note'], lines));
 for (const version of [...VERSIONS, EXTENSION]) {
   const mine = rows.filter((row) => row.version === version);
   console.log(

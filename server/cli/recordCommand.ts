@@ -73,7 +73,9 @@ export async function runRecord(target: ReportTarget, options: ReportOptions, pl
       await writeFile(plan.otlp, json);
       console.error(printable(`Traces: ${spans} spans (OTLP/JSON) in ${plan.otlp}.`));
     }
-    for (const line of written.skipped) console.error(printable(`Left out: ${line}`));
+    const times = new Map<string, number>();
+    for (const line of written.skipped) times.set(line, (times.get(line) ?? 0) + 1);
+    for (const [line, count] of times) console.error(printable(`Left out: ${line}${count > 1 ? ` (${count}×)` : ''}`));
     console.error(
       printable(`Recorded ${written.exchanges} exchanges with ${connection.server.name} (${connection.protocolVersion}) in ${plan.out}.`),
     );

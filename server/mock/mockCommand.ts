@@ -22,15 +22,18 @@ export async function serveMock(command: { file: string; port?: number; stdio: b
   const cassette = parseCassette(text);
   if ('error' in cassette) throw new UsageError(`${command.file}: ${cassette.error}.`);
   const recordings = new Recordings(cassette);
+  const factory = mockFactory(recordings);
+  for (const method of factory.unserved)
+    console.error(printable(`${method}: recorded, but the recorded capabilities do not declare it — answered "Method not found".`));
   const { server, protocolVersion, era } = cassette.header;
   const said = `Mock of ${server.name} ${server.version ?? ''} (recorded ${era === 'modern' ? '' : 'legacy, '}${protocolVersion}): ${cassette.exchanges.length} exchanges`;
   if (command.stdio) {
     console.log = (...parts: unknown[]) => console.error(...parts);
-    serveStdio(mockFactory(recordings), { legacy: 'serve' });
+    serveStdio(factory, { legacy: 'serve' });
     console.error(printable(`${said}, on stdio.`));
     return undefined;
   }
-  const handler = mockHttpHandler(recordings);
+  const handler = mockHttpHandler(factory);
   const listener = getRequestListener(createApp({ mcp: handler, mcpOrigins: 'loopback' }).fetch);
   const http = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve, reject) => {

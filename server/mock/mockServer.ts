@@ -86,10 +86,16 @@ export class Recordings {
   }
 }
 
-/** A fresh MCP server (the SDK's) answering from the recordings, as the recorded server introduced itself. */
-export function mockFactory(recordings: Recordings): () => McpServer {
+/**
+ * A fresh MCP server (the SDK's) answering from the recordings, as the recorded server introduced
+ * itself. A recorded method its recorded capabilities do not declare (prompts/get of a server
+ * without prompts: the recording holds its "Method not found") is left to the SDK, which answers
+ * just that; `unserved` names those methods.
+ */
+export function mockFactory(recordings: Recordings): (() => McpServer) & { unserved: string[] } {
   const { header } = recordings.cassette;
-  return () => {
+  const unserved = new Set<string>();
+  const build = () => {
     const mcp = new McpServer(
       {
         name: header.server.name,
@@ -99,18 +105,26 @@ export function mockFactory(recordings: Recordings): () => McpServer {
       { capabilities: header.capabilities, ...(header.instructions ? { instructions: header.instructions } : {}) },
     );
     for (const method of recordings.methods) {
-      // Each recorded method answered from the cassette: a spec method with the SDK's own params
-      // check; an extension's (skills/list, tasks/get…) with any params object.
-      if (SPEC_METHODS.has(method))
-        mcp.server.setRequestHandler(method as 'tools/list', (request) => {
-          const params = isRecord(request.params) ? request.params : {};
-          return recordings.answer(method, params) as never;
-        });
-      else mcp.server.setRequestHandler(method, { params: z.looseObject({}) }, (params) => recordings.answer(method, params) as never);
+      if (unserved.has(method)) continue;
+      try {
+        // Each recorded method answered from the cassette: a spec method with the SDK's own params
+        // check; an extension's (skills/list, tasks/get…) with any params object.
+        if (SPEC_METHODS.has(method))
+          mcp.server.setRequestHandler(method as 'tools/list', (request) => {
+            const params = isRecord(request.params) ? request.params : {};
+            return recordings.answer(method, params) as never;
+          });
+        else mcp.server.setRequestHandler(method, { params: z.looseObject({}) }, (params) => recordings.answer(method, params) as never);
+      } catch {
+        // The SDK's capability check: this server never declared what the method needs.
+        unserved.add(method);
+      }
     }
     return mcp;
   };
+  build(); // once up front: what cannot be served is known before the first request
+  return Object.assign(build, { unserved: [...unserved] });
 }
 
 /** The mock over Streamable HTTP (both eras, stateless), for server/httpApp.ts to mount at /mcp. */
-export const mockHttpHandler = (recordings: Recordings) => createMcpHandler(mockFactory(recordings), { legacy: 'stateless' });
+export const mockHttpHandler = (factory: () => McpServer) => createMcpHandler(factory, { legacy: 'stateless' });

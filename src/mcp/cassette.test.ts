@@ -38,12 +38,22 @@ describe('exchangesOf', () => {
         JSON.stringify({ jsonrpc: '2.0', id: 8, error: { code: -32602, message: 'Unknown tool: x' } }),
       ),
       entry({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, '{"jsonrpc":"2.0","id":9,"result":{"tools":[…\n… (truncated)'),
+      // The transport's refusal (HTTP 400: a header the body disagrees with) is not the server's answer.
+      entry(
+        { jsonrpc: '2.0', id: 10, method: 'tools/list', params: {} },
+        JSON.stringify({ jsonrpc: '2.0', id: 10, error: { code: -32020, message: 'the required Mcp-Method header is absent' } }),
+        false,
+        { status: 400 },
+      ),
     ]);
     expect(exchanges).toEqual([
       { id: 7, at: 0, method: 'tools/call', params: call.params, result: { content: [{ type: 'text', text: 'hi' }] }, ms: 12 },
       { id: 8, at: 0, method: 'tools/call', params: { name: 'x' }, error: { code: -32602, message: 'Unknown tool: x' }, ms: 12 },
     ]);
-    expect(skipped).toEqual(['tools/list: its answer was too large for Traffic']);
+    expect(skipped).toEqual([
+      'tools/list: its answer was too large for Traffic',
+      'tools/list: turned away with HTTP 400 before the server answered it',
+    ]);
   });
 });
 

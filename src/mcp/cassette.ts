@@ -68,6 +68,12 @@ export function exchangesOf(entries: readonly TrafficEntry[]): { exchanges: Cass
       const method = own(request, 'method');
       const id = own(request, 'id');
       if (typeof method !== 'string' || id === undefined || NOT_KEPT.has(method)) continue;
+      // A request the transport turned away (a missing header, a version it does not speak: HTTP 4xx)
+      // never reached the server's handler; a mock's own transport answers such a request itself.
+      if (entry.status !== undefined && (entry.status < 200 || entry.status > 299)) {
+        skipped.push(`${method}: turned away with HTTP ${entry.status} before the server answered it`);
+        continue;
+      }
       const answer = answers.find(
         (message) => own(message, 'id') === id && (own(message, 'result') !== undefined || own(message, 'error') !== undefined),
       );
