@@ -3,7 +3,8 @@
 // gets the same answer to the recorded call — and says an unrecorded call's error as the mock
 // words it. The report's "Compare with lockfile" names what drifted since a lockfile.
 import { execFileSync } from 'node:child_process';
-import { startMockCli } from '../server/testing/testServers.ts';
+import { startCliServer, startMockCli } from '../server/testing/testServers.ts';
+import { otlpProblems } from '../server/testing/otlpProto.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { lockText, lockTools, type Lockfile } from '../src/lint/lockfile.ts';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +45,10 @@ test('Export cassette → toolscope mock → the page on the mock: the same tool
   await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Export OTLP' }).click();
   const traces = await tracing;
   expect(traces.suggestedFilename()).toBe('toolscope-demo.otlp.json');
-  const otlp = JSON.parse(readFileSync(await traces.path(), 'utf8')) as {
+  const otlpText = readFileSync(await traces.path(), 'utf8');
+  // Valid OTLP/JSON by opentelemetry-proto's schema, as the collector reads it.
+  expect(otlpProblems(otlpText)).toEqual([]);
+  const otlp = JSON.parse(otlpText) as {
     resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[];
   };
   const names = otlp.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => span.name)));
@@ -67,6 +71,39 @@ test('Export cassette → toolscope mock → the page on the mock: the same tool
     await form.getByLabel('Query').fill('kettle');
     await page.getByRole('button', { name: 'Call tool' }).click();
     await expect(page.getByRole('region', { name: 'Result' }).or(page.getByRole('alert'))).toContainText('No recording matches');
+  } finally {
+    await mock.stop();
+  }
+});
+
+test('record --listen: the page talks to the demo through the recording proxy; the mock of that recording answers it the same', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const file = testInfo.outputPath('proxied.cassette.jsonl');
+  const form = page.getByRole('form', { name: 'Arguments' });
+  const result = page.getByRole('region', { name: 'Result' });
+  const visit = async (url: string) => {
+    await page.goto(deepLink(url, 'search_catalog'));
+    await page.getByRole('button', { name: `Connect to ${new URL(url).origin}` }).click();
+    await expect(page.getByRole('banner').getByRole('status')).toContainText('Toolscope demo shop');
+    await expect(page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: /^Tools/ })).toHaveAccessibleName('Tools 29');
+    await form.getByLabel('Query').fill('usb cable');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(result).toContainText('USB-C cable');
+    return (await result.innerText()).replace(/\d+ ms/g, '');
+  };
+  const proxy = await startCliServer(['record', '--out', file, '--listen', '0', '--stop-after', '120', demoMcpUrl()]);
+  let live: string;
+  try {
+    live = await visit(proxy.url);
+  } finally {
+    const { code, printed } = await proxy.stopped();
+    expect(code, printed).toBe(0);
+  }
+  const mock = await startMockCli(file);
+  try {
+    expect(await visit(mock.url)).toBe(live);
   } finally {
     await mock.stop();
   }
