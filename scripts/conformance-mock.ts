@@ -59,7 +59,7 @@ try {
     const recorded = await proxy.stopped();
     process.stderr.write('\n');
     if (recorded.code !== 0) throw new Error(`The recording proxy wrote no cassette for ${version}:\n${recorded.printed}`);
-    const mock = await startCliServer(['mock', cassette]);
+    const mock = await startCliServer(['mock', cassette, '--stop-after', '1800']);
     try {
       for (const { name } of scenarios) {
         const before = live.get(name) as Outcome;

@@ -145,6 +145,12 @@ describe('parseCli', () => {
     expect(() => parseCli(['report', '--call', 'a', 'https://example.com/mcp'])).toThrow('unknown option --call');
     expect(parseCli(['mock', 'c.jsonl', '--port', '7000'])).toEqual({ kind: 'mock', file: 'c.jsonl', port: 7000, stdio: false });
     expect(parseCli(['mock', 'c.jsonl', '--stdio'])).toEqual({ kind: 'mock', file: 'c.jsonl', stdio: true });
+    expect(parseCli(['mock', 'c.jsonl', '--stop-after', '60'])).toEqual({
+      kind: 'mock',
+      file: 'c.jsonl',
+      stdio: false,
+      stopAfterMs: 60_000,
+    });
     expect(() => parseCli(['mock'])).toThrow('mock needs a cassette');
     expect(() => parseCli(['mock', 'c.jsonl', '--stdio', '--port', '1'])).toThrow('not both');
     // hosts: a config file, some hosts (default all), json or markdown.

@@ -91,6 +91,7 @@ export const HOSTS_OPTIONS = {
 export const MOCK_OPTIONS = {
   port: { type: 'string' },
   stdio: { type: 'boolean' },
+  'stop-after': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -7,6 +7,15 @@ import { MOCK_OPTIONS, UsageError, parseOptions, parsePort, type RECORD_OPTIONS 
 /** --listen's longest unattended run (--stop-after): a day. */
 const MAX_STOP_AFTER_S = 86_400;
 
+/** --stop-after S: when a serving command stops by itself, in ms (none: when stopped). */
+function stopAfterMs(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_STOP_AFTER_S))
+    throw new UsageError(`--stop-after ${text}: expected seconds (at most ${MAX_STOP_AFTER_S}).`);
+  return seconds * 1000;
+}
+
 /** `record --listen PORT [--stop-after S]`: the recording proxy's port, and when it stops by itself. */
 function listenPlan(values: Partial<Record<keyof typeof RECORD_OPTIONS, unknown>>) {
   const listen = typeof values.listen === 'string' ? values.listen : undefined;
@@ -15,13 +24,11 @@ function listenPlan(values: Partial<Record<keyof typeof RECORD_OPTIONS, unknown>
     if (stopAfter !== undefined) throw new UsageError('--stop-after is for the recording proxy: give --listen PORT too.');
     return {};
   }
-  const seconds = stopAfter === undefined ? undefined : Number(stopAfter);
-  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_STOP_AFTER_S))
-    throw new UsageError(`--stop-after ${stopAfter}: expected seconds (at most ${MAX_STOP_AFTER_S}).`);
+  const seconds = stopAfterMs(stopAfter);
   const port = Number(listen);
   if (!/^\d+$/.test(listen) || port > 65535)
     throw new UsageError(`--listen ${listen}: expected a port number (0–65535; 0 picks a free one).`);
-  return { listen: { port, ...(seconds !== undefined ? { stopAfterMs: seconds * 1000 } : {}) } };
+  return { listen: { port, ...(seconds !== undefined ? { stopAfterMs: seconds } : {}) } };
 }
 
 /** `toolscope mock`: a cassette served as an MCP server, on loopback HTTP or on stdio. */
@@ -30,6 +37,8 @@ export interface MockCommand {
   file: string;
   port?: number;
   stdio: boolean;
+  /** --stop-after: exits by itself after this long. */
+  stopAfterMs?: number;
 }
 
 /** `record`'s calls: each --call NAME with the --args JSON at the same place (none: {}). */
@@ -59,7 +68,7 @@ export function recordCalls(values: Partial<Record<keyof typeof RECORD_OPTIONS, 
   };
 }
 
-/** `toolscope mock FILE [--port N | --stdio]`: loopback only; the file is read later. */
+/** `toolscope mock FILE [--port N | --stdio] [--stop-after S]`: loopback only; the file is read later. */
 export function parseMock(args: string[]): { kind: 'help' } | MockCommand {
   const { values, positionals } = parseOptions(args, MOCK_OPTIONS);
   if (values.help) return { kind: 'help' };
@@ -67,5 +76,12 @@ export function parseMock(args: string[]): { kind: 'help' } | MockCommand {
   if (!file) throw new UsageError('mock needs a cassette: toolscope mock FILE [--port N | --stdio].');
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}" (see toolscope --help).`);
   if (values.stdio && values.port !== undefined) throw new UsageError('--port and --stdio: the mock serves one way, not both.');
-  return { kind: 'mock', file, ...(values.port !== undefined ? { port: parsePort(values.port) } : {}), stdio: values.stdio === true };
+  const stop = stopAfterMs(values['stop-after']);
+  return {
+    kind: 'mock',
+    file,
+    ...(values.port !== undefined ? { port: parsePort(values.port) } : {}),
+    stdio: values.stdio === true,
+    ...(stop !== undefined ? { stopAfterMs: stop } : {}),
+  };
 }

@@ -36,7 +36,8 @@ Usage:
                                               "expect" may name server/tool)
                                               (hosts: vscode, claude-code, cursor, windsurf,
                                               claude-desktop, chatgpt; default all)
-  toolscope mock FILE [--port N | --stdio]    serves a cassette as an MCP server (127.0.0.1 only):
+  toolscope mock FILE [--port N | --stdio] [--stop-after S]
+                                              serves a cassette as an MCP server (127.0.0.1 only):
                                               recorded answers, an unrecorded call a JSON-RPC error
   toolscope render --tool NAME --out app.png [render options] <server-url> | -- <command> [args…]
                                               calls NAME, renders its MCP App headless (the page's

@@ -1,6 +1,7 @@
 // `toolscope mock FILE [--port N | --stdio]`: the cassette read and checked, then served — over
 // Streamable HTTP on 127.0.0.1 only (the page's CORS and Host checks, server/httpApp.ts), or on
-// this process's stdin/stdout (nothing else is written to stdout). It runs until stopped.
+// this process's stdin/stdout (nothing else is written to stdout). It runs until stopped, or
+// for --stop-after seconds.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
@@ -12,7 +13,7 @@ import { UsageError } from '../cli/args.ts';
 import { createApp } from '../httpApp.ts';
 import { Recordings, mockFactory, mockHttpHandler } from './mockServer.ts';
 
-export async function serveMock(command: { file: string; port?: number; stdio: boolean }): Promise<undefined> {
+export async function serveMock(command: { file: string; port?: number; stdio: boolean; stopAfterMs?: number }): Promise<undefined> {
   let text: string;
   try {
     text = readFileSync(command.file, 'utf8');
@@ -31,6 +32,7 @@ export async function serveMock(command: { file: string; port?: number; stdio: b
     console.log = (...parts: unknown[]) => console.error(...parts);
     serveStdio(factory, { legacy: 'serve' });
     console.error(printable(`${said}, on stdio.`));
+    if (command.stopAfterMs !== undefined) setTimeout(() => process.exit(0), command.stopAfterMs).unref();
     return undefined;
   }
   const handler = mockHttpHandler(factory);
@@ -49,5 +51,6 @@ export async function serveMock(command: { file: string; port?: number; stdio: b
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  if (command.stopAfterMs !== undefined) setTimeout(stop, command.stopAfterMs).unref();
   return undefined;
 }

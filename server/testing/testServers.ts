@@ -230,8 +230,8 @@ export async function startCliServer(
   return { url, stopped, stop: async () => void (await stopped()) };
 }
 
-/** `toolscope mock FILE` in its own process, resolved with the URL it prints; stopped by `stop`. */
-export const startMockCli = (cassette: string) => startCliServer(['mock', cassette]);
+/** `toolscope mock FILE` in its own process, resolved with the URL it prints; stopped by `stop` (or by itself, after 15 min). */
+export const startMockCli = (cassette: string) => startCliServer(['mock', cassette, '--stop-after', '900']);
 
 /** The entry scripts of the stdio servers the tests run (pinned dev dependencies). */
 export const stdioServers = {
