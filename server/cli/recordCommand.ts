@@ -2,8 +2,10 @@
 // server is reached as the report reaches it (./reportCommand.ts); every request goes through
 // Traffic's recorder, as in the page; every tool is listed (all pages), then each --call is made
 // through the one call session (src/session/unattended.ts: the page's checks and gate — a tool that
-// may change or destroy data is refused unless --allow-destructive, and never sent). A cassette that
-// would hold a secret of the connection is not written. Exit 0 written, 1 a call was refused or
+// may change or destroy data is refused unless --allow-destructive, and never sent); with --listen,
+// then what another client sends through the recording proxy (../mock/recordProxy.ts) until it is
+// stopped. A cassette that would hold a secret of the connection (or of the proxied client) is not
+// written. Exit 0 written, 1 a call was refused or
 // failed (the cassette is still written), 2 nothing written.
 import { writeFile } from 'node:fs/promises';
 import { printable } from '../../src/lib/printable.ts';
