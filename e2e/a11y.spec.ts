@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { openDock, openTraffic, openServerDetails, openMore, openFindATool, openReport } from './fixtures/panes.ts';
 import { expect, test, type Page } from './fixtures/test.ts';
-import { deepLink, demoMcpUrl, everythingMcpUrl, lazyMcpUrl } from './fixtures/urls.ts';
+import { appUrl, deepLink, demoMcpUrl, everythingMcpUrl, lazyMcpUrl } from './fixtures/urls.ts';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -57,7 +57,7 @@ for (const theme of ['light', 'dark'] as const) {
   }) => {
     await page.emulateMedia({ colorScheme: theme });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(new URL('/', demoMcpUrl()).href);
+    await page.goto(appUrl());
     await expect(page.getByRole('button', { name: 'Try the demo server' })).toBeVisible();
     expect(await seriousViolations(page), 'start screen').toEqual([]);
 

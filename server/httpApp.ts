@@ -49,7 +49,10 @@ export interface AppOptions {
    * (test servers standing for someone else's server, called from another port's page).
    */
   mcpOrigins?: 'own' | 'loopback';
-  /** The Server Card for `<origin>/mcp`, served at /mcp/server-card (SEP-2127); none when absent. */
+  /**
+   * The Server Card for `<origin>/mcp`, served at /mcp/server-card (SEP-2127); none when absent.
+   * A function that gives undefined answers 404 (with CORS, so a page reads "none").
+   */
   serverCard?: (mcpUrl: string) => unknown;
   /** false: /mcp passes every stream on whole (the demo's cut of stream_price_feed is for the demo and its mock). */
   faults?: false;
@@ -184,15 +187,17 @@ export function createApp({
   if (oauth) app.use('/mcp', protectResource(app, oauth));
   // Public discovery metadata: any page may read it (the extension's CORS requirements).
   if (serverCard)
-    app.get('/mcp/server-card', (c) =>
-      c.json(serverCard(`${listeningOrigin(c)}/mcp`), 200, {
-        'Content-Type': 'application/mcp-server-card+json',
+    app.get('/mcp/server-card', async (c) => {
+      const card = await serverCard(`${listeningOrigin(c)}/mcp`);
+      const cors = {
         'Access-Control-Allow-Origin': '*',
         'Access-Control-Allow-Methods': 'GET',
         'Access-Control-Allow-Headers': 'Content-Type',
-        'Cache-Control': 'public, max-age=3600',
-      }),
-    );
+      };
+      // None to serve (a mock of a server that published none): a 404 a page can read.
+      if (card === undefined) return c.json({ error: 'No Server Card here.' }, 404, cors);
+      return c.json(card, 200, { ...cors, 'Content-Type': 'application/mcp-server-card+json', 'Cache-Control': 'public, max-age=3600' });
+    });
   // The verified caller (if any) reaches the tools, which bind handles and rate limits to it.
   app.all('/mcp', (c) => {
     const handle = (request: Request) => mcp.fetch(request, { authInfo: c.get('authInfo') });

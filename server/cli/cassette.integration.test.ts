@@ -147,6 +147,8 @@ describe('toolscope record → mock', () => {
         .map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(header).toMatchObject({ cassette: 1, era, server: { name: 'toolscope-demo' } });
       expect(header?.protocolVersion).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
+      // record read the demo's Server Card; the header carries it for the mock to serve.
+      expect(header?.serverCard).toMatchObject({ name: 'io.github.toolscope/demo-shop' });
       expect(lines.map((line) => line.method)).toEqual(['tools/list', 'tools/list', 'tools/list', 'tools/call']);
     }
     await checkOtlp(readFileSync(join(dir, 'traces.json'), 'utf8'));
@@ -156,6 +158,10 @@ describe('toolscope record → mock', () => {
       try {
         const client = await connect(mock.url);
         expect(client.getServerVersion()).toMatchObject({ name: 'toolscope-demo', title: 'Toolscope demo shop' });
+        // The recorded Server Card, served where the demo served its own (SEP-2127's place and CORS).
+        const card = await fetch(`${mock.url}/server-card`);
+        expect(card.headers.get('access-control-allow-origin')).toBe('*');
+        expect(await card.json()).toMatchObject({ name: 'io.github.toolscope/demo-shop' });
         // The same list, every page; the same answer (the live server's own _meta aside).
         expect(strip((await client.listTools()).tools)).toEqual(strip(live.demo?.tools));
         expect(strip(await client.callTool(SEARCH))).toEqual(strip(live.demo?.call));

@@ -21,6 +21,7 @@ import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
 import type { ReportOptions } from './args.ts';
 import { checkConnectOptions, withServer, type ReportTarget } from './reportCommand.ts';
 import { proxyUntilStopped } from '../mock/recordProxy.ts';
+import { readServerCard } from '../../src/registry/serverCard.ts';
 
 export interface RecordPlan {
   out: string;
@@ -55,6 +56,8 @@ export async function runRecord(target: ReportTarget, options: ReportOptions, pl
       if (!done.sent || done.state.status !== 'done' || done.outcome?.tone === 'danger') trouble++;
       console.error(printable(redactText(said, secrets)));
     }
+    // Its Server Card, when it publishes one: Traffic keeps it, the cassette's header carries it.
+    await readServerCard(connection.url, (url, init) => connection.fetchBeside(url, init)).catch(() => undefined);
     if (plan.listen) {
       const { headers } = checkConnectOptions(options);
       const bearer: Record<string, string> = options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {};

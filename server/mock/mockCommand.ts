@@ -36,7 +36,9 @@ export async function serveMock(command: { file: string; port?: number; stdio: b
     return undefined;
   }
   const handler = mockHttpHandler(factory);
-  const listener = getRequestListener(createApp({ mcp: handler, mcpOrigins: 'loopback' }).fetch);
+  const listener = getRequestListener(
+    createApp({ mcp: handler, mcpOrigins: 'loopback', serverCard: () => cassette.header.serverCard }).fetch,
+  );
   const http = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

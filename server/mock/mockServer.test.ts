@@ -1,10 +1,12 @@
 // The mock's server, in process (the SDK's handler called through the official client's fetch):
 // a recorded method its recorded capabilities do not declare — prompts/list of a server without
 // prompts, which answered "Method not found" — is left to the SDK, which says just that, and every
-// other request is still answered (it used to make each request a 500).
+// other request is still answered (it used to make each request a 500). The recorded Server Card
+// is served at /mcp/server-card; a cassette without one answers a 404 a page can read (CORS).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { Cassette } from '../../src/mcp/cassette.ts';
+import { createApp } from '../httpApp.ts';
 import { Recordings, mockFactory, mockHttpHandler } from './mockServer.ts';
 
 const cassette: Cassette = {
@@ -34,5 +36,27 @@ describe('mockFactory', () => {
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo']);
     await expect(client.request({ method: 'prompts/list', params: {} })).rejects.toThrow(/not found|not supported|does not support/i);
     await client.close();
+  });
+});
+
+describe('the mock’s Server Card', () => {
+  const cardOf = async (serverCard: unknown) => {
+    const recorded: Cassette = { ...cassette, header: { ...cassette.header, ...(serverCard ? { serverCard } : {}) } };
+    const app = createApp({
+      mcp: { fetch: () => Promise.resolve(new Response(null, { status: 500 })) },
+      serverCard: () => recorded.header.serverCard,
+    });
+    return app.fetch(new Request('http://127.0.0.1/mcp/server-card', { headers: { host: '127.0.0.1' } }));
+  };
+
+  it('serves the recorded card, or a 404 with CORS when none was recorded', async () => {
+    const served = await cardOf({ name: 'io.example/shop' });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toContain('application/mcp-server-card+json');
+    expect(served.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await served.json()).toEqual({ name: 'io.example/shop' });
+    const none = await cardOf(undefined);
+    expect(none.status).toBe(404);
+    expect(none.headers.get('access-control-allow-origin')).toBe('*');
   });
 });

@@ -58,6 +58,10 @@ describe('toolscope record --listen (a recording proxy)', () => {
       expect(foreignOrigin.status).toBe(403);
       const client = await connect(proxy.url);
       expect(client.getServerVersion()).toMatchObject({ name: 'toolscope-demo' });
+      // The server's Server Card is passed on (and recorded), readable by any page.
+      const card = await fetch(`${proxy.url}/server-card`);
+      expect(card.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await card.json()).toMatchObject({ name: 'io.github.toolscope/demo-shop' });
       live = {
         tools: (await client.listTools()).tools,
         call: await client.callTool(SEARCH),
@@ -80,6 +84,7 @@ describe('toolscope record --listen (a recording proxy)', () => {
     await demo.stop();
     const mock = await startMockCli(file);
     try {
+      expect(await (await fetch(`${mock.url}/server-card`)).json()).toMatchObject({ name: 'io.github.toolscope/demo-shop' });
       const client = await connect(mock.url);
       expect(strip((await client.listTools()).tools)).toEqual(strip(live.tools));
       expect(strip(await client.callTool(SEARCH))).toEqual(strip(live.call));

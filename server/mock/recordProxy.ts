@@ -4,7 +4,7 @@
 // through the same Traffic recorder, until the proxy is stopped; then the cassette holds it all.
 // It answers as server/httpApp.ts does (loopback Host names only, loopback Origins only, CORS), and
 // only ever forwards to the one server `record` was given: nothing the client sends picks a target.
-// The client's own credentials (Authorization, a secret-named header) join the known secrets, so a
+// The server's Server Card is passed on too (and so recorded). The client's own credentials (Authorization, a secret-named header) join the known secrets, so a
 // cassette holding one is refused as any other.
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
@@ -84,7 +84,14 @@ export function forwarder(upstream: Upstream, secrets: string[]) {
 /** The proxy, listening on 127.0.0.1 (port 0: any free one); resolves once it listens. */
 export async function listenProxy(upstream: Upstream, secrets: string[], port: number): Promise<{ url: string; server: Server }> {
   const forward = forwarder(upstream, secrets);
-  const app = createApp({ mcp: { fetch: forward }, mcpOrigins: 'loopback', faults: false });
+  // The server's Server Card, read through the recorder as the client asks for it (public
+  // discovery metadata: no credentials sent); none there is the proxy's 404.
+  const serverCard = async () => {
+    const response = await upstream.fetch(`${upstream.url.replace(/\/+$/, '')}/server-card`, { method: 'GET' }).catch(() => undefined);
+    if (!response?.ok) return undefined;
+    return (await response.json().catch(() => undefined)) as unknown;
+  };
+  const app = createApp({ mcp: { fetch: forward }, mcpOrigins: 'loopback', faults: false, serverCard });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,7 @@
 // The cassette's pieces: exchanges read off Traffic's log (JSON and SSE answers, a cut body said),
 // what a request is matched by, a secret refused, a file read back or refused with why.
 import { describe, expect, it } from 'vitest';
-import { cassetteText, exchangesOf, matchKey, parseCassette, recordCassette, type Cassette } from './cassette.ts';
+import { cassetteText, exchangesOf, matchKey, parseCassette, recordCassette, serverCardOf, type Cassette } from './cassette.ts';
 import type { TrafficEntry } from './traffic.ts';
 
 const entry = (request: unknown, body: string, sse = false, extra: Partial<TrafficEntry> = {}): TrafficEntry => ({
@@ -129,5 +129,52 @@ describe('recordCassette', () => {
     const log = [{ ...list(1), server: a }, { ...list(2), server: b }, list(3), { ...list(4), server: a }];
     expect(recordCassette(source, log, { server: a })).toMatchObject({ exchanges: 3, skipped: [] });
     expect(recordCassette(source, log, { server: b }).exchanges).toBe(2);
+  });
+});
+
+describe('serverCardOf', () => {
+  const get = (url: string, status: number, body: string, seq = 1): TrafficEntry => ({
+    ...entry(undefined, body),
+    seq,
+    url,
+    httpMethod: 'GET',
+    requestBody: undefined,
+    status,
+  });
+  const card = { name: 'io.example/shop', version: '1.0.0' };
+
+  it('keeps the last Server Card read (a GET of …/server-card answered 200 with a JSON object), into the header', () => {
+    const log = [
+      get('http://127.0.0.1/mcp/server-card', 200, JSON.stringify({ name: 'older' }), 1),
+      get('http://127.0.0.1/mcp/server-card?x=1', 200, JSON.stringify(card), 2),
+      get('http://127.0.0.1/.well-known/mcp/catalog.json', 200, JSON.stringify({ entries: [] }), 3),
+    ];
+    expect(serverCardOf(log)).toEqual(card);
+    const source = {
+      era: 'legacy' as const,
+      protocolVersion: '2025-11-25',
+      server: { name: 's' },
+      serverCapabilities: {},
+      secretValues: [],
+    };
+    const made = recordCassette(source, log);
+    const read = 'text' in made ? parseCassette(made.text) : undefined;
+    expect(read && 'header' in read && read.header.serverCard).toEqual(card);
+  });
+
+  it('keeps none from a 404, a cut or non-JSON body, an array, or a POST', () => {
+    expect(serverCardOf([get('http://127.0.0.1/mcp/server-card', 404, '{"error":"none"}')])).toBeUndefined();
+    expect(serverCardOf([get('http://127.0.0.1/mcp/server-card', 200, '{"name":"cut… (truncated)')])).toBeUndefined();
+    expect(serverCardOf([get('http://127.0.0.1/mcp/server-card', 200, '[1]')])).toBeUndefined();
+    expect(serverCardOf([{ ...get('http://127.0.0.1/mcp/server-card', 200, JSON.stringify(card)), httpMethod: 'POST' }])).toBeUndefined();
+    const source = {
+      era: 'legacy' as const,
+      protocolVersion: '2025-11-25',
+      server: { name: 's' },
+      serverCapabilities: {},
+      secretValues: [],
+    };
+    const made = recordCassette(source, []);
+    expect('text' in made && made.text).not.toContain('serverCard');
   });
 });

@@ -19,6 +19,11 @@ export interface CassetteHeader {
   server: { name: string; version?: string; title?: string };
   capabilities: Record<string, unknown>;
   instructions?: string;
+  /**
+   * The Server Card the server published at `<url>/server-card` (SEP-2127) as the session read it
+   * (the page's report, `toolscope record`): a mock serves it back. Absent: none was read.
+   */
+  serverCard?: unknown;
 }
 
 export interface CassetteExchange {
@@ -53,6 +58,21 @@ const messagesOf = (body: string | undefined, sse: boolean): unknown[] => {
     }
   });
 };
+
+/** The last Server Card in Traffic's log: a GET of `…/server-card` answered 200 with JSON. */
+export function serverCardOf(entries: readonly TrafficEntry[]): unknown {
+  let card: unknown;
+  for (const entry of entries) {
+    if (entry.httpMethod !== 'GET' || entry.status !== 200 || !/\/server-card$/.test(entry.url.split(/[?#]/)[0] ?? '')) continue;
+    try {
+      const parsed: unknown = JSON.parse(entry.responseBody);
+      if (isRecord(parsed)) card = parsed;
+    } catch {
+      // A cut or non-JSON card is the report's finding, not a card to serve.
+    }
+  }
+  return card;
+}
 
 /** The exchanges of Traffic's log: each request with an id and the answer with that id. A cut body is said, not guessed. */
 export function exchangesOf(entries: readonly TrafficEntry[]): { exchanges: CassetteExchange[]; skipped: string[] } {
@@ -161,6 +181,8 @@ export function recordCassette(
     capabilities: isRecord(source.serverCapabilities) ? source.serverCapabilities : {},
     ...(source.instructions ? { instructions: source.instructions } : {}),
   };
+  const card = serverCardOf(kept);
+  if (card !== undefined) header.serverCard = card;
   const written = cassetteText({ header, exchanges }, [...source.secretValues, ...(options.secrets ?? [])]);
   return { ...written, exchanges: exchanges.length, skipped };
 }
