@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection } from '../mcp/connection.ts';
-import { CARD_SCHEMA, checkServerCard, readServerCard } from '../registry/serverCard.ts';
+import { CARD_SCHEMA, CORS_PASSED, checkServerCard, readServerCard } from '../registry/serverCard.ts';
 import { gatherServerCard } from './collect.ts';
 import { serverCardFindings } from './serverCardRules.ts';
 
@@ -128,6 +128,26 @@ describe('a live server and its card', () => {
       protocolVersion: '2025-11-25',
     });
     expect(findings.map((finding) => finding.rule)).toEqual(['server-card-cors', 'server-card-remote']);
+  });
+
+  it('a card a page read from another origin: its CORS passed (the header is hidden from the page), so no finding', async () => {
+    // What a browser hands a page for a cross-origin read CORS allowed: type "cors", and only the
+    // safelisted response headers (Access-Control-Allow-Origin is not one).
+    const crossOrigin = async (url: string, init?: RequestInit) => {
+      const response = await fetch(url, init);
+      const seen = new Response(await response.text(), { status: response.status, headers: { 'content-type': 'application/json' } });
+      return Object.defineProperty(seen, 'type', { value: 'cors' });
+    };
+    const read = await readServerCard(demo.url, crossOrigin);
+    expect(read).toMatchObject({ found: true, via: 'server-card', cors: CORS_PASSED });
+    const served = {
+      server: { name: 'toolscope-demo', version: '0.1.0' },
+      url: demo.url,
+      stdio: false,
+      headerNames: [],
+      protocolVersion: '2025-11-25',
+    };
+    expect(serverCardFindings(read, served).map((finding) => finding.rule)).not.toContain('server-card-cors');
   });
 
   it('nothing answering at all: not found, and each URL said as unreadable (not as “no card there”)', async () => {
