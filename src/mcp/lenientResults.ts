@@ -12,6 +12,7 @@
 import { isRecord } from './guards.ts';
 import { eventData, splitEvents } from './sse.ts';
 import type { Middleware } from '@modelcontextprotocol/client';
+import { withBody } from './withBody.ts';
 
 export const RAW_RESULT_KEY = 'dev.toolscope/raw-result';
 /** Set on a request (never sent) whose result Toolscope parses itself, leniently. */
@@ -57,14 +58,14 @@ export class RawResults {
         } catch {
           // Not JSON after all: the SDK reports it as it would have.
         }
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+        return withBody(response, body);
       }
       if (type.includes('text/event-stream')) {
         const stream = response.body
           .pipeThrough(new TextDecoderStream())
           .pipeThrough(sseRewriter(rewrite))
           .pipeThrough(new TextEncoderStream());
-        return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+        return withBody(response, stream);
       }
       return response;
     };

@@ -5,6 +5,7 @@
 import { summarizeRpc } from './traffic.ts';
 import { errorMessage } from '../lib/errorMessage.ts';
 import type { Middleware } from '@modelcontextprotocol/client';
+import { withBody } from './withBody.ts';
 
 export interface WatchedCall {
   name: string;
@@ -59,6 +60,6 @@ export class StreamWatcher {
         }
       }
     })();
-    return new Response(forCaller, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return withBody(response, forCaller);
   };
 }

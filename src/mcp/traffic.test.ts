@@ -59,6 +59,19 @@ describe('TrafficRecorder', () => {
     expect(entry?.responseBytes).toBeGreaterThan(50);
   });
 
+  it('hands its caller the response as the browser typed it: a cross-origin "cors" read stays one, with its URL (JSON and SSE)', async () => {
+    for (const type of ['application/json', 'text/event-stream']) {
+      const seen = new Response('{}', { status: 200, headers: { 'content-type': type } });
+      Object.defineProperty(seen, 'type', { value: 'cors' });
+      Object.defineProperty(seen, 'url', { value: 'http://127.0.0.1:9/mcp/server-card' });
+      const recorder = new TrafficRecorder(() => Promise.resolve(seen));
+      const response = await recorder.fetch('http://127.0.0.1:9/mcp/server-card');
+      expect(response).not.toBe(seen);
+      expect([response.type, response.url, response.status]).toEqual(['cors', 'http://127.0.0.1:9/mcp/server-card', 200]);
+      expect(await response.text()).toBe('{}');
+    }
+  });
+
   it('hands each successful tools/call answer (JSON or SSE) to the judge, and marks the one it finds wrong', async () => {
     const answers = [
       new Response('{"jsonrpc":"2.0","id":7,"result":{"content":[],"structuredContent":{"price":"12"}}}', {

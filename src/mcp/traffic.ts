@@ -6,6 +6,7 @@ import { hasMetaChallenge } from './metaChallenge.ts';
 import { maskHeaders, maskOAuthBody, maskResponseHeaders } from './secrets.ts';
 import { sseDataPayloads } from './sse.ts';
 import { stdioStopOf } from './stdioStop.ts';
+import { withBody } from './withBody.ts';
 
 export const MAX_ENTRIES = 300;
 export const MAX_BODY_CHARS = 256 * 1024;
@@ -289,13 +290,12 @@ export class TrafficRecorder {
       return response;
     }
     const contentType = response.headers.get('content-type') ?? '';
-    const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (contentType.includes('text/event-stream')) {
       // A stream is shown as it arrives: one copy for the caller, one for the log.
       const [forCaller, forLog] = response.body.tee();
       this.#update(seq, () => ({ ...base, state: 'streaming' }));
       void this.#record(seq, forLog, contentType, started, oauth);
-      return new Response(forCaller, init2);
+      return withBody(response, forCaller);
     }
     // Anything else is read whole by its caller anyway: read it once, natively (a tee and two
     // JS stream readers cost more per request than the rest of the recording together).
@@ -305,7 +305,7 @@ export class TrafficRecorder {
     } catch (error) {
       this.#update(seq, () => ({ ...base, state: 'failed', error: abortOrText(error), durationMs: performance.now() - started }));
       // The caller meets the broken body where it would have: reading it, not fetching.
-      return new Response(new ReadableStream({ start: (controller) => controller.error(error) }), init2);
+      return withBody(response, new ReadableStream({ start: (controller) => controller.error(error) }));
     }
     // Only what the log keeps is decoded (a character takes at most 4 bytes).
     const cut = buffer.byteLength > MAX_BODY_CHARS * 4;
@@ -316,7 +316,7 @@ export class TrafficRecorder {
       durationMs: performance.now() - started,
     }));
     if (!cut && !oauth) this.#judgeAnswers(seq, body, false);
-    return new Response(buffer, init2);
+    return withBody(response, buffer);
   }
 
   /** The recorded body of a finished exchange: masked, cut, and summarized. */
