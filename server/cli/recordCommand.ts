@@ -15,7 +15,7 @@ import { otlpJson } from '../../src/mcp/otlpExport.ts';
 import { CLIENT_INFO } from '../../src/mcp/clientIdentity.ts';
 import { mergePages } from '../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
-import { TrafficRecorder } from '../../src/mcp/traffic.ts';
+import { TrafficRecorder, type TrafficEntry } from '../../src/mcp/traffic.ts';
 import { unattendedSession } from '../../src/session/unattended.ts';
 import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
 import type { ReportOptions } from './args.ts';
@@ -39,6 +39,10 @@ const REFUSED =
 
 export async function runRecord(target: ReportTarget, options: ReportOptions, plan: RecordPlan): Promise<number> {
   const traffic = new TrafficRecorder(target.fetch ?? ((input, init) => fetch(input, init)));
+  // Traffic keeps its last MAX_ENTRIES exchanges (the page's bound); a cassette keeps every one:
+  // each is taken as it finishes (a proxy's session can be thousands).
+  const settled: TrafficEntry[] = [];
+  const stopTaking = traffic.subscribe(() => settled.push(...traffic.takeSettled()));
   return withServer({ ...target, fetch: traffic.fetch }, options, 'recording', async (connection, { secrets, failed }) => {
     if (plan.listen && options.machine)
       return failed('Not recorded: the proxy forwards --bearer and --header, not a machine sign-in; give the token as --bearer.');
@@ -67,7 +71,9 @@ export async function runRecord(target: ReportTarget, options: ReportOptions, pl
     }
     // Traffic logs an answer as it arrives; a streamed one may still be finishing.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const written = recordCassette(connection, traffic.getSnapshot(), { secrets });
+    stopTaking();
+    const entries = [...settled, ...traffic.takeSettled(), ...traffic.getSnapshot()].sort((a, b) => a.seq - b.seq);
+    const written = recordCassette(connection, entries, { secrets });
     if ('refused' in written) return failed(`Not recorded: ${written.refused}`);
     await writeFile(plan.out, written.text);
     if (plan.otlp) {

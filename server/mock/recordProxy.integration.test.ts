@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ENTRIES } from '../../src/mcp/traffic.ts';
 import { startCliServer, startDemoServer, startMockCli, type RunningServer } from '../testing/testServers.ts';
 
 const SEARCH = { name: 'search_catalog', arguments: { query: 'usb cable' } };
@@ -67,19 +68,23 @@ describe('toolscope record --listen (a recording proxy)', () => {
         call: await client.callTool(SEARCH),
         order: await client.callTool({ name: 'get_product_docs', arguments: { product_id: 'prd_aud_001' } }),
       };
+      // More exchanges than Traffic keeps (its last MAX_ENTRIES): the cassette still holds each one.
+      for (let page = 0; page < MAX_ENTRIES + 20; page++) await client.listTools();
       await client.close();
     } finally {
       const { code, printed } = await proxy.stopped();
       expect(code, printed).toBe(0);
       expect(printed).toMatch(/Recorded \d+ exchanges with toolscope-demo/);
+      expect(printed).not.toContain('Traffic keeps its last');
     }
-    const calls = readFileSync(file, 'utf8')
+    const lines = readFileSync(file, 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { method?: string; params?: { name?: string } })
-      .filter((line) => line.method === 'tools/call')
-      .map((line) => line.params?.name);
+      .map((line) => JSON.parse(line) as { method?: string; params?: { name?: string } });
+    const methods = lines.map((line) => line.method);
+    const calls = lines.filter((line) => line.method === 'tools/call').map((line) => line.params?.name);
     expect(calls).toEqual(['search_catalog', 'get_product_docs']);
+    expect(methods.filter((method) => method === 'tools/list').length).toBeGreaterThan(MAX_ENTRIES + 20);
     // The demo stopped: the cassette stands in for it.
     await demo.stop();
     const mock = await startMockCli(file);

@@ -72,6 +72,26 @@ describe('TrafficRecorder', () => {
     }
   });
 
+  it('hands over its finished exchanges and forgets them; one still streaming stays', async () => {
+    let finish: (() => void) | undefined;
+    const stream = new ReadableStream<Uint8Array>({ start: (controller) => (finish = () => controller.close()) });
+    const answers = [
+      new Response('{}', { headers: { 'content-type': 'application/json' } }),
+      new Response(stream, { headers: { 'content-type': 'text/event-stream' } }),
+    ];
+    const recorder = new TrafficRecorder(() => Promise.resolve(answers.shift() as Response));
+    await (await recorder.fetch('http://127.0.0.1/a', { method: 'POST', body: '{}' })).text();
+    const streaming = await recorder.fetch('http://127.0.0.1/b', { method: 'POST', body: '{}' });
+    expect(recorder.takeSettled().map((entry) => entry.url)).toEqual(['http://127.0.0.1/a']);
+    expect(recorder.getSnapshot().map((entry) => entry.url)).toEqual(['http://127.0.0.1/b']);
+    expect(recorder.takeSettled()).toEqual([]);
+    finish?.();
+    await streaming.text();
+    await expect.poll(() => recorder.getSnapshot()[0]?.state).toBe('done');
+    expect(recorder.takeSettled().map((entry) => entry.url)).toEqual(['http://127.0.0.1/b']);
+    expect(recorder.getSnapshot()).toEqual([]);
+  });
+
   it('hands each successful tools/call answer (JSON or SSE) to the judge, and marks the one it finds wrong', async () => {
     const answers = [
       new Response('{"jsonrpc":"2.0","id":7,"result":{"content":[],"structuredContent":{"price":"12"}}}', {

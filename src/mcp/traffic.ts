@@ -112,6 +112,16 @@ export class TrafficRecorder {
   }
 
   /**
+   * Hands over the finished exchanges and forgets them: a recorder that must keep everything
+   * (`toolscope record --listen`, past MAX_ENTRIES) takes them as they finish.
+   */
+  takeSettled(): TrafficEntry[] {
+    const settled = this.#entries.filter((entry) => entry.state === 'done' || entry.state === 'failed');
+    if (settled.length) this.#entries = this.#entries.filter((entry) => entry.state !== 'done' && entry.state !== 'failed');
+    return settled;
+  }
+
+  /**
    * Lets the call path judge each tools/call answer the wire carries (the pill's "Invalid output"
    * rule), so Traffic says what the response pane says. Returns the undo.
    */
