@@ -198,6 +198,18 @@ export default tseslint.config(
       ],
     },
   },
+  // One refusal wording (src/lib/refusal.ts): nowhere else writes "Refused: " itself.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/lib/refusal.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^Refused: /]', message: 'Say a refusal with refused(reason) from src/lib/refusal.ts.' },
+        { selector: 'TemplateElement[value.raw=/^Refused: /]', message: 'Say a refusal with refused(reason) from src/lib/refusal.ts.' },
+      ],
+    },
+  },
   // expect.stringContaining() and friends are typed `any` by Vitest.
   { files: ['**/*.test.ts', 'e2e/**'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off' } },
   // Size limits live here, not in reviews: 400 lines of code per file (blank lines and comments not

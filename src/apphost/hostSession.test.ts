@@ -163,7 +163,7 @@ describe('AppHostSession: one framed app, without React', () => {
       {
         gateAppTool: (tool, args) => {
           gated.push(tool.name);
-          return Promise.resolve(tool.name === 'wipe' ? { refused: 'it may destroy data' } : { args });
+          return Promise.resolve(tool.name === 'wipe' ? { refused: 'Refused: it may destroy data' } : { args });
         },
       },
       { tools: { listChanged: true } },

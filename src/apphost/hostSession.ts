@@ -11,6 +11,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { HOST_PROFILES, isEvalProbe, originFinding, strictFinding, type HostProfileId, type ProfileFinding } from '../mcp/appHosts.ts';
 import { isRecord } from '../mcp/guards.ts';
 import { APP_ERROR_METHOD, withErrorReporting, type UiResource } from '../mcp/mcpApps.ts';
+import { refused } from '../lib/refusal.ts';
 import { appToolsOf, type AppTool } from './appTools.ts';
 import { downloadItems, type DownloadItem } from './downloadAsk.ts';
 
@@ -205,10 +206,11 @@ export class AppHostSession {
   /** Calls a tool the app registered, through the page's gate: the result as text, or why not. */
   async callAppTool(tool: AppTool, args: Record<string, unknown>): Promise<string> {
     const gate = this.options.gateAppTool;
-    if (!gate) return 'Refused: calling app tools is not wired here.';
+    if (!gate) return refused('calling app tools is not wired here.');
     const gated = await gate(tool, args);
-    if ('refused' in gated) return `Refused: ${gated.refused}`;
-    if (this.torn) return 'Refused: the app was torn down; its tools went with it.';
+    // The gate's answer is already a sentence ("Refused: …", "Not sent — …", a person's no).
+    if ('refused' in gated) return gated.refused;
+    if (this.torn) return refused('the app was torn down; its tools went with it.');
     this.note('app tool', `${tool.name} ${clip(gated.args, 200)}`);
     return JSON.stringify(await this.bridge.callTool({ name: tool.name, arguments: gated.args }), null, 2);
   }

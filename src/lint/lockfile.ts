@@ -5,7 +5,7 @@
 // byte for byte. A report against it (`--lock`) names each tool added, removed or changed, each
 // change by its JSON path and whether it can break a caller (./lockDiff.ts).
 import canonicalize from 'canonicalize';
-import { isRecord, own } from '../mcp/guards.ts';
+import { isRecord, nameRecord, own } from '../mcp/guards.ts';
 import type { Finding, Severity } from './findings.ts';
 import { definitionChanges, describeChange, type DefinitionChange } from './lockDiff.ts';
 
@@ -51,7 +51,7 @@ export async function lockTools(server: { name: string; version?: string }, tool
   return {
     lockfileVersion: LOCKFILE_VERSION,
     server: { name: server.name, ...(server.version ? { version: server.version } : {}) },
-    tools: Object.fromEntries(entries),
+    tools: nameRecord(entries),
   };
 }
 
@@ -71,7 +71,7 @@ export async function parseLockfile(text: string): Promise<Lockfile | { error: s
   const server = own(value, 'server');
   const tools = own(value, 'tools');
   if (!isRecord(server) || typeof own(server, 'name') !== 'string' || !isRecord(tools)) return { error: 'it needs "server" and "tools"' };
-  const locked: Record<string, LockedTool> = {};
+  const locked = nameRecord<LockedTool>();
   for (const [name, entry] of Object.entries(tools)) {
     const definition = isRecord(entry) ? own(entry, 'definition') : undefined;
     if (!isRecord(entry) || !isRecord(definition)) return { error: `tools[${JSON.stringify(name)}] has no definition` };
@@ -93,8 +93,9 @@ export async function compareLock(lock: Lockfile, tools: readonly Record<string,
   const now = await lockTools(lock.server, tools);
   const names = [...new Set([...Object.keys(lock.tools), ...Object.keys(now.tools)])].sort();
   return names.flatMap((tool): LockDrift[] => {
-    const before = lock.tools[tool];
-    const after = now.tools[tool];
+    // Names are the server's: `constructor` or `toString` is a tool, never the object prototype's.
+    const before = own(lock.tools, tool) as LockedTool | undefined;
+    const after = own(now.tools, tool) as LockedTool | undefined;
     if (!before && after) return [{ tool, kind: 'added', digest: after.digest }];
     if (before && !after) return [{ tool, kind: 'removed' }];
     if (!before || !after || before.digest === after.digest) return [];

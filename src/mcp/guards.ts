@@ -14,3 +14,10 @@ export const optionalNumber = (value: unknown): number | undefined =>
 export function own(record: JsonObject, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
+
+/** A record keyed by names a server chose: no prototype, so `constructor` or `__proto__` is just a name. */
+export const nameRecord = <T>(entries: Iterable<readonly [string, T]> = []): Record<string, T> => {
+  const record = Object.create(null) as Record<string, T>;
+  for (const [key, value] of entries) record[key] = value;
+  return record;
+};

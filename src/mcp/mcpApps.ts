@@ -4,6 +4,7 @@
 // built per host profile in appHosts.ts). Pure: unit-tested, used by the app frame, the report and
 // the call gate.
 import { isRecord } from './guards.ts';
+import { refused } from '../lib/refusal.ts';
 
 export const APP_MIME = 'text/html;profile=mcp-app';
 const UI_SCHEME = 'ui://';
@@ -15,10 +16,10 @@ export type AppVisibility = 'model' | 'app';
  * whose `_meta.ui.visibility` includes "app" (absent: both) — SEP-1865, "Tool visibility".
  */
 export function appCallRefusal(name: string, tool: { visibility?: readonly AppVisibility[] } | undefined): string | undefined {
-  if (!tool) return `Refused: this server lists no tool named ${name}.`;
+  if (!tool) return refused(`this server lists no tool named ${name}.`);
   const visibility = tool.visibility ?? ['model', 'app'];
   if (visibility.includes('app')) return undefined;
-  return `Refused: ${name}'s _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app" — an app may not call it.`;
+  return refused(`${name}'s _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app" — an app may not call it.`);
 }
 
 export interface ToolApp {
@@ -143,7 +144,7 @@ export function appMayCall(meta: unknown): { allowed: true } | { allowed: false;
     ? { allowed: true }
     : {
         allowed: false,
-        reason: `Refused: the tool's _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app" — an app may not call it.`,
+        reason: refused(`the tool's _meta.ui.visibility is ${JSON.stringify(visibility)}, without "app" — an app may not call it.`),
       };
 }
 

@@ -1,6 +1,7 @@
 // The OAuth callback page's own checks, before anything reaches the app: the
 // `state` must belong to a sign-in this browser started, and `iss` (RFC 9207) must name the
 // authorization server that sign-in went to. No SDK here: the page must stay tiny.
+import { refused } from '../lib/refusal.ts';
 export const PENDING_PREFIX = 'toolscope:oauth-pending:';
 export const CALLBACK_CHANNEL = 'toolscope-oauth';
 
@@ -65,7 +66,7 @@ export function checkCallback(
         error: 'iss_mismatch',
         error_description: `the answer names issuer “${message.iss ?? '(none)'}”, not ${pending.issuer}`,
       },
-      sentence: `Refused: the answer names issuer “${message.iss ?? '(none)'}” but the sign-in went to ${pending.issuer}. This can be a mix-up attack; nothing was sent to the app.`,
+      sentence: refused(`the answer names issuer “${message.iss ?? '(none)'}” but the sign-in went to ${pending.issuer}. This can be a mix-up attack; nothing was sent to the app.`),
     };
   if (message.error)
     return {

@@ -250,5 +250,9 @@ describe('the call session: an MCP App’s own calls (app-bait server)', () => {
     });
     readOnly.setTools((await connection.listToolsPage()).tools, false);
     expect(await readOnly.requestFromApp('wipe_panel', { confirm: true })).toMatchObject({ refused: expect.stringMatching(/^Refused: /) });
+    // An app's own tool refused in read-only mode reads "Refused: " once (the host shows the gate's sentence).
+    const wipe = (await connection.listToolsPage()).tools.find((tool) => tool.name === 'wipe_panel')!;
+    const gated = await readOnly.gateAppTool(wipe, { confirm: true });
+    expect(gated).toMatchObject({ refused: expect.stringMatching(/^Refused: (?!Refused)/) });
   });
 });

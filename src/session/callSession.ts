@@ -8,6 +8,7 @@
 import { appCallRefusal } from '../mcp/mcpApps.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { describeFailure } from '../mcp/errors.ts';
+import { refused } from '../lib/refusal.ts';
 import type { PendingTask } from '../mcp/tasks.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { parseCallResult, type CallResult } from '../mcp/results.ts';
@@ -226,7 +227,7 @@ export class CallSession {
       case 'unparsed':
         return { refused: `Not sent — ${decision.message}` };
       case 'refuse':
-        return { refused: `Refused: ${decision.reason}` };
+        return { refused: refused(decision.reason) };
       case 'check-failed':
         return { refused: `Not sent — Toolscope could not load its argument checks (${decision.message}).` };
       case 'confirm': {
@@ -265,7 +266,7 @@ export class CallSession {
       const decision = await this.#entrance.decide(target, call.args, { origin: 'load', ...(fromLink ? { foreign: LINK_ARGUMENTS } : {}) });
       if (decision.action === 'invalid' || decision.action === 'unparsed')
         return { refused: `Not sent — ${call.tool}: ${decision.message}` };
-      if (decision.action === 'refuse') return { refused: `Refused: ${decision.reason}` };
+      if (decision.action === 'refuse') return { refused: refused(decision.reason) };
       if (decision.action === 'check-failed')
         return { refused: `Not sent — Toolscope could not load its argument checks (${decision.message}).` };
       if (decision.action === 'confirm') asking.push({ tool: target, args: decision.args, reason: decision.reason });

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { SchemaForm } from '../../components/form/SchemaForm.tsx';
 import { DEFAULT_FORM_STATE_BEHAVIOR } from '../../components/form/validators.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { isRecord } from '../../mcp/guards.ts';
+import { isRecord, own } from '../../mcp/guards.ts';
 import { revealInvisible } from '../../mcp/text.ts';
+import { refused } from '../../lib/refusal.ts';
 import type { AppTool } from '../../apphost/appTools.ts';
 
 interface Props {
@@ -24,7 +25,7 @@ export default function AppTools({ tools, gone, call }: Props) {
   if (!tools.length) return null;
   const send = async (tool: AppTool, args: unknown) => {
     const answer = gone
-      ? `Refused: ${gone}`
+      ? refused(gone)
       : await call(tool, isRecord(args) ? args : {}).catch((error: unknown) => `Failed: ${String(error).slice(0, 300)}`);
     setAnswers((previous) => ({ ...previous, [tool.name]: answer }));
   };
@@ -53,7 +54,7 @@ export default function AppTools({ tools, gone, call }: Props) {
                 <SchemaForm
                   label={`Arguments of ${tool.name}`}
                   schema={tool.inputSchema}
-                  value={values[tool.name] ?? {}}
+                  value={own(values, tool.name) ?? {}}
                   onChange={(value) => setValues((previous) => ({ ...previous, [tool.name]: value }))}
                   onSubmit={(value) => void send(tool, value)}
                   behavior={DEFAULT_FORM_STATE_BEHAVIOR}
@@ -68,9 +69,9 @@ export default function AppTools({ tools, gone, call }: Props) {
                     Call app tool
                   </Button>
                 </SchemaForm>
-                {answers[tool.name] !== undefined ? (
+                {typeof own(answers, tool.name) === 'string' ? (
                   <pre aria-label={`Answer of ${tool.name}`} className="max-h-48 overflow-auto rounded bg-hover p-1 font-mono text-[11px]">
-                    {answers[tool.name]}
+                    {own(answers, tool.name) as string}
                   </pre>
                 ) : null}
               </div>

@@ -16,6 +16,7 @@ import type { McpTool } from '../../mcp/tools.ts';
 import { downloadBytes } from '../../web/download.ts';
 import { useTheme } from '../../web/theme.ts';
 import { cn } from '../../lib/cn.ts';
+import { refused } from '../../lib/refusal.ts';
 import AppFindings from './AppFindings.tsx';
 import AppliedPolicy from './AppliedPolicy.tsx';
 import AppQuestions from './AppQuestions.tsx';
@@ -183,7 +184,7 @@ export default function AppView({
           (closed ? 'the app was torn down; its tools went with it' : gateAppTool ? undefined : 'calling them is not wired here')
         }
         call={(appTool, appArgs) =>
-          session?.callAppTool(appTool, appArgs) ?? Promise.resolve('Refused: the app was torn down; its tools went with it.')
+          session?.callAppTool(appTool, appArgs) ?? Promise.resolve(refused('the app was torn down; its tools went with it.'))
         }
       />
       {snapshot ? <AppFindings snapshot={snapshot} declared={resource.meta.csp} /> : null}

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 import type { AppHostSession, AppHostSnapshot, HostChoices } from '../../apphost/hostSession.ts';
 import type { HostProfileId } from '../../mcp/appHosts.ts';
 import type { UiResource } from '../../mcp/mcpApps.ts';
+import { refused } from '../../lib/refusal.ts';
 import { frameApp, type FrameLoad } from './framedApp.ts';
 
 export type AppCallbacks = Pick<
@@ -40,7 +41,7 @@ export function useAppHost(
       readResource: (uri) => now().readResource(uri),
       open: (url) => now().open(url),
       save: (items) => now().save(items),
-      gateAppTool: (tool, args) => now().gateAppTool?.(tool, args) ?? Promise.resolve({ refused: 'calling app tools is not wired here.' }),
+      gateAppTool: (tool, args) => now().gateAppTool?.(tool, args) ?? Promise.resolve({ refused: refused('calling app tools is not wired here.') }),
       onViolation: (directive, blocked) => now().onViolation?.(directive, blocked),
       recordApp: (direction, message) => now().recordApp?.(direction, message),
     });
