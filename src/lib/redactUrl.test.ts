@@ -41,3 +41,41 @@ describe('redactText', () => {
     expect(redactText('no url here, short "ab"', ['ab'])).toBe('no url here, short "ab"');
   });
 });
+
+describe('redactText: a known secret in any encoding (audit 4, N8)', () => {
+  const secret = 'sk-live-CONFIGHEADER-0001';
+  const bytes = new TextEncoder().encode(secret);
+  const b64 = btoa(String.fromCharCode(...bytes));
+  const url = b64.replace(/\+/g, '-').replace(/\//g, '_');
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+  it.each([
+    ['base64, padded', `b64:${b64}`],
+    ['base64, unpadded', `b64:${b64.replace(/=+$/, '')}`],
+    ['base64url', `u:${url.replace(/=+$/, '')}`],
+    ['hex', `hex:${hex}`],
+    ['HEX', `hex:${hex.toUpperCase()}`],
+    ['percent-encoded', `p:${encodeURIComponent(`${secret}/é`)}`],
+  ])('%s', (_name, text) => {
+    const redacted = redactText(text, [`${secret}/é`, secret]);
+    expect(redacted).toContain('REDACTED');
+    expect(redacted).not.toContain(b64.slice(4, 20));
+    expect(redacted).not.toContain(hex.slice(4, 20));
+    expect(redacted).not.toContain(hex.slice(4, 20).toUpperCase());
+    expect(redacted).not.toContain(secret);
+  });
+
+  it('inside a longer base64 text, whatever bytes come before it', () => {
+    for (const before of ['', 'a', 'ab', 'abc', '{"token":"']) {
+      const text = btoa(`${before}${secret}"}`);
+      const redacted = redactText(text, [secret]);
+      expect(redacted, before).toContain('REDACTED');
+      // What is left cannot be decoded back to more than a byte or two of the secret.
+      expect(redacted.replace('REDACTED', '').length, before).toBeLessThan(text.length - 20);
+    }
+  });
+
+  it('leaves text without the secret alone', () => {
+    expect(redactText(`b64:${btoa('something else entirely')}`, [secret])).toBe(`b64:${btoa('something else entirely')}`);
+  });
+});

@@ -59,9 +59,43 @@ const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()[\]{}]+/gi;
  */
 export const MIN_SECRET_LENGTH = 4;
 
-/** The known values worth searching for, by that rule. */
-export const searchableSecrets = (values: readonly (string | undefined)[]): string[] =>
-  values.filter((value): value is string => typeof value === 'string' && value.length >= MIN_SECRET_LENGTH);
+/**
+ * The known values worth searching for, by that rule, each in every form a server or a person may
+ * carry it in: as is, percent-decoded and -encoded, hex (either case), and base64 — standard and
+ * URL-safe (RFC 4648 §4, §5), padded or not, and the part of it that reads the same wherever the
+ * value starts inside a longer base64 text (three alignments, the bytes on either side unknown).
+ * Longest first, so the whole encoding is replaced before a part of it.
+ */
+export function searchableSecrets(values: readonly (string | undefined)[]): string[] {
+  const forms = new Set<string>();
+  for (const value of values) {
+    if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) continue;
+    for (const form of [value, safeDecode(value), encodeURIComponent(value)]) forms.add(form);
+    if (value.length > 4096) continue; // a credential is not a document: its encodings are not worth the work
+    const bytes = new TextEncoder().encode(value);
+    const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    forms.add(hex).add(hex.toUpperCase());
+    for (const encoded of base64Forms(bytes)) forms.add(encoded);
+  }
+  return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+function base64Forms(bytes: Uint8Array): string[] {
+  const whole = base64(bytes);
+  const forms = [whole, whole.replace(/=+$/, '')];
+  // At offset k inside a longer text, the k bytes before it change the first ceil(4k/3) characters,
+  // and the bytes after it change the last group unless the value ends on a 3-byte boundary.
+  for (const offset of [0, 1, 2]) {
+    const shifted = base64(new Uint8Array([...new Array<number>(offset).fill(0), ...bytes]));
+    const lead = Math.ceil((offset * 4) / 3);
+    const full = Math.floor((offset + bytes.length) / 3) * 4;
+    const core = shifted.slice(lead, full);
+    if (core.length >= 8) forms.push(core);
+  }
+  return forms.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
 
 /**
  * The one redaction rule for any text that is printed or kept (a CLI message, whatever produced it —
@@ -73,8 +107,7 @@ export function redactText(text: string, secrets: readonly (string | undefined)[
     const trailing = /[.,;:!?]+$/.exec(match)?.[0] ?? '';
     return redactUrl(match.slice(0, match.length - trailing.length)).url.replace(/\/$/, match.endsWith('/') ? '/' : '') + trailing;
   });
-  const values = searchableSecrets(secrets).flatMap((value) => [value, safeDecode(value)]);
-  for (const value of [...new Set(values)].sort((a, b) => b.length - a.length)) redacted = redacted.split(value).join(REDACTED);
+  for (const value of searchableSecrets(secrets)) redacted = redacted.split(value).join(REDACTED);
   return redacted;
 }
 
