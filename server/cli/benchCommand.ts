@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import canonicalize from 'canonicalize';
 import { printable } from '../../src/lib/printable.ts';
-import { redactText } from '../../src/lib/redactUrl.ts';
+import { redactText, redactValues } from '../../src/lib/redactUrl.ts';
 import type { McpConnection } from '../../src/mcp/connection.ts';
 import { mergePages } from '../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
@@ -139,7 +139,7 @@ export async function runBench(target: ReportTarget, options: ReportOptions, pla
         budgets,
         ...(stateless ? { stateless } : {}),
       };
-      const text = printable(redactText(formatBench(result, plan.format), secrets));
+      const text = printable(formatBench(redactValues(result, secrets), plan.format));
       if (plan.output) {
         await writeFile(plan.output, text);
         say(

@@ -7,7 +7,7 @@
 // a usage error).
 import { writeFile } from 'node:fs/promises';
 import { printable } from '../../src/lib/printable.ts';
-import { redactText } from '../../src/lib/redactUrl.ts';
+import { redactValues } from '../../src/lib/redactUrl.ts';
 import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { hostView } from '../../src/lint/hosts.ts';
 import { modelView } from '../../src/lint/promptCost.ts';
@@ -73,7 +73,7 @@ export async function runHosts(entries: readonly HostEntry[], options: ReportOpt
     return { ...view, tokens: modelView(tools, tokenizer).totalTokens, tokenizer: tokenizer.name };
   });
   const queries = asked ? unionQueryOutcomes(servers, asked) : undefined;
-  const text = printable(redactText(HOSTS_FORMATS[plan.format]({ servers, views, ...(queries ? { queries } : {}) }), secrets));
+  const text = printable(HOSTS_FORMATS[plan.format](redactValues({ servers, views, ...(queries ? { queries } : {}) }, secrets)));
   if (plan.output) await writeFile(plan.output, text);
   else process.stdout.write(text);
   const findings = views.reduce((sum, view) => sum + view.findings.length, 0);

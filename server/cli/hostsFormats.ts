@@ -4,6 +4,7 @@
 import type { HostFinding, HostServer, HostView } from '../../src/lint/hosts.ts';
 import type { QueryOutcome } from '../../src/lint/queries.ts';
 import type { Finding } from '../../src/lint/findings.ts';
+import { xml } from '../../src/lint/formats.ts';
 
 export interface HostsResult {
   servers: readonly HostServer[];
@@ -14,8 +15,6 @@ export interface HostsResult {
 
 /** One line per cell: a newline or a pipe in a server's or tool's name never breaks the table. */
 const cell = (text: string) => text.replace(/\r\n|\r|\n/g, ' ').replace(/\|/g, '\\|');
-const xml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
 
 export function hostsJson({ servers, views, queries }: HostsResult): string {
   return `${JSON.stringify(

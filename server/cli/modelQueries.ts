@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
-import { redactText } from '../../src/lib/redactUrl.ts';
+import { redactValues } from '../../src/lib/redactUrl.ts';
 import type { ModelChosen, ToolQuery } from '../../src/lint/queries.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
 import { askModel, type ModelExchange } from '../../src/model/askModel.ts';
@@ -133,7 +133,7 @@ export async function answerModelQueries(
       exchanges: kept,
     };
     // The key never reaches the file, whatever an answer echoed.
-    await writeFile(plan.record, `${redactText(JSON.stringify(tape, null, 2), [key])}\n`);
+    await writeFile(plan.record, `${JSON.stringify(redactValues(tape, [key]), null, 2)}\n`);
   }
   return answered;
 }

@@ -5,7 +5,7 @@
 // the verdict decides: 0 ready, 1 not ready, 3 needs a person. `toolscope lock` reaches the server
 // the same way and writes its tools' lockfile.
 import { printable } from '../../src/lib/printable.ts';
-import { redactText, redactUrl, urlSecrets } from '../../src/lib/redactUrl.ts';
+import { redactText, redactUrl, redactValues, urlSecrets } from '../../src/lib/redactUrl.ts';
 import { writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createPrivateKey } from 'node:crypto';
@@ -236,7 +236,7 @@ export async function runReport(target: ReportTarget, options: ReportOptions): P
     const readiness = profile ? readinessOf(report, profile, confirmed) : undefined;
     // Server text fills the report (descriptions, errors of the active checks): the one redaction
     // rule runs over it too, the issued token included.
-    const text = printable(redactText(formatReport(report, format, target.label ? undefined : target.url, readiness), secrets));
+    const text = printable(formatReport(redactValues(report, secrets), format, target.label ? undefined : target.url, readiness));
     if (options.output) {
       await writeFile(options.output, text);
       console.error(printable(`Report written to ${options.output}: score ${report.score}/100, ${report.findings.length} findings.`));

@@ -128,3 +128,23 @@ export function urlSecrets(text: string): string[] {
     return [];
   }
 }
+
+/**
+ * A value about to be serialised (a report, a bench result, a recording), with redactText applied
+ * to every string and key in it — never to the serialised text, where a URL's match could take an
+ * escape's backslash and leave invalid JSON (audit 4, N5). Depth-bounded by the value's own shape.
+ */
+export function redactValues<T>(value: T, secrets: readonly (string | undefined)[] = []): T {
+  const known = secrets.filter((secret): secret is string => typeof secret === 'string');
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return redactText(item, known);
+    if (Array.isArray(item)) return item.map(walk);
+    if (typeof item !== 'object' || item === null) return item;
+    const out: Record<string, unknown> = {};
+    // defineProperty: a key named "__proto__" stays a key.
+    for (const [key, entry] of Object.entries(item))
+      Object.defineProperty(out, redactText(key, known), { value: walk(entry), enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+  return walk(value) as T;
+}
