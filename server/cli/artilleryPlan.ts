@@ -70,6 +70,14 @@ export function artilleryPlan(
 ): { text: string; summary: string } | { refused: string } {
   if (plan.durationMs !== undefined && !plan.rate)
     return { refused: 'Not exported: a --duration run needs --rate for Artillery (its phases arrive users at a rate for a time).' };
+  // Artillery renders "{{ … }}" in every string and key of a plan, with no escape (its
+  // engine_util.template): a server's tool name or an argument holding one would be filled from the
+  // runner's environment and sent to the server (audit 4, N7). Such a call is not exported.
+  const templated = calls.find((call) => JSON.stringify([call.tool, call.args]).includes('{{'));
+  if (templated)
+    return {
+      refused: `Not exported: ${JSON.stringify(oneLine(templated.tool)).slice(0, 140)} or its arguments hold "{{", which Artillery would fill from the environment that runs it (it has no escape). Bench it with toolscope bench instead.`,
+    };
   const target = new URL(url);
   const base = [
     'Content-Type: application/json',
@@ -189,5 +197,14 @@ export function artilleryPlan(
     ...scenarios,
     '',
   ].join('\n');
+  // The plan's only templates are Toolscope's own: the credentials' $env.TOOLSCOPE_* and the session's sid.
+  const foreign = text
+    .split('\n')
+    .filter((line) => !line.startsWith('#'))
+    .find((line) => line.replace(/\{\{ (\$env\.TOOLSCOPE_[A-Z0-9_]+|sid) \}\}/g, '').includes('{{'));
+  if (foreign)
+    return {
+      refused: `Not exported: the plan would hold an Artillery template Toolscope did not write: ${oneLine(foreign).trim().slice(0, 200)}`,
+    };
   return { text, summary };
 }

@@ -11,6 +11,7 @@ import { startRawJsonRpcServer } from '../testing/rawJsonRpc.ts';
 import { runToolscope } from '../testing/runToolscope.ts';
 import type { RunningServer } from '../testing/testServers.ts';
 
+const TEMPLATE_NAME = 'tpl{{ $env.PROBE_CI_SECRET }}';
 export const HOSTILE_NAMES = [
   'file:///etc/passwd',
   'http://127.0.0.1/"',
@@ -19,6 +20,7 @@ export const HOSTILE_NAMES = [
   'constructor',
   'toString',
   'plain_tool',
+  TEMPLATE_NAME,
 ];
 
 /** Throws on the first well-formedness error, as a strict XML 1.0 parser does. */
@@ -47,11 +49,12 @@ beforeAll(async () => {
           tools: HOSTILE_NAMES.map((name) => ({
             name,
             description: `A tool named ${name}; see http://127.0.0.1:9/"quoted" and file:///etc/"x".`,
-            inputSchema: { type: 'object' },
+            inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
             annotations: { readOnlyHint: true },
           })),
         },
       };
+    if (method === 'tools/call') return { result: { content: [{ type: 'text', text: 'ok' }] } };
     return { error: { code: -32601, message: `Method not found: ${method}` } };
   });
   dir = mkdtempSync(join(tmpdir(), 'toolscope-names-'));
@@ -81,5 +84,27 @@ describe('exports stay valid whatever a server names (audit 4, N5)', () => {
     expect(stdout, stderr).not.toBe('');
     if (format === 'junit') expect(parseXml(stdout)).toBeGreaterThan(1);
     else expect(JSON.stringify(JSON.parse(stdout))).toContain('file:///etc/passwd');
+  });
+});
+
+describe('an Artillery plan holds no template but Toolscope’s own (audit 4, N7)', () => {
+  const env = { PROBE_CI_SECRET: 'CI-SECRET-FROM-ENV-0009' };
+  const bench = (tool: string, args: string) =>
+    runToolscope(
+      ['bench', '--tool', tool, '--args', args, '--requests', '2', '--export', 'artillery', '--output', join(dir, 'plan.yml'), server.url],
+      env,
+    );
+
+  it('a tool named with "{{ … }}" is not exported, and says why', async () => {
+    const { code, stderr } = await bench(TEMPLATE_NAME, '{}');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/Not exported: .*"\{\{", which Artillery would fill from the environment/);
+    expect(stderr).not.toContain(env.PROBE_CI_SECRET);
+  });
+
+  it('an argument with "{{ … }}" is not exported; a plain call is (the control)', async () => {
+    expect((await bench('plain_tool', '{"q":"{{ $env.HOME }}"}')).code).toBe(2);
+    const plain = await bench('plain_tool', '{"q":"hello"}');
+    expect(plain.code, plain.stderr).toBe(0);
   });
 });
