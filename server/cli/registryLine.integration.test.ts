@@ -1,8 +1,10 @@
 // The line "Find a server" gives for an npm package, pasted into a terminal as is: /bin/sh runs it,
 // `npx toolscope` starts, its stdio bridge runs the package, and the server answers initialize.
+import { execFile } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkRuntimeArguments } from '../../src/registry/runnerFlags.ts';
 import { packageLine } from '../../src/registry/terminalLine.ts';
 import { everythingEntry } from '../testing/registry.ts';
 import { startToolscopeCli, type RunningToolscope } from '../testing/testServers.ts';
@@ -63,5 +65,31 @@ describe('a registry package’s terminal line', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatch(/"serverInfo":\{"name":"[^"]*everything/);
+  }, 120_000);
+});
+
+describe('runtime flags read as npm reads them (audit 4, N2), checked against npm itself', () => {
+  const npmConfig = (key: string, argv: string[]) =>
+    new Promise<string>((resolve) =>
+      execFile('npm', ['config', 'get', key, ...argv], { encoding: 'utf8', timeout: 30_000 }, (_error, stdout) => resolve(stdout.trim())),
+    );
+
+  it('each abbreviation npm expands to a widening flag is refused; each allowed spelling leaves npm’s registry as it was', async () => {
+    const before = await npmConfig('registry', []);
+    for (const [key, flag] of [
+      ['registry', '--regis=http://127.0.0.1:4680/'],
+      ['registry', '--reg=http://127.0.0.1:4680/'],
+      ['userconfig', '--userc=/tmp/x-npmrc'],
+      ['node-options', '--node-o=--require=/tmp/x.js'],
+    ] as const) {
+      // npm reads it as the widening flag (the threat is real, not assumed)…
+      expect(await npmConfig(key, [flag]), flag).toBe(flag.slice(flag.indexOf('=') + 1));
+      // …and Toolscope gives no line for it.
+      expect(checkRuntimeArguments('npm', [flag]).refused, flag).toMatch(/reads it as --/);
+    }
+    for (const argv of [['-y'], ['--yes'], ['--silent'], ['--loglevel=silent'], ['--loglevel', 'warn']]) {
+      expect(checkRuntimeArguments('npm', argv).refused).toBeUndefined();
+      expect(await npmConfig('registry', argv), argv.join(' ')).toBe(before);
+    }
   }, 120_000);
 });

@@ -12,6 +12,7 @@
 // must supply is a quoted placeholder (`'<API_KEY>'`): the line pasted unedited passes it literally
 // and runs nothing else. The registry's own warning on arguments (server.schema.json, Argument)
 // asks clients for exactly this: no shell, and the person's consent before a run.
+import { checkRuntimeArguments } from './runnerFlags.ts';
 import type { Argument, Input, KeyValueInput, Package } from './serverJson.ts';
 
 export interface TerminalLine {
@@ -57,33 +58,6 @@ const dangerIn = (value: string) => DANGEROUS.find(([pattern]) => pattern.test(v
 // uv: docs.astral.sh/uv/reference/environment; docker: docs.docker.com/reference/cli/docker "Environment variables").
 const RUNNER_ENV =
   /^(PATH|NODE_OPTIONS|NODE_PATH|NODE_EXTRA_CA_CERTS|NODE_TLS_REJECT_UNAUTHORIZED|npm_config_\w*|NPM_CONFIG_\w*|NPX_\w*|COREPACK_\w*|DOCKER_\w*|LD_\w*|DYLD_\w*|PYTHON(PATH|HOME|STARTUP|USERBASE|EXECUTABLE|INSPECT|BREAKPOINT)|PIP_\w*|UV_\w*|UVX_\w*|VIRTUAL_ENV|CONDA_\w*|DOTNET_(STARTUP_HOOKS|ROOT|ADDITIONAL_DEPS|SHARED_STORE)|NUGET_\w*|BASH_ENV|ENV|ZDOTDIR|SHELL|HOME|GIT_\w*|SSL_CERT_\w*|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|HTTPS?_PROXY|https?_proxy|ALL_PROXY|NO_PROXY|no_proxy)$/i;
-
-// Runner flags that widen what the runner fetches or runs, or what a container sees of the
-// machine, per runner: npx (docs.npmjs.com/cli/commands/npx, docs.npmjs.com/cli/using-npm/config),
-// uvx (docs.astral.sh/uv/reference/cli/#uvx), dnx (learn.microsoft.com/dotnet/core/tools/dotnet-tool-exec),
-// docker run (docs.docker.com/reference/cli/docker/container/run).
-const RUNNER_FLAGS: Record<string, RegExp> = {
-  npm: /^(-p|--package|-c|--call|--registry|--userconfig|--globalconfig|--prefix|--cache|--node-options|--script-shell|--@[^=]*:registry)(=|$)/,
-  pypi: /^(-p|--python|--from|--with|--with-requirements|--with-editable|--index|--index-url|--extra-index-url|--default-index|-i|--find-links|-f|--config-file)(=|$)/,
-  nuget: /^(--source|--add-source|--configfile)(=|$)/,
-  oci: /^(--privileged|--cap-add|--device|--security-opt|--userns|--cgroupns|--volumes-from|--env-file)(=|$)/,
-};
-const HOST_NAMESPACE = /^--(network|net|pid|ipc|uts|userns|cgroupns)=host$/;
-const MOUNT = /^(-v|--volume|--mount)(=|$)/;
-
-/** Why a runner argument is refused, or what to flag about it. */
-function runnerArgument(type: string, argument: string, warnings: string[]): void {
-  if (type === 'oci' && HOST_NAMESPACE.test(argument))
-    throw new Refusal(`the runner flag ${argument} shares the machine's own namespace with the server`);
-  if (RUNNER_FLAGS[type]?.test(argument))
-    throw new Refusal(`the runner flag ${argument.split('=')[0]} would change what the runner fetches or what the server may reach`);
-  if (type === 'oci' && MOUNT.test(argument)) {
-    const source = /(?:^|[=,])(?:src|source)=([^,]*)/.exec(argument)?.[1] ?? argument.split('=').slice(1).join('=').split(':')[0] ?? '';
-    if (source === '/' || /^\/(etc|root|home|proc|sys|var\/run|run)?\/?$/.test(source) || /docker\.sock/.test(argument))
-      throw new Refusal(`the mount ${argument} gives the container the machine's ${source || 'files'}`);
-    warnings.push(`The container is given a folder of this machine: ${argument}. Check the path before running it.`);
-  }
-}
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const NPM_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
@@ -171,14 +145,10 @@ function versioned(pkg: Package, separator: string): string {
 /** The runner's argv for a package, by its registry type (and the runtime it hints). */
 function runner(pkg: Package, env: [string, string][], placeholders: string[], notes: string[], warnings: string[]): string[] {
   const runtimeArgs = argumentsOf(pkg.runtimeArguments, placeholders, notes);
-  // Runtime arguments go to the runner (npx, uvx, dnx, docker run) itself. A named one's value
-  // may also come as the next positional (`-v /:/host`): each argument and each pair is looked at.
-  runtimeArgs.forEach((argument, index) => {
-    runnerArgument(pkg.registryType, argument, warnings);
-    const next = runtimeArgs[index + 1];
-    if (/^-/.test(argument) && !argument.includes('=') && next !== undefined && !next.startsWith('-'))
-      runnerArgument(pkg.registryType, `${argument}=${next}`, warnings);
-  });
+  // Runtime arguments go to the runner (npx, uvx, dnx, docker run) itself: read as it reads them (./runnerFlags.ts).
+  const checked = checkRuntimeArguments(pkg.registryType, runtimeArgs);
+  if (checked.refused) throw new Refusal(checked.refused);
+  warnings.push(...checked.warnings);
   const packageArgs = argumentsOf(pkg.packageArguments, placeholders, notes);
   const hint = pkg.runtimeHint;
   const assumed = (runner: string) => {
