@@ -222,7 +222,7 @@ function readToken(runner: Runner, token: string, next: () => string, warnings: 
     const at = token.slice(2).search(runner.separators);
     const name = at < 0 ? token : token.slice(0, at + 2);
     const attached = at < 0 ? undefined : token.slice(at + 3);
-    use(runner, name, attached, next, warnings);
+    takeFlag(runner, name, attached, next, warnings);
     return;
   }
   // One dash: a shorthand, or (docker, uv) a cluster of them whose last may carry its value.
@@ -234,17 +234,17 @@ function readToken(runner: Runner, token: string, next: () => string, warnings: 
       throw new Refused(`the runner flag ${token} is not one Toolscope lets a registry entry give ${runner.name}`);
     const rest = letters.slice(position + 1).join('');
     if (runner.flags[long]!.value) {
-      use(runner, long, rest ? rest.replace(/^[=:]/, '') : undefined, next, warnings, `-${letter}`);
+      takeFlag(runner, long, rest ? rest.replace(/^[=:]/, '') : undefined, next, warnings, `-${letter}`);
       return;
     }
     if (rest.startsWith('=') || rest.startsWith(':')) {
-      use(runner, long, rest.slice(1), next, warnings, `-${letter}`);
+      takeFlag(runner, long, rest.slice(1), next, warnings, `-${letter}`);
       return;
     }
   }
 }
 
-function use(runner: Runner, name: string, attached: string | undefined, next: () => string, warnings: string[], written = name) {
+function takeFlag(runner: Runner, name: string, attached: string | undefined, next: () => string, warnings: string[], written = name) {
   const widening = runner.widening.find((flag) => flag === name || (runner.expands && name.length > 3 && flag.startsWith(name)));
   if (widening)
     throw new Refused(
