@@ -4,7 +4,7 @@
 import { Button } from '../components/ui/Button.tsx';
 import { SEVERITY_ORDER, type Finding } from '../lint/findings.ts';
 import type { McpConnection } from '../mcp/connection.ts';
-import { revealInvisible } from '../mcp/text.ts';
+import { revealInvisible } from '../lib/text.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { displayName } from '../mcp/toolHints.ts';
 

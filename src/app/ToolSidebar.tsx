@@ -10,7 +10,7 @@ import { ToolList } from '../features/tools/ToolList.tsx';
 import type { useToolPages } from '../features/tools/api/toolPages.ts';
 import { useToolListChanges } from '../features/tools/api/useToolListChanges.ts';
 import { cn } from '../lib/cn.ts';
-import { printable } from '../lib/printable.ts';
+import { ServerText } from '../components/ui/ServerText.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { useRememberedSize } from '../web/rememberedSize.ts';
 import type { McpConnection } from '../mcp/connection.ts';
@@ -74,7 +74,11 @@ export function ToolSidebar({
       )}
     >
       {top}
-      {toolsHeading ? <h2 className="truncate text-xs font-semibold">{printable(toolsHeading)}</h2> : null}
+      {toolsHeading ? (
+        <h2 className="truncate text-xs font-semibold">
+          <ServerText text={toolsHeading} />
+        </h2>
+      ) : null}
       {others.length ? (
         <Tabs<SidebarTab>
           label="Sidebar"

@@ -1,7 +1,7 @@
 // The palette's commands for a connected server: its tools, "Run the last call again", the views
 // and the annotation filters. Pure: built from what is listed and what the person can do.
 import { displayName, type HintFilter } from '../mcp/toolHints.ts';
-import { revealInvisible } from '../mcp/text.ts';
+import { revealInvisible } from '../lib/text.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import type { Command } from './commands.ts';
 

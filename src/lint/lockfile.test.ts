@@ -8,7 +8,10 @@ describe('lockfile: tool names are the server’s, never the object prototype’
   const names = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'plain_tool'];
 
   it('a removed tool named like a prototype member is removed (an error), an added one is added', async () => {
-    const lock = await lockTools(server, names.map((name) => tool(name)));
+    const lock = await lockTools(
+      server,
+      names.map((name) => tool(name)),
+    );
     const read = (await parseLockfile(lockText(lock))) as Lockfile;
     expect(Object.keys(read.tools).sort()).toEqual([...names].sort());
     const drifts = await compareLock(read, [tool('plain_tool'), tool('valueOf')]);

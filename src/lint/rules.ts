@@ -5,7 +5,7 @@ import { decideIconSrc } from '../mcp/icons.ts';
 import { DESTRUCTIVE_NAME, type McpTool, type ToolsPage } from '../mcp/tools.ts';
 import type { Finding } from './findings.ts';
 import { formatCount } from '../lib/count.ts';
-import { hasInvisible } from '../mcp/text.ts';
+import { hasInvisible } from '../lib/text.ts';
 import { properties, quote } from './schemaWords.ts';
 import { descriptionFindings } from './descriptionRules.ts';
 

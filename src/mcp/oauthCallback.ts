@@ -66,7 +66,9 @@ export function checkCallback(
         error: 'iss_mismatch',
         error_description: `the answer names issuer “${message.iss ?? '(none)'}”, not ${pending.issuer}`,
       },
-      sentence: refused(`the answer names issuer “${message.iss ?? '(none)'}” but the sign-in went to ${pending.issuer}. This can be a mix-up attack; nothing was sent to the app.`),
+      sentence: refused(
+        `the answer names issuer “${message.iss ?? '(none)'}” but the sign-in went to ${pending.issuer}. This can be a mix-up attack; nothing was sent to the app.`,
+      ),
     };
   if (message.error)
     return {

@@ -2,7 +2,7 @@
 // finding and never hides the others (one bad tool must not hide the other 999).
 import { toolApp, toolVisibility, type AppVisibility, type ToolApp } from './mcpApps.ts';
 import { isRecord, optionalBoolean, optionalNumber, optionalString, own, type JsonObject } from './guards.ts';
-import { hasInvisible } from './text.ts';
+import { hasInvisible } from '../lib/text.ts';
 import { scanParamHeaders, type ParamHeader } from './paramHeaders.ts';
 
 export interface ToolIcon {

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import type { AppHostSnapshot } from '../../apphost/hostSession.ts';
 import { storageRefusal } from '../../mcp/appHosts.ts';
 import { cspToAllow, type AppCsp } from '../../mcp/mcpApps.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { copyWithToast } from '../../web/toasts.ts';
 
 export default function AppFindings({ snapshot, declared }: { snapshot: AppHostSnapshot; declared: AppCsp | undefined }) {

@@ -2,7 +2,7 @@
 // Nothing opens and nothing is saved without the answer (src/apphost/hostSession.ts waits for it).
 import { Button } from '../../components/ui/Button.tsx';
 import type { AppHostSession, AppHostSnapshot } from '../../apphost/hostSession.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 
 export default function AppQuestions({ session, snapshot }: { session: AppHostSession; snapshot: AppHostSnapshot }) {
   const { link, download } = snapshot;

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
 import { retryableLazy } from '../../web/chunks.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { AppCall, GateAppTool } from './AppView.tsx';
 

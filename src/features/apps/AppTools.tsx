@@ -7,7 +7,7 @@ import { SchemaForm } from '../../components/form/SchemaForm.tsx';
 import { DEFAULT_FORM_STATE_BEHAVIOR } from '../../components/form/validators.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { isRecord, own } from '../../mcp/guards.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { refused } from '../../lib/refusal.ts';
 import type { AppTool } from '../../apphost/appTools.ts';
 

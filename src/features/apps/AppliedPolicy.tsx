@@ -1,6 +1,6 @@
 // The policy an app runs under, shown under the App view's profile line.
 import type { buildAppCsp } from '../../mcp/appHosts.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 
 /**
  * The policy the app runs under, for review (SEP-1865: the host SHOULD log CSP configurations and

@@ -5,7 +5,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import type { DisplayMode } from '../../apphost/hostSession.ts';
 import { HOST_PROFILES, isHostProfile, type HostProfileId } from '../../mcp/appHosts.ts';
 import { isAppMime } from '../../mcp/mcpApps.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { cn } from '../../lib/cn.ts';
 
 export const WIDTHS = { desktop: 760, tablet: 600, phone: 375 } as const;

@@ -41,7 +41,8 @@ export function useAppHost(
       readResource: (uri) => now().readResource(uri),
       open: (url) => now().open(url),
       save: (items) => now().save(items),
-      gateAppTool: (tool, args) => now().gateAppTool?.(tool, args) ?? Promise.resolve({ refused: refused('calling app tools is not wired here.') }),
+      gateAppTool: (tool, args) =>
+        now().gateAppTool?.(tool, args) ?? Promise.resolve({ refused: refused('calling app tools is not wired here.') }),
       onViolation: (directive, blocked) => now().onViolation?.(directive, blocked),
       recordApp: (direction, message) => now().recordApp?.(direction, message),
     });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import type { ConfirmItem, PendingConfirm } from '../../session/callEntrance.ts';
 
 interface Props {

@@ -3,7 +3,7 @@ import { retryableLazy } from '../../web/chunks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { isRecord } from '../../mcp/guards.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { answeredQuestion, openableUrl, type AnsweredQuestion, type ElicitationAnswer } from '../../mcp/elicitation.ts';
 import type { PendingElicitation, useElicitations } from './useElicitations.ts';
 import { askerOf } from './TasksPanel.tsx';

@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/Button.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import type { Handle } from '../../mcp/handles.ts';
 import { ago } from '../../lib/age.ts';
 

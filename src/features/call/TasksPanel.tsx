@@ -8,7 +8,7 @@ import { DockTab } from '../../components/ui/Dock.tsx';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
 import { PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { humanDuration } from '../../lib/age.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { outcomeOf } from '../../session/outcome.ts';
 import type { CallRun } from '../../session/runs.ts';
 

@@ -1,4 +1,4 @@
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import type { Handle } from '../../mcp/handles.ts';
 
 /** A result's id-like values, each sendable to a tool with a parameter of that name ("Use in…"). */

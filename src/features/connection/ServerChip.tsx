@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn.ts';
 import { redactUrl } from '../../lib/redactUrl.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { describeState, type StdioStatus } from '../../mcp/stdio.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 
 /** What is wrong with the connected server, in the outcome vocabulary's words (undefined: nothing known). */
 export type ServerHealth = 'unreachable' | 'stream-cut' | 'server-stopped';

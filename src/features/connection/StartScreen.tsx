@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useDiagnosis } from './api/useDiagnosis.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ago } from '../../lib/age.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { describeFailure } from '../../mcp/errors.ts';
 import type { ProxySession } from '../../mcp/proxy.ts';
 import type { ConnectionPath } from './api/connectionPath.ts';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import type { BlockDiff, JsonChange, LineOp, ResultDiff } from '../../compare/diff.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 
 const show = (value: unknown) => {
   const text = JSON.stringify(value) ?? 'undefined';

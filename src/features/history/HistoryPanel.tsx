@@ -1,7 +1,7 @@
 // The "History" dock tab: every call to this server (kept across reloads), searchable. A row is
 // calm at rest (select, Replay); the rest is under "⋯" (Edit and replay, Compare with previous,
 // Save, Copy link / as curl / JSON-RPC / TypeScript, Delete). Two selected rows compare.
-import { printable } from '../../lib/printable.ts';
+import { ServerText } from '../../components/ui/ServerText.tsx';
 import type { AnsweredQuestion } from '../../mcp/elicitation.ts';
 import { useMemo, useState } from 'react';
 import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
@@ -12,7 +12,7 @@ import { Menu } from '../../components/ui/Menu.tsx';
 import { humanDuration } from '../../lib/age.ts';
 import { DockTab } from '../../components/ui/Dock.tsx';
 import { copyWithToast } from '../../web/toasts.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import type { HistoryEntry } from '../../storage/callStore.ts';
 import { entryOutcome, type Copied, type CopyKind } from './policy.ts';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
@@ -86,7 +86,14 @@ export function HistoryPanel({
           <section aria-label="History" className="flex h-full min-h-0 flex-col">
             <div className="flex items-center justify-between gap-2 px-2 py-1">
               <PanelTitle title="History" count={entries.length} noun={['call', 'calls']}>
-                {serverLabel ? ` to ${printable(serverLabel)}` : ' to this server'}
+                {serverLabel ? (
+                  <>
+                    {' to '}
+                    <ServerText text={serverLabel} />
+                  </>
+                ) : (
+                  ' to this server'
+                )}
               </PanelTitle>
               <div className="flex items-center gap-1">
                 <PanelSearch label="Search history" placeholder="tool, argument, outcome" value={search} onChange={setSearch} />

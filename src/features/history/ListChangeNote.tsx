@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/Button.tsx';
 import { describeListChange, type ToolListChange } from '../../compare/toolListDiff.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 
 const show = (value: unknown) => {
   const text = JSON.stringify(value) ?? 'undefined';

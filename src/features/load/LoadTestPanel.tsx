@@ -6,7 +6,7 @@
 // text until Start: a bad value is said, never silently replaced.
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { formatMs } from '../../session/loadBudget.ts';
 import { LOAD_LIMITS, LOAD_OUTCOMES, OUTCOME_WORDS, type LoadPlan, type LoadProgress, type LoadSummary } from '../../session/loadTest.ts';
 import { LatencyChart, LatencyHistogram } from './LoadCharts.tsx';

@@ -6,7 +6,8 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
-import { printable } from '../../lib/printable.ts';
+import { ServerText } from '../../components/ui/ServerText.tsx';
+import { revealInvisible } from '../../lib/text.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import { toolIndex } from '../../lint/toolSearch.ts';
 import { HOST_IDS, HOSTS, hostView, unionKeys, type HostId } from '../../lint/hosts.ts';
@@ -260,7 +261,7 @@ export function ModelPanel({ server, servers, onRun, onOpenOnServer }: Props) {
       </form>
       {problem ? (
         <p role="alert" className="text-danger">
-          {printable(problem)}
+          <ServerText text={problem} />
         </p>
       ) : null}
       {latest ? (
@@ -295,9 +296,11 @@ export function ModelPanel({ server, servers, onRun, onOpenOnServer }: Props) {
             <tbody>
               {asked.map((entry, index) => (
                 <tr key={index} className="border-b border-line/60">
-                  <td className="p-1">{printable(entry.question)}</td>
-                  <td className="p-1 font-mono">{entry.choice.tool ? printable(entry.choice.tool) : 'no tool'}</td>
-                  <td className="p-1 font-mono">{entry.bm25.first ? printable(entry.bm25.first) : '—'}</td>
+                  <td className="p-1">
+                    <ServerText text={entry.question} />
+                  </td>
+                  <td className="p-1 font-mono">{entry.choice.tool ? <ServerText text={entry.choice.tool} /> : 'no tool'}</td>
+                  <td className="p-1 font-mono">{entry.bm25.first ? <ServerText text={entry.bm25.first} /> : '—'}</td>
                   <td className="p-1">
                     <Select<string>
                       aria-label={`Expected tool for “${entry.question}”`}
@@ -335,7 +338,10 @@ function Choice({
       <p>
         {choice.tool ? (
           <>
-            <strong>{asked.model}</strong> would call <span className="font-mono font-semibold">{printable(choice.tool)}</span>
+            <strong>{asked.model}</strong> would call{' '}
+            <span className="font-mono font-semibold">
+              <ServerText text={choice.tool} />
+            </span>
           </>
         ) : (
           <>
@@ -353,7 +359,10 @@ function Choice({
         BM25 for the same words:{' '}
         {bm25.first ? (
           <>
-            first <span className="font-mono">{printable(bm25.first)}</span>
+            first{' '}
+            <span className="font-mono">
+              <ServerText text={bm25.first} />
+            </span>
             {choice.tool
               ? bm25.rankOfChoice
                 ? `; the model’s choice ranks ${bm25.rankOfChoice}`
@@ -368,15 +377,21 @@ function Choice({
       {choice.tool ? (
         <>
           <pre className="max-h-48 overflow-auto rounded bg-hover p-2 font-mono text-xs">
-            {printable(JSON.stringify(choice.args ?? {}, null, 2))}
+            <ServerText text={JSON.stringify(choice.args ?? {}, null, 2)} />
           </pre>
-          <p className={asked.argsCheck.startsWith('✓') ? 'text-ok' : 'text-warn'}>{printable(asked.argsCheck)}</p>
+          <p className={asked.argsCheck.startsWith('✓') ? 'text-ok' : 'text-warn'}>
+            <ServerText text={asked.argsCheck} />
+          </p>
         </>
       ) : null}
-      {choice.text.trim() ? <p className="whitespace-pre-wrap">{printable(choice.text.trim())}</p> : null}
+      {choice.text.trim() ? (
+        <p className="whitespace-pre-wrap">
+          <ServerText text={choice.text.trim()} />
+        </p>
+      ) : null}
       {choice.tool && choice.args && asked.origin ? (
         <div>
-          <Button onClick={() => onRun(choice.args ?? {})}>{elsewhere ? `Open on ${printable(elsewhere)}` : 'Run it'}</Button>
+          <Button onClick={() => onRun(choice.args ?? {})}>{elsewhere ? `Open on ${revealInvisible(elsewhere)}` : 'Run it'}</Button>
         </div>
       ) : null}
     </section>

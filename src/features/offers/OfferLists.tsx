@@ -8,7 +8,7 @@ import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import type { Listing } from '../../mcp/serverOffers.ts';
 import type { ToolIcon } from '../../mcp/tools.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { usePromptListing, useResourceListing, useTemplateListing } from './api/offerQueries.ts';
 
 /** What is open in the work area: a prompt's name, a resource's URI or a template's uriTemplate. */

@@ -7,7 +7,7 @@ import type { McpConnection } from '../../mcp/connection.ts';
 import type { ContentBlock } from '../../mcp/results.ts';
 import { promptArgumentsSchema, type McpPrompt, type PromptFill, type PromptGetEnded } from '../../mcp/serverOffers.ts';
 import { failureOf } from '../../mcp/errors.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { Failed, OfferArguments, SendRow } from './OfferArguments.tsx';
 import { CopyJson } from './CopyJson.tsx';
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { formatBytes, type ResourceContents } from '../../mcp/results.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { expandTemplate, templateVariables, type McpResource, type McpResourceTemplate } from '../../mcp/serverOffers.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { useResourceContents } from './api/offerQueries.ts';
 import { Failed, OfferArguments, SendRow } from './OfferArguments.tsx';
 import { CopyJson } from './CopyJson.tsx';

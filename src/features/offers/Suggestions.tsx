@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import type { CompletionRef } from '../../mcp/serverOffers.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { useCompletion } from './api/offerQueries.ts';
 
 interface Props {

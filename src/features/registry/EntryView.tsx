@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { copyWithToast } from '../../web/toasts.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { serverVersions, type RegistryEntry } from '../../registry/registryApi.ts';
 import { fieldDefault, fixedHeaders, remoteFields, remoteOpenable, resolveRemote, type RemoteField } from '../../registry/remote.ts';
 import type { Package, Remote } from '../../registry/serverJson.ts';

@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { OFFICIAL_REGISTRY, registryBase, searchServers, type RegistryEntry } from '../../registry/registryApi.ts';
 import type { ServerDetail } from '../../registry/serverJson.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { RULES } from '../../lint/findings.ts';
 import { compareServerJson, type Served } from '../../lint/serverJsonRules.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { useServerJsonCheck } from './api/serverJsonCheck.ts';
 
 export type ConnectedServer = Served;

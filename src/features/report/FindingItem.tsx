@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { RULES, type Finding, type Severity } from '../../lint/findings.ts';
 
 export const SEVERITY_TONE: Record<Severity, BadgeTone> = { error: 'danger', warning: 'warn', info: 'info' };

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { parseLockfile, type Lockfile } from '../../lint/lockfile.ts';
 import type { Finding } from '../../lint/findings.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 
 /** A lockfile larger than this is not read (a server's tools are kilobytes, not tens of megabytes). */
 const MAX_LOCKFILE_BYTES = 20 * 1024 * 1024;

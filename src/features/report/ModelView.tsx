@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import type { ModelView as View } from '../../lint/promptCost.ts';
 import { formatCount } from '../../lib/count.ts';
 

@@ -3,7 +3,7 @@
 // person can judge have a box to tick (kept for this report only).
 import type { Readiness, ReadinessItem } from '../../lint/profiles.ts';
 import { VERDICT_TEXT } from '../../lint/profiles.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 
 const GROUPS = [
   ['blocker', 'Blockers'],

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button.tsx';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import type { CallRecord } from '../../lint/callRules.ts';
 import { gatherReport, reportFrom, reportInputOf, type GatheredReport } from '../../lint/collect.ts';
 import type { AppViolation } from '../../lint/appRules.ts';

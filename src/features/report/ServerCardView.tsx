@@ -2,7 +2,7 @@
 // a browser may read it, what it says; its differences with the server are the report's
 // `server-card-*` findings. No card is said in a line, not as a problem.
 import { isRecord } from '../../mcp/guards.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import type { CardRead } from '../../registry/serverCard.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? revealInvisible(value) : undefined);

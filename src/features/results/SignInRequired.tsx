@@ -3,7 +3,7 @@
 // the one call path, once signed in), and what the major hosts do with this challenge.
 import { Button } from '../../components/ui/Button.tsx';
 import type { OAuthChallenge } from '../../mcp/errors.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { challengeKind, hostReactions } from '../../lint/hostReactions.ts';
 
 const HEADLINES = {

@@ -3,7 +3,7 @@ import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import type { ResultDiff } from '../../compare/diff.ts';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import type { SavedCall } from '../../storage/savedStore.ts';
 
 import type { RunState } from '../../session/runSaved.ts';

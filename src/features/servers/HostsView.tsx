@@ -9,7 +9,8 @@ import type { McpTool } from '../../mcp/tools.ts';
 import { Select } from '../../components/ui/Select.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { formatCount } from '../../lib/count.ts';
-import { printable } from '../../lib/printable.ts';
+import { ServerText } from '../../components/ui/ServerText.tsx';
+import { revealInvisible } from '../../lib/text.ts';
 
 export interface HostsServer {
   url: string;
@@ -84,9 +85,11 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
         <legend className="px-1 text-xs font-semibold">Names in the host’s config (hosts prefix tools by them)</legend>
         {keyed.map(({ server, key }) => (
           <label key={server.url} className="flex items-center gap-1 text-xs">
-            <span>{printable(server.label)}</span>
+            <span>
+              <ServerText text={server.label} />
+            </span>
             <input
-              aria-label={`Config name of ${server.label}`}
+              aria-label={`Config name of ${revealInvisible(server.label)}`}
               className="w-48 rounded-md border border-field bg-panel px-1 py-0.5 font-mono"
               value={key}
               spellCheck={false}
@@ -113,7 +116,7 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
             <ul>
               {view.findings.map((finding, index) => (
                 <li key={index} className="border-b border-warn-line/60 px-2 py-1 last:border-b-0">
-                  <span className="font-mono">{finding.rule}</span> {printable(finding.message)}{' '}
+                  <span className="font-mono">{finding.rule}</span> <ServerText text={finding.message} />{' '}
                   <span className="text-warn-strong/80">Source: {finding.source}</span>
                 </li>
               ))}
@@ -134,11 +137,15 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
           <tbody>
             {view.tools.map((entry) => (
               <tr key={`${entry.server}\u0000${entry.tool}`} className="border-b border-line/60 align-top">
-                <td className="p-1">{printable(labelOf.get(entry.server) ?? entry.server)}</td>
-                <td className="p-1 font-mono break-all">{printable(entry.tool)}</td>
-                <td className="p-1 font-mono break-all">{entry.modelName ? printable(entry.modelName) : '—'}</td>
                 <td className="p-1">
-                  <Badge tone={FATE_TONE[entry.fate]}>{entry.fate}</Badge> {entry.why ? printable(entry.why) : null}
+                  <ServerText text={labelOf.get(entry.server) ?? entry.server} />
+                </td>
+                <td className="p-1 font-mono break-all">
+                  <ServerText text={entry.tool} />
+                </td>
+                <td className="p-1 font-mono break-all">{entry.modelName ? <ServerText text={entry.modelName} /> : '—'}</td>
+                <td className="p-1">
+                  <Badge tone={FATE_TONE[entry.fate]}>{entry.fate}</Badge> {entry.why ? <ServerText text={entry.why} /> : null}
                 </td>
               </tr>
             ))}

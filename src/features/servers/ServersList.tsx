@@ -3,7 +3,8 @@
 // server's workspace (its own call session, sign-in, headers and trust decisions) on that tool.
 import { Button } from '../../components/ui/Button.tsx';
 import { formatCount } from '../../lib/count.ts';
-import { printable } from '../../lib/printable.ts';
+import { ServerText } from '../../components/ui/ServerText.tsx';
+import { revealInvisible } from '../../lib/text.ts';
 
 export interface ServerItem {
   url: string;
@@ -44,19 +45,19 @@ export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts, run
         {servers.map((server) => (
           <li
             key={server.url}
-            aria-label={server.label}
+            aria-label={revealInvisible(server.label)}
             aria-current={server.onScreen ? 'true' : undefined}
             className={server.onScreen ? 'rounded-md border border-info-line bg-info-surface p-1' : 'rounded-md border border-line p-1'}
           >
             <div className="flex items-center gap-1">
               <span className="min-w-0 flex-1 truncate font-semibold" title={server.url}>
-                {printable(server.label)}
+                <ServerText text={server.label} />
               </span>
               {server.onScreen ? null : (
                 <Button
                   variant="ghost"
                   className="px-1 py-0 text-xs"
-                  aria-label={`Open ${server.label}`}
+                  aria-label={`Open ${revealInvisible(server.label)}`}
                   onClick={() => onOpen(server.url)}
                 >
                   Open
@@ -65,7 +66,7 @@ export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts, run
               <Button
                 variant="ghost"
                 className="px-1 py-0 text-xs"
-                aria-label={`Disconnect ${server.label}`}
+                aria-label={`Disconnect ${revealInvisible(server.label)}`}
                 onClick={() => onDisconnect(server.url)}
               >
                 ✕
@@ -92,7 +93,12 @@ export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts, run
 }
 
 function ServerTools({ server, onOpen }: { server: ServerItem; onOpen: Props['onOpen'] }) {
-  if (server.error) return <p className="text-danger">Its tools could not be listed: {server.error}</p>;
+  if (server.error)
+    return (
+      <p className="text-danger">
+        Its tools could not be listed: <ServerText text={server.error} />
+      </p>
+    );
   if (server.loading && server.tools.length === 0) return <p className="text-muted">Listing its tools…</p>;
   return (
     // The UI contract's "Tool list", one per server (this one scoped by its server's list item).
@@ -102,10 +108,10 @@ function ServerTools({ server, onOpen }: { server: ServerItem; onOpen: Props['on
           <button
             type="button"
             className="inline-flex min-h-6 min-w-6 items-center font-mono text-link hover:underline"
-            title={`Open ${tool.name} on ${server.label}`}
+            title={revealInvisible(`Open ${tool.name} on ${server.label}`)}
             onClick={() => onOpen(server.url, tool.name)}
           >
-            {printable(tool.name)}
+            <ServerText text={tool.name} />
           </button>
         </li>
       ))}

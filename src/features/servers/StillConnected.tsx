@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/Button.tsx';
-import { printable } from '../../lib/printable.ts';
+import { ServerText } from '../../components/ui/ServerText.tsx';
 
 /** While another server is being added: the servers that stay connected, each one click from the screen. */
 export function StillConnected({ labels, onOpen }: { labels: ReadonlyMap<string, string>; onOpen: (url: string) => void }) {
@@ -8,7 +8,7 @@ export function StillConnected({ labels, onOpen }: { labels: ReadonlyMap<string,
       <span className="text-subtle">Adding a server — {labels.size === 1 ? 'this one stays' : 'these stay'} connected:</span>
       {[...labels].map(([url, label]) => (
         <Button key={url} className="px-2 py-0.5 text-xs" onClick={() => onOpen(url)}>
-          Back to {printable(label)}
+          Back to <ServerText text={label} />
         </Button>
       ))}
     </section>

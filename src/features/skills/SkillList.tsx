@@ -4,7 +4,7 @@ import type { Finding } from '../../lint/findings.ts';
 import { cn } from '../../lib/cn.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { Skill } from '../../mcp/skills.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { useSkillListing } from './api/skillListing.ts';
 
 interface Props {

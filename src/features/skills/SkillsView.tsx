@@ -13,7 +13,7 @@ import type { Skill, SkillRead } from '../../mcp/skills.ts';
 import { skillPath } from '../../mcp/skills.ts';
 import { findingsOf } from './SkillList.tsx';
 import { useSkillListing } from './api/skillListing.ts';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { serverKey } from '../../lib/serverKey.ts';
 

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { displayName } from '../../mcp/toolHints.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { patternOf, toolIndex, type SearchMode } from '../../lint/toolSearch.ts';

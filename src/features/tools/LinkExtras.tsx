@@ -2,7 +2,7 @@
 // declare): each named with its value and removable, so one click on Call tool cannot send a
 // `bcc` the person never saw.
 import { Button } from '../../components/ui/Button.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { keysOutsideForm } from '../../schema/hiddenKeys.ts';
 import { isRecord } from '../../mcp/guards.ts';
 

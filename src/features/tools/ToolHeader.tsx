@@ -1,4 +1,4 @@
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { displayName } from '../../mcp/toolHints.ts';
 import { type McpTool } from '../../mcp/tools.ts';
 import { HintBadges } from './HintBadges.tsx';

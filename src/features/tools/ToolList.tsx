@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { displayName, matchesHintFilter, searchTools, type HintFilter } from '../../mcp/toolHints.ts';
 import { type McpTool } from '../../mcp/tools.ts';
 import { HintBadges, HintLegend } from './HintBadges.tsx';
-import { revealInvisible } from '../../mcp/text.ts';
+import { revealInvisible } from '../../lib/text.ts';
 import { ToolIcon } from './ToolIcon.tsx';
 import { ListFreshness } from './ListFreshness.tsx';
 import type { ToolListData } from './api/toolPages.ts';
