@@ -22,6 +22,7 @@ import { runBench } from './benchCommand.ts';
 import { runHosts } from './hostsCommand.ts';
 import { serveMock } from '../mock/mockCommand.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
+import { guardConsole, knowEnvironmentSecrets } from './stderrGuard.ts';
 
 type Resolved = { kind: 'demo' } | { kind: 'url'; url: string } | { kind: 'stdio'; spec: StdioSpec };
 
@@ -314,6 +315,9 @@ async function serveAgent(options: McpOptions): Promise<void> {
   });
 }
 
+// Whatever prints on stderr — a dependency too — goes through the one redactor (./stderrGuard.ts).
+guardConsole();
+knowEnvironmentSecrets(process.env);
 try {
   const code = await main(process.argv.slice(2));
   if (code !== undefined) {

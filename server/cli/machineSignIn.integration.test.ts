@@ -2,6 +2,8 @@
 // OAuth mode (our authorization server's client_credentials grant), no browser; and the demo's lazy
 // mode on both eras — anonymous listing and calls, a 401 challenge naming the tool's scope, a
 // challenge in a result's _meta, and a step-up (403 insufficient_scope) for the wider tool.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { runToolscope } from '../testing/runToolscope.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthServer, startDemoServer, type RunningServer } from '../testing/testServers.ts';
@@ -119,4 +121,61 @@ describe('machine sign-in and lazy auth against the demo', () => {
     },
     60_000,
   );
+});
+
+describe('an issuer that quotes the client secret back (audit 4, N6)', () => {
+  const QUOTED = `S3cr3t-CI-value-${Math.random().toString(36).slice(2)}`;
+  let issuer: Server;
+  let base = '';
+  beforeAll(async () => {
+    // One loopback server is the MCP server (401), its protected-resource metadata, and the
+    // authorization server whose token endpoint answers invalid_client quoting what it received.
+    issuer = createServer((req, res) => {
+      const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+      const path = (req.url ?? '').split('?')[0];
+      if (path === '/mcp')
+        return json(
+          401,
+          { error: 'unauthorized' },
+          { 'www-authenticate': `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"` },
+        );
+      if (path?.startsWith('/.well-known/oauth-protected-resource'))
+        return json(200, { resource: `${base}/mcp`, authorization_servers: [base] });
+      if (path === '/.well-known/oauth-authorization-server' || path === '/.well-known/openid-configuration')
+        return json(200, {
+          issuer: base,
+          token_endpoint: `${base}/token`,
+          authorization_endpoint: `${base}/authorize`,
+          response_types_supported: ['code'],
+          grant_types_supported: ['client_credentials'],
+          token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        });
+      if (path === '/token') {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+          const said = basic ? Buffer.from(basic, 'base64').toString() : (new URLSearchParams(body).get('client_secret') ?? '');
+          json(401, { error: 'invalid_client', error_description: `unknown client credentials ${decodeURIComponent(said)}` });
+        });
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => issuer.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(issuer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    issuer.closeAllConnections();
+    await new Promise((resolve) => issuer.close(resolve));
+  });
+
+  it('no line on stderr — the SDK’s own warning included — carries the secret', async () => {
+    const run = await cli([`${base}/mcp`, '--client-id', 'acme-ci', '--issuer', base], { TOOLSCOPE_CLIENT_SECRET: QUOTED });
+    expect(run.code).toBe(2);
+    // The issuer did quote it (the control): the answer reached stderr, redacted.
+    expect(run.stderr).toMatch(/acme-ci:REDACTED/);
+    expect(run.stderr).not.toContain(QUOTED);
+  });
 });

@@ -4,6 +4,7 @@
 // Exit 0 without error findings, 1 with any, 2 when the report could not be made; with --profile,
 // the verdict decides: 0 ready, 1 not ready, 3 needs a person. `toolscope lock` reaches the server
 // the same way and writes its tools' lockfile.
+import { knowSecrets } from './stderrGuard.ts';
 import { printable } from '../../src/lib/printable.ts';
 import { redactText, redactUrl, redactValues, urlSecrets } from '../../src/lib/redactUrl.ts';
 import { writeFile } from 'node:fs/promises';
@@ -143,6 +144,7 @@ export async function withServer(
   // Never the URL's credentials (?api_key=, user:password@) on stderr.
   const name = target.label ?? redactUrl(target.url).url;
   const secrets = [options.bearer, options.machine?.clientSecret, ...Object.values(headers), ...urlSecrets(target.url)];
+  knowSecrets(...secrets);
   const failed = (message: string) => {
     const more = target.explain?.();
     // Server-derived text (its error message, its name): no terminal control reaches the terminal.
@@ -170,6 +172,7 @@ export async function withServer(
       send = grant.authorize(send);
       // The issued token is a known secret from now on: a server that echoes it is not printed.
       secrets.push(grant.secret);
+      knowSecrets(grant.secret);
       console.error(
         printable(`Signed in as ${machine.clientId}: a ${grant.tokenType} token${grant.scope ? ` for “${grant.scope}”` : ''}.`),
       );
