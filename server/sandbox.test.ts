@@ -141,15 +141,41 @@ describe('violation reports', () => {
     expect(posted.status).toBe(204);
     const read = await send(`/csp-reports/${token}`, portHost(), { headers: { origin: HOST } });
     expect(read.headers['access-control-allow-origin']).toBe(HOST);
-    expect(JSON.parse(read.body)).toEqual([
-      { directive: 'connect-src', blocked: 'https://undeclared.example/data', disposition: 'enforce', sample: '' },
-    ]);
+    expect(JSON.parse(read.body)).toEqual({
+      reports: [{ directive: 'connect-src', blocked: 'https://undeclared.example/data', disposition: 'enforce', sample: '' }],
+      dropped: { enforce: 0, report: 0 },
+    });
     // Another page (an app, a website) gets no CORS grant: its browser will not let it read them.
     const foreign = await send(`/csp-reports/${token}`, portHost(), { headers: { origin: `http://a1b2c3.localhost:${port}` } });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     // A body over 64 kB is not kept.
     await send(`/csp-report/${token}`, app(), { method: 'POST', body: 'x'.repeat(70_000) }).catch(() => undefined);
-    expect(JSON.parse((await send(`/csp-reports/${token}`, portHost())).body)).toHaveLength(1);
+    expect((JSON.parse((await send(`/csp-reports/${token}`, portHost())).body) as { reports: unknown[] }).reports).toHaveLength(1);
+  });
+
+  it('a flood of forged report-only reports never crowds out a blocked load; enforced ones past the room are counted (audit 4, N3)', async () => {
+    const token = 'f'.repeat(32);
+    const post = (disposition: string, blocked: string) =>
+      send(`/csp-report/${token}`, app(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report' },
+        body: JSON.stringify({ 'csp-report': { 'effective-directive': 'connect-src', 'blocked-uri': blocked, disposition } }),
+      });
+    for (let index = 0; index < 220; index++) await post('report', `https://forged.example/${index}`);
+    await post('enforce', 'https://undeclared.example/real');
+    const read = JSON.parse((await send(`/csp-reports/${token}`, portHost())).body) as {
+      reports: { blocked: string; disposition: string }[];
+      dropped: { enforce: number; report: number };
+    };
+    expect(read.reports.filter((report) => report.disposition === 'report')).toHaveLength(100);
+    expect(read.reports.at(-1)).toMatchObject({ blocked: 'https://undeclared.example/real', disposition: 'enforce' });
+    expect(read.dropped).toEqual({ enforce: 0, report: 120 });
+    // Enforced reports: each kind once, and past 200 kinds counted, never silently gone.
+    for (let index = 0; index < 205; index++) await post('enforce', `https://many.example/${index}`);
+    await post('enforce', 'https://undeclared.example/real');
+    const after = JSON.parse((await send(`/csp-reports/${token}`, portHost())).body) as typeof read;
+    expect(after.reports.filter((report) => report.disposition === 'enforce')).toHaveLength(200);
+    expect(after.dropped.enforce).toBe(6);
   });
 });
 

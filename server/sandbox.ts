@@ -222,23 +222,45 @@ class Sessions {
 }
 
 const MAX_CHANNELS = 64;
-const MAX_REPORTS = 200;
+// Each disposition has its own room: an app that floods its channel with report-only reports (it
+// can post to its own origin) never crowds out the browser's report of a load it blocked (audit 4,
+// N3). Enforced reports are kept once per directive and address; what does not fit is counted.
+const MAX_ENFORCED = 200;
+const MAX_REPORT_ONLY = 100;
+
+interface Channel {
+  /** Append-only: the page reads what it has not seen by position. */
+  reports: CspReport[];
+  enforced: Set<string>;
+  reportOnly: number;
+  dropped: { enforce: number; report: number };
+}
 
 /** Reports per app session, bounded: the oldest session is dropped first. */
 class Reports {
-  private channels = new Map<string, CspReport[]>();
+  private channels = new Map<string, Channel>();
   add(token: string, report: CspReport) {
-    let list = this.channels.get(token);
-    if (!list) {
-      list = [];
-      this.channels.set(token, list);
+    let channel = this.channels.get(token);
+    if (!channel) {
+      channel = { reports: [], enforced: new Set(), reportOnly: 0, dropped: { enforce: 0, report: 0 } };
+      this.channels.set(token, channel);
       const oldest = this.channels.keys().next().value;
       if (this.channels.size > MAX_CHANNELS && oldest !== undefined) this.channels.delete(oldest);
     }
-    if (list.length < MAX_REPORTS) list.push(report);
+    if (report.disposition === 'report') {
+      if (channel.reportOnly >= MAX_REPORT_ONLY) return void channel.dropped.report++;
+      channel.reportOnly++;
+    } else {
+      const key = `${report.directive} ${report.blocked}`;
+      if (channel.enforced.has(key)) return;
+      if (channel.enforced.size >= MAX_ENFORCED) return void channel.dropped.enforce++;
+      channel.enforced.add(key);
+    }
+    channel.reports.push(report);
   }
   get(token: string) {
-    return this.channels.get(token) ?? [];
+    const channel = this.channels.get(token);
+    return { reports: channel?.reports ?? [], dropped: channel?.dropped ?? { enforce: 0, report: 0 } };
   }
 }
 

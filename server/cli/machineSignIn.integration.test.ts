@@ -132,7 +132,7 @@ describe('an issuer that quotes the client secret back (audit 4, N6)', () => {
     // authorization server whose token endpoint answers invalid_client quoting what it received.
     issuer = createServer((req, res) => {
       const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+        void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
       const path = (req.url ?? '').split('?')[0];
       if (path === '/mcp')
         return json(

@@ -58,6 +58,8 @@ export interface AppHostSnapshot {
   readonly errors: readonly string[];
   /** Loads the frame blocked (loads only reported, and eval probes, are not). */
   readonly violations: readonly { directive: string; blocked: string }[];
+  /** Blocked loads past the ones listed: counted, not listed. */
+  readonly moreViolations: number;
   /** A library probed for eval (said once, as a note: no finding). */
   readonly probed: boolean;
   readonly tools: readonly AppTool[];
@@ -93,6 +95,7 @@ export interface AppHostOptions {
 
 const HOST_INFO = { name: 'Toolscope', version: '0.1.0' };
 const MAX_EVENTS = 50;
+const MAX_VIOLATIONS = 50;
 const clip = (value: unknown, length: number) => {
   let text: string;
   try {
@@ -113,6 +116,7 @@ export class AppHostSession {
     findings: [],
     errors: [],
     violations: [],
+    moreViolations: 0,
     probed: false,
     tools: [],
     refusals: [],
@@ -179,7 +183,9 @@ export class AppHostSession {
     this.options.onViolation?.(directive, blocked);
     const { violations } = this.snapshot;
     if (violations.some((seen) => seen.directive === directive && seen.blocked === blocked)) return;
-    this.set({ violations: [...violations, { directive, blocked }].slice(-50) });
+    // The first ones stay (a flood later never pushes out the load that was blocked first); the rest are counted.
+    if (violations.length >= MAX_VIOLATIONS) return this.set({ moreViolations: this.snapshot.moreViolations + 1 });
+    this.set({ violations: [...violations, { directive, blocked }] });
   }
 
   /** Theme, width, locale and time zone: the running app hears host-context-changed. */

@@ -57,7 +57,7 @@ export default function AppFindings({ snapshot, declared }: { snapshot: AppHostS
         <details className="text-xs" open>
           <summary className="cursor-pointer">
             <span className="rounded-full border border-warn-line bg-warn-surface px-2 py-0.5 font-semibold text-warn">
-              CSP · {blocks.length} blocked
+              CSP · {blocks.length + snapshot.moreViolations} blocked
             </span>
           </summary>
           <section aria-label="CSP violations" className="mt-1 flex flex-col gap-1">
@@ -69,6 +69,7 @@ export default function AppFindings({ snapshot, declared }: { snapshot: AppHostS
                   {declared ? '' : ' (it declares no CSP)'}
                 </li>
               ))}
+              {snapshot.moreViolations ? <li>and {snapshot.moreViolations} more blocked loads, not listed</li> : null}
             </ul>
             {Object.keys(allow.csp).length ? (
               <>

@@ -39,12 +39,20 @@ export async function registerAppSession(
 export function pollCspReports(sandboxOrigin: string, token: string, onReport: (report: CspReport) => void): () => void {
   let seen = 0;
   let live = true;
+  let saidDropped = false;
   const timer = setInterval(() => {
     fetch(`${sandboxOrigin}/csp-reports/${token}`)
-      .then((response) => (response.ok ? response.json() : []))
-      .then((reports: unknown) => {
+      .then((response) => (response.ok ? response.json() : {}))
+      .then((answer: unknown) => {
         // An answer that arrives after the load ended belongs to no app shown now.
+        const reports = isRecord(answer) ? answer.reports : undefined;
         if (!live || !Array.isArray(reports)) return;
+        const dropped = isRecord(answer) && isRecord(answer.dropped) ? Number(answer.dropped.enforce) : 0;
+        // Blocked loads past the channel's room are counted by the sandbox: said as a violation of their own.
+        if (dropped > 0 && !saidDropped) {
+          saidDropped = true;
+          onReport({ directive: 'report-uri', blocked: 'more blocked loads than the sandbox keeps (not listed)', disposition: 'enforce', sample: '' });
+        }
         for (const report of reports.slice(seen))
           if (isRecord(report))
             onReport({
