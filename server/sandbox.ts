@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { HOST_PROFILES, STRICT_REPORT_ONLY, buildAppCsp, isHostProfile } from '../src/mcp/appHosts.ts';
 import type { AppCsp } from '../src/mcp/mcpApps.ts';
+import { NO_WEBRTC } from './noWebRtc.ts';
 
 const READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE = 'ui/notifications/sandbox-resource-ready';
@@ -52,6 +53,8 @@ const hostsOf = (origin: string) => {
 
 /** The relay, with Toolscope's origins written in by the server (never read from the URL). */
 const relayScript = (host: string) => `'use strict';
+// An app of the same origin may reach into its relay: it finds no WebRTC here either (./noWebRtc.ts).
+(${NO_WEBRTC})(window);
 (() => {
   const HOSTS = ${JSON.stringify(hostsOf(host))};
   const query = new URLSearchParams(location.search);
@@ -109,6 +112,8 @@ const loaderScript = (relays: string[]) => `'use strict';
     if (!data || data.method !== ${JSON.stringify(DOCUMENT)} || typeof data.html !== 'string') return;
     window.removeEventListener('message', take);
     document.open();
+    // No WebRTC for the app (./noWebRtc.ts): after open(), which erases the document's listeners.
+    (${NO_WEBRTC})(window, true);
     document.write(data.html);
     document.close();
   };

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import type * as Playwright from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, NO_CHROMIUM, findChromium } from '../browser/chromium.ts';
+import { NO_WEBRTC, NO_WEBRTC_ARGS } from '../noWebRtc.ts';
 import type { RenderOptions } from './args.ts';
 
 export class RenderUnavailable extends Error {}
@@ -68,7 +69,8 @@ export async function renderApp(link: string, options: RenderOptions, env = proc
   if (!executablePath) throw new RenderUnavailable(NO_CHROMIUM);
   let browser: Browser;
   try {
-    browser = await playwright.chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    // No WebRTC off the machine: UDP only through a proxy (render sets none), and no constructor in any frame.
+    browser = await playwright.chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...NO_WEBRTC_ARGS] });
   } catch (error) {
     throw new RenderUnavailable(
       `${executablePath} does not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
@@ -77,6 +79,7 @@ export async function renderApp(link: string, options: RenderOptions, env = proc
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await page.addInitScript(RECORDER);
+    await page.addInitScript(`(${NO_WEBRTC})(window);`);
     const args = Object.keys(options.args).length ? `&args=${encodeURIComponent(JSON.stringify(options.args))}` : '';
     await page.goto(link.replace('?', `?tool=${encodeURIComponent(options.tool)}${args}&`));
     const deadline = Date.now() + options.waitMs;

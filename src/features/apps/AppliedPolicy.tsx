@@ -25,6 +25,11 @@ export default function AppliedPolicy({ built }: { built: ReturnType<typeof buil
         {built.policy}
       </code>
       {origins.length ? <p>External origins: {revealInvisible(origins.join(', '))}</p> : null}
+      <p aria-label="WebRTC" className="text-subtle">
+        WebRTC is outside CSP: Toolscope removes RTCPeerConnection from the app, its frames and its relay, but in this browser an app can
+        still open one through a frame it gives a srcdoc or an address, read by index before that frame loads. toolscope render closes that
+        path too.
+      </p>
       {built.rejected.map((entry) => (
         <p key={`${entry.field} ${entry.value}`} className="text-warn">
           Left out of {entry.field}: {revealInvisible(entry.value)} (not an origin)

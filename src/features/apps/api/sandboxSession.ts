@@ -51,7 +51,12 @@ export function pollCspReports(sandboxOrigin: string, token: string, onReport: (
         // Blocked loads past the channel's room are counted by the sandbox: said as a violation of their own.
         if (dropped > 0 && !saidDropped) {
           saidDropped = true;
-          onReport({ directive: 'report-uri', blocked: 'more blocked loads than the sandbox keeps (not listed)', disposition: 'enforce', sample: '' });
+          onReport({
+            directive: 'report-uri',
+            blocked: 'more blocked loads than the sandbox keeps (not listed)',
+            disposition: 'enforce',
+            sample: '',
+          });
         }
         for (const report of reports.slice(seen))
           if (isRecord(report))
