@@ -3,7 +3,7 @@
 // hostile app of ours that loads a tracking pixel from an origin its CSP does not declare.
 import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runToolscope } from '../testing/runToolscope.ts';
