@@ -5,6 +5,7 @@ import type { Report } from './report.ts';
 import { VERDICT_TEXT, type Readiness } from './profiles.ts';
 import { SCORE_FORMULA } from './score.ts';
 import { formatCount } from '../lib/count.ts';
+import { APPROXIMATE_NOTE } from './promptCost.ts';
 
 export type ReportFormat = 'json' | 'markdown' | 'junit' | 'sarif';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['markdown', 'json', 'junit', 'sarif'];
@@ -88,7 +89,7 @@ export function toMarkdown(report: Report, readiness?: Readiness): string {
     '',
     `Score **${report.score}/100** · ${report.tools} tools · protocol ${md(report.server.protocolVersion)} · ${counts('error')}, ${counts('warning')}, ${counts('info')}`,
     '',
-    `Tokens: ${formatCount(report.model.totalTokens)} for the whole list (${md(report.model.tokenizer)}).${report.active ? '' : ' Active checks not run.'}`,
+    `Tokens: ${formatCount(report.model.totalTokens)} for the whole list (${md(report.model.tokenizer)}${report.model.approximate ? `; ${APPROXIMATE_NOTE}` : ''}).${report.active ? '' : ' Active checks not run.'}`,
     '',
     `Score: ${SCORE_FORMULA}`,
     '',

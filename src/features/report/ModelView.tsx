@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { revealInvisible } from '../../lib/text.ts';
-import type { ModelView as View } from '../../lint/promptCost.ts';
+import { APPROXIMATE_NOTE, type ModelView as View } from '../../lint/promptCost.ts';
 import { formatCount } from '../../lib/count.ts';
 
 const PREVIEW_CHARS = 100_000;
@@ -16,8 +16,12 @@ export function ModelView({ view }: { view: View }) {
       <h3 className="text-sm font-semibold">Model’s view</h3>
       <p className="text-xs text-subtle">
         The tool list a host places in the prompt (name, title, description, inputSchema):{' '}
-        <strong>{formatCount(view.totalTokens)} tokens</strong>, {formatCount(view.totalBytes)} bytes, counted with {view.tokenizer}. Most
-        expensive first.
+        <strong>
+          {view.approximate ? '≈ ' : ''}
+          {formatCount(view.totalTokens)} tokens
+        </strong>
+        , {formatCount(view.totalBytes)} bytes, counted with {view.tokenizer}
+        {view.approximate ? ` (${APPROXIMATE_NOTE})` : ''}. Most expensive first.
       </p>
       {/* Focusable, so the keyboard can scroll it (a long list of tools overflows). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keys */}

@@ -2,6 +2,10 @@
 // counting would otherwise hold the workspace (the report chip's score needs exact counts only for
 // a listing near a threshold of the token rules: quickScore.ts).
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { boundedCount } from '../../../lint/promptCost.ts';
+
+// Linear in the text, however long a run without a space (src/lint/promptCost.ts).
+const count = boundedCount((text) => countTokens(text));
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<{ id: number; texts: string[] }>) => void) | null;
@@ -11,5 +15,5 @@ const scope = self as unknown as WorkerScope;
 
 scope.onmessage = (event) => {
   const { id, texts } = event.data;
-  scope.postMessage({ id, counts: texts.map((text) => countTokens(text)) });
+  scope.postMessage({ id, counts: texts.map(count) });
 };
