@@ -45,7 +45,7 @@ beforeAll(async () => {
   for (const [index, socket] of sockets.entries()) {
     socket.on('message', () => usernames.add(PATHS[index]!));
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-    ports[PATHS[index]!] = (socket.address()).port;
+    ports[PATHS[index]!] = socket.address().port;
   }
   // Toolscope's page, as far as the sandbox is concerned: it registers a load and hands over the app.
   host = createServer((request, response) => {

@@ -10,6 +10,7 @@
 import { McpServer, ProtocolError, ProtocolErrorCode, type CallToolResult } from '@modelcontextprotocol/server';
 import { SkillsExtension, memorySkillFiles } from '@modelcontextprotocol/server/ext/skills';
 import { z } from 'zod';
+import { DEFAULT_LIMITS, limitedFetch } from '../cli/limits.ts';
 import { McpConnection } from '../../src/mcp/connection.ts';
 import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
 import { walkPages } from '../../src/mcp/pagination.ts';
@@ -54,6 +55,8 @@ export interface AgentOptions {
   openStdio: (entry: Extract<HostEntry, { kind: 'stdio' }>) => Promise<{ fetch: FetchLike; stop: () => Promise<void> }>;
   /** This process's environment: its secret-named values are never returned. */
   environment: Readonly<Record<string, string | undefined>>;
+  /** What one request may take, as the CLI's report: a deadline and a byte cap per response (--timeout, --max-mb). */
+  limits?: { timeoutMs: number; responseBytes: number };
 }
 
 const PAGE = 50;
@@ -109,8 +112,10 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
     }
     return current.tools;
   };
+  // The limit a request of the current connection hit, said in its own words (with the size).
+  let limitHit: () => string | undefined = () => undefined;
   // A failure's words may be the server's (its error message): marked as its data.
-  const failed = (error: unknown) => data({ outcome: 'failed' }, { message: describeFailure(failureOf(error)) }, true);
+  const failed = (error: unknown) => data({ outcome: 'failed' }, { message: limitHit() ?? describeFailure(failureOf(error)) }, true);
 
   return () => {
     const mcp = new McpServer(
@@ -158,12 +163,22 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
           try {
             const entry = 'entry' in where ? where.entry : undefined;
             stdio = entry?.kind === 'stdio' ? await options.openStdio(entry) : undefined;
-            const traffic = new TrafficRecorder(stdio?.fetch);
+            // The CLI's bounds (server/cli/limits.ts): a deadline per request, a cap per answer — a
+            // 20 MB tools/list is refused with its size. No budget for the whole session.
+            const { timeoutMs, responseBytes } = options.limits ?? DEFAULT_LIMITS;
+            const limited = limitedFetch(stdio?.fetch ?? ((input, init) => fetch(input, init)), {
+              timeoutMs,
+              responseBytes,
+              reportBytes: Number.POSITIVE_INFINITY,
+            });
+            limitHit = limited.hit;
+            const traffic = new TrafficRecorder(limited.fetch);
             const url = entry?.kind === 'http' ? entry.url : 'url' in where ? where.url : 'http://stdio.toolscope.invalid/mcp';
             const connection = await McpConnection.connect({
               url,
               fetch: traffic.fetch,
               customHeaders: entry?.kind === 'http' ? entry.headers : {},
+              timeoutMs,
             });
             session = {
               connection,

@@ -83,6 +83,9 @@ export interface McpOptions {
   config?: string;
   /** The one entry of the config file the agent may open. */
   server?: string;
+  /** Per request and per response, as the CLI's report (--timeout, --max-mb). */
+  timeoutMs: number;
+  maxResponseBytes: number;
 }
 
 export type CliCommand =
@@ -345,6 +348,8 @@ function parseMcp(args: string[]): CliCommand {
       allowHosts,
       config: values.config,
       ...(values.server !== undefined ? { server: values.server } : {}),
+      timeoutMs: parsePositive('timeout', values.timeout, 30, 3600) * 1000,
+      maxResponseBytes: Math.round(parsePositive('max-mb', values['max-mb'], 16, 4096) * 1024 * 1024),
     },
   };
 }

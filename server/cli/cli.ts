@@ -269,6 +269,7 @@ async function serveAgent(options: McpOptions): Promise<void> {
     allowSwitch: options.allowSwitch,
     ...(options.server !== undefined ? { pinned: options.server } : {}),
     allowHosts: options.allowHosts,
+    limits: { timeoutMs: options.timeoutMs, responseBytes: options.maxResponseBytes },
     entries,
     environment: process.env,
     // Only a configured entry runs: its command and arguments as the file gives them, no shell.

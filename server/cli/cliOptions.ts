@@ -118,6 +118,8 @@ export const MCP_OPTIONS = {
   server: { type: 'string' },
   'allow-host': { type: 'string', multiple: true },
   config: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-mb': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -46,7 +46,7 @@ it('stops reading a response past --max-mb, with the cap named', async () => {
   });
   const failed = await report(['--max-mb', '1', '--era', 'legacy', url]);
   expect(failed.code).toBe(2);
-  expect(failed.stderr).toContain('larger than 1 MB (the cap per response)');
+  expect(failed.stderr).toContain('(the cap per response, --max-mb)');
   expect(sent).toBeLessThan(8 * 1024 * 1024);
 }, 60_000);
 

@@ -51,6 +51,19 @@ export function limitedFetch(next: FetchLike, limits: Limits) {
       throw error;
     }
     if (!response.body) return response;
+    // A declared size over the cap is refused before a byte is read, and said with that size.
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    const tooLarge = () =>
+      Number.isFinite(declared)
+        ? `A response of ${mb(declared)} is larger than ${mb(limits.responseBytes)} (the cap per response, --max-mb); it was not read.`
+        : `A response passed ${mb(limits.responseBytes)} (the cap per response, --max-mb); it was not read further.`;
+    if (Number.isFinite(declared) && declared > limits.responseBytes) {
+      await response.body.cancel().catch(() => undefined);
+      hit ??= tooLarge();
+      const error = new LimitError(hit);
+      reject(error);
+      throw error;
+    }
     let bytes = 0;
     const reader = response.body.getReader();
     const body = new ReadableStream<Uint8Array>({
@@ -68,10 +81,7 @@ export function limitedFetch(next: FetchLike, limits: Limits) {
         total += chunk.value.byteLength;
         if (bytes > limits.responseBytes) {
           await reader.cancel().catch(() => undefined);
-          return stop(
-            controller,
-            `A response was larger than ${mb(limits.responseBytes)} (the cap per response); the report stopped reading it.`,
-          );
+          return stop(controller, tooLarge());
         }
         if (total > limits.reportBytes) {
           await reader.cancel().catch(() => undefined);

@@ -208,7 +208,7 @@ describe('toolscope render', () => {
     const udp = createSocket('udp4');
     udp.on('message', () => turn.packets++);
     await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
-    turn.port = (udp.address()).port;
+    turn.port = udp.address().port;
     const tcp = createTcpServer((socket) => {
       turn.connections++;
       socket.on('error', () => undefined).resume();

@@ -101,6 +101,7 @@ mcp options:
   --allow-host HOST     a host beyond loopback that connect may reach (repeatable)
   --config FILE         an mcpServers file: the agent may connect to its entries by name, and
                         only its stdio entries' commands ever run
+  --timeout S, --max-mb N   per request and per answer, as report's (default 30 s, 16 MB)
 
 Bench options (and the connection options of report):
   --requests N | --duration S   counted calls (default 100, at most 100000) or seconds (≤ 600)

@@ -32,6 +32,11 @@ export function toJson(report: Report, readiness?: Readiness): string {
       server: { name: report.server.name, version: report.server.version ?? null, protocolVersion: report.server.protocolVersion },
       tools: report.tools,
       score: report.score,
+      tokens: {
+        total: report.model.totalTokens,
+        tokenizer: report.model.tokenizer,
+        ...(report.model.approximate ? { approximate: APPROXIMATE_NOTE } : {}),
+      },
       findings: report.findings.map(plain),
       ...(report.queries ? { queries: report.queries } : {}),
       ...(readiness ? { readiness } : {}),

@@ -37,29 +37,73 @@ export interface Tokenizer {
 // Byte-pair merging costs the square of a pretoken's length, and o200k's pretokens are runs of one
 // class — letters and marks, punctuation and symbols, whitespace (digits come in threes) — so a
 // 100 KB description without a space took 9 s, 512 KB over 5 minutes (CJK text is slower still).
-// A run of 200 or more such characters is counted in slices of 100 code points: linear in the text,
+// A run of 200 or more such characters is counted in slices of 100 characters: linear in the text,
 // within a token per slice of the exact count, and said to be approximate.
-const LONG_RUNS = /[\p{L}\p{M}]{200,}|[^\s\p{L}\p{M}\p{N}]{200,}|\s{200,}/gu;
-const HAS_LONG_RUN = new RegExp(LONG_RUNS.source, 'u');
-const SLICES = /[\s\S]{1,100}/gu;
+const LONG_RUN = 200;
+const SLICE = 100;
+const LETTER = /[\p{L}\p{M}]/u;
+const SPACE = /\s/u;
+const DIGIT = /\p{N}/u;
+
+/** o200k's pretoken classes: 0 digits (split in threes anyway), 1 letters and marks, 2 punctuation and symbols, 3 whitespace. */
+function classOf(code: number, char: string): number {
+  if (code < 128) {
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return 1;
+    if (code >= 48 && code <= 57) return 0;
+    return code === 32 || (code >= 9 && code <= 13) ? 3 : 2;
+  }
+  return LETTER.test(char) ? 1 : SPACE.test(char) ? 3 : DIGIT.test(char) ? 0 : 2;
+}
+
+/**
+ * The runs of 200+ characters of one class (start and end, in UTF-16 units), found by one linear
+ * scan: a regular expression with an open-ended count overflows V8's stack on a 10 MB run.
+ */
+function longRuns(text: string): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = 0;
+  let kind = -1;
+  let length = 0;
+  let index = 0;
+  for (const char of text) {
+    const next = classOf(char.codePointAt(0)!, char);
+    if (next !== kind) {
+      if (kind > 0 && length >= LONG_RUN) runs.push([start, index]);
+      kind = next;
+      start = index;
+      length = 0;
+    }
+    length++;
+    index += char.length;
+  }
+  if (kind > 0 && length >= LONG_RUN) runs.push([start, index]);
+  return runs;
+}
 
 /** What a report says beside an approximate count. */
 export const APPROXIMATE_NOTE =
   'approximate: a text holds a run of 200+ characters without a break, counted in slices of 100 (exact counting costs the square of its length)';
 
 /** Whether a text is counted approximately (it holds a long run of one character class). */
-export const countedApproximately = (text: string): boolean => HAS_LONG_RUN.test(text);
+export const countedApproximately = (text: string): boolean => text.length >= LONG_RUN && longRuns(text).length > 0;
 
 /** A tokenizer's count made linear: long runs counted in slices (see above), the rest exactly. */
 export function boundedCount(count: (text: string) => number): (text: string) => number {
   return (text) => {
-    if (!countedApproximately(text)) return count(text);
+    const runs = text.length >= LONG_RUN ? longRuns(text) : [];
+    if (!runs.length) return count(text);
     let total = 0;
     let last = 0;
-    for (const run of text.matchAll(LONG_RUNS)) {
-      if (run.index > last) total += count(text.slice(last, run.index));
-      for (const slice of run[0].match(SLICES) ?? []) total += count(slice);
-      last = run.index + run[0].length;
+    for (const [start, end] of runs) {
+      if (start > last) total += count(text.slice(last, start));
+      for (let at = start; at < end;) {
+        let to = Math.min(end, at + SLICE);
+        // Never between the two halves of a surrogate pair.
+        if (to < end && /[\uD800-\uDBFF]/.test(text[to - 1] ?? '')) to++;
+        total += count(text.slice(at, to));
+        at = to;
+      }
+      last = end;
     }
     return last < text.length ? total + count(text.slice(last)) : total;
   };

@@ -119,7 +119,7 @@ describe('the CLI (npx toolscope report)', () => {
     expect(json.findings.filter((finding) => finding.severity === 'error').map((finding) => finding.rule)).toEqual([
       'skill-digest-mismatch',
     ]);
-    expect(Object.keys(json)).toEqual(['server', 'tools', 'score', 'findings']);
+    expect(Object.keys(json)).toEqual(['server', 'tools', 'score', 'tokens', 'findings']);
     expect(json.server).toMatchObject({ name: 'toolscope-demo', protocolVersion: '2026-07-28' });
     expect(json.tools).toBeGreaterThanOrEqual(27);
     // Any error caps the score at 69; the rest of the demo is clean enough to reach the cap.

@@ -80,7 +80,7 @@ describe('export formats', () => {
 
   it('JSON has exactly the documented keys', () => {
     const json = JSON.parse(toJson(result)) as Record<string, unknown> & { findings: Record<string, unknown>[] };
-    expect(Object.keys(json)).toEqual(['server', 'tools', 'score', 'findings']);
+    expect(Object.keys(json)).toEqual(['server', 'tools', 'score', 'tokens', 'findings']);
     for (const entry of json.findings)
       expect(Object.keys(entry).filter((key) => !['rule', 'severity', 'tool', 'message', 'fix'].includes(key))).toEqual([]);
   });

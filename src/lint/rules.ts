@@ -274,7 +274,8 @@ const INJECTION: readonly [RegExp, string][] = [
     /\b(?:fetch|read|load|follow) (?:your |the )?(?:instructions|rules|prompt) (?:from|at)\b/i,
     'sends the model after instructions elsewhere',
   ],
-  [/[A-Za-z0-9+/]{160,}={0,2}/, 'holds a long encoded blob'],
+  // A fixed count, not an open one: `{160,}` overflows V8's regex stack on a 10 MB run (issue 79).
+  [/[A-Za-z0-9+/]{160}/, 'holds a long encoded blob'],
 ];
 
 export function injectionFindings(tool: McpTool): Finding[] {
