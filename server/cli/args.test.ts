@@ -262,7 +262,19 @@ describe('parseCli', () => {
   it('toolscope mcp: its options, and no command or URL of its own', () => {
     expect(parseCli(['mcp'])).toEqual({
       kind: 'mcp',
-      mcp: { allowDestructive: false, allowWrites: false, allowSwitch: false, allowHosts: [], config: undefined },
+      mcp: {
+        allowDestructive: false,
+        allowWrites: false,
+        allowSwitch: false,
+        allowHosts: [],
+        config: undefined,
+        timeoutMs: 30_000,
+        maxResponseBytes: 16 * 1024 * 1024,
+      },
+    });
+    // The CLI's bounds, for the agent too.
+    expect(parseCli(['mcp', '--timeout', '5', '--max-mb', '2'])).toMatchObject({
+      mcp: { timeoutMs: 5000, maxResponseBytes: 2 * 1024 * 1024 },
     });
     expect(
       parseCli(['mcp', '--allow-destructive', '--allow-host', 'MCP.Example.com', '--allow-host', '10.0.0.5', '--config', 'c.json']),
@@ -274,6 +286,8 @@ describe('parseCli', () => {
         allowSwitch: false,
         allowHosts: ['mcp.example.com', '10.0.0.5'],
         config: 'c.json',
+        timeoutMs: 30_000,
+        maxResponseBytes: 16 * 1024 * 1024,
       },
     });
     // One entry pinned, or switching allowed — not both; writes on their own flag.
