@@ -314,7 +314,12 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
       },
       async ({ active }) => {
         try {
-          const report = await collectReport(connected().connection, reportDeps, { active: active === true });
+          const current = connected();
+          // The active check asks the agent's own gate: what --allow-writes and --allow-destructive allow.
+          const report = await collectReport(current.connection, reportDeps, {
+            active: active === true,
+            trust: (tool) => current.calls.trust(tool),
+          });
           return data({ score: report.score, tools: report.tools }, { findings: report.findings.map((finding) => ({ ...finding })) });
         } catch (error) {
           return failed(error);

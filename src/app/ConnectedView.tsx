@@ -294,6 +294,7 @@ export function ConnectedView(props: Props) {
                 hostServers={hostServers}
                 openOnServer={props.servers?.open}
                 runCall={(name, args) => sendAgain(name, args, 'replay')}
+                trust={(tool) => session.trust(tool)}
               />
             ) : tool ? (
               <ErrorBoundary label="this tool" resetKey={tool}>

@@ -1,6 +1,7 @@
 // The views that take the work area's place instead of a tool — the app resources, Skills
 // and the server report (with Find a tool, its tab) — each loaded when the person first opens it (the report brings Ajv and
 // the o200k tokenizer).
+import type { ActiveTrust } from '../lint/active.ts';
 import { LazyPane } from '../components/ui/LazyPane.tsx';
 import type { AppCall, GateAppTool } from '../apphost/hostSession.ts';
 import type { CallRecord } from '../lint/callRules.ts';
@@ -51,6 +52,8 @@ interface Props {
   openOnServer?: (url: string, tool: string) => void;
   /** Sends a call through the call session's gate (the model's choice, "Run it"). */
   runCall: (tool: string, args: Record<string, unknown>) => void;
+  /** The call session's trust gate (the report's active check asks it too). */
+  trust: ActiveTrust;
 }
 
 export function WorkspaceView({
@@ -69,6 +72,7 @@ export function WorkspaceView({
   hostServers,
   openOnServer,
   runCall,
+  trust,
   ...apps
 }: Props) {
   // With several servers, Find ranks over all of them: each tool as `server/tool` (the server's config name).
@@ -146,6 +150,7 @@ export function WorkspaceView({
             <ReportView.Component
               connection={connection}
               calls={records}
+              trust={trust}
               appViolations={appViolations}
               onOpenTool={onOpenTool}
               tab={view.tab}

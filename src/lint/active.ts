@@ -8,10 +8,21 @@ import type { McpConnection } from '../mcp/connection.ts';
 import { failureOf } from '../mcp/errors.ts';
 import { isRecord, own } from '../mcp/guards.ts';
 import type { McpTool } from '../mcp/tools.ts';
-import { readOnlyDoubt } from '../mcp/callGate.ts';
+import { callGate, readOnlyDoubt, type CallGate } from '../mcp/callGate.ts';
 import type { Finding } from './findings.ts';
 
 export const UNKNOWN_TOOL = 'toolscope_active_check_no_such_tool';
+
+/**
+ * The one trust gate every call asks (src/mcp/callGate.ts): the page's with its read-only mode and
+ * confirmation policy (CallSession.trust), the agent's, the CLI's. The active check sends a call to
+ * a tool only when the gate lets it through without asking — no person stands by a report — and
+ * its unknown-tool probe, which names no tool of the server, unless the gate refuses outright.
+ */
+export type ActiveTrust = (tool: Pick<McpTool, 'name' | 'annotations'>) => CallGate['action'];
+
+/** The CLI's gate: no read-only mode, a confirmation before anything that may destroy (none is given). */
+export const cliTrust: ActiveTrust = (tool) => callGate(tool, 'destructive', false).action;
 const TIMEOUT_MS = 15_000;
 const MAX_TOOLS_CHECKED = 3;
 
@@ -108,9 +119,11 @@ const harmless = (tool: McpTool) =>
  * with JSON-RPC error -32601. One such tool is called plainly — only one declared harmless
  * (read-only, or destructiveHint false): a server that wrongly runs it does nothing lasting.
  */
-async function requiredTaskCheck(connection: McpConnection, tools: readonly McpTool[]): Promise<Finding | undefined> {
+async function requiredTaskCheck(connection: McpConnection, tools: readonly McpTool[], trust: ActiveTrust): Promise<Finding | undefined> {
   if (connection.era !== 'legacy') return undefined;
-  const tool = tools.find((candidate) => candidate.taskSupport === 'required' && !candidate.unusable && harmless(candidate));
+  const tool = tools.find(
+    (candidate) => candidate.taskSupport === 'required' && !candidate.unusable && harmless(candidate) && trust(candidate) === 'call',
+  );
   if (!tool) return undefined;
   const base = {
     rule: 'task-required-error',
@@ -135,16 +148,24 @@ async function requiredTaskCheck(connection: McpConnection, tools: readonly McpT
   }
 }
 
-export async function activeChecks(connection: McpConnection, tools: readonly McpTool[]): Promise<Finding[]> {
+export async function activeChecks(
+  connection: McpConnection,
+  tools: readonly McpTool[],
+  trust: ActiveTrust = cliTrust,
+): Promise<Finding[]> {
   const findings: Finding[] = [];
-  const requiredTask = await requiredTaskCheck(connection, tools);
+  const requiredTask = await requiredTaskCheck(connection, tools, trust);
   if (requiredTask) findings.push(requiredTask);
-  const unknown = await expectRefusal(connection, UNKNOWN_TOOL, {}, `Calling an unknown tool ("${UNKNOWN_TOOL}")`, 'protocol');
-  if (unknown) findings.push(unknown);
+  if (trust({ name: UNKNOWN_TOOL, annotations: {} }) !== 'refuse') {
+    const unknown = await expectRefusal(connection, UNKNOWN_TOOL, {}, `Calling an unknown tool ("${UNKNOWN_TOOL}")`, 'protocol');
+    if (unknown) findings.push(unknown);
+  }
   // A few read-only tools, those with a required parameter first (leaving it out is the plainest breach).
   const candidates = tools
     // Only tools trusted as read-only: a destructive hint or a destroying verb in the name rules a tool out.
-    .filter((tool) => tool.annotations.readOnlyHint === true && readOnlyDoubt(tool) === undefined && !tool.unusable)
+    .filter(
+      (tool) => tool.annotations.readOnlyHint === true && readOnlyDoubt(tool) === undefined && !tool.unusable && trust(tool) === 'call',
+    )
     .flatMap((tool) => {
       const invalid = invalidArguments(tool);
       return invalid ? [{ tool, ...invalid }] : [];

@@ -5,7 +5,7 @@ import { describeStop, walkPages } from '../mcp/pagination.ts';
 import { compareLock, lockFindings, type LockFail, type Lockfile } from './lockfile.ts';
 import type { McpTool, ToolsPage } from '../mcp/tools.ts';
 import { mergePages } from '../mcp/pageMerge.ts';
-import { activeChecks } from './active.ts';
+import { activeChecks, type ActiveTrust } from './active.ts';
 import { appResourceFindings, type AppViolation } from './appRules.ts';
 import type { CallRecord } from './callRules.ts';
 import { promptTexts } from './promptCost.ts';
@@ -30,6 +30,8 @@ export const listWalk = (connection: McpConnection, signal?: AbortSignal) =>
 
 export interface CollectOptions {
   active?: boolean;
+  /** The trust gate the active check asks (the page's session, the agent's; the CLI's by default). */
+  trust?: ActiveTrust;
   calls?: readonly CallRecord[];
   /** Loads app frames blocked (the UI's app view sees them; the CLI runs no app). */
   appViolations?: readonly AppViolation[];
@@ -59,13 +61,13 @@ export async function readForReport(connection: McpConnection, tools: readonly M
 
 export async function gatherReport(
   connection: McpConnection,
-  options: Pick<CollectOptions, 'active' | 'signal' | 'lock'> = {},
+  options: Pick<CollectOptions, 'active' | 'trust' | 'signal' | 'lock'> = {},
 ): Promise<GatheredReport> {
   const { pages, stop } = await listWalk(connection, options.signal);
   // A listing that never ends is said once; walking it a second time would only repeat it.
   const secondPages = stop.reason === 'end' ? await listAllPages(connection, options.signal) : undefined;
   const { tools } = mergePages(pages);
-  const active = options.active ? await activeChecks(connection, tools) : undefined;
+  const active = options.active ? await activeChecks(connection, tools, options.trust) : undefined;
   const lock = options.lock ? await gatherLock(connection, options.lock, options.signal) : undefined;
   return {
     pages,

@@ -45,7 +45,7 @@ export interface RequestOptions {
  * The policy a decision uses. A load test sends a call hundreds of times: any tool not trusted as
  * read-only asks first (as "every write" does), whatever the person's policy for single calls.
  */
-const policyFor = (options: RequestOptions, safety: SafetySettings) => (options.origin === 'load' ? 'all-writes' : safety.policy);
+export const policyFor = (options: RequestOptions, safety: SafetySettings) => (options.origin === 'load' ? 'all-writes' : safety.policy);
 
 export type CallDecision =
   | { action: 'call'; args: Record<string, unknown>; limits: CallLimits }

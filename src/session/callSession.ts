@@ -14,7 +14,8 @@ import type { McpTool } from '../mcp/tools.ts';
 import { parseCallResult, type CallResult } from '../mcp/results.ts';
 import { outputProblem, outputValidator } from '../lint/callRules.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
-import type { CallChecks, CallLimits, CallOrigin, RequestOptions } from './callDecision.ts';
+import { policyFor, type CallChecks, type CallLimits, type CallOrigin, type RequestOptions } from './callDecision.ts';
+import { callGate, type CallGate } from '../mcp/callGate.ts';
 import { CallEntrance, type CallEntranceSnapshot, type Decided, type PendingConfirm, type RequestTool } from './callEntrance.ts';
 import type { AnsweredQuestion } from '../mcp/elicitation.ts';
 import { CallRuns, type CallRun, type CallState, type CallTarget, type RunsConnection } from './runs.ts';
@@ -210,6 +211,15 @@ export class CallSession {
    * the same checks and gate as a server's tool — its arguments against its schema, read-only
    * mode, a confirmation unless it says it is read-only. The caller sends it to the app.
    */
+  /**
+   * The trust half of the gate alone — read-only mode and the confirmation policy, as every call
+   * asks it — for a caller that sends no arguments of the person's: the report's active check.
+   */
+  trust(tool: Pick<McpTool, 'name' | 'annotations'>): CallGate['action'] {
+    const safety = this.#deps.safety();
+    return callGate(tool, policyFor({ origin: 'form' }, safety), safety.readOnlyMode).action;
+  }
+
   gateAppTool(tool: RequestTool, args: Record<string, unknown>): Promise<{ args: Record<string, unknown> } | { refused: string }> {
     return this.#gate(tool, args, `Confirm call to ${tool.name} (a tool of the app)`, 'app');
   }

@@ -9,6 +9,7 @@ import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../lib/text.ts';
 import type { CallRecord } from '../../lint/callRules.ts';
 import { gatherReport, reportFrom, reportInputOf, type GatheredReport } from '../../lint/collect.ts';
+import type { ActiveTrust } from '../../lint/active.ts';
 import type { AppViolation } from '../../lint/appRules.ts';
 import { checkDeps } from '../../lint/checkDeps.ts';
 import { pageTokenizer } from './api/tokenCounter.ts';
@@ -32,6 +33,8 @@ interface Props {
   connection: McpConnection;
   /** The calls made in this session (their results feed the call-based rules). */
   calls: readonly CallRecord[];
+  /** The session's trust gate: the active check calls only what it lets through (read-only mode holds). */
+  trust: ActiveTrust;
   /** Loads MCP App frames blocked in this session. */
   appViolations?: readonly AppViolation[];
   onOpenTool: (name: string) => void;
@@ -49,13 +52,24 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 const FORMAT_LABELS: Record<ReportFormat, string> = { markdown: 'Markdown', json: 'JSON', junit: 'JUnit XML', sarif: 'SARIF' };
 
-export default function ReportView({ connection, calls, appViolations, onOpenTool, tab = 'findings', onTab, find, made, onMade }: Props) {
+export default function ReportView({
+  connection,
+  calls,
+  trust,
+  appViolations,
+  onOpenTool,
+  tab = 'findings',
+  onTab,
+  find,
+  made,
+  onMade,
+}: Props) {
   // A lockfile the person chose: every report made while it is set compares the tools with it.
   const [lock, setLock] = useState<ChosenLock>();
   const [lockError, setLockError] = useState<string>();
   const run = useMutation({
     mutationFn: ({ active, with: chosen }: { active: boolean; with?: ChosenLock }) =>
-      gatherReport(connection, { active, ...(chosen ? { lock: { file: chosen.file, fail: 'breaking' as const } } : {}) }),
+      gatherReport(connection, { active, trust, ...(chosen ? { lock: { file: chosen.file, fail: 'breaking' as const } } : {}) }),
     onSuccess: onMade,
   });
   const compareWith = (chosen: ChosenLock | { error: string }) => {
