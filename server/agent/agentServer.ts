@@ -179,6 +179,7 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
               fetch: traffic.fetch,
               customHeaders: entry?.kind === 'http' ? entry.headers : {},
               timeoutMs,
+              maxResponseBytes: responseBytes,
             });
             session = {
               connection,

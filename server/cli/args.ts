@@ -1,6 +1,7 @@
 // What `toolscope …` was asked to do, from argv alone (no I/O, unit-tested). Everything after
 // the first `--` is the command and its arguments, taken as given: never parsed as options,
 // never joined into a shell line.
+import { ANSWER_CAP_BYTES } from '../../src/lib/answerCap.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 import {
   BENCH_OPTIONS,
@@ -21,6 +22,8 @@ import type { MODEL_OPTIONS } from './cliOptions.ts';
 import { parseMock, recordCalls, type MockCommand } from './recordingArgs.ts';
 import { benchPlan, type BenchPlan } from './benchArgs.ts';
 import { parseHosts, type HostsPlan } from './hostsArgs.ts';
+
+const ANSWER_CAP_MB = ANSWER_CAP_BYTES / 1024 / 1024;
 
 export { UsageError };
 
@@ -180,7 +183,7 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
       headers: [],
       active: false,
       timeoutMs: hosts.timeoutMs,
-      maxResponseBytes: 16 * 1024 * 1024,
+      maxResponseBytes: ANSWER_CAP_BYTES,
       lockFail: 'breaking',
     };
     return { kind: 'hosts', file: hosts.file, report, plan: hosts.plan };
@@ -276,7 +279,7 @@ export function parseCli(argv: readonly string[], environ: Readonly<Record<strin
         active: report.active === true,
         era: typeof report.era === 'string' ? report.era : undefined,
         timeoutMs: parsePositive('timeout', report.timeout, 30, 3600) * 1000,
-        maxResponseBytes: Math.round(parsePositive('max-mb', report['max-mb'], 16, 4096) * 1024 * 1024),
+        maxResponseBytes: Math.round(parsePositive('max-mb', report['max-mb'], ANSWER_CAP_MB, 4096) * 1024 * 1024),
         ...(typeof report.lock === 'string' ? { lock: report.lock } : {}),
         lockFail: typeof report['lock-fail'] === 'string' ? report['lock-fail'] : 'breaking',
         ...modelOptions(report),
@@ -349,7 +352,7 @@ function parseMcp(args: string[]): CliCommand {
       config: values.config,
       ...(values.server !== undefined ? { server: values.server } : {}),
       timeoutMs: parsePositive('timeout', values.timeout, 30, 3600) * 1000,
-      maxResponseBytes: Math.round(parsePositive('max-mb', values['max-mb'], 16, 4096) * 1024 * 1024),
+      maxResponseBytes: Math.round(parsePositive('max-mb', values['max-mb'], ANSWER_CAP_MB, 4096) * 1024 * 1024),
     },
   };
 }

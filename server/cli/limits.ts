@@ -3,6 +3,7 @@
 // server that streams forever or answers with gigabytes ends the report with exit 2 and a
 // sentence saying which limit it hit, never an out-of-memory crash or a hung CI job.
 import type { FetchLike } from '../../src/mcp/traffic.ts';
+import { ANSWER_CAP_BYTES } from '../../src/lib/answerCap.ts';
 
 export interface Limits {
   /** Per HTTP request, headers and body together. */
@@ -13,7 +14,7 @@ export interface Limits {
   reportBytes: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { timeoutMs: 30_000, responseBytes: 16 * 1024 * 1024, reportBytes: 64 * 1024 * 1024 };
+export const DEFAULT_LIMITS: Limits = { timeoutMs: 30_000, responseBytes: ANSWER_CAP_BYTES, reportBytes: 4 * ANSWER_CAP_BYTES };
 
 export class LimitError extends Error {}
 

@@ -190,6 +190,8 @@ export async function withServer(
         eraHint,
         fetch: send,
         timeoutMs: options.timeoutMs,
+        // The connection's own cap per answer is --max-mb too (limitedFetch under it says it first).
+        maxResponseBytes: options.maxResponseBytes,
       }),
     ]);
   let connection: McpConnection;

@@ -36,6 +36,8 @@ export interface ConnectOptions {
   /** The traffic recorder's fetch (or any fetch). */
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** The cap per answer (default 16 MB, responseCap.ts; the CLI passes its --max-mb). */
+  maxResponseBytes?: number;
   /** Go through Toolscope's loopback proxy instead of straight to the server. */
   proxy?: ProxySession;
   /** Toolscope's stdio bridge: a connection to its URL goes straight there, with its token (never through the proxy). */

@@ -14,6 +14,7 @@ import { McpError, failureOf, isNetworkFailure } from './errors.ts';
 import { fetchChain, type Route } from './fetchChain.ts';
 import { isRecord, optionalString, own } from './guards.ts';
 import { LENIENT_HEADER, RawResults } from './lenientResults.ts';
+import { ResponseCap } from './responseCap.ts';
 import { explainNetworkFailure, parseUrl, unprobed } from './networkFailure.ts';
 import { prefetchedPage } from './adoptedPrefetch.ts';
 import { checkedHeaders, secretValuesOf } from './connectionSecrets.ts';
@@ -70,6 +71,8 @@ export class McpConnection {
     readonly bridged = false,
     /** Header names its source declared secret (ConnectOptions.secretHeaders). */
     readonly secretHeaders: readonly string[] = [],
+    /** The cap per answer: an answer it stopped is said as such, never as a network failure. */
+    private readonly cap = new ResponseCap(),
   ) {}
 
   readonly traceId = newTraceId(); // this connection's trace (W3C Trace Context), when calls carry it
@@ -114,6 +117,7 @@ export class McpConnection {
     secretHeaders = [],
     fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
     timeoutMs = 30_000,
+    maxResponseBytes,
     proxy,
     stdio,
     eraHint,
@@ -136,7 +140,8 @@ export class McpConnection {
     const credentials = new Credentials(bearerToken?.trim() || undefined, refreshToken);
     // 2026-era tools/list and tools/call results reach our lenient parsers, not the SDK's strict schema.
     const rawResults = new RawResults();
-    const fetch = fetchChain(fetchImpl, { route, watcher, credentials, results: rawResults });
+    const cap = new ResponseCap(maxResponseBytes);
+    const fetch = fetchChain(fetchImpl, { route, watcher, credentials, results: rawResults, cap });
     const transport = new StreamableHTTPClientTransport(endpoint, { fetch, requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.
     const mode = !eraHint ? 'auto' : eraHint.era === 'legacy' ? 'legacy' : { pin: eraHint.protocolVersion };
@@ -169,6 +174,8 @@ export class McpConnection {
     } catch (error) {
       prefetched?.stop();
       await client.close().catch(() => undefined);
+      const tooLarge = cap.take();
+      if (tooLarge) throw tooLarge;
       const network = !proxy && isNetworkFailure(error);
       const failure = !network
         ? classifySdkError(error)
@@ -192,6 +199,7 @@ export class McpConnection {
       pageOrigin,
       bridge !== undefined,
       secretHeaders,
+      cap,
     );
   }
 
@@ -306,6 +314,8 @@ export class McpConnection {
       return held ? held.raw : value;
     } catch (error) {
       if (options.signal?.aborted) throw new McpError({ kind: 'cancelled', message: 'Cancelled by the user.' });
+      const tooLarge = this.cap.take();
+      if (tooLarge) throw tooLarge;
       const failure = classifySdkError(error);
       if (failure.kind === 'timeout' || limit?.hit())
         throw new McpError(describeTimeout(performance.now() - started, timeoutMs, options.maxTotalTimeoutMs));

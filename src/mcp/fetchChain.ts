@@ -2,6 +2,7 @@
 // order with one shape (the SDK's Middleware: next → fetch). From the network up:
 //
 //   network      the caller's fetch — the traffic recorder, which sees each exchange as sent
+//   cap          an answer past the cap per answer is not read further (responseCap.ts)
 //   route        to Toolscope's stdio bridge (with its token) or through the loopback proxy
 //                (target header), else direct
 //   watcher      notices a streamed tools/call answer that breaks off and ends that call at once
@@ -17,6 +18,7 @@ import { proxiedFetch, type ProxySession } from './proxy.ts';
 import { stdioFetch, type StdioSession } from './stdio.ts';
 import type { StreamWatcher } from './streamWatch.ts';
 import type { FetchLike } from './traffic.ts';
+import type { ResponseCap } from './responseCap.ts';
 
 export type Route =
   { via: 'stdio'; session: StdioSession } | { via: 'proxy'; session: ProxySession; headerNames: readonly string[] } | { via: 'direct' };
@@ -42,10 +44,11 @@ const sessionLayer: Middleware = (next) => async (input, init) => {
 
 export function fetchChain(
   network: FetchLike,
-  layers: { route: Route; watcher: StreamWatcher; credentials: Credentials; results: RawResults },
+  layers: { route: Route; watcher: StreamWatcher; credentials: Credentials; results: RawResults; cap: ResponseCap },
 ): FetchLike {
   // applyMiddlewares wraps in the order given: the first listed sits nearest the network.
   return applyMiddlewares(
+    layers.cap.middleware,
     routeLayer(layers.route),
     layers.watcher.middleware,
     layers.credentials.middleware,

@@ -4,6 +4,7 @@
 // on the main thread never holds a page back; each exchange is posted, whole, to the page
 // (handover.ts), which hands it to the connection. No DOM here, nothing but fetch: it is tested
 // in Node as it is.
+import { ANSWER_CAP_BYTES } from '../lib/answerCap.ts';
 import { CLIENT_INFO, CLIENT_CAPABILITIES } from '../mcp/clientIdentity.ts';
 import { nextPageDecision } from '../mcp/pagination.ts';
 
@@ -106,7 +107,13 @@ function send(server: string, fetchImpl: typeof fetch, method: WalkExchange['met
       const base = { status: response.status, statusText: response.statusText, headers };
       if (!(response.headers.get('content-type') ?? '').includes('application/json'))
         return { answer: { ...base, body: response.body, endedAt: Date.now() } };
+      // An answer past the cap is left to the connection, which reads it under the cap and says so.
+      if (Number(response.headers.get('content-length') ?? 0) > ANSWER_CAP_BYTES) {
+        await response.body?.cancel().catch(() => undefined);
+        return { failed: 'the answer is larger than the cap per answer' };
+      }
       const buffer = await response.arrayBuffer();
+      if (buffer.byteLength > ANSWER_CAP_BYTES) return { failed: 'the answer is larger than the cap per answer' };
       let result: Record<string, unknown> | undefined;
       try {
         const body: unknown = JSON.parse(new TextDecoder().decode(buffer));
