@@ -5,6 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './csp.ts';
+import { NO_WEBRTC } from './noWebRtc.ts';
 import { startSandbox, type RunningSandbox } from './sandbox.ts';
 
 const HOST = 'http://127.0.0.1:6274';
@@ -62,7 +63,9 @@ describe('the relay', () => {
     expect(script).toContain('STRICT ? "allow-scripts allow-forms" : "allow-scripts allow-same-origin allow-forms"');
     expect(script).toContain("get('profile') === 'strict'");
     expect(script).toContain("'/app.html?' + new URLSearchParams({ session: SESSION })");
-    expect(script).not.toMatch(/srcdoc|contentDocument|document\.write/);
+    // The WebRTC guard (./noWebRtc.ts) reads frames' windows; the relay itself never writes one.
+    expect(script).toContain(NO_WEBRTC);
+    expect(script.replace(NO_WEBRTC, '')).not.toMatch(/srcdoc|contentDocument|document\.write/);
     expect(script).not.toMatch(/allow-top-navigation|allow-popups/);
     expect(script).toContain('["http://127.0.0.1:6274","http://localhost:6274"]');
   });
