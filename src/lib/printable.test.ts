@@ -13,4 +13,9 @@ describe('printable', () => {
     const json = `{"name": "a\u009bb"}`;
     expect(JSON.parse(printable(json))).toEqual({ name: 'a\u009bb' });
   });
+  it('reveals bidi and zero-width characters, so a name reads on a terminal as it is (audit 4, N4)', () => {
+    expect(printable('Toolscope demo shop\u202Epohs omed\u202C')).toBe('Toolscope demo shop\\u202epohs omed\\u202c');
+    expect(printable('a\u200bb\u2066c\ufeff')).toBe('a\\u200bb\\u2066c\\ufeff');
+    expect(JSON.parse(printable('{"name": "bidi_\u202Eexe.gnp"}'))).toEqual({ name: 'bidi_\u202Eexe.gnp' });
+  });
 });
