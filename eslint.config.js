@@ -95,10 +95,29 @@ const nodeZones = ['./server', './scripts'].map((target) =>
 );
 
 // The framework-free folders run in Node too (the CLI, the conformance client): no browser globals.
-const browserGlobals = ['document', 'window', 'location', 'localStorage', 'sessionStorage', 'indexedDB'].map((name) => ({
+const BROWSER_ONLY = ['document', 'window', 'location', 'localStorage', 'sessionStorage', 'indexedDB', 'navigator', 'self'];
+const browserGlobals = BROWSER_ONLY.map((name) => ({
   name,
   message: `src/${PURE.join(', src/')} run in Node too: no ${name}. Take what is needed as a parameter (see src/app for the browser side).`,
 }));
+// …nor reached through another name for the global object (globalThis.document, window.localStorage).
+const browserProperties = ['globalThis', 'window', 'self'].flatMap((object) =>
+  BROWSER_ONLY.map((property) => ({
+    object,
+    property,
+    message: `src/${PURE.join(', src/')} run in Node too: no ${object}.${property}. Take what is needed as a parameter.`,
+  })),
+);
+// One refusal wording (src/lib/refusal.ts): nowhere else writes "Refused: " itself.
+const refusalSyntax = [
+  { selector: 'Literal[value=/^Refused: /]', message: 'Say a refusal with refused(reason) from src/lib/refusal.ts.' },
+  { selector: 'TemplateElement[value.raw=/^Refused: /]', message: 'Say a refusal with refused(reason) from src/lib/refusal.ts.' },
+];
+// …nor React loaded later: a dynamic import is an import.
+const noDynamicReact = {
+  selector: 'ImportExpression[source.value=/^(react|react-dom|@tanstack\\/react-|@rjsf\\/)/]',
+  message: `src/${PURE.join(', src/')} are plain TypeScript: no React, not even by import().`,
+};
 
 // The plain-TypeScript folders never import React (or anything built on it).
 const noReact = {
@@ -174,10 +193,27 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: nodeZones }] },
   },
+  // One refusal wording (src/lib/refusal.ts): nowhere else writes "Refused: " itself.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/lib/refusal.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...refusalSyntax] },
+  },
   { files: ['src/prefetch/**', 'src/storage/**'], rules: { 'no-restricted-imports': ['error', noReact] } },
   {
     files: PURE.map((folder) => `src/${folder}/**`),
-    rules: { 'no-restricted-imports': ['error', noReact], 'no-restricted-globals': ['error', ...browserGlobals] },
+    rules: {
+      'no-restricted-imports': ['error', noReact],
+      'no-restricted-globals': ['error', ...browserGlobals],
+      'no-restricted-properties': ['error', ...browserProperties],
+    },
+  },
+  // No dynamic import of React there either — with the refusal wording's selectors, which this
+  // block's rule would otherwise replace (one rule, one list per file).
+  {
+    files: PURE.map((folder) => `src/${folder}/**`),
+    ignores: ['**/*.test.{ts,tsx}', 'src/lib/refusal.ts'],
+    rules: { 'no-restricted-syntax': ['error', noDynamicReact, ...refusalSyntax] },
   },
   // The MCP Apps host is src/apphost, one session per framed app: views read its snapshot and
   // never wire a bridge of their own (a PostMessageTransport to the frame is all they make).
@@ -198,18 +234,6 @@ export default tseslint.config(
       ],
     },
   },
-  // One refusal wording (src/lib/refusal.ts): nowhere else writes "Refused: " itself.
-  {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
-    ignores: ['**/*.test.{ts,tsx}', 'src/lib/refusal.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'Literal[value=/^Refused: /]', message: 'Say a refusal with refused(reason) from src/lib/refusal.ts.' },
-        { selector: 'TemplateElement[value.raw=/^Refused: /]', message: 'Say a refusal with refused(reason) from src/lib/refusal.ts.' },
-      ],
-    },
-  },
   // expect.stringContaining() and friends are typed `any` by Vitest.
   { files: ['**/*.test.ts', 'e2e/**'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off' } },
   // Size limits live here, not in reviews: 400 lines of code per file (blank lines and comments not
@@ -220,6 +244,15 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: sizeLimits.max, skipBlankLines: true, skipComments: true }] },
   },
   ...Object.entries(sizeLimits.oversized).map(([file, max]) => ({
+    files: [file],
+    rules: { 'max-lines': ['error', { max, skipBlankLines: true, skipComments: true }] },
+  })),
+  // The composition and the views are held tighter: 300 lines of code (size-limits.json's `ui`).
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/**/*.tsx'],
+    rules: { 'max-lines': ['error', { max: sizeLimits.ui.max, skipBlankLines: true, skipComments: true }] },
+  },
+  ...Object.entries(sizeLimits.ui.oversized).map(([file, max]) => ({
     files: [file],
     rules: { 'max-lines': ['error', { max, skipBlankLines: true, skipComments: true }] },
   })),
