@@ -229,7 +229,7 @@ class Sessions {
 const MAX_CHANNELS = 64;
 // Each disposition has its own room: an app that floods its channel with report-only reports (it
 // can post to its own origin) never crowds out the browser's report of a load it blocked (audit 4,
-// N3). Enforced reports are kept once per directive and address; what does not fit is counted.
+// N3). Enforced reports are kept once per directive, address and sample; what does not fit is counted.
 const MAX_ENFORCED = 200;
 const MAX_REPORT_ONLY = 100;
 
@@ -256,7 +256,8 @@ class Reports {
       if (channel.reportOnly >= MAX_REPORT_ONLY) return void channel.dropped.report++;
       channel.reportOnly++;
     } else {
-      const key = `${report.directive} ${report.blocked}`;
+      // Its sample too: a library's eval probe and the app's own eval are both "eval" in script-src.
+      const key = `${report.directive} ${report.blocked} ${report.sample}`;
       if (channel.enforced.has(key)) return;
       if (channel.enforced.size >= MAX_ENFORCED) return void channel.dropped.enforce++;
       channel.enforced.add(key);
