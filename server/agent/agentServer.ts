@@ -171,7 +171,8 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
               responseBytes,
               reportBytes: Number.POSITIVE_INFINITY,
             });
-            limitHit = limited.hit;
+            // Taken once: a later failure of the same connection is said in its own words.
+            limitHit = limited.take;
             const traffic = new TrafficRecorder(limited.fetch);
             const url = entry?.kind === 'http' ? entry.url : 'url' in where ? where.url : 'http://stdio.toolscope.invalid/mcp';
             const connection = await McpConnection.connect({

@@ -94,5 +94,11 @@ export function limitedFetch(next: FetchLike, limits: Limits) {
     });
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
-  return { fetch, hit: () => hit, stopped };
+  /** The limit hit since the last take, once (a long-lived session: the agent's). */
+  const take = () => {
+    const said = hit;
+    hit = undefined;
+    return said;
+  };
+  return { fetch, hit: () => hit, take, stopped };
 }
