@@ -20,6 +20,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { HOST_PROFILES, STRICT_REPORT_ONLY, buildAppCsp, isHostProfile } from '../src/mcp/appHosts.ts';
 import type { AppCsp } from '../src/mcp/mcpApps.ts';
 import { NO_WEBRTC } from './noWebRtc.ts';
+import { Reports, reportOf } from './cspReports.ts';
 
 const READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE = 'ui/notifications/sandbox-resource-ready';
@@ -172,37 +173,6 @@ function declared(parsed: unknown): AppCsp {
   return csp;
 }
 
-export interface CspReport {
-  directive: string;
-  blocked: string;
-  disposition: 'enforce' | 'report';
-  sample: string;
-}
-
-/** The browser's report (report-uri's `application/csp-report`), in the page's words. */
-function reportOf(body: string): CspReport | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  const report = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)['csp-report'] : undefined;
-  if (!report || typeof report !== 'object') return undefined;
-  const field = (name: string) => {
-    const value = (report as Record<string, unknown>)[name];
-    return typeof value === 'string' ? value : '';
-  };
-  const directive = (field('effective-directive') || field('violated-directive').split(' ')[0] || '').slice(0, 80);
-  if (!directive) return undefined;
-  return {
-    directive,
-    blocked: field('blocked-uri').slice(0, 300),
-    disposition: field('disposition') === 'report' ? 'report' : 'enforce',
-    sample: field('script-sample').slice(0, 80),
-  };
-}
-
 interface AppSession {
   app: string;
   profile: 'reference' | 'strict';
@@ -223,50 +193,6 @@ class Sessions {
     if (!session || session.app !== app || session.expires < Date.now()) return undefined;
     this.sessions.delete(token);
     return session;
-  }
-}
-
-const MAX_CHANNELS = 64;
-// Each disposition has its own room: an app that floods its channel with report-only reports (it
-// can post to its own origin) never crowds out the browser's report of a load it blocked (audit 4,
-// N3). Enforced reports are kept once per directive, address and sample; what does not fit is counted.
-const MAX_ENFORCED = 200;
-const MAX_REPORT_ONLY = 100;
-
-interface Channel {
-  /** Append-only: the page reads what it has not seen by position. */
-  reports: CspReport[];
-  enforced: Set<string>;
-  reportOnly: number;
-  dropped: { enforce: number; report: number };
-}
-
-/** Reports per app session, bounded: the oldest session is dropped first. */
-class Reports {
-  private channels = new Map<string, Channel>();
-  add(token: string, report: CspReport) {
-    let channel = this.channels.get(token);
-    if (!channel) {
-      channel = { reports: [], enforced: new Set(), reportOnly: 0, dropped: { enforce: 0, report: 0 } };
-      this.channels.set(token, channel);
-      const oldest = this.channels.keys().next().value;
-      if (this.channels.size > MAX_CHANNELS && oldest !== undefined) this.channels.delete(oldest);
-    }
-    if (report.disposition === 'report') {
-      if (channel.reportOnly >= MAX_REPORT_ONLY) return void channel.dropped.report++;
-      channel.reportOnly++;
-    } else {
-      // Its sample too: a library's eval probe and the app's own eval are both "eval" in script-src.
-      const key = `${report.directive} ${report.blocked} ${report.sample}`;
-      if (channel.enforced.has(key)) return;
-      if (channel.enforced.size >= MAX_ENFORCED) return void channel.dropped.enforce++;
-      channel.enforced.add(key);
-    }
-    channel.reports.push(report);
-  }
-  get(token: string) {
-    const channel = this.channels.get(token);
-    return { reports: channel?.reports ?? [], dropped: channel?.dropped ?? { enforce: 0, report: 0 } };
   }
 }
 

@@ -30,7 +30,7 @@ import { StreamWatcher } from './streamWatch.ts';
 import { TaskDriver, type TaskPlace } from './taskDriver.ts';
 import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState } from './tasks.ts';
 import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './timeouts.ts';
-import { cacheHintFindings, parseToolsPage, withParamHeaders, type McpTool, type ToolsPage } from './tools.ts';
+import { listedToolsPage, type McpTool, type ToolsPage } from './tools.ts';
 import type { FetchLike } from './traffic.ts';
 import type { ServerSkills } from './skills.ts';
 import { newTraceId } from './traceContext.ts';
@@ -174,8 +174,7 @@ export class McpConnection {
     } catch (error) {
       prefetched?.stop();
       await client.close().catch(() => undefined);
-      const tooLarge = cap.take();
-      if (tooLarge) throw tooLarge;
+      cap.throwIfHit();
       const network = !proxy && isNetworkFailure(error);
       const failure = !network
         ? classifySdkError(error)
@@ -314,8 +313,7 @@ export class McpConnection {
       return held ? held.raw : value;
     } catch (error) {
       if (options.signal?.aborted) throw new McpError({ kind: 'cancelled', message: 'Cancelled by the user.' });
-      const tooLarge = this.cap.take();
-      if (tooLarge) throw tooLarge;
+      this.cap.throwIfHit();
       const failure = classifySdkError(error);
       if (failure.kind === 'timeout' || limit?.hit())
         throw new McpError(describeTimeout(performance.now() - started, timeoutMs, options.maxTotalTimeoutMs));
@@ -332,15 +330,7 @@ export class McpConnection {
     const raw =
       (this.era === 'modern' ? await prefetchedPage(this.prefetched, cursor ?? '', signal) : undefined) ??
       (await this.#request('tools/list', cursor === undefined ? {} : { cursor }, { signal }));
-    const page = parseToolsPage(raw);
-    if (this.era === 'modern') page.tools = page.tools.map(withParamHeaders);
-    if (this.era === 'modern' && isRecord(raw)) {
-      if (own(raw, 'resultType') === undefined) {
-        page.findings.push('The result has no resultType: a 2026-07-28 server must send resultType "complete". Read as complete.');
-      }
-      page.findings.push(...cacheHintFindings(raw));
-    }
-    return page;
+    return listedToolsPage(raw, this.era === 'modern');
   }
 
   /**

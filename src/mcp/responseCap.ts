@@ -27,18 +27,18 @@ export class ResponseTooLarge extends McpError {
 
 /**
  * The cap as a layer of the connection's fetch chain. A browser reports a body that errored as a
- * network failure (and Toolscope would then look for a CORS cause): the connection asks `take()`
+ * network failure (and Toolscope would then look for a CORS cause): the connection asks `throwIfHit()`
  * first, so what the person reads is the cap, with its size.
  */
 export class ResponseCap {
   #hit: ResponseTooLarge | undefined;
   constructor(readonly limit = RESPONSE_CAP_BYTES) {}
 
-  /** The answer the cap stopped since the last take, once. */
-  take(): ResponseTooLarge | undefined {
+  /** Throws the answer the cap stopped since the last call, once: the real cause of a failed request. */
+  throwIfHit(): void {
     const hit = this.#hit;
     this.#hit = undefined;
-    return hit;
+    if (hit) throw hit;
   }
 
   readonly middleware: Middleware = (next) => async (input, init) => {

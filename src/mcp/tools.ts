@@ -272,3 +272,16 @@ export function parseToolsPage(raw: unknown): ToolsPage {
 }
 
 export type { JsonObject };
+
+/** A tools/list page as read in its era: 2026 tools carry their Mcp-Param headers, and a missing resultType or cache hint is a finding. */
+export function listedToolsPage(raw: unknown, modern: boolean): ToolsPage {
+  const page = parseToolsPage(raw);
+  if (!modern) return page;
+  page.tools = page.tools.map(withParamHeaders);
+  if (isRecord(raw)) {
+    if (own(raw, 'resultType') === undefined)
+      page.findings.push('The result has no resultType: a 2026-07-28 server must send resultType "complete". Read as complete.');
+    page.findings.push(...cacheHintFindings(raw));
+  }
+  return page;
+}

@@ -7,7 +7,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { ServerText } from '../../components/ui/ServerText.tsx';
-import { revealInvisible } from '../../lib/text.ts';
+import { Choice, type Asked, type Origin } from './ModelChoice.tsx';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import { toolIndex } from '../../lint/toolSearch.ts';
 import { HOST_IDS, HOSTS, hostView, unionKeys, type HostId } from '../../lint/hosts.ts';
@@ -23,12 +23,6 @@ const PROVIDER_LABEL: Record<ModelProvider, string> = { openai: 'OpenAI-compatib
 const field = 'w-full rounded-md border border-field bg-panel px-2 py-1 text-sm';
 
 /** Where a name the model was offered comes from: its server, and the tool's own name there. */
-interface Origin {
-  url: string;
-  tool: string;
-  label: string;
-}
-
 /** A connected server with its tools (several servers: the host profile names them). */
 export interface ModelServer {
   url: string;
@@ -36,19 +30,6 @@ export interface ModelServer {
   name: string;
   title?: string;
   tools: readonly McpTool[];
-}
-
-interface Asked {
-  question: string;
-  /** Where the chosen name comes from (absent: no tool, or a name nobody offered). */
-  origin?: Origin;
-  choice: ModelChoice;
-  model: string;
-  /** BM25's first tool and the rank it gives the model's choice. */
-  bm25: { first?: string; rankOfChoice?: number };
-  /** The arguments against the chosen tool's inputSchema. */
-  argsCheck: string;
-  expected: string;
 }
 
 interface Props {
@@ -317,82 +298,6 @@ export function ModelPanel({ server, servers, onRun, onOpenOnServer }: Props) {
             </tbody>
           </table>
         </section>
-      ) : null}
-    </section>
-  );
-}
-
-function Choice({
-  asked,
-  onRun,
-  elsewhere,
-}: {
-  asked: Asked;
-  onRun: (args: Record<string, unknown>) => void;
-  /** The chosen tool is another server's: it opens there (its own gate), its arguments shown here. */
-  elsewhere?: string;
-}) {
-  const { choice, bm25 } = asked;
-  return (
-    <section aria-label="Model's choice" className="flex flex-col gap-2 rounded-md border border-line p-2">
-      <p>
-        {choice.tool ? (
-          <>
-            <strong>{asked.model}</strong> would call{' '}
-            <span className="font-mono font-semibold">
-              <ServerText text={choice.tool} />
-            </span>
-          </>
-        ) : (
-          <>
-            <strong>{asked.model}</strong> called no tool
-          </>
-        )}
-        {choice.usage ? (
-          <span className="text-muted">
-            {' '}
-            · {choice.usage.input ?? '?'} tokens in, {choice.usage.output ?? '?'} out
-          </span>
-        ) : null}
-      </p>
-      <p className="text-subtle">
-        BM25 for the same words:{' '}
-        {bm25.first ? (
-          <>
-            first{' '}
-            <span className="font-mono">
-              <ServerText text={bm25.first} />
-            </span>
-            {choice.tool
-              ? bm25.rankOfChoice
-                ? `; the model’s choice ranks ${bm25.rankOfChoice}`
-                : '; the model’s choice is not found'
-              : ''}
-            {choice.tool && bm25.first !== choice.tool ? ' — the search and the model disagree.' : '.'}
-          </>
-        ) : (
-          'no tool matches.'
-        )}
-      </p>
-      {choice.tool ? (
-        <>
-          <pre className="max-h-48 overflow-auto rounded bg-hover p-2 font-mono text-xs">
-            <ServerText text={JSON.stringify(choice.args ?? {}, null, 2)} />
-          </pre>
-          <p className={asked.argsCheck.startsWith('✓') ? 'text-ok' : 'text-warn'}>
-            <ServerText text={asked.argsCheck} />
-          </p>
-        </>
-      ) : null}
-      {choice.text.trim() ? (
-        <p className="whitespace-pre-wrap">
-          <ServerText text={choice.text.trim()} />
-        </p>
-      ) : null}
-      {choice.tool && choice.args && asked.origin ? (
-        <div>
-          <Button onClick={() => onRun(choice.args ?? {})}>{elsewhere ? `Open on ${revealInvisible(elsewhere)}` : 'Run it'}</Button>
-        </div>
       ) : null}
     </section>
   );
