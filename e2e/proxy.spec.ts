@@ -29,7 +29,7 @@ test('a CORS failure offers the local proxy; the choice is remembered for the se
   const traffic = await openTraffic(page);
   await traffic.getByText('tools/call search_catalog').first().click();
   await expect(traffic).toContainText(`x-toolscope-target: ${noCorsMcpUrl()}`);
-  await expect(traffic).toContainText('x-toolscope-proxy-token: •••• (hidden)');
+  await expect(traffic).toContainText('x-toolscope-proxy-token: REDACTED');
 
   await page.goto(deepLink(noCorsMcpUrl()));
   await expect(page.getByRole('banner').getByRole('status')).toContainText('via Toolscope’s local proxy');

@@ -65,7 +65,7 @@ test('search → an entry → a remote with a {tenant} variable and a required s
 
   const traffic = await openTraffic(page);
   await traffic.getByText('tools/list').first().click();
-  await expect(traffic).toContainText('x-api-key: •••• (hidden)');
+  await expect(traffic).toContainText('x-api-key: REDACTED');
   await expect(traffic).not.toContainText(protectedToken());
   const history = await openDock(page, 'History');
   await expect(history).not.toContainText(protectedToken());

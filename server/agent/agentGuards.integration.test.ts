@@ -16,7 +16,7 @@ import { startDemoServer, type RunningServer } from '../testing/testServers.ts';
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));
 const HEADER_SECRET = 'hdr_secret_4f9a2c71';
 const ENV_SECRET = 'env_secret_93b1d0e4';
-const HIDDEN = '•••• (hidden)';
+const HIDDEN = 'REDACTED'; // the one mark (src/lib/redactUrl.ts)
 const ENCODED = {
   base64: Buffer.from(`x${HEADER_SECRET}`).toString('base64'),
   base64url: Buffer.from(HEADER_SECRET).toString('base64url'),

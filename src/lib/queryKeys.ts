@@ -5,7 +5,8 @@ export const queryKeys = {
   /** Every cached tool list of one server, whatever the credentials (what list_changed clears). */
   toolsOf: (server: string) => ['tools', server] as const,
   tools: (server: string, authContext: string) => ['tools', server, authContext] as const,
-  resource: (server: string, uri: string) => ['resource', server, uri] as const,
+  /** One resource read through a result's link, as these credentials see it. */
+  resource: (server: string, authContext: string, uri: string) => ['resource', server, authContext, uri] as const,
   /** What a report reads besides the list (app UI resources, skills), for one listing of one server. */
   reportReads: (server: string, authContext: string, listedAt: number) => ['report-reads', server, authContext, listedAt] as const,
   history: (server: string) => ['history', server] as const,

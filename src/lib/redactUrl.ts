@@ -5,6 +5,10 @@
 import { hash53 } from './hash53.ts';
 import { looksSecretName } from './secretNames.ts';
 
+/**
+ * The one mark for a value left out — in the page (Traffic's headers, History), in files and on
+ * stderr alike: plain ASCII, so it reads the same in a terminal, a SARIF file and a URL's query.
+ */
 export const REDACTED = 'REDACTED';
 
 // Query parameters that carry credentials in URLs although their names are not secret words:
@@ -103,12 +107,18 @@ function base64Forms(bytes: Uint8Array): string[] {
  * and each known secret value (a token, a header value, a URL's password) replaced wherever it appears.
  */
 export function redactText(text: string, secrets: readonly (string | undefined)[] = []): string {
-  let redacted = text.replace(URL_IN_TEXT, (match) => {
+  const redacted = text.replace(URL_IN_TEXT, (match) => {
     const trailing = /[.,;:!?]+$/.exec(match)?.[0] ?? '';
     return redactUrl(match.slice(0, match.length - trailing.length)).url.replace(/\/$/, match.endsWith('/') ? '/' : '') + trailing;
   });
-  for (const value of searchableSecrets(secrets)) redacted = redacted.split(value).join(REDACTED);
-  return redacted;
+  return replaceKnown(redacted, searchableSecrets(secrets));
+}
+
+/** Every occurrence of each value (searchableSecrets' list, longest first) replaced by the mark. */
+export function replaceKnown(text: string, searchable: readonly string[]): string {
+  let out = text;
+  for (const value of searchable) if (out.includes(value)) out = out.split(value).join(REDACTED);
+  return out;
 }
 
 const safeDecode = (value: string) => {

@@ -17,7 +17,7 @@ import { LENIENT_HEADER, RawResults } from './lenientResults.ts';
 import { ResponseCap } from './responseCap.ts';
 import { explainNetworkFailure, parseUrl, unprobed } from './networkFailure.ts';
 import { prefetchedPage } from './adoptedPrefetch.ts';
-import { checkedHeaders, secretValuesOf } from './connectionSecrets.ts';
+import { authContextOf, checkedHeaders, secretValuesOf } from './connectionSecrets.ts';
 import { ServerOffers } from './serverOffers.ts';
 import { ToolDefinitions } from './toolDefinitions.ts';
 import { ListChanges } from './listChanges.ts';
@@ -208,6 +208,15 @@ export class McpConnection {
    */
   get secretValues(): string[] {
     return secretValuesOf(this.credentials.token, this.customHeaders, this.url);
+  }
+
+  #authContext?: string;
+  /**
+   * The name of the credentials this connection was opened with (authContextOf: 'anonymous' or a
+   * hash, never a secret), read first by establish: every cache of its private answers is keyed by it.
+   */
+  get authContext(): string {
+    return (this.#authContext ??= authContextOf(this.credentials.token, this.customHeaders));
   }
 
   /** Whether requests carry a bearer token (never the token itself). */

@@ -1,6 +1,7 @@
 // What a connection sends that is the person's, and so must never outlive it: its custom headers,
 // checked before anything is sent, and the values (token, header values, credentials in the URL)
 // that History, saved calls and exports leave out.
+import { hash53 } from '../lib/hash53.ts';
 import { isCredentialParam } from '../lib/redactUrl.ts';
 import { McpError } from './errors.ts';
 import { customHeaderProblem } from './proxy.ts';
@@ -27,4 +28,14 @@ export function secretValuesOf(token: string | undefined, customHeaders: Readonl
     // not a URL: nothing more
   }
   return values.filter(Boolean);
+}
+
+/**
+ * A name for the credentials a connection uses, never the credentials: 'anonymous', or a hash
+ * of the token and header values. Caches of private results are keyed by it.
+ */
+export function authContextOf(token: string | undefined, customHeaders: Record<string, string>): string {
+  const headers = Object.entries(customHeaders).sort(([a], [b]) => a.localeCompare(b));
+  if (!token && headers.length === 0) return 'anonymous';
+  return `credentials:${hash53(JSON.stringify([token ?? '', headers]))}`;
 }

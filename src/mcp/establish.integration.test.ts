@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection, type EraHint } from './connection.ts';
-import { authContextOf, choosePath, establish, type ConnectDeps } from './establish.ts';
+import { authContextOf } from './connectionSecrets.ts';
+import { choosePath, establish, type ConnectDeps } from './establish.ts';
 import { TrafficRecorder } from './traffic.ts';
 
 function deps(remembered?: EraHint) {

@@ -2,7 +2,6 @@
 // else the server's OAuth grant, refreshed on 401), which era (remembered, re-probed when it no
 // longer works), and the authorization context that keys every cache of this server.
 import { prefetchEligible } from './prefetchEligibility.ts';
-import { hash53 } from '../lib/hash53.ts';
 import type { ConnectOptions, EraHint, McpConnection } from './connection.ts';
 import { failureOf, type McpFailure } from './errors.ts';
 import type { ProxySession } from './proxy.ts';
@@ -21,16 +20,6 @@ const ERA_UNRELATED: readonly McpFailure['kind'][] = ['auth', 'cors', 'unreachab
 
 /** Whether a connection made with a remembered era should be tried again with a fresh probe. */
 export const shouldReprobe = (failure: McpFailure) => !ERA_UNRELATED.includes(failure.kind);
-
-/**
- * A name for the credentials a connection uses, never the credentials: 'anonymous', or a hash
- * of the token and header values. Caches of private results are keyed by it.
- */
-export function authContextOf(token: string | undefined, customHeaders: Record<string, string>): string {
-  const headers = Object.entries(customHeaders).sort(([a], [b]) => a.localeCompare(b));
-  if (!token && headers.length === 0) return 'anonymous';
-  return `credentials:${hash53(JSON.stringify([token ?? '', headers]))}`;
-}
 
 export interface ConnectRequest {
   url: string;
@@ -101,5 +90,5 @@ export async function establish(request: ConnectRequest, deps: ConnectDeps): Pro
     eraSource = 're-probed';
   }
   deps.rememberEra(url, { era: connection.era, protocolVersion: connection.protocolVersion });
-  return { connection, eraSource, authContext: authContextOf(token, customHeaders) };
+  return { connection, eraSource, authContext: connection.authContext };
 }

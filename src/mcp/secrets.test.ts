@@ -2,7 +2,8 @@
 // header in "Copy as curl".
 import { describe, expect, it } from 'vitest';
 import { curlCommand } from './callExport.ts';
-import { HIDDEN, isSecretName, maskHeaders, storableResult, withoutSecrets } from './secrets.ts';
+import { REDACTED } from '../lib/redactUrl.ts';
+import { isSecretName, maskHeaders, storableResult, withoutSecrets } from './secrets.ts';
 
 describe('isSecretName', () => {
   it('flags names that carry credentials, word by word', () => {
@@ -72,10 +73,10 @@ describe('one rule for every view', () => {
       headers,
     });
     for (const [name, value] of Object.entries(headers)) {
-      if (masked.get(name) === HIDDEN) expect(curl, name).not.toContain(value);
+      if (masked.get(name) === REDACTED) expect(curl, name).not.toContain(value);
       else expect(curl, name).toContain(value);
     }
-    expect(masked.get('X-Session')).toBe(HIDDEN);
+    expect(masked.get('X-Session')).toBe(REDACTED);
     expect(masked.get('X-Region')).toBe('eu');
     expect(maskHeaders([['Mcp-Session-Id', 'abc']])).toEqual([['Mcp-Session-Id', 'abc']]);
   });
@@ -92,16 +93,16 @@ describe('the connection’s own secrets', () => {
   it('are replaced wherever they appear, at any depth; short values are not searched for', async () => {
     const { withoutKnownSecrets } = await import('./secrets.ts');
     expect(withoutKnownSecrets({ a: ['x tok_123456 y'], b: { c: 'tok_123456' }, n: 3 }, ['tok_123456', 'yes'])).toEqual({
-      a: ['x •••• (hidden) y'],
-      b: { c: '•••• (hidden)' },
+      a: ['x REDACTED y'],
+      b: { c: 'REDACTED' },
       n: 3,
     });
     expect(withoutKnownSecrets('say yes', ['yes'])).toBe('say yes');
     // One length rule with the CLI's redactText: a 5-character secret is hidden here as there.
-    expect(withoutKnownSecrets({ note: 'pin a1b2c' }, ['a1b2c'])).toEqual({ note: 'pin •••• (hidden)' });
+    expect(withoutKnownSecrets({ note: 'pin a1b2c' }, ['a1b2c'])).toEqual({ note: 'pin REDACTED' });
     // In an object's keys too (a result keyed by the token).
     expect(withoutKnownSecrets({ 'by tok_123456': { tok_123456: 1 } }, ['tok_123456'])).toEqual({
-      'by •••• (hidden)': { '•••• (hidden)': 1 },
+      'by REDACTED': { 'REDACTED': 1 },
     });
   });
 });
@@ -120,7 +121,7 @@ describe('response headers in Traffic', () => {
         ['Content-Type', 'application/json'],
       ]),
     );
-    expect(masked.get('Set-Cookie')).toBe(HIDDEN);
+    expect(masked.get('Set-Cookie')).toBe(REDACTED);
     const challenge = masked.get('WWW-Authenticate') ?? '';
     expect(challenge).not.toContain('tok-123456');
     expect(challenge).not.toContain('n0nce99');

@@ -2,7 +2,7 @@
 // links and the curl / TypeScript exports all use these, so no view can show what another hides.
 import { isRecord } from './guards.ts';
 import { looksSecretName } from '../lib/secretNames.ts';
-import { searchableSecrets } from '../lib/redactUrl.ts';
+import { REDACTED, replaceKnown, searchableSecrets } from '../lib/redactUrl.ts';
 import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS } from './headers.ts';
 
 // The protocol's own headers are not secrets by their name (the session id is not a credential:
@@ -35,14 +35,12 @@ export function withoutSecrets(value: unknown, path = '', dropped: string[] = []
 // OAuth body fields that are credentials (RFC 6749/7591/7636 names).
 const SECRET_FIELDS = /^(access_token|refresh_token|id_token|client_secret|code_verifier|code|registration_access_token)$/;
 
-export const HIDDEN = '•••• (hidden)';
-
 /** Header pairs for display: an Authorization keeps its scheme, a secret-looking header shows none of its value. */
 export function maskHeaders(headers: Headers | Iterable<[string, string]>, declared: readonly string[] = []): [string, string][] {
   return [...headers].map(([name, value]) => {
     if (name.toLowerCase() === 'authorization')
-      return [name, value.replace(/^(\S+)(\s+.*)?$/, (_all, scheme: string) => `${scheme} ${HIDDEN}`)];
-    return isSecretName(name, declared) ? [name, HIDDEN] : [name, value];
+      return [name, value.replace(/^(\S+)(\s+.*)?$/, (_all, scheme: string) => `${scheme} ${REDACTED}`)];
+    return isSecretName(name, declared) ? [name, REDACTED] : [name, value];
   });
 }
 
@@ -57,14 +55,14 @@ export function maskResponseHeaders(headers: Headers | Iterable<[string, string]
       ? [
           name,
           value.replace(/([\w-]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,]+)/g, (whole, param: string) =>
-            isSecretName(param) || /nonce|code/i.test(param) ? `${param}="${HIDDEN}"` : whole,
+            isSecretName(param) || /nonce|code/i.test(param) ? `${param}="${REDACTED}"` : whole,
           ),
         ]
       : [name, value],
   );
 }
 
-const maskValue = (value: string) => (value.length <= 8 ? '••••' : `${value.slice(0, 4)}…(${value.length} chars)`);
+const maskValue = (value: string) => (value.length <= 8 ? REDACTED : `${value.slice(0, 4)}…(${value.length} chars)`);
 
 /**
  * Masks credential fields in an OAuth form or JSON body, for display only. Only for OAuth
@@ -96,12 +94,6 @@ export function maskOAuthBody(body: string): string {
 // Bounded parts: an open-ended count overflows V8's regex stack on a hostile 10 MB run (issue 79).
 const JWT = /\beyJ[\w-]{8,16384}\.[\w-]{8,16384}\.[\w-]{0,16384}/g;
 
-function replaceAll(text: string, known: readonly string[]): string {
-  let out = text;
-  for (const secret of known) if (out.includes(secret)) out = out.split(secret).join(HIDDEN);
-  return out;
-}
-
 /**
  * A value as it may be kept or copied: every occurrence of the connection's own secrets (its
  * bearer token, its custom header values, credentials in its URL) replaced in every string and
@@ -112,10 +104,10 @@ export function withoutKnownSecrets(value: unknown, known: readonly string[]): u
   const secrets = searchableSecrets(known);
   if (!secrets.length) return value;
   const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') return replaceAll(item, secrets);
+    if (typeof item === 'string') return replaceKnown(item, secrets);
     if (Array.isArray(item)) return item.map(walk);
     if (!isRecord(item)) return item;
-    return Object.fromEntries(Object.entries(item).map(([key, entry]) => [replaceAll(key, secrets), walk(entry)]));
+    return Object.fromEntries(Object.entries(item).map(([key, entry]) => [replaceKnown(key, secrets), walk(entry)]));
   };
   return walk(value);
 }
@@ -139,7 +131,7 @@ const MAY_NAME_TOKEN = /token|secret|key|pass|auth|cred/i;
 const JSON_FIELD = /("([\w.-]{1,64})"\s*:\s*")((?:[^"\\]|\\.){1,4096})(")/g;
 const FORM_FIELD = /((?:^|[?&\s])([\w.-]{1,64})=)([^&\s"]{1,4096})()/g;
 const hideField = (whole: string, head: string, key: string, value: string, tail: string) =>
-  value && value !== HIDDEN && isTokenField(key) ? `${head}${HIDDEN}${tail}` : whole;
+  value && value !== REDACTED && isTokenField(key) ? `${head}${REDACTED}${tail}` : whole;
 
 /**
  * A tool result as History keeps it: the connection's own secrets replaced, and token-shaped
@@ -151,8 +143,8 @@ export function storableResult(result: unknown, known: readonly string[]): { val
   const secrets = searchableSecrets(known);
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') {
-      let text = replaceAll(item, secrets);
-      if (text.includes('eyJ')) text = text.replace(JWT, () => HIDDEN);
+      let text = replaceKnown(item, secrets);
+      if (text.includes('eyJ')) text = text.replace(JWT, () => REDACTED);
       // A token response written as text, not as structured content: its secret-named fields too.
       if (MAY_NAME_TOKEN.test(text)) text = text.replace(JSON_FIELD, hideField).replace(FORM_FIELD, hideField);
       if (text !== item) hidden++;
@@ -164,7 +156,7 @@ export function storableResult(result: unknown, known: readonly string[]): { val
       Object.entries(item).map(([key, entry]) => {
         if (typeof entry === 'string' && entry !== '' && isTokenField(key)) {
           hidden++;
-          return [key, HIDDEN];
+          return [key, REDACTED];
         }
         return [key, walk(entry)];
       }),

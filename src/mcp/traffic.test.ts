@@ -49,8 +49,8 @@ describe('TrafficRecorder', () => {
     expect(await response.text()).toContain('"id":1');
     await expect.poll(() => recorder.getSnapshot()[0]?.state).toBe('done');
     const [entry] = recorder.getSnapshot();
-    expect(entry?.requestHeaders).toContainEqual(['authorization', 'Bearer •••• (hidden)']);
-    expect(entry?.requestHeaders).toContainEqual(['x-api-key', '•••• (hidden)']);
+    expect(entry?.requestHeaders).toContainEqual(['authorization', 'Bearer REDACTED']);
+    expect(entry?.requestHeaders).toContainEqual(['x-api-key', 'REDACTED']);
     expect(JSON.stringify(entry)).not.toContain('secret-token');
     expect(JSON.stringify(entry)).not.toContain('secret-key');
     expect(entry?.sent[0]).toMatchObject({ method: 'tools/call', target: 'slow' });
@@ -133,7 +133,7 @@ describe('TrafficRecorder', () => {
     await recorder.fetch('http://127.0.0.1/b/mcp', init);
     await expect.poll(() => recorder.getSnapshot().filter((entry) => entry.state === 'done').length).toBe(2);
     const [declared, other] = recorder.getSnapshot();
-    expect(declared?.requestHeaders).toContainEqual(['x-workspace', '•••• (hidden)']);
+    expect(declared?.requestHeaders).toContainEqual(['x-workspace', 'REDACTED']);
     // Another connection (no registry entry declared it): the name alone does not look secret.
     expect(other?.requestHeaders).toContainEqual(['x-workspace', 'ws_private_7781']);
   });

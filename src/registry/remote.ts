@@ -1,6 +1,7 @@
 // A registry remote becomes a connection: the fields the person fills (its URL's `{variables}`, its
 // headers and their `{variables}`), then the URL and headers to connect with. A value the entry fixes
 // is not the person's to change (server.json: "If a value is set, it should not be configurable").
+import { REDACTED } from '../lib/redactUrl.ts';
 import type { Input, Remote } from './serverJson.ts';
 import { templateVariables } from './templateVariables.ts';
 
@@ -60,7 +61,7 @@ export function fixedHeaders(remote: Remote): { name: string; masked: string }[]
     .filter((header) => header.value !== undefined && !templateVariables(header.value).some((name) => header.variables?.[name]))
     .map((header) => ({
       name: header.name,
-      masked: `${'•'.repeat(Math.min(8, header.value!.length))} (${header.value!.length} characters)`,
+      masked: `${REDACTED} (${header.value!.length} characters)`,
     }));
 }
 

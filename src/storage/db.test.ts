@@ -90,7 +90,7 @@ describe('what History keeps of a call to a server with credentials', () => {
     await addEntry({ ...entry('https://asks.example/mcp', 'plan'), answers }, undefined, { known: [token], results: true });
     const [stored] = await listEntries('https://asks.example/mcp');
     expect(stored?.answers).toEqual([
-      { message: 'How fast?', mode: 'form', action: 'accept', content: { speed: 'express', note: 'use •••• (hidden)' } },
+      { message: 'How fast?', mode: 'form', action: 'accept', content: { speed: 'express', note: 'use REDACTED' } },
       { message: 'Sure?', mode: 'form', action: 'decline' },
     ]);
   });
@@ -110,7 +110,7 @@ describe('what History keeps of a call to a server with credentials', () => {
     // What is not a credential stays: a handle and the person's data.
     expect(kept).toContain('sess-42');
     expect(kept).toContain('alice');
-    expect(stored?.args).toEqual({ note: 'pasted •••• (hidden)' });
+    expect(stored?.args).toEqual({ note: 'pasted REDACTED' });
     expect(stored?.droppedArgs).toEqual(['key']);
   });
 

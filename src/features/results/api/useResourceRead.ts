@@ -6,7 +6,7 @@ import type { McpConnection } from '../../../mcp/connection.ts';
 
 export function resourceReadOptions(connection: McpConnection, uri: string) {
   return queryOptions({
-    queryKey: queryKeys.resource(serverKey(connection.url), uri),
+    queryKey: queryKeys.resource(serverKey(connection.url), connection.authContext, uri),
     queryFn: ({ signal }) => connection.readResource(uri, signal),
     // The connection honours the result's ttlMs itself; a press of the link always asks it.
     staleTime: 0,
