@@ -10,8 +10,9 @@
 import { McpServer, ProtocolError, ProtocolErrorCode, type CallToolResult } from '@modelcontextprotocol/server';
 import { SkillsExtension, memorySkillFiles } from '@modelcontextprotocol/server/ext/skills';
 import { z } from 'zod';
-import { DEFAULT_LIMITS, limitedFetch } from '../cli/limits.ts';
-import { McpConnection } from '../../src/mcp/connection.ts';
+import { DEFAULT_LIMITS } from '../cli/limits.ts';
+import { Unreached, reach } from '../cli/reach.ts';
+import type { McpConnection } from '../../src/mcp/connection.ts';
 import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
 import { walkPages } from '../../src/mcp/pagination.ts';
 import { isSecretName, withoutKnownSecrets } from '../../src/mcp/secrets.ts';
@@ -115,7 +116,13 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
   // The limit a request of the current connection hit, said in its own words (with the size).
   let limitHit: () => string | undefined = () => undefined;
   // A failure's words may be the server's (its error message): marked as its data.
-  const failed = (error: unknown) => data({ outcome: 'failed' }, { message: limitHit() ?? describeFailure(failureOf(error)) }, true);
+  const failed = (error: unknown) =>
+    data(
+      { outcome: 'failed' },
+      // A connect that failed says why in one sentence of its own (server/cli/reach.ts), a limit hit included.
+      { message: error instanceof Unreached ? error.message : (limitHit() ?? describeFailure(failureOf(error))) },
+      true,
+    );
 
   return () => {
     const mcp = new McpServer(
@@ -163,29 +170,28 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
           try {
             const entry = 'entry' in where ? where.entry : undefined;
             stdio = entry?.kind === 'stdio' ? await options.openStdio(entry) : undefined;
-            // The CLI's bounds (server/cli/limits.ts): a deadline per request, a cap per answer — a
-            // 20 MB tools/list is refused with its size. No budget for the whole session.
+            // The one way to a server (server/cli/reach.ts), with the CLI's bounds: a deadline per
+            // request, a cap per answer — a 20 MB tools/list is refused with its size. No budget
+            // for the whole session.
             const { timeoutMs, responseBytes } = options.limits ?? DEFAULT_LIMITS;
-            const limited = limitedFetch(stdio?.fetch ?? ((input, init) => fetch(input, init)), {
-              timeoutMs,
-              responseBytes,
-              reportBytes: Number.POSITIVE_INFINITY,
-            });
-            // Taken once: a later failure of the same connection is said in its own words.
-            limitHit = limited.take;
-            const traffic = new TrafficRecorder(limited.fetch);
+            let traffic: TrafficRecorder | undefined;
             const url = entry?.kind === 'http' ? entry.url : 'url' in where ? where.url : 'http://stdio.toolscope.invalid/mcp';
-            const connection = await McpConnection.connect({
-              url,
-              fetch: traffic.fetch,
-              customHeaders: entry?.kind === 'http' ? entry.headers : {},
-              timeoutMs,
-              maxResponseBytes: responseBytes,
-            });
+            const reached = await reach(
+              { url, ...(stdio ? { fetch: stdio.fetch } : {}) },
+              {
+                timeoutMs,
+                maxResponseBytes: responseBytes,
+                headers: entry?.kind === 'http' ? entry.headers : {},
+                through: (fetch) => (traffic = new TrafficRecorder(fetch)).fetch,
+              },
+            );
+            // Taken once: a later failure of the same connection is said in its own words.
+            limitHit = reached.take;
+            const { connection } = reached;
             session = {
               connection,
               calls: unattendedSession(connection, options.allowDestructive),
-              traffic,
+              traffic: traffic!,
               label: entry?.name ?? url,
               stop: stdio?.stop,
             };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli, UsageError } from './args.ts';
-import { USAGE } from './usage.ts';
+import { UsageError } from './cliOptions.ts';
+import { USAGE, parseCli } from './commandTable.ts';
 
 function usageError(argv: string[]): string {
   try {

@@ -9,7 +9,17 @@ import type * as Playwright from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, NO_CHROMIUM, findChromium } from '../browser/chromium.ts';
 import { NO_WEBRTC, NO_WEBRTC_ARGS } from '../noWebRtc.ts';
-import type { RenderOptions } from './args.ts';
+
+/** What `toolscope render` was asked (./commands/renderCommand.ts reads it from argv). */
+export interface RenderOptions {
+  tool: string;
+  args: Record<string, unknown>;
+  out: string;
+  log: string;
+  profile: 'reference' | 'strict';
+  waitMs: number;
+  allowAppCalls: boolean;
+}
 
 export class RenderUnavailable extends Error {}
 

@@ -1,5 +1,5 @@
 // `toolscope record`: a session with a server written as a cassette (src/mcp/cassette.ts). The
-// server is reached as the report reaches it (./reportCommand.ts); every request goes through
+// server is reached as every command reaches it (../reach.ts); every request goes through
 // Traffic's recorder, as in the page; every tool is listed (all pages), then each --call is made
 // through the one call session (src/session/unattended.ts: the page's checks and gate — a tool that
 // may change or destroy data is refused unless --allow-destructive, and never sent); with --listen,
@@ -8,20 +8,26 @@
 // written. Exit 0 written, 1 a call was refused or
 // failed (the cassette is still written), 2 nothing written.
 import { writeFile } from 'node:fs/promises';
-import { printable } from '../../src/lib/printable.ts';
-import { redactText } from '../../src/lib/redactUrl.ts';
-import { parseCassette, recordCassette } from '../../src/mcp/cassette.ts';
-import { otlpJson } from '../../src/mcp/otlpExport.ts';
-import { CLIENT_INFO } from '../../src/mcp/clientIdentity.ts';
-import { mergePages } from '../../src/mcp/pageMerge.ts';
-import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
-import { TrafficRecorder, type TrafficEntry } from '../../src/mcp/traffic.ts';
-import { unattendedSession } from '../../src/session/unattended.ts';
-import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
-import type { ReportOptions } from './args.ts';
-import { checkConnectOptions, withServer, type ReportTarget } from './reportCommand.ts';
-import { proxyUntilStopped } from '../mock/recordProxy.ts';
-import { readServerCard } from '../../src/registry/serverCard.ts';
+import { printable } from '../../../src/lib/printable.ts';
+import { redactText } from '../../../src/lib/redactUrl.ts';
+import { parseCassette, recordCassette } from '../../../src/mcp/cassette.ts';
+import { otlpJson } from '../../../src/mcp/otlpExport.ts';
+import { CLIENT_INFO } from '../../../src/mcp/clientIdentity.ts';
+import { mergePages } from '../../../src/mcp/pageMerge.ts';
+import { describeStop, walkPages } from '../../../src/mcp/pagination.ts';
+import { TrafficRecorder, type TrafficEntry } from '../../../src/mcp/traffic.ts';
+import { unattendedSession } from '../../../src/session/unattended.ts';
+import { DEFAULT_SAFETY } from '../../../src/session/safety.ts';
+import type { ReportOptions } from '../args.ts';
+import { connectOptions, withServer, type ServerTarget } from '../reach.ts';
+import { needsServer, refuse, reportOptions, serverArgs, type Target } from '../args.ts';
+import { RECORD_OPTIONS, REPORT_ONLY, SERVE_ONLY, UsageError } from '../cliOptions.ts';
+import { recordCalls } from '../recordingArgs.ts';
+import { onServer, resolveTarget } from '../targets.ts';
+import type { Command } from '../cliCommand.ts';
+import { CONNECTION_USAGE } from '../usage.ts';
+import { proxyUntilStopped } from '../../mock/recordProxy.ts';
+import { readServerCard } from '../../../src/registry/serverCard.ts';
 
 export interface RecordPlan {
   out: string;
@@ -34,10 +40,42 @@ export interface RecordPlan {
   listen?: { port: number; stopAfterMs?: number };
 }
 
+type Record_ = { kind: 'record'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions } & RecordPlan;
+
+export const record: Command<Record_> = {
+  name: 'record',
+  options: RECORD_OPTIONS,
+  usage: `  toolscope record --out FILE [--call NAME [--args JSON]]… [--allow-destructive] [--otlp FILE]
+                 [--trace-context] [--listen PORT [--stop-after S]] <server> | -- …
+                                              lists every tool, makes the calls (the page's gate),
+                                              writes the session as a cassette (JSON Lines), and
+                                              with --otlp as OpenTelemetry traces (OTLP/JSON);
+                                              --trace-context: calls carry W3C traceparent in _meta;
+                                              --listen: then records another client through a
+                                              proxy at 127.0.0.1:PORT/mcp until Ctrl-C (or S s)
+${CONNECTION_USAGE}
+Exit status of record: 0 written, 1 written but a call was refused or failed, 2 nothing written
+(a secret of the connection in it, or no connection).`,
+  parse: (argv, environ) => {
+    const args = serverArgs(argv, RECORD_OPTIONS);
+    if (args.kind === 'help') return args;
+    refuse(args.values, SERVE_ONLY, 'record');
+    const target = needsServer(args.target, 'record');
+    refuse(args.values, REPORT_ONLY, 'record');
+    const { out } = args.values;
+    if (!out) throw new UsageError('record needs --out FILE (e.g. --out session.cassette.jsonl).');
+    return { kind: 'record', target, report: reportOptions(args.values, environ), out, ...recordCalls(args.values) };
+  },
+  run: ({ target, report: options, ...plan }) => {
+    connectOptions(options);
+    return onServer(resolveTarget(target), (reached) => runRecord(reached, options, plan));
+  },
+};
+
 const REFUSED =
   'Not sent: the tool may change or destroy data (or its hints are missing or contradictory); record calls it only with --allow-destructive.';
 
-export async function runRecord(target: ReportTarget, options: ReportOptions, plan: RecordPlan): Promise<number> {
+export async function runRecord(target: ServerTarget, options: ReportOptions, plan: RecordPlan): Promise<number> {
   const traffic = new TrafficRecorder(target.fetch ?? ((input, init) => fetch(input, init)));
   // Traffic keeps its last MAX_ENTRIES exchanges (the page's bound); a cassette keeps every one:
   // each is taken as it finishes (a proxy's session can be thousands).
@@ -63,7 +101,7 @@ export async function runRecord(target: ReportTarget, options: ReportOptions, pl
     // Its Server Card, when it publishes one: Traffic keeps it, the cassette's header carries it.
     await readServerCard(connection.url, (url, init) => connection.fetchBeside(url, init)).catch(() => undefined);
     if (plan.listen) {
-      const { headers } = checkConnectOptions(options);
+      const { headers } = connectOptions(options);
       const bearer: Record<string, string> = options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {};
       const sent: string[] = [];
       await proxyUntilStopped({ url: target.url, fetch: traffic.fetch, headers: { ...headers, ...bearer } }, sent, plan.listen);

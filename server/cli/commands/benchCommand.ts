@@ -7,21 +7,62 @@
 // a 2026 server answering differently per connection, with --stateless), 2 the run could not start.
 import { writeFile } from 'node:fs/promises';
 import canonicalize from 'canonicalize';
-import { printable } from '../../src/lib/printable.ts';
-import { redactText, redactValues } from '../../src/lib/redactUrl.ts';
-import type { McpConnection } from '../../src/mcp/connection.ts';
-import { mergePages } from '../../src/mcp/pageMerge.ts';
-import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
-import { withoutSecrets } from '../../src/mcp/secrets.ts';
-import { checkBudget, formatMs } from '../../src/session/loadBudget.ts';
-import { LoadRun, type LoadCall } from '../../src/session/loadTest.ts';
-import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
-import { unattendedSession } from '../../src/session/unattended.ts';
-import type { ReportOptions } from './args.ts';
-import { artilleryPlan } from './artilleryPlan.ts';
-import type { BenchPlan } from './benchArgs.ts';
-import { formatBench, type BenchResult, type StatelessCheck } from './benchFormats.ts';
-import { withServer, type ReportTarget } from './reportCommand.ts';
+import { printable } from '../../../src/lib/printable.ts';
+import { redactText, redactValues } from '../../../src/lib/redactUrl.ts';
+import type { McpConnection } from '../../../src/mcp/connection.ts';
+import { mergePages } from '../../../src/mcp/pageMerge.ts';
+import { describeStop, walkPages } from '../../../src/mcp/pagination.ts';
+import { withoutSecrets } from '../../../src/mcp/secrets.ts';
+import { checkBudget, formatMs } from '../../../src/session/loadBudget.ts';
+import { LoadRun, type LoadCall } from '../../../src/session/loadTest.ts';
+import { DEFAULT_SAFETY } from '../../../src/session/safety.ts';
+import { unattendedSession } from '../../../src/session/unattended.ts';
+import type { ReportOptions } from '../args.ts';
+import { artilleryPlan } from '../artilleryPlan.ts';
+import type { BenchPlan } from '../benchArgs.ts';
+import { formatBench, type BenchResult, type StatelessCheck } from '../benchFormats.ts';
+import { withServer, type ServerTarget } from '../reach.ts';
+import { needsServer, refuse, reportOptions, serverArgs, type Target } from '../args.ts';
+import { BENCH_OPTIONS, NOT_BENCH, SERVE_ONLY } from '../cliOptions.ts';
+import { benchPlan } from '../benchArgs.ts';
+import { onServer, resolveTarget } from '../targets.ts';
+import type { Command } from '../cliCommand.ts';
+import { CONNECTION_USAGE } from '../usage.ts';
+
+type Bench = { kind: 'bench'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions; bench: BenchPlan };
+
+export const bench: Command<Bench> = {
+  name: 'bench',
+  options: BENCH_OPTIONS,
+  usage: `  toolscope bench --tool NAME [--args JSON] [--weight N] [--tool …]… [bench options] <server> | -- …
+                                              the tool (or a weighted mix) under load: percentiles
+                                              (HDR histogram), each outcome apart, budgets for CI
+Bench options:
+  --requests N | --duration S   counted calls (default 100, at most 100000) or seconds (≤ 600)
+  --concurrency N   calls in flight at once (default 1, ≤ 256);  --rate R  at most R starts a second
+  --warmup N        calls made first and not counted
+  --budget EXPR     p95<300ms, p99<1s, mean<50ms, errors<1%, tool-errors<5%, timeouts<1, rps>50;
+                    TOOL:EXPR for one tool of a mix (repeatable); errors = protocol + transport +
+                    timeouts, tool-errors = isError results
+  --format text|json|junit|markdown   (default text)     --output FILE   write to FILE
+  --allow-destructive   a tool not marked read-only is refused (before any call) without it
+  --stateless N     N fresh connections each make the first call once; different answers from a
+                    2026-07-28 server fail the run
+  --export artillery --output plan.yml   write the plan for Artillery instead of running it
+  --timeout S       each call's limit (a call over it counts as a timeout)
+${CONNECTION_USAGE}
+Exit status of bench: 0 every budget met, 1 a budget breached (or --stateless differed on 2026),
+2 the run could not start (a refused tool, arguments its schema refuses, no connection).`,
+  parse: (argv, environ) => {
+    const args = serverArgs(argv, BENCH_OPTIONS);
+    if (args.kind === 'help') return args;
+    refuse(args.values, SERVE_ONLY, 'bench');
+    const target = needsServer(args.target, 'bench');
+    refuse(args.values, NOT_BENCH, 'bench');
+    return { kind: 'bench', target, report: reportOptions(args.values, environ), bench: benchPlan(args.values, args.tokens) };
+  },
+  run: ({ target, report: options, bench: plan }) => onServer(resolveTarget(target), (reached) => runBench(reached, options, plan)),
+};
 
 const REFUSED =
   'Not run: a tool of the mix may change or destroy data (or its hints are missing or contradictory); bench calls it only with --allow-destructive.';
@@ -75,7 +116,7 @@ async function statelessCheck(first: McpConnection, again: () => Promise<McpConn
   return { check: { connections, distinct, finding, said } satisfies StatelessCheck };
 }
 
-export async function runBench(target: ReportTarget, options: ReportOptions, plan: BenchPlan): Promise<number> {
+export async function runBench(target: ServerTarget, options: ReportOptions, plan: BenchPlan): Promise<number> {
   return withServer(
     target,
     options,

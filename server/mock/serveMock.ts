@@ -2,26 +2,16 @@
 // Streamable HTTP on 127.0.0.1 only (the page's CORS and Host checks, server/httpApp.ts), or on
 // this process's stdin/stdout (nothing else is written to stdout). It runs until stopped, or
 // for --stop-after seconds.
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { errorMessage } from '../../src/lib/errorMessage.ts';
 import { printable } from '../../src/lib/printable.ts';
-import { parseCassette } from '../../src/mcp/cassette.ts';
-import { UsageError } from '../cli/args.ts';
+import type { Cassette } from '../../src/mcp/cassette.ts';
 import { createApp } from '../httpApp.ts';
 import { Recordings, mockFactory, mockHttpHandler } from './mockServer.ts';
 
-export async function serveMock(command: { file: string; port?: number; stdio: boolean; stopAfterMs?: number }): Promise<undefined> {
-  let text: string;
-  try {
-    text = readFileSync(command.file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${command.file}: ${errorMessage(error)}`);
-  }
-  const cassette = parseCassette(text);
-  if ('error' in cassette) throw new UsageError(`${command.file}: ${cassette.error}.`);
+/** A cassette (already read and parsed) served as an MCP server, on loopback HTTP or on stdio, until stopped. */
+export async function serveMock(cassette: Cassette, command: { port?: number; stdio: boolean; stopAfterMs?: number }): Promise<undefined> {
   const recordings = new Recordings(cassette);
   const factory = mockFactory(recordings);
   for (const method of factory.unserved)

@@ -6,25 +6,63 @@
 // renames, collides or caps a tool or a query misses, 2 when it could not run (an entry unreachable,
 // a usage error).
 import { writeFile } from 'node:fs/promises';
-import { printable } from '../../src/lib/printable.ts';
-import { redactValues } from '../../src/lib/redactUrl.ts';
-import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
-import { hostView } from '../../src/lint/hosts.ts';
-import { modelView } from '../../src/lint/promptCost.ts';
-import { reportDeps } from '../../src/lint/deps.ts';
-import { unionQueryOutcomes } from '../../src/lint/queries.ts';
-import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
-import { mergePages } from '../../src/mcp/pageMerge.ts';
-import type { McpTool } from '../../src/mcp/tools.ts';
-import { HOSTS_FORMATS } from './hostsFormats.ts';
-import type { ReportOptions } from './args.ts';
-import type { HostsPlan } from './hostsArgs.ts';
-import { readQueries, withServer, type ReportTarget } from './reportCommand.ts';
+import { printable } from '../../../src/lib/printable.ts';
+import { redactValues } from '../../../src/lib/redactUrl.ts';
+import type { HostEntry } from '../../../src/lib/mcpServersFile.ts';
+import { hostView } from '../../../src/lint/hosts.ts';
+import { modelView } from '../../../src/lint/promptCost.ts';
+import { reportDeps } from '../../../src/lint/deps.ts';
+import { unionQueryOutcomes } from '../../../src/lint/queries.ts';
+import { describeStop, walkPages } from '../../../src/mcp/pagination.ts';
+import { mergePages } from '../../../src/mcp/pageMerge.ts';
+import type { McpTool } from '../../../src/mcp/tools.ts';
+import { HOSTS_FORMATS } from '../hostsFormats.ts';
+import type { ReportOptions } from '../args.ts';
+import { parseHosts, type HostsPlan } from '../hostsArgs.ts';
+import { withServer, type ServerTarget } from '../reach.ts';
+import { readConfig, readQueries } from '../files.ts';
+import { entryTarget, onServer } from '../targets.ts';
+import { ANSWER_CAP_BYTES } from '../../../src/lib/answerCap.ts';
+import type { Command } from '../cliCommand.ts';
+import { HOSTS_OPTIONS } from '../cliOptions.ts';
+
+type Hosts = { kind: 'hosts'; file: string; report: ReportOptions; plan: HostsPlan };
+
+export const hosts: Command<Hosts> = {
+  name: 'hosts',
+  options: HOSTS_OPTIONS,
+  usage: `  toolscope hosts --config FILE [--host ID]… [--queries FILE] [--format json|markdown|junit|sarif]
+                  [--output FILE] [--timeout S]
+                                              every entry of an mcpServers file as each host sees
+                                              the set: the model's names, drops, collisions, caps,
+                                              tokens; --queries ranks over every server (an
+                                              "expect" may name server/tool)
+                                              (hosts: vscode, claude-code, cursor, windsurf,
+                                              claude-desktop, chatgpt; default all)
+Exit status of hosts: 0 every host takes every tool as it is (and every query is met), 1 a host
+drops, renames, collides or caps a tool, or a query misses, 2 an entry could not be listed.`,
+  parse: (argv) => {
+    const parsed = parseHosts(argv);
+    if (parsed.kind === 'help') return parsed;
+    const report: ReportOptions = {
+      format: 'json',
+      confirm: [],
+      headers: [],
+      active: false,
+      timeoutMs: parsed.timeoutMs,
+      maxResponseBytes: ANSWER_CAP_BYTES,
+      lockFail: 'breaking',
+    };
+    return { kind: 'hosts', file: parsed.file, report, plan: parsed.plan };
+  },
+  run: ({ file, report, plan }) => runHosts(readConfig(file), report, plan),
+};
 
 /** How an entry is reached: a URL as is, a stdio entry's command started (and stopped after `run`). */
-export type Reach = (entry: Exclude<HostEntry, { kind: 'skipped' }>, run: (target: ReportTarget) => Promise<number>) => Promise<number>;
+const reach = (entry: Exclude<HostEntry, { kind: 'skipped' }>, run: (target: ServerTarget) => Promise<number>) =>
+  onServer(entryTarget(entry), run);
 
-export async function runHosts(entries: readonly HostEntry[], options: ReportOptions, plan: HostsPlan, reach: Reach): Promise<number> {
+async function runHosts(entries: readonly HostEntry[], options: ReportOptions, plan: HostsPlan): Promise<number> {
   // A queries file that cannot be read is a usage error, before any server is started.
   const asked = readQueries(plan.queriesFile);
   const servers: { key: string; name: string; title?: string; tools: readonly McpTool[] }[] = [];
