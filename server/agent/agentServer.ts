@@ -22,7 +22,7 @@ import type { McpTool } from '../../src/mcp/tools.ts';
 import { collectReport } from '../../src/lint/collect.ts';
 import { reportDeps } from '../../src/lint/deps.ts';
 import type { CallSession } from '../../src/session/callSession.ts';
-import { unattendedSession } from '../../src/session/unattended.ts';
+import { unattendedSession } from '../../src/workspace/unattended.ts';
 import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { AGENT_SKILL } from './skill.ts';
 import { ConnectOutput, ListToolsOutput, CallToolOutput, ReportOutput, TrafficOutput } from './agentSchemas.ts';

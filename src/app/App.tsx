@@ -16,8 +16,6 @@ import { OPEN_DOCTOR } from '../web/keyboard.ts';
 import { TrafficRecorder } from '../mcp/traffic.ts';
 import { serverHealth } from '../mcp/serverHealth.ts';
 import { ChunkBoundary } from '../components/ui/ChunkBoundary.tsx';
-import { startListing } from '../features/tools/api/toolPages.ts';
-import type { McpConnection } from '../mcp/connection.ts';
 import { AppMenu } from './AppMenu.tsx';
 import { ConnectedView, warmUp, type Boot } from './boot.ts';
 import type { Command } from './commands.ts';
@@ -37,9 +35,11 @@ import { cn } from '../lib/cn.ts';
 import { FindServer } from '../features/registry/FindServer.tsx';
 import type { RegistryConnect } from '../features/registry/EntryView.tsx';
 import { FindServerDialog } from './FindServerDialog.tsx';
-import { useServerSet } from './useServerSet.ts';
+import { usePageWorkspace, useWorkspace } from './useWorkspace.ts';
 import { appCommands } from './appCommands.ts';
 import { StillConnected } from '../features/servers/StillConnected.tsx';
+
+const IDLE = { status: 'idle' } as const;
 
 export function App({ start }: { start: Boot }) {
   const { initialLink, initialArgs, proxySession } = start;
@@ -47,11 +47,9 @@ export function App({ start }: { start: Boot }) {
   // Toolscope's own server offers a loopback proxy; a static host does not.
   const [proxy, setProxy] = useState<{ loaded: boolean; session?: ProxySession }>({ loaded: false });
   const queryClient = useQueryClient();
-  const onEstablished = useCallback(
-    (connection: McpConnection, authContext: string) => void startListing(queryClient, connection, authContext),
-    [queryClient],
-  );
-  const { state, connect, disconnect, reconnect, retry, park, adopt } = useConnection(recorder, proxy.session, onEstablished);
+  // Every connection that comes up joins the tab's workspace (its listing starts at once there).
+  const page = usePageWorkspace();
+  const { state, connect, disconnect, reconnect, retry, park, adopt } = useConnection(recorder, proxy.session, page.joined, page.closed);
   const live = state.status === 'connected' ? state.connection : undefined;
   // A boolean snapshot: the shell re-renders when reachability changes, not on every exchange.
   const trafficFrom = state.status === 'connected' ? state.trafficFrom : 0;
@@ -60,7 +58,7 @@ export function App({ start }: { start: Boot }) {
   // another server's group of the "Servers" list.
   const [startTool, setStartTool] = useState(initialLink.tool);
   const [openTool, setOpenTool] = useState<{ url: string; tool: string }>();
-  const servers = useServerSet({
+  const servers = useWorkspace(page, {
     state,
     park,
     adopt,
@@ -205,6 +203,7 @@ export function App({ start }: { start: Boot }) {
   const dockPane = tabbed && pane === 'dock';
 
   const connectedUrl = state.status === 'connected' ? state.connection.url : undefined;
+  const shownCalls = servers.shownServer?.calls;
   const fromRegistry =
     registrySource && registrySource.url === connectedUrl
       ? `the MCP Registry: ${registrySource.name} ${registrySource.version}`
@@ -284,7 +283,7 @@ export function App({ start }: { start: Boot }) {
         </p>
       ) : null}
       <main className={cn('flex min-h-0 flex-1 flex-col overflow-hidden', dockPane && 'hidden')}>
-        {state.status === 'connected' ? (
+        {state.status === 'connected' && shownCalls ? (
           <StepUpContext value={stepUp}>
             <RestartServerContext value={restartServer}>
               <ChunkBoundary
@@ -296,6 +295,7 @@ export function App({ start }: { start: Boot }) {
                   <ConnectedView.Component
                     key={state.id}
                     connection={state.connection}
+                    calls={shownCalls}
                     authContext={state.authContext}
                     initialTool={startTool}
                     openTool={openTool?.url === state.connection.url ? openTool.tool : undefined}
@@ -320,7 +320,7 @@ export function App({ start }: { start: Boot }) {
             {servers.parked.length ? <StillConnected labels={servers.labels} onOpen={servers.open} /> : null}
             <StartScreen
               key={state.status === 'failed' ? `failed:${state.url}` : 'start'}
-              state={state}
+              state={state.status === 'connected' ? IDLE : state}
               askLink={state.status === 'idle' ? askLink : undefined}
               linkTool={initialLink.tool}
               onAnswerLink={(connectNow) => {

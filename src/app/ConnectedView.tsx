@@ -23,7 +23,7 @@ import { ServerQuestion } from '../features/call/ElicitationDialog.tsx';
 import { TasksPanel } from '../features/call/TasksPanel.tsx';
 import { useElicitations } from '../features/call/useElicitations.ts';
 import { useSafetySettings } from '../features/call/useSafetySettings.ts';
-import { taskControl, useCallSession } from '../features/call/useCallSession.ts';
+import { taskControl, useCallSession, type CallSessionInput } from '../features/call/useCallSession.ts';
 import { ConfirmDialog } from '../features/call/ConfirmDialog.tsx';
 import { HintSummary } from '../features/tools/HintBadges.tsx';
 import { ToolWorkspace, type RunActions } from './ToolWorkspace.tsx';
@@ -72,13 +72,15 @@ interface Props {
   bottomSlot?: HTMLElement | null;
   /** Where the Call settings go: the top bar's "Server details". */
   detailsSlot?: HTMLElement | null;
+  /** The server's one call session (the workspace's: it outlives this view). */
+  calls: CallSessionInput['session'];
   /** The tab's other connected servers (several servers), and what the "Servers" list does. */
   servers?: ServerSet;
 }
 
 /** The servers connected beside this one: each keeps its own connection, sign-in, headers and trust decisions. */
 export interface ServerSet {
-  others: readonly { url: string; label: string; connection: McpConnection; authContext: string }[];
+  others: readonly { url: string; label: string; connection: McpConnection; authContext: string; running: number }[];
   /** This server's name in the list (unique among them). */
   label: string;
   open: (url: string, tool?: string) => void;
@@ -112,13 +114,8 @@ export function ConnectedView(props: Props) {
   const tool = selected === undefined ? undefined : data.tools.find((candidate) => candidate.name === selected);
   const [safety, setSafety] = useSafetySettings(connection.url);
   // The one call path: every entrance asks the session, which checks, gates (one dialog, below) and sends.
-  const { session, snapshot: calls } = useCallSession({
-    connection,
-    tools: data.tools,
-    loading: data.loading,
-    safety,
-    linkTool: workspace.fromLink,
-  });
+  const { tools, loading } = data;
+  const { session, snapshot: calls } = useCallSession({ session: props.calls, tools, loading, linkTool: workspace.fromLink });
   // Traffic says of each answer what the pane says (Invalid output): the session's rule judges the wire.
   useEffect(() => traffic.judgeToolResults(session.judgeResult), [traffic, session]);
   const elicitations = useElicitations(connection);
@@ -257,6 +254,8 @@ export function ConnectedView(props: Props) {
                   tools: server.tools,
                   loading: server.loading,
                   error: index === 0 || !otherTools[index - 1]?.error ? undefined : errorMessage(otherTools[index - 1]?.error),
+                  running:
+                    index === 0 ? calls.runs.filter((run) => run.state.status === 'running').length : (others[index - 1]?.running ?? 0),
                 }))}
                 onOpen={props.servers.open}
                 onDisconnect={props.servers.disconnect}
@@ -265,7 +264,6 @@ export function ConnectedView(props: Props) {
                   setView({ kind: 'hosts' });
                   panes.show('request');
                 }}
-                running={calls.runs.filter((run) => run.state.status === 'running').length}
               />
             ) : undefined
           }

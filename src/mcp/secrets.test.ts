@@ -102,7 +102,7 @@ describe('the connection’s own secrets', () => {
     expect(withoutKnownSecrets({ note: 'pin a1b2c' }, ['a1b2c'])).toEqual({ note: 'pin REDACTED' });
     // In an object's keys too (a result keyed by the token).
     expect(withoutKnownSecrets({ 'by tok_123456': { tok_123456: 1 } }, ['tok_123456'])).toEqual({
-      'by REDACTED': { 'REDACTED': 1 },
+      'by REDACTED': { REDACTED: 1 },
     });
   });
 });

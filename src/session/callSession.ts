@@ -119,6 +119,15 @@ export class CallSession {
 
   readonly getSnapshot = (): SessionSnapshot => this.#snapshot;
 
+  /**
+   * The screen opened on a link's tool with the link's own arguments (the session was made before
+   * the screen: it outlives it): that tool's first call from the form asks first, as with linkTool.
+   */
+  linkOpened(tool: string): void {
+    if (this.#snapshot.runs.length || this.#snapshot.linkPending === tool) return;
+    this.#publish({ linkPending: tool });
+  }
+
   /** The server's list as it loads: calls by name wait for it, and task support is read from it. */
   setTools(tools: readonly McpTool[], loading: boolean): void {
     if (tools !== this.#tools) this.#byName = undefined;

@@ -16,7 +16,7 @@ import { withoutSecrets } from '../../../src/mcp/secrets.ts';
 import { checkBudget, formatMs } from '../../../src/session/loadBudget.ts';
 import { LoadRun, type LoadCall } from '../../../src/session/loadTest.ts';
 import { DEFAULT_SAFETY } from '../../../src/session/safety.ts';
-import { unattendedSession } from '../../../src/session/unattended.ts';
+import { unattendedSession } from '../../../src/workspace/unattended.ts';
 import type { ReportOptions } from '../args.ts';
 import { artilleryPlan } from '../artilleryPlan.ts';
 import type { BenchPlan } from '../benchArgs.ts';

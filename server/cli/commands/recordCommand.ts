@@ -1,7 +1,7 @@
 // `toolscope record`: a session with a server written as a cassette (src/mcp/cassette.ts). The
 // server is reached as every command reaches it (../reach.ts); every request goes through
 // Traffic's recorder, as in the page; every tool is listed (all pages), then each --call is made
-// through the one call session (src/session/unattended.ts: the page's checks and gate — a tool that
+// through the one call session (src/workspace/unattended.ts: the page's checks and gate — a tool that
 // may change or destroy data is refused unless --allow-destructive, and never sent); with --listen,
 // then what another client sends through the recording proxy (../mock/recordProxy.ts) until it is
 // stopped. A cassette that would hold a secret of the connection (or of the proxied client) is not
@@ -16,7 +16,7 @@ import { CLIENT_INFO } from '../../../src/mcp/clientIdentity.ts';
 import { mergePages } from '../../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../../src/mcp/pagination.ts';
 import { TrafficRecorder, type TrafficEntry } from '../../../src/mcp/traffic.ts';
-import { unattendedSession } from '../../../src/session/unattended.ts';
+import { unattendedSession } from '../../../src/workspace/unattended.ts';
 import { DEFAULT_SAFETY } from '../../../src/session/safety.ts';
 import type { ReportOptions } from '../args.ts';
 import { connectOptions, withServer, type ServerTarget } from '../reach.ts';

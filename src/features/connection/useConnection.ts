@@ -55,7 +55,10 @@ export const preloadProtocolLayer = retryableImport(() => import('../../mcp/conn
 export function useConnection(
   recorder: TrafficRecorder,
   proxy: ProxySession | undefined,
-  onEstablished?: (connection: McpConnection, authContext: string) => void,
+  /** The connection is up (before React renders it), and what it was asked with. */
+  onEstablished?: (connected: ConnectedState, ask: ConnectionAsk) => void,
+  /** A connection this hook held was closed (a disconnect, another connect, another server adopted). */
+  onClosed?: (connection: McpConnection) => void,
 ) {
   const [state, setState] = useState<ConnectionState>({ status: 'idle' });
   const attempt = useRef(0);
@@ -64,13 +67,22 @@ export function useConnection(
   /** The live connection's connected state, as the screen shows it. */
   const liveState = useRef<ConnectedState>(undefined);
 
+  const close = useCallback(
+    (connection: McpConnection | undefined) => {
+      if (!connection) return;
+      void connection.close();
+      onClosed?.(connection);
+    },
+    [onClosed],
+  );
+
   const disconnect = useCallback(() => {
     attempt.current++;
     const current = live.current;
     live.current = undefined;
-    void current?.close();
+    close(current);
     setState({ status: 'idle' });
-  }, []);
+  }, [close]);
 
   const connect = useCallback(
     async (
@@ -83,12 +95,13 @@ export function useConnection(
       secretHeaders: readonly string[] = [],
     ) => {
       const via = choosePath(proxy !== undefined, path, storedPath(url));
-      last.current = { url, bearerToken, path: via, customHeaders, secretHeaders };
+      const ask: ConnectionAsk = { url, bearerToken, path: via, customHeaders, secretHeaders };
+      last.current = ask;
       const id = ++attempt.current;
       const trafficFrom = recorder.getSnapshot().at(-1)?.seq ?? 0;
       const previous = live.current;
       live.current = undefined;
-      void previous?.close();
+      close(previous);
       setState({ status: 'connecting', url });
       try {
         const { connection, eraSource, authContext } = await openConnection(
@@ -102,9 +115,9 @@ export function useConnection(
         }
         live.current = connection;
         performance.mark('toolscope:connected');
-        onEstablished?.(connection, authContext);
         const connected: ConnectedState = { status: 'connected', connection, id, authContext, eraSource, trafficFrom };
         liveState.current = connected;
+        onEstablished?.(connected, ask);
         // A transition: if the connected screen's code is still on its way, the page keeps showing
         // "connecting" and then shows the screen whole, instead of a placeholder first (React
         // holds a placeholder on screen for a moment once it has shown one).
@@ -114,7 +127,7 @@ export function useConnection(
         setState({ status: 'failed', url, failure: failureOf(error), via });
       }
     },
-    [recorder, proxy, onEstablished],
+    [recorder, proxy, onEstablished, close],
   );
 
   /** Connects again as last time, with this bearer token (after an OAuth sign-in). */
@@ -148,15 +161,18 @@ export function useConnection(
   }, []);
 
   /** Puts a parked server back on the screen (whatever was on it is closed: park it first to keep it). */
-  const adopt = useCallback((parked: ParkedServer) => {
-    attempt.current++;
-    const previous = live.current;
-    if (previous !== parked.state.connection) void previous?.close();
-    live.current = parked.state.connection;
-    last.current = parked.ask;
-    liveState.current = { ...parked.state, id: attempt.current };
-    setState(liveState.current);
-  }, []);
+  const adopt = useCallback(
+    (parked: ParkedServer) => {
+      attempt.current++;
+      const previous = live.current;
+      if (previous !== parked.state.connection) close(previous);
+      live.current = parked.state.connection;
+      last.current = parked.ask;
+      liveState.current = { ...parked.state, id: attempt.current };
+      setState(liveState.current);
+    },
+    [close],
+  );
 
   return { state, connect, disconnect, reconnect, retry, park, adopt };
 }

@@ -1,5 +1,6 @@
 // "Servers": the servers connected in this tab, when there are several — each with its era, its
-// state and its own Disconnect; the ones not on screen list their tools, and a tool opens its
+// state (and its calls still running: off screen they keep running, their answers kept in its run
+// list) and its own Disconnect; the ones not on screen list their tools, and a tool opens its
 // server's workspace (its own call session, sign-in, headers and trust decisions) on that tool.
 import { Button } from '../../components/ui/Button.tsx';
 import { formatCount } from '../../lib/count.ts';
@@ -15,6 +16,8 @@ export interface ServerItem {
   tools: readonly { name: string }[];
   loading: boolean;
   error?: string;
+  /** Calls still running there (off screen too: they keep running, and their answers stay in its run list). */
+  running: number;
 }
 
 interface Props {
@@ -23,11 +26,11 @@ interface Props {
   onDisconnect: (url: string) => void;
   onAdd: () => void;
   onHosts: () => void;
-  /** Calls still running on the server on screen: switching away leaves their answers unseen. */
-  running: number;
 }
 
-export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts, running }: Props) {
+const runningText = (count: number) => (count ? ` · ${count === 1 ? 'a call running' : `${formatCount(count)} calls running`}` : '');
+
+export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts }: Props) {
   return (
     <section aria-label="Connected servers" className="flex max-h-[45%] shrink-0 flex-col gap-1 overflow-auto text-xs">
       <div className="flex items-center gap-1">
@@ -74,14 +77,10 @@ export function ServersList({ servers, onOpen, onDisconnect, onAdd, onHosts, run
             </div>
             <p className={server.onScreen ? 'text-info-strong' : 'text-muted'}>
               {server.era} · {server.onScreen ? 'on screen' : 'connected'}
+              {runningText(server.running)}
             </p>
             {server.onScreen ? (
-              <p className="text-info-strong">
-                Its {formatCount(server.tools.length)} tools are listed below.
-                {running
-                  ? ` ${running === 1 ? 'A call is' : `${running} calls are`} running here: open another server once ${running === 1 ? 'it has' : 'they have'} ended, or ${running === 1 ? 'its answer goes' : 'their answers go'} unseen and unkept.`
-                  : null}
-              </p>
+              <p className="text-info-strong">Its {formatCount(server.tools.length)} tools are listed below.</p>
             ) : (
               <ServerTools server={server} onOpen={onOpen} />
             )}

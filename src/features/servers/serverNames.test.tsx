@@ -25,17 +25,17 @@ describe('names a server chose are revealed and isolated wherever they are shown
     const html = renderToStaticMarkup(
       <ServersList
         servers={[
-          { url: 'http://a/mcp', label: SERVER, era: '2025-11-25', onScreen: true, tools: [], loading: false },
-          { url: 'http://b/mcp', label: 'other', era: '2025-11-25', onScreen: false, tools: [tool(TOOL)], loading: false },
+          { url: 'http://a/mcp', label: SERVER, era: '2025-11-25', onScreen: true, tools: [], loading: false, running: 0 },
+          { url: 'http://b/mcp', label: 'other', era: '2025-11-25', onScreen: false, tools: [tool(TOOL)], loading: false, running: 2 },
         ]}
         onOpen={noop}
         onDisconnect={noop}
         onAdd={noop}
         onHosts={noop}
-        running={0}
       />,
     );
     expect(html).not.toMatch(RAW);
+    expect(html).toContain('connected · 2 calls running');
     expect(html).toContain('<bdi>bidi_⟨U+202E⟩exe.gnp</bdi>');
     expect(html).toContain('aria-label="Toolscope demo shop⟨U+202E⟩pohs omed⟨U+202C⟩"');
   });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configKeyOf } from '../../lint/hosts.ts';
-import { MAX_SERVERS, loadServerSet, rememberServerSet, serverLabels } from './serverSet.ts';
+import { serverLabels } from '../../workspace/serverLabels.ts';
+import { MAX_SERVERS, loadServerSet, rememberServerSet } from './serverSet.ts';
 
 let items: Map<string, string>;
 beforeEach(() => {
