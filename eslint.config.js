@@ -10,7 +10,7 @@ import sizeLimits from './build/size-limits.json' with { type: 'json' };
 
 // The layers, fenced by path (import-x resolves each import, so `src/compare` and
 // `features/history` cannot be mistaken for each other the way a name glob would):
-//   lib → mcp → schema → registry → compare → lint → model → session → apphost → workspace → web → storage → components → features/* → app
+//   lib → mcp → schema → registry → compare → report → model → session → apphost → workspace → web → storage → components → features/* → app
 // Each folder imports only from folders to its left; features never import each other. Beside
 // them, src/prefetch (the deep-link prefetch) uses lib and mcp and is entered by its index.ts.
 const LAYERS = [
@@ -19,7 +19,7 @@ const LAYERS = [
   ['schema', 'JSON Schema work'],
   ['registry', 'the MCP Registry: its API, server.json, terminal lines'],
   ['compare', 'comparing results and tool lists'],
-  ['lint', 'the server report’s rules'],
+  ['report', 'the server report: its rules, score, formats, lockfiles, host views and tool search'],
   ['model', 'asking a model: its two wire formats'],
   ['session', 'the call session; its memory is handed to it'],
   ['apphost', 'the MCP Apps host session: the bridge, its handlers and its questions'],
@@ -29,7 +29,7 @@ const LAYERS = [
 ];
 // The framework-free folders: no React, no browser globals (the CLI runs them in Node). src/lib is
 // the floor under all of them; what needs the browser or React lives in src/web, above them.
-const PURE = ['lib', 'mcp', 'schema', 'registry', 'compare', 'lint', 'model', 'session', 'apphost', 'workspace'];
+const PURE = ['lib', 'mcp', 'schema', 'registry', 'compare', 'report', 'model', 'session', 'apphost', 'workspace'];
 // The feature zones are built from the folders under src/features, so a new feature is fenced the
 // day it is created (bulletproof-react's `from: './src/features', except: ['./<self>']` form).
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -52,7 +52,7 @@ const layerZones = [
       './src/mcp',
       './src/registry',
       './src/compare',
-      './src/lint',
+      './src/report',
       './src/session',
       './src/apphost',
       './src/workspace',

@@ -25,7 +25,7 @@ export default defineConfig({
     },
     // A test that fails once leaves a trace of its retry (test-results/) to open with `npx playwright show-trace`.
     trace: 'on-first-retry',
-    // Toolscope's service worker (src/app/assetCache.worker.ts) serves /assets/* from Cache
+    // Toolscope's service worker (src/app/shell/assetCache.worker.ts) serves /assets/* from Cache
     // Storage, past page.route(): tests that hold or fail a chunk would race its install. Only
     // e2e/assetCache.spec.ts lets it register.
     serviceWorkers: 'block',

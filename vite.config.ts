@@ -14,10 +14,10 @@ export default defineConfig({
     earlyEntry({
       entry: 'src/prefetch/entry.ts',
       worker: 'src/prefetch/walk.worker.ts',
-      app: 'src/app/start.tsx',
-      deepLink: ['src/mcp/connection.ts', 'src/app/ConnectedView.tsx'],
+      app: 'src/app/shell/start.tsx',
+      deepLink: ['src/mcp/connection.ts', 'src/app/workspace/ConnectedView.tsx'],
     }),
-    assetCache({ worker: 'src/app/assetCache.worker.ts' }),
+    assetCache({ worker: 'src/app/shell/assetCache.worker.ts' }),
   ],
   build: {
     target: 'es2022',

@@ -12,7 +12,7 @@ import { build, type Plugin } from 'vite';
 const WORKER_CONSTANT = '__PREFETCH_WORKER__';
 const WORKER_SOURCE_CONSTANT = '__PREFETCH_WORKER_SOURCE__';
 const APP_FILES_CONSTANT = '__APP_FILES__';
-/** The files a prefetched deep link fetches early (src/app/main.tsx reads them). */
+/** The files a prefetched deep link fetches early (src/app/shell/main.tsx reads them). */
 export const DEEP_LINK_META = 'toolscope-deep-link-chunks';
 
 /** One module and what it imports, as one classic script (minified, no file written). */

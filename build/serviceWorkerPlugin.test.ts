@@ -12,7 +12,7 @@ describe('the service worker the build writes', () => {
   });
 
   it('names exactly those files, with a version that changes with them, and fails a build that did not write one of them', async () => {
-    const plugin = assetCache({ worker: 'src/app/assetCache.worker.ts' });
+    const plugin = assetCache({ worker: 'src/app/shell/assetCache.worker.ts' });
     const emitted: { fileName?: string; source?: unknown }[] = [];
     const context = { emitFile: (file: { fileName?: string; source?: unknown }) => emitted.push(file) };
     const written = bundleOf('index.html', 'assets/main-A1.js', 'assets/main-A1.js.map', 'assets/styles-B2.css');

@@ -1,4 +1,4 @@
-// Writes Toolscope's service worker (src/app/assetCache.worker.ts) next to index.html as sw.js,
+// Writes Toolscope's service worker (src/app/shell/assetCache.worker.ts) next to index.html as sw.js,
 // with this build's own files — every script and stylesheet under assets/, by their hashed names —
 // and a version made from that list written in: a new build is a new worker, which caches the new
 // files and drops the old ones.

@@ -1,4 +1,4 @@
-// A returning visit: Toolscope's service worker (src/app/assetCache.worker.ts) has put the build's
+// A returning visit: Toolscope's service worker (src/app/shell/assetCache.worker.ts) has put the build's
 // files in Cache Storage, and the browser serves them from there itself — while every request to
 // an MCP server goes straight to it, never through the worker.
 import { expect, test, type Page } from './fixtures/test.ts';

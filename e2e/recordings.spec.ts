@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { startCliServer, startMockCli } from '../server/testing/testServers.ts';
 import { otlpProblems } from '../server/testing/otlpProto.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { lockText, lockTools, type Lockfile } from '../src/lint/lockfile.ts';
+import { lockText, lockTools, type Lockfile } from '../src/report/lockfile.ts';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures/test.ts';
 import { openCallSettings, openReport, openTraffic } from './fixtures/panes.ts';

@@ -5,16 +5,17 @@
 // the form's defaults). Contract: MCP_CONFORMANCE_SCENARIO names the scenario,
 // MCP_CONFORMANCE_PROTOCOL_VERSION the wire, MCP_CONFORMANCE_CONTEXT any scenario data; exit 0
 // when the plan succeeded.
-import { McpConnection, type EraHint } from '../src/mcp/connection.ts';
+import { McpConnection } from '../src/mcp/connection.ts';
+import type { EraHint } from '../src/mcp/era.ts';
 import { McpError, failureOf, type McpFailure } from '../src/mcp/errors.ts';
-import { OAuthFlow, type OAuthGrant } from '../src/mcp/oauth.ts';
+import { OAuthFlow, type OAuthGrant } from '../src/mcp/auth/oauth.ts';
 import type { OAuthChallenge } from '../src/mcp/errors.ts';
 import { elicitationAutoAnswer } from '../src/mcp/elicitation.ts';
 import type { McpTool } from '../src/mcp/tools.ts';
 import { walkPages } from '../src/mcp/pagination.ts';
-import { machineSignIn, type MachineIdentity } from '../src/mcp/machineAuth.ts';
+import { machineSignIn, type MachineIdentity } from '../src/mcp/auth/machineAuth.ts';
 import { DpopSession, withDpop } from '@modelcontextprotocol/client';
-import type { FetchLike } from '../src/mcp/traffic.ts';
+import type { FetchLike } from '../src/mcp/recording/traffic.ts';
 
 const REDIRECT_URI = 'http://localhost:3000/callback';
 // The suite's authorization servers accept a URL client id without fetching it.

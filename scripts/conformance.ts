@@ -19,7 +19,7 @@ const CONCURRENCY = 2;
 // --force), reported under "extension" and failing the run like any other: Skills (SEP-2640) and
 // the auth extensions — client credentials with a secret and with a private-key JWT (SEP-1046),
 // DPoP (SEP-1932), workload identity (jwt-bearer) and enterprise-managed authorization (SEP-990),
-// signed in by src/mcp/machineAuth.ts. A revision's listing names them too; they run once, here.
+// signed in by src/mcp/auth/machineAuth.ts. A revision's listing names them too; they run once, here.
 const EXTENSION_SCENARIOS = [
   'auth/client-credentials-basic',
   'auth/client-credentials-jwt',

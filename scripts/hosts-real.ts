@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEverything, stdioServers } from '../server/testing/testServers.ts';
 import { printable } from '../src/lib/printable.ts';
-import type { HostView } from '../src/lint/hosts.ts';
+import type { HostView } from '../src/report/hosts.ts';
 
 const BIN = fileURLToPath(new URL('../bin/toolscope.mjs', import.meta.url));
 const entry = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));

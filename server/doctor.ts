@@ -1,11 +1,12 @@
 // The connection doctor: concrete probes from Toolscope's own server (which, unlike the page,
 // sees real network errors and real CORS headers), each reported in one sentence with the fix
 // for the server's author.
-import { LEGACY_REQUEST_HEADERS, MODERN_REQUEST_HEADERS, lower } from '../src/mcp/headers.ts';
+import { LEGACY_REQUEST_HEADERS, MODERN_REQUEST_HEADERS, lower } from '../src/mcp/wire/headers.ts';
 import { diagnoseAuth } from './doctorAuth.ts';
 import { cappedText, probe } from './doctorFetch.ts';
 import { errorMessage } from '../src/lib/errorMessage.ts';
-import { sseDataPayloads } from '../src/mcp/sse.ts';
+import { sseDataPayloads } from '../src/mcp/wire/sse.ts';
+import type { Era } from '../src/mcp/era.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'info';
 
@@ -75,7 +76,7 @@ function listHeader(value: string | null): string[] {
     .filter(Boolean);
 }
 
-async function preflight(url: URL, origin: string, era: 'modern' | 'legacy', headers: string[]): Promise<DoctorCheck> {
+async function preflight(url: URL, origin: string, era: Era, headers: string[]): Promise<DoctorCheck> {
   const label = era === 'modern' ? 'CORS preflight (2026-07-28 headers)' : 'CORS preflight (2025 headers)';
   let response: Response;
   try {

@@ -2,7 +2,7 @@
 // and, when given, the built app. Everything binds to loopback; see main.ts.
 import { Hono } from 'hono';
 import './authInfo.ts';
-import { MCP_EXPOSED_HEADERS } from '../src/mcp/headers.ts';
+import { MCP_EXPOSED_HEADERS } from '../src/mcp/wire/headers.ts';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import {
@@ -60,7 +60,7 @@ export interface AppOptions {
 
 // What a browser needs to call an MCP endpoint directly: allowed request headers are reflected
 // from the preflight (which covers Authorization and every Mcp-Param-*), and the headers the
-// client must read are exposed (src/mcp/headers.ts).
+// client must read are exposed (src/mcp/wire/headers.ts).
 
 /**
  * This server's own origin for a request: the loopback name the request used (Host validation
@@ -218,7 +218,7 @@ export function createApp({
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    // The service worker (src/app/assetCache.worker.ts) names this build's files: always asked
+    // The service worker (src/app/shell/assetCache.worker.ts) names this build's files: always asked
     // for afresh, so a new build's worker replaces the old one at the next visit.
     app.use('/sw.js', async (c, next) => {
       await next();

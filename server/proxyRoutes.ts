@@ -9,7 +9,7 @@
 //  - caps request and response sizes and time; streams SSE through without buffering;
 //  - spawns nothing.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS, lower } from '../src/mcp/headers.ts';
+import { MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS, lower } from '../src/mcp/wire/headers.ts';
 
 export const TOKEN_HEADER = 'x-toolscope-proxy-token';
 export const TARGET_HEADER = 'x-toolscope-target';

@@ -9,7 +9,7 @@
 //   may, as under the Apps SDK's basic-host) finds nothing to send with.
 // - The app, <id>.localhost/app.html?session=…, a loader the relay hands the app's HTML to, which
 //   writes it into itself. Its policy is this server's header, built from what the resource
-//   declares (src/mcp/appHosts.ts buildAppCsp) and registered by Toolscope's page for one load
+//   declares (src/mcp/apps/appHosts.ts buildAppCsp) and registered by Toolscope's page for one load
 //   only (POST /app-session from the page's origin): an app cannot load itself again under a
 //   wider one. The browser reports its violations here (report-uri), where the page reads them —
 //   an app cannot hide a blocked load by editing its own document.
@@ -17,8 +17,8 @@
 // origin); under strict it does not (an opaque origin).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { HOST_PROFILES, STRICT_REPORT_ONLY, buildAppCsp, isHostProfile } from '../src/mcp/appHosts.ts';
-import type { AppCsp } from '../src/mcp/mcpApps.ts';
+import { HOST_PROFILES, STRICT_REPORT_ONLY, buildAppCsp, isHostProfile } from '../src/mcp/apps/appHosts.ts';
+import type { AppCsp } from '../src/mcp/apps/mcpApps.ts';
 import { NO_WEBRTC } from './noWebRtc.ts';
 import { Reports, reportOf } from './cspReports.ts';
 

@@ -1,4 +1,4 @@
-// The bare reference for `toolscope bench` at concurrency 1, in a process of its own as the bench
+// The bare reference for `toolscope load` at concurrency 1, in a process of its own as the bench
 // is: the official client, connected the way the bench harness connects it, WARMUP calls, then N
 // calls of TOOL one after another; prints the median latency (ms). Usage: node bareLoop.mjs URL TOOL ARGS N WARMUP
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';

@@ -87,7 +87,7 @@ export async function newPage(): Promise<Page> {
 
 /**
  * After a first visit, until the page's service worker is active (Toolscope's registers once the
- * page is quiet and then caches the build's files: src/app/assetCache.worker.ts), so the next
+ * page is quiet and then caches the build's files: src/app/shell/assetCache.worker.ts), so the next
  * visit is a returning one. True when it is; false for a page without one (after `withinMs`).
  */
 export const serviceWorkerActive = (page: Page, withinMs: number) =>

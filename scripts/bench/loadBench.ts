@@ -1,5 +1,5 @@
 // ---- load ------------------------------------------------------------------------------------
-// `toolscope bench` as an instrument, on server-everything's echo (others' code), beside two
+// `toolscope load` as an instrument, on server-everything's echo (others' code), beside two
 // references measured in the same run: a bare @modelcontextprotocol/client loop in a process of its
 // own (./bareLoop.mjs; its p50 at concurrency 1 — the bench may add at most 10 %; each measured
 // three times, alternating, the median kept), and the official Inspector's `--load`
@@ -21,17 +21,17 @@ const ARGS = { message: 'bench' };
 function run(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { encoding: 'utf8', timeout: 300_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      // toolscope bench exits 1 on a breached budget; here there are none, so any error is a failure.
+      // toolscope load exits 1 on a breached budget; here there are none, so any error is a failure.
       if (error) reject(new Error(`${command} ${args.slice(0, 2).join(' ')}: ${stderr.trim().split('\n').at(-1) ?? error.message}`));
       else resolve(stdout);
     });
   });
 }
 
-async function toolscopeBench(url: string, args: string[], node = process.execPath) {
+async function toolscopeLoad(url: string, args: string[], node = process.execPath) {
   const out = await run(node, [
     join(root, 'bin/toolscope.mjs'),
-    'bench',
+    'load',
     '--tool',
     'echo',
     '--args',
@@ -75,7 +75,7 @@ export async function benchLoad(): Promise<void> {
     const ours: number[] = [];
     for (let round = 0; round < 3; round++) {
       bare.push(await bareLoop(everything.url));
-      ours.push((await toolscopeBench(everything.url, ['--requests', '500', '--concurrency', '1', '--warmup', '50'])).p50);
+      ours.push((await toolscopeLoad(everything.url, ['--requests', '500', '--concurrency', '1', '--warmup', '50'])).p50);
     }
     record({
       figure: 'load test at concurrency 1: p50 of echo (500 calls, median of 3)',
@@ -93,8 +93,8 @@ export async function benchLoad(): Promise<void> {
     for (const concurrency of [10, 50]) {
       const requests = 2000;
       const args = ['--requests', String(requests), '--concurrency', String(concurrency), '--warmup', '100'];
-      const machine = await toolscopeBench(everything.url, args);
-      const same = await toolscopeBench(everything.url, args, NODE);
+      const machine = await toolscopeLoad(everything.url, args);
+      const same = await toolscopeLoad(everything.url, args, NODE);
       const theirs = await inspectorLoad(everything.url, concurrency, requests);
       record({
         figure: `  time per call at concurrency ${concurrency} (1 / throughput, ${requests} calls, Node 22: ours ${same.rps}/s, Inspector ${theirs.throughput}/s; ours on Node 20 ${machine.rps}/s)`,

@@ -172,11 +172,11 @@ describe('parseCli', () => {
     expect(parseCli(['--config', 'mcp.json'])).toEqual(
       expect.objectContaining({ kind: 'serve', target: { kind: 'config-all', file: 'mcp.json' } }),
     );
-    // bench: each --args and --weight belongs to the --tool before it.
-    expect(parseCli(['bench', '--tool', 'a', '--tool', 'b', '--args', '{"x":1}', '--weight', '3', 'https://example.com/mcp'])).toEqual(
+    // load: each --args and --weight belongs to the --tool before it.
+    expect(parseCli(['load', '--tool', 'a', '--tool', 'b', '--args', '{"x":1}', '--weight', '3', 'https://example.com/mcp'])).toEqual(
       expect.objectContaining({
-        kind: 'bench',
-        bench: expect.objectContaining({
+        kind: 'load',
+        load: expect.objectContaining({
           calls: [
             { tool: 'a', args: {}, weight: 1 },
             { tool: 'b', args: { x: 1 }, weight: 3 },
@@ -186,9 +186,9 @@ describe('parseCli', () => {
         }),
       }),
     );
-    expect(() => parseCli(['bench', '--args', '{}', '--tool', 'a', 'https://example.com/mcp'])).toThrow('--args before any --tool');
-    expect(() => parseCli(['bench', '--tool', 'a', '--lock', 'l.json', 'https://example.com/mcp'])).toThrow('--lock is not a bench option');
-    expect(() => parseCli(['bench', '--tool', 'a', '--budget', 'b:p95<1s', 'https://example.com/mcp'])).toThrow(
+    expect(() => parseCli(['load', '--args', '{}', '--tool', 'a', 'https://example.com/mcp'])).toThrow('--args before any --tool');
+    expect(() => parseCli(['load', '--tool', 'a', '--lock', 'l.json', 'https://example.com/mcp'])).toThrow('--lock is not a load option');
+    expect(() => parseCli(['load', '--tool', 'a', '--budget', 'b:p95<1s', 'https://example.com/mcp'])).toThrow(
       'b is not a --tool of this run',
     );
     expect(

@@ -9,7 +9,7 @@ import {
   UsageError,
   parseOptions,
   parsePositive,
-  type BENCH_OPTIONS,
+  type LOAD_OPTIONS,
   type MODEL_OPTIONS,
   type RECORD_OPTIONS,
   type RENDER_OPTIONS,
@@ -41,9 +41,9 @@ export type Target =
 
 export interface ReportOptions {
   format: string;
-  /** A JSON file of queries whose expected tool must come up (src/lint/queries.ts). */
+  /** A JSON file of queries whose expected tool must come up (src/report/queries.ts). */
   queries?: string;
-  /** A directory's readiness profile (src/lint/profiles.ts). */
+  /** A directory's readiness profile (src/report/profiles.ts). */
   profile?: string;
   /** Items of the profile a person has checked. */
   confirm: string[];
@@ -56,14 +56,14 @@ export interface ReportOptions {
   era?: string;
   timeoutMs: number;
   maxResponseBytes: number;
-  /** A lockfile whose tools the server's are compared with (src/lint/lockfile.ts), and when that fails the run. */
+  /** A lockfile whose tools the server's are compared with (src/report/lockfile.ts), and when that fails the run. */
   lock?: string;
   lockFail: string;
   /** Model-mode queries (issue 66): where the model is asked, or the recording that answers instead. */
   model?: { url?: string; name?: string; provider?: string; record?: string; replay?: string };
 }
 
-type ServerTable = typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RECORD_OPTIONS | typeof BENCH_OPTIONS | typeof RENDER_OPTIONS;
+type ServerTable = typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RECORD_OPTIONS | typeof LOAD_OPTIONS | typeof RENDER_OPTIONS;
 /** The values parseArgs gives for a table. */
 type ValuesOf<T extends ServerTable> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true; tokens: true }>

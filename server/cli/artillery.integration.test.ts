@@ -1,4 +1,4 @@
-// The plan `toolscope bench --export artillery` writes, run by Artillery itself (loadtest/: Artillery
+// The plan `toolscope load --export artillery` writes, run by Artillery itself (loadtest/: Artillery
 // and the Node >= 22 it needs, a package of its own, installed here on first use with
 // PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1): its count of requests against what the server counted, its
 // ensure checks, and each era's shape — the 2026 wire (stateless), a 2025 server with sessions
@@ -42,7 +42,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Exports the plan, runs it with Artillery; Artillery's aggregate counters and its exit status. */
 async function exportAndRun(url: string, args: string[]) {
   const plan = join(dir, `plan-${Math.random().toString(36).slice(2)}.yml`);
-  const exported = await run(process.execPath, [BIN, 'bench', ...args, '--export', 'artillery', '--output', plan, url]);
+  const exported = await run(process.execPath, [BIN, 'load', ...args, '--export', 'artillery', '--output', plan, url]);
   expect(exported.code, exported.stderr).toBe(0);
   const report = `${plan}.json`;
   const artillery = await run(NODE, [ARTILLERY, 'run', '--output', report, plan], { ARTILLERY_DISABLE_TELEMETRY: 'true' });

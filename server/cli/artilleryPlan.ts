@@ -1,6 +1,6 @@
-// `toolscope bench --export artillery`: the same plan as a script for Artillery (artillery.io), which
+// `toolscope load --export artillery`: the same plan as a script for Artillery (artillery.io), which
 // runs it on one machine or distributed on its cloud runners. The requests are the ones Toolscope
-// sends — `tools/call` bodies built by src/mcp/callExport.ts (2026: with the per-request `_meta`
+// sends — `tools/call` bodies built by src/mcp/recording/callExport.ts (2026: with the per-request `_meta`
 // and the MCP-Protocol-Version / Mcp-Method / Mcp-Name headers; 2025: each virtual user
 // initializes, keeps its Mcp-Session-Id, and sends notifications/initialized first).
 // Load shape (Artillery's phases, artillery.io/docs/reference/test-script#phases):
@@ -10,14 +10,14 @@
 // latency as thresholds on http.response_time.*, errors as a condition on the HTTP failures.
 // Credentials are never written: a bearer token and each --header value come from the environment
 // that runs Artillery ({{ $env.NAME }}).
-import { callMessage } from '../../src/mcp/callExport.ts';
+import { callMessage } from '../../src/mcp/recording/callExport.ts';
 import type { McpConnection } from '../../src/mcp/connection.ts';
-import { MCP_HEADER } from '../../src/mcp/headers.ts';
-import { paramHeadersFor } from '../../src/mcp/paramHeaders.ts';
+import { MCP_HEADER } from '../../src/mcp/wire/headers.ts';
+import { paramHeadersFor } from '../../src/mcp/wire/paramHeaders.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
 import type { Budget } from '../../src/session/loadBudget.ts';
 import { mixPicker, type LoadCall } from '../../src/session/loadTest.ts';
-import type { BenchPlan } from './benchArgs.ts';
+import type { LoadTestPlan } from './loadArgs.ts';
 
 /** The variable an --header's value is read from when Artillery runs (TOOLSCOPE_HEADER_X_API_KEY). */
 export const headerVariable = (name: string) => `TOOLSCOPE_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
@@ -51,7 +51,7 @@ function ensureLines(budgets: readonly Budget[]): { lines: string[]; left: strin
     else if (budget.metric === 'errors' && budget.unit === 'share')
       // HTTP-level failures only: a JSON-RPC error inside a 200 is invisible to Artillery's counters.
       conditions.push(`        - expression: ${y(`vusers.failed / vusers.created ${budget.op} ${budget.value}`)}`);
-    else left.push(`${budget.text} (Artillery does not read JSON-RPC bodies: only toolscope bench counts it)`);
+    else left.push(`${budget.text} (Artillery does not read JSON-RPC bodies: only toolscope load counts it)`);
   }
   const lines = [
     ...(thresholds.length ? ['      thresholds:', ...thresholds] : []),
@@ -63,7 +63,7 @@ function ensureLines(budgets: readonly Budget[]): { lines: string[]; left: strin
 export function artilleryPlan(
   connection: McpConnection,
   url: string,
-  plan: BenchPlan,
+  plan: LoadTestPlan,
   calls: readonly LoadCall[],
   tools: readonly McpTool[],
   credentials: { bearer: boolean; headers: readonly string[] },
@@ -76,7 +76,7 @@ export function artilleryPlan(
   const templated = calls.find((call) => JSON.stringify([call.tool, call.args]).includes('{{'));
   if (templated)
     return {
-      refused: `Not exported: ${JSON.stringify(oneLine(templated.tool)).slice(0, 140)} or its arguments hold "{{", which Artillery would fill from the environment that runs it (it has no escape). Bench it with toolscope bench instead.`,
+      refused: `Not exported: ${JSON.stringify(oneLine(templated.tool)).slice(0, 140)} or its arguments hold "{{", which Artillery would fill from the environment that runs it (it has no escape). Bench it with toolscope load instead.`,
     };
   const target = new URL(url);
   const base = [
@@ -179,7 +179,7 @@ export function artilleryPlan(
   }
   const text = [
     // Server text in a comment is one line: a name with a line break must not add keys (a `processor` runs code).
-    `# toolscope bench --export artillery: ${oneLine(`${calls.map((call) => call.tool).join(', ')} on ${connection.server.name} (${connection.protocolVersion})`)}.`,
+    `# toolscope load --export artillery: ${oneLine(`${calls.map((call) => call.tool).join(', ')} on ${connection.server.name} (${connection.protocolVersion})`)}.`,
     `# ${summary}`,
     ...(credentials.bearer || credentials.headers.length
       ? [

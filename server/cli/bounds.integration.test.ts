@@ -1,6 +1,6 @@
 // Issue 79's bounds, through the real CLI and agent mode (the SDK's client over stdio, as an agent
 // runs it): a 1 MB and a 10 MB description without a break, and a 20 MB tools/list. The report
-// finishes (the token count is linear: src/lint/promptCost.ts boundedCount) and says its count is
+// finishes (the token count is linear: src/report/promptCost.ts boundedCount) and says its count is
 // approximate; a list past the 16 MB cap per response is refused with the cap named, by the CLI
 // and by the agent alike, and the agent's memory grows by less than 60 MB doing so.
 import { readFileSync } from 'node:fs';

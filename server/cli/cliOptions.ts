@@ -58,7 +58,7 @@ export const RECORD_OPTIONS = {
   'stop-after': { type: 'string' },
 } as const;
 
-export const BENCH_OPTIONS = {
+export const LOAD_OPTIONS = {
   ...REPORT_OPTIONS,
   tool: { type: 'string', multiple: true },
   args: { type: 'string', multiple: true },
@@ -74,9 +74,9 @@ export const BENCH_OPTIONS = {
   export: { type: 'string' },
 } as const;
 
-/** Report options that mean nothing to `toolscope bench` (it has its own --format and --output). */
+/** Report options that mean nothing to `toolscope load` (it has its own --format and --output). */
 export const MODEL_OPTIONS = ['model-url', 'model-name', 'model-provider', 'record-model', 'replay-model'] as const;
-export const NOT_BENCH = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
+export const NOT_LOAD = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
 
 export const HOSTS_OPTIONS = {
   config: { type: 'string' },
@@ -135,14 +135,14 @@ export function parseOptions<
     | typeof SERVE_OPTIONS
     | typeof REPORT_OPTIONS
     | typeof RECORD_OPTIONS
-    | typeof BENCH_OPTIONS
+    | typeof LOAD_OPTIONS
     | typeof RENDER_OPTIONS
     | typeof MCP_OPTIONS
     | typeof HOSTS_OPTIONS
     | typeof MOCK_OPTIONS,
 >(args: string[], options: T) {
   try {
-    // The tokens keep the order options came in (bench's --args and --weight belong to the --tool before them).
+    // The tokens keep the order options came in (load's --args and --weight belong to the --tool before them).
     return parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     const message = errorMessage(error);

@@ -2,13 +2,14 @@
 // that is not a command: the page) and hands it the rest of argv. Each command reads its own
 // options and runs itself (./commands/).
 import type { Environ } from './args.ts';
+import { UsageError } from './cliOptions.ts';
 import type { Command } from './cliCommand.ts';
 import { INTRO, OUTRO } from './usage.ts';
 import { serve } from './commands/serveCommand.ts';
 import { report } from './commands/reportCommand.ts';
 import { lock } from './commands/lockCommand.ts';
 import { record } from './commands/recordCommand.ts';
-import { bench } from './commands/benchCommand.ts';
+import { load } from './commands/loadCommand.ts';
 import { hosts } from './commands/hostsCommand.ts';
 import { mock } from './commands/mockCommand.ts';
 import { renderCommand } from './commands/renderCommand.ts';
@@ -28,7 +29,7 @@ const COMMANDS = [
   entry(report),
   entry(lock),
   entry(record),
-  entry(bench),
+  entry(load),
   entry(hosts),
   entry(mock),
   entry(renderCommand),
@@ -41,8 +42,14 @@ export type CliCommand = ReturnType<(typeof COMMANDS)[number]['parse']>;
 /** Every command's part of --help, in order, with the lines none owns. */
 export const USAGE = [INTRO, ...COMMANDS.map((command) => command.usage), OUTRO].join('\n\n');
 
+/** Words that named a command once: said, never guessed (`bench` meant two things; `npm run bench` measures Toolscope). */
+const RENAMED: Readonly<Record<string, string>> = { bench: 'load' };
+
 /** The command argv names, and the argv it reads (its word removed). */
 function commandFor(argv: readonly string[]) {
+  const renamed = argv[0] !== undefined && Object.hasOwn(RENAMED, argv[0]) ? RENAMED[argv[0]] : undefined;
+  if (renamed)
+    throw new UsageError(`toolscope ${argv[0]} is now toolscope ${renamed} (the same options; see toolscope ${renamed} --help).`);
   const named = COMMANDS.find((command) => command.name !== 'serve' && command.name === argv[0]);
   return named ? { command: named, rest: argv.slice(1) } : { command: PAGE, rest: [...argv] };
 }

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 import { readMcpServersFile, type HostEntry } from '../../src/lib/mcpServersFile.ts';
-import { parseQueries, type ToolQuery } from '../../src/lint/queries.ts';
-import { parseLockfile, type Lockfile } from '../../src/lint/lockfile.ts';
+import { parseQueries, type ToolQuery } from '../../src/report/queries.ts';
+import { parseLockfile, type Lockfile } from '../../src/report/lockfile.ts';
 import { UsageError } from './cliOptions.ts';
 
 function read(option: string, file: string): string {

@@ -89,22 +89,22 @@ describe('exports stay valid whatever a server names (audit 4, N5)', () => {
 
 describe('an Artillery plan holds no template but Toolscope’s own (audit 4, N7)', () => {
   const env = { PROBE_CI_SECRET: 'CI-SECRET-FROM-ENV-0009' };
-  const bench = (tool: string, args: string) =>
+  const load = (tool: string, args: string) =>
     runToolscope(
-      ['bench', '--tool', tool, '--args', args, '--requests', '2', '--export', 'artillery', '--output', join(dir, 'plan.yml'), server.url],
+      ['load', '--tool', tool, '--args', args, '--requests', '2', '--export', 'artillery', '--output', join(dir, 'plan.yml'), server.url],
       env,
     );
 
   it('a tool named with "{{ … }}" is not exported, and says why', async () => {
-    const { code, stderr } = await bench(TEMPLATE_NAME, '{}');
+    const { code, stderr } = await load(TEMPLATE_NAME, '{}');
     expect(code).toBe(2);
     expect(stderr).toMatch(/Not exported: .*"\{\{", which Artillery would fill from the environment/);
     expect(stderr).not.toContain(env.PROBE_CI_SECRET);
   });
 
   it('an argument with "{{ … }}" is not exported; a plain call is (the control)', async () => {
-    expect((await bench('plain_tool', '{"q":"{{ $env.HOME }}"}')).code).toBe(2);
-    const plain = await bench('plain_tool', '{"q":"hello"}');
+    expect((await load('plain_tool', '{"q":"{{ $env.HOME }}"}')).code).toBe(2);
+    const plain = await load('plain_tool', '{"q":"hello"}');
     expect(plain.code, plain.stderr).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostView } from '../../src/lint/hosts.ts';
+import type { HostView } from '../../src/report/hosts.ts';
 import { startLoadServer, type LoadServer } from '../testing/loadServer.ts';
 import { startDemoServer, startEverything, type RunningServer } from '../testing/testServers.ts';
 

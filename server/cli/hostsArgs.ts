@@ -1,6 +1,6 @@
 // What `toolscope hosts` was asked (from argv alone, unit-tested in args.test.ts): the config file,
 // which hosts, the format and where it goes.
-import { HOST_IDS, type HostId } from '../../src/lint/hosts.ts';
+import { HOST_IDS, type HostId } from '../../src/report/hosts.ts';
 import { HOSTS_OPTIONS, UsageError, parseOptions, parsePositive } from './cliOptions.ts';
 import { HOSTS_FORMATS, type HostsFormat } from './hostsFormats.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostView } from '../../src/lint/hosts.ts';
+import { hostView } from '../../src/report/hosts.ts';
 import { hostsJUnit, hostsMarkdown } from './hostsFormats.ts';
 
 describe('hosts output', () => {

@@ -1,10 +1,10 @@
 // `toolscope hosts` output: JSON (each server; per host the model-facing names, the findings with
 // rule ids, the definitions' tokens), Markdown, JUnit XML (a test case per host and per query) and
 // SARIF 2.1.0 (a result per finding). Pure: the command prints what these return.
-import type { HostFinding, HostServer, HostView } from '../../src/lint/hosts.ts';
-import type { QueryOutcome } from '../../src/lint/queries.ts';
-import type { Finding } from '../../src/lint/findings.ts';
-import { xml } from '../../src/lint/formats.ts';
+import type { HostFinding, HostServer, HostView } from '../../src/report/hosts.ts';
+import type { QueryOutcome } from '../../src/report/queries.ts';
+import type { Finding } from '../../src/report/findings.ts';
+import { xml } from '../../src/report/formats.ts';
 
 export interface HostsResult {
   servers: readonly HostServer[];

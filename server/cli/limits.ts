@@ -2,7 +2,7 @@
 // deadline (--timeout), every response body a byte cap, and the whole report a byte budget. A
 // server that streams forever or answers with gigabytes ends the report with exit 2 and a
 // sentence saying which limit it hit, never an out-of-memory crash or a hung CI job.
-import type { FetchLike } from '../../src/mcp/traffic.ts';
+import type { FetchLike } from '../../src/mcp/recording/traffic.ts';
 import { ANSWER_CAP_BYTES } from '../../src/lib/answerCap.ts';
 
 export interface Limits {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockText, lockTools, type Lockfile } from '../../src/lint/lockfile.ts';
+import { lockText, lockTools, type Lockfile } from '../../src/report/lockfile.ts';
 import { startEverything, type RunningServer } from '../testing/testServers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthServer, startDemoServer, type RunningServer } from '../testing/testServers.ts';
 import { demoLazyProtection, demoProtection } from '../oauth/protectedResource.ts';
 import type { AuthServer } from '../oauth/authServer.ts';
-import { McpConnection, type EraHint } from '../../src/mcp/connection.ts';
+import { McpConnection } from '../../src/mcp/connection.ts';
+import type { EraHint } from '../../src/mcp/era.ts';
 import { failureOf } from '../../src/mcp/errors.ts';
-import { metaChallenge } from '../../src/mcp/authChallenge.ts';
-import { machineSignIn } from '../../src/mcp/machineAuth.ts';
+import { metaChallenge } from '../../src/mcp/auth/authChallenge.ts';
+import { machineSignIn } from '../../src/mcp/auth/machineAuth.ts';
 
 const SECRET = `machine-secret-${Math.random().toString(36).slice(2)}`;
 

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 import { redactValues } from '../../src/lib/redactUrl.ts';
-import type { ModelChosen, ToolQuery } from '../../src/lint/queries.ts';
+import type { ModelChosen, ToolQuery } from '../../src/report/queries.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
 import { askModel, type ModelExchange } from '../../src/model/askModel.ts';
 import { MODEL_PROVIDERS, parseModelAnswer, type ModelEndpoint, type ModelTool } from '../../src/model/modelWire.ts';

@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
-import type { FetchLike } from '../../src/mcp/traffic.ts';
+import type { FetchLike } from '../../src/mcp/recording/traffic.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 import { StdioBridge } from '../stdio/bridge.ts';
 import { StdioChild, describeExit } from '../stdio/child.ts';

@@ -1,11 +1,11 @@
 // The parts of `toolscope --help` no single command owns: its first line, the connection options
-// every server command takes (report, lock, record, bench), and the last word on exit status.
+// every server command takes (report, lock, record, load), and the last word on exit status.
 // Each command's own lines are in its module (./commands/); ./commandTable.ts puts them together.
 export const INTRO = `Toolscope — explore and call the tools of MCP servers in your browser.
 
 Usage:`;
 
-export const CONNECTION_USAGE = `Connection options (report, lock, record, bench):
+export const CONNECTION_USAGE = `Connection options (report, lock, record, load):
   --bearer TOKEN    Authorization: Bearer TOKEN            --header "Name: value"  (repeatable)
                     or, to keep them out of ps and CI logs: $TOOLSCOPE_BEARER, and
                     $TOOLSCOPE_HEADERS ("Name: value" lines); the options win over the variables

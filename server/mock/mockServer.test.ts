@@ -5,7 +5,7 @@
 // is served at /mcp/server-card; a cassette without one answers a 404 a page can read (CORS).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import type { Cassette } from '../../src/mcp/cassette.ts';
+import type { Cassette } from '../../src/mcp/recording/cassette.ts';
 import { createApp } from '../httpApp.ts';
 import { Recordings, mockFactory, mockHttpHandler } from './mockServer.ts';
 

@@ -1,4 +1,4 @@
-// `toolscope mock`: a cassette (src/mcp/cassette.ts) served back as an MCP server. The SDK's server
+// `toolscope mock`: a cassette (src/mcp/recording/cassette.ts) served back as an MCP server. The SDK's server
 // does the protocol (both eras over HTTP, as the demo; stdio with serveStdio); this only answers:
 // the recorded serverInfo, capabilities and instructions; each recorded request — the tool list
 // page by page, each tools/call, prompts, resources — matched by its method and canonical params
@@ -7,7 +7,7 @@
 import { McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { isRecord, own } from '../../src/mcp/guards.ts';
-import { matchKey, type Cassette, type CassetteExchange } from '../../src/mcp/cassette.ts';
+import { matchKey, type Cassette, type CassetteExchange } from '../../src/mcp/recording/cassette.ts';
 
 /** Methods a mock answers even when none was recorded (a listing a client always asks for). */
 const ALWAYS = ['tools/list', 'tools/call'];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ENTRIES } from '../../src/mcp/traffic.ts';
+import { MAX_ENTRIES } from '../../src/mcp/recording/traffic.ts';
 import { startCliServer, startDemoServer, startMockCli, type RunningServer } from '../testing/testServers.ts';
 
 const SEARCH = { name: 'search_catalog', arguments: { query: 'usb cable' } };

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { printable } from '../../src/lib/printable.ts';
 import { isSecretName } from '../../src/mcp/secrets.ts';
-import type { FetchLike } from '../../src/mcp/traffic.ts';
+import type { FetchLike } from '../../src/mcp/recording/traffic.ts';
 import { createApp } from '../httpApp.ts';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and what names the proxy itself: never forwarded. */

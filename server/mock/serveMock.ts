@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { printable } from '../../src/lib/printable.ts';
-import type { Cassette } from '../../src/mcp/cassette.ts';
+import type { Cassette } from '../../src/mcp/recording/cassette.ts';
 import { createApp } from '../httpApp.ts';
 import { Recordings, mockFactory, mockHttpHandler } from './mockServer.ts';
 

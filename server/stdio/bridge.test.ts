@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { stdioServers } from '../testing/testServers.ts';
-import { stdioStopOf } from '../../src/mcp/stdioStop.ts';
+import { stdioStopOf } from '../../src/mcp/wire/stdioStop.ts';
 import { StdioBridge } from './bridge.ts';
 import { StdioChild, describeExit, type ChildState } from './child.ts';
 import { childEnvironment } from './env.ts';

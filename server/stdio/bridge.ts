@@ -12,7 +12,7 @@
 //  - Output is streamed with backpressure: a client that reads slowly pauses the child's stdout.
 import { randomUUID } from 'node:crypto';
 import { describeExit, type ChildState, type StdioChild } from './child.ts';
-import { STDIO_STOPPED } from '../../src/mcp/stdioStop.ts';
+import { STDIO_STOPPED } from '../../src/mcp/wire/stdioStop.ts';
 
 type Id = string | number;
 type Message = Record<string, unknown>;

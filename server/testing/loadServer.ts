@@ -1,4 +1,4 @@
-// A server with a known pace and a known failure schedule, for `toolscope bench`'s tests: every
+// A server with a known pace and a known failure schedule, for `toolscope load`'s tests: every
 // answer of `steady` takes `delayMs`; of its calls, every 10th is a JSON-RPC error and every other
 // 5th a tool error (isError) — so 100 calls are 80 ok, 10 tool errors, 10 protocol errors. It
 // counts what it received (the figures the bench must match exactly). Built on the official SDK

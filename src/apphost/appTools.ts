@@ -1,7 +1,7 @@
 // Tools an app registers (the Apps draft's app-provided tools, `appCapabilities.tools`), as the
 // host reads them from the app's own tools/list: untrusted, bounded, malformed entries left out.
 import { isRecord } from '../mcp/guards.ts';
-import { parseAnnotations, type ToolAnnotations } from '../mcp/tools.ts';
+import { parseToolAnnotations, type ToolAnnotations } from '../mcp/tools.ts';
 
 export interface AppTool {
   name: string;
@@ -20,7 +20,7 @@ export function appToolsOf(result: unknown): { tools: AppTool[]; malformed: numb
       name: item.name.slice(0, 128),
       description: typeof item.description === 'string' ? item.description.slice(0, 1000) : undefined,
       inputSchema: item.inputSchema,
-      annotations: parseAnnotations(item.annotations),
+      annotations: parseToolAnnotations(item.annotations),
     });
   }
   return { tools, malformed: raw.length - tools.length };

@@ -8,9 +8,9 @@
 // `subscribe`/`getSnapshot` (features/apps/useAppHost.ts), as useCallSession reads CallSession.
 import { AppBridge, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { HOST_PROFILES, isEvalProbe, originFinding, strictFinding, type HostProfileId, type ProfileFinding } from '../mcp/appHosts.ts';
+import { HOST_PROFILES, isEvalProbe, originFinding, strictFinding, type HostProfileId, type ProfileFinding } from '../mcp/apps/appHosts.ts';
 import { isRecord } from '../mcp/guards.ts';
-import { APP_ERROR_METHOD, withErrorReporting, type UiResource } from '../mcp/mcpApps.ts';
+import { APP_ERROR_METHOD, withErrorReporting, type UiResource } from '../mcp/apps/mcpApps.ts';
 import { refused } from '../lib/refusal.ts';
 import { appToolsOf, type AppTool } from './appTools.ts';
 import { downloadItems, type DownloadItem } from './downloadAsk.ts';

@@ -2,7 +2,7 @@
 // and when it has none, from the listed resource (the Apps spec's fallback).
 import { describeFailure, failureOf } from '../mcp/errors.ts';
 import { isRecord } from '../mcp/guards.ts';
-import { resolveUiResource, type UiResource } from '../mcp/mcpApps.ts';
+import { resolveUiResource, type UiResource } from '../mcp/apps/mcpApps.ts';
 
 export interface UiResourceReader {
   readResourceRaw(uri: string): Promise<unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callGate } from './callGate.ts';
-import { invalidArguments } from '../lint/active.ts';
+import { invalidArguments } from '../report/active.ts';
 import { parseToolsPage } from './tools.ts';
 
 const tool = (name: string, annotations: Record<string, unknown>) => ({ name, annotations });

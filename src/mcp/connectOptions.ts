@@ -1,11 +1,12 @@
 // What a connection is opened with and what each request may carry: plain types, shared by the
 // connection, the connect policy (establish.ts) and the prefetch's adoption.
-import type { AdoptedPrefetch } from './adoptedPrefetch.ts';
-import type { ProxySession } from './proxy.ts';
-import type { StdioSession } from './stdio.ts';
-import type { TaskPlace } from './taskDriver.ts';
-import type { TaskState } from './tasks.ts';
-import type { FetchLike } from './traffic.ts';
+import type { AdoptedPrefetch } from './wire/adoptedPrefetch.ts';
+import type { ProxySession } from './wire/proxy.ts';
+import type { StdioSession } from './wire/stdio.ts';
+import type { TaskPlace } from './tasks/taskDriver.ts';
+import type { TaskState } from './tasks/tasks.ts';
+import type { FetchLike } from './recording/traffic.ts';
+import type { EraHint } from './era.ts';
 
 export interface ServerIdentity {
   name: string;
@@ -51,11 +52,6 @@ export interface ConnectOptions {
   refreshToken?: () => Promise<string | undefined>;
   /** The deep link's prefetched discover and tools/list pages (src/prefetch/), replayed through Traffic. */
   prefetched?: AdoptedPrefetch;
-}
-
-export interface EraHint {
-  era: 'modern' | 'legacy';
-  protocolVersion: string;
 }
 
 export interface CallOptions {

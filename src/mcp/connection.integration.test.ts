@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
-import { resolveUiResource } from './mcpApps.ts';
+import { resolveUiResource } from './apps/mcpApps.ts';
 import { McpConnection, McpError } from './connection.ts';
 import { nextPageDecision } from './pagination.ts';
-import { TrafficRecorder } from './traffic.ts';
+import { TrafficRecorder } from './recording/traffic.ts';
 import type { McpTool } from './tools.ts';
 import { validateAgainst } from '../schema/validate.ts';
 

@@ -7,42 +7,43 @@ import { Client, SdkError, SdkErrorCode, StreamableHTTPClientTransport } from '@
 import type { StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from './clientIdentity.ts';
 import type { CallOptions, ConnectOptions, ServerIdentity, ToolCallOptions } from './connectOptions.ts';
-import type { AdoptedPrefetch } from './adoptedPrefetch.ts';
-import { Credentials } from './credentials.ts';
+import type { AdoptedPrefetch } from './wire/adoptedPrefetch.ts';
+import { Credentials } from './auth/credentials.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
 import { McpError, failureOf, isNetworkFailure } from './errors.ts';
-import { fetchChain, type Route } from './fetchChain.ts';
+import { fetchChain, type Route } from './wire/fetchChain.ts';
 import { isRecord, optionalString, own } from './guards.ts';
 import { LENIENT_HEADER, RawResults } from './lenientResults.ts';
-import { ResponseCap } from './responseCap.ts';
-import { explainNetworkFailure, parseUrl, unprobed } from './networkFailure.ts';
-import { prefetchedPage } from './adoptedPrefetch.ts';
+import { ResponseCap } from './wire/responseCap.ts';
+import { explainNetworkFailure, parseUrl, unprobed } from './wire/networkFailure.ts';
+import { prefetchedPage } from './wire/adoptedPrefetch.ts';
 import { authContextOf, checkedHeaders, secretValuesOf } from './connectionSecrets.ts';
 import { ServerOffers } from './serverOffers.ts';
 import { ToolDefinitions } from './toolDefinitions.ts';
 import { ListChanges } from './listChanges.ts';
 import { ResourceReader } from './resourceReader.ts';
 import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
-import { classifySdkError } from './sdkErrors.ts';
-import { isBridge } from './stdio.ts';
-import { stdioStopOf } from './stdioStop.ts';
-import { StreamWatcher } from './streamWatch.ts';
-import { TaskDriver, type TaskPlace } from './taskDriver.ts';
-import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState } from './tasks.ts';
-import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './timeouts.ts';
+import { classifySdkError } from './wire/sdkErrors.ts';
+import { isBridge } from './wire/stdio.ts';
+import { stdioStopOf } from './wire/stdioStop.ts';
+import { StreamWatcher } from './wire/streamWatch.ts';
+import { TaskDriver, type TaskPlace } from './tasks/taskDriver.ts';
+import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState } from './tasks/tasks.ts';
+import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './wire/timeouts.ts';
 import { listedToolsPage, type McpTool, type ToolsPage } from './tools.ts';
-import type { FetchLike } from './traffic.ts';
+import type { FetchLike } from './recording/traffic.ts';
 import type { ServerSkills } from './skills.ts';
-import { newTraceId } from './traceContext.ts';
+import { newTraceId } from './recording/traceContext.ts';
 import { toolCallRequest } from './toolCallRequest.ts';
+import type { Era } from './era.ts';
 
 /** The Skills extension's id (SEP-2640); skills.ts holds the rest, loaded on demand. */
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
 
 export { McpError, CLIENT_INFO, DEFAULT_TIMEOUT_MS };
-export { TaskEndError, type TaskPlace } from './taskDriver.ts';
-export type { CallOptions, ConnectOptions, EraHint, ServerIdentity, ToolCallOptions } from './connectOptions.ts';
-export type { AdoptedPrefetch } from './adoptedPrefetch.ts';
+export { TaskEndError, type TaskPlace } from './tasks/taskDriver.ts';
+export type { CallOptions, ConnectOptions, ServerIdentity, ToolCallOptions } from './connectOptions.ts';
+export type { AdoptedPrefetch } from './wire/adoptedPrefetch.ts';
 
 // Accept any result shape; we parse it ourselves (parse what comes off the wire, never cast it).
 const anyResult: StandardSchemaV1<unknown, unknown> = {
@@ -233,7 +234,7 @@ export class McpConnection {
     };
   }
 
-  get era(): 'modern' | 'legacy' {
+  get era(): Era {
     return this.client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
   }
 

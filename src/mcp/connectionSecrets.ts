@@ -4,7 +4,7 @@
 import { hash53 } from '../lib/hash53.ts';
 import { isCredentialParam } from '../lib/redactUrl.ts';
 import { McpError } from './errors.ts';
-import { customHeaderProblem } from './proxy.ts';
+import { customHeaderProblem } from './wire/proxy.ts';
 
 /** The custom headers to send, trimmed; a name that is invalid or reserved, or a value with a line break, is refused. */
 export function checkedHeaders(customHeaders: Readonly<Record<string, string>>): Record<string, string> {

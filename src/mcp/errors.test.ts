@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { McpError, OAuthFlowError, ProxyError, describeFailure, errorCodeMeaning, failureOf, isNetworkFailure } from './errors.ts';
-import { classifySdkError as classifyError, schemaFailure } from './sdkErrors.ts';
+import { classifySdkError as classifyError, schemaFailure } from './wire/sdkErrors.ts';
 
 // What the SDK throws is classified by its types and codes (sdkErrors.ts), the rest by errors.ts.
 describe('classifySdkError', () => {

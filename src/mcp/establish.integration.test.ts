@@ -2,10 +2,11 @@
 // unrelated failure is not, and the authorization context never holds a credential.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
-import { McpConnection, type EraHint } from './connection.ts';
+import { McpConnection } from './connection.ts';
+import type { EraHint } from './era.ts';
 import { authContextOf } from './connectionSecrets.ts';
 import { choosePath, establish, type ConnectDeps } from './establish.ts';
-import { TrafficRecorder } from './traffic.ts';
+import { TrafficRecorder } from './recording/traffic.ts';
 
 function deps(remembered?: EraHint) {
   const saved: EraHint[] = [];

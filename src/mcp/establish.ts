@@ -1,11 +1,12 @@
 // Connection policy, free of React: which path (direct or Toolscope's proxy), which token (typed,
 // else the server's OAuth grant, refreshed on 401), which era (remembered, re-probed when it no
 // longer works), and the authorization context that keys every cache of this server.
-import { prefetchEligible } from './prefetchEligibility.ts';
-import type { ConnectOptions, EraHint, McpConnection } from './connection.ts';
+import { prefetchEligible } from './wire/prefetchEligibility.ts';
+import type { ConnectOptions, McpConnection } from './connection.ts';
+import type { EraHint } from './era.ts';
 import { failureOf, type McpFailure } from './errors.ts';
-import type { ProxySession } from './proxy.ts';
-import type { FetchLike } from './traffic.ts';
+import type { ProxySession } from './wire/proxy.ts';
+import type { FetchLike } from './recording/traffic.ts';
 
 export type ConnectionPath = 'direct' | 'proxy';
 export type EraSource = 'probed' | 'remembered' | 're-probed';

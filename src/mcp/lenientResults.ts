@@ -10,9 +10,9 @@
 // LENIENT_HEADER, never sent) are held: a request the SDK makes for itself — the Skills
 // extension's resources/read — gets the server's result, which it checks and uses itself.
 import { isRecord } from './guards.ts';
-import { eventData, splitEvents } from './sse.ts';
+import { eventData, splitEvents } from './wire/sse.ts';
 import type { Middleware } from '@modelcontextprotocol/client';
-import { withBody } from './withBody.ts';
+import { withBody } from './wire/withBody.ts';
 
 export const RAW_RESULT_KEY = 'dev.toolscope/raw-result';
 /** Set on a request (never sent) whose result Toolscope parses itself, leniently. */

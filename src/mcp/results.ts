@@ -37,7 +37,8 @@ export interface CallResult {
   raw: unknown;
 }
 
-function parseAnnotations(value: unknown): ContentAnnotations | undefined {
+/** A content block's or a resource's annotations (audience, priority, lastModified); anything else left out. */
+export function parseContentAnnotations(value: unknown): ContentAnnotations | undefined {
   if (!isRecord(value)) return undefined;
   const audience = own(value, 'audience');
   return {
@@ -62,7 +63,7 @@ export function parseResourceContents(value: unknown): ResourceContents | undefi
 export function parseContentBlock(raw: unknown): ContentBlock {
   if (!isRecord(raw)) return { type: 'unknown', raw, reason: 'Content block is not an object.' };
   const type = own(raw, 'type');
-  const annotations = parseAnnotations(own(raw, 'annotations'));
+  const annotations = parseContentAnnotations(own(raw, 'annotations'));
   switch (type) {
     case 'text': {
       const text = own(raw, 'text');

@@ -1,7 +1,7 @@
 // The one secret rule: the same answer for a header in Traffic, an argument in a share link and a
 // header in "Copy as curl".
 import { describe, expect, it } from 'vitest';
-import { curlCommand } from './callExport.ts';
+import { curlCommand } from './recording/callExport.ts';
 import { REDACTED } from '../lib/redactUrl.ts';
 import { isSecretName, maskHeaders, storableResult, withoutSecrets } from './secrets.ts';
 

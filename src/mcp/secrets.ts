@@ -3,7 +3,7 @@
 import { isRecord } from './guards.ts';
 import { looksSecretName } from '../lib/secretNames.ts';
 import { REDACTED, replaceKnown, searchableSecrets } from '../lib/redactUrl.ts';
-import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS } from './headers.ts';
+import { MCP_EXPOSED_HEADERS, MCP_REQUEST_HEADERS } from './wire/headers.ts';
 
 // The protocol's own headers are not secrets by their name (the session id is not a credential:
 // the spec forbids using it for authentication); Authorization is, and is masked on its own.

@@ -7,9 +7,8 @@ import { parseTemplate } from 'url-template';
 import { isRecord, optionalNumber, optionalString, own } from './guards.ts';
 import { describeStop, walkPages, type PageStop } from './pagination.ts';
 import { parseIcons, type ToolIcon } from './tools.ts';
-import type { ContentAnnotations } from './results.ts';
 import type { McpFailure } from './errors.ts';
-import { parseContentBlock, type ContentBlock } from './results.ts';
+import { parseContentAnnotations, parseContentBlock, type ContentAnnotations, type ContentBlock } from './results.ts';
 
 type Request = (method: string, params: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<unknown>;
 
@@ -123,8 +122,6 @@ function parsePrompt(raw: unknown): McpPrompt | undefined {
 
 function parseResource(raw: unknown): McpResource | undefined {
   if (!isRecord(raw) || typeof own(raw, 'uri') !== 'string') return undefined;
-  const annotations = own(raw, 'annotations');
-  const audience = isRecord(annotations) ? own(annotations, 'audience') : undefined;
   return {
     uri: own(raw, 'uri') as string,
     name: text(raw, 'name') ?? (own(raw, 'uri') as string),
@@ -133,13 +130,7 @@ function parseResource(raw: unknown): McpResource | undefined {
     mimeType: text(raw, 'mimeType'),
     size: optionalNumber(own(raw, 'size')),
     icons: parseIcons(own(raw, 'icons')),
-    annotations: isRecord(annotations)
-      ? {
-          audience: Array.isArray(audience) ? audience.filter((role): role is string => typeof role === 'string') : undefined,
-          priority: optionalNumber(own(annotations, 'priority')),
-          lastModified: optionalString(own(annotations, 'lastModified')),
-        }
-      : undefined,
+    annotations: parseContentAnnotations(own(raw, 'annotations')),
   };
 }
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpConnection } from './connection.ts';
 import { startSdkSkillsServer } from '../../server/testing/sdkSkills.ts';
 import { startDemoServer, startEverything, type RunningServer } from '../../server/testing/testServers.ts';
-import { collectReport } from '../lint/collect.ts';
-import { reportDeps } from '../lint/deps.ts';
+import { collectReport } from '../report/collect.ts';
+import { reportDeps } from '../report/deps.ts';
 
 const eras = [
   ['2026-07-28', { era: 'modern', protocolVersion: '2026-07-28' }],

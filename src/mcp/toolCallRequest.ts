@@ -2,13 +2,14 @@
 // `Mcp-Param-*` headers (2026), a task request (2025), W3C trace context in `params._meta` (the MCP
 // semantic conventions: opentelemetry.io/docs/specs/semconv/gen-ai/mcp). Pure.
 import type { ToolCallOptions } from './connectOptions.ts';
-import { paramHeadersFor, type ParamHeader } from './paramHeaders.ts';
-import { traceparent } from './traceContext.ts';
+import { paramHeadersFor, type ParamHeader } from './wire/paramHeaders.ts';
+import { traceparent } from './recording/traceContext.ts';
+import type { Era } from './era.ts';
 
 export function toolCallRequest(
   call: { name: string; args: Record<string, unknown>; paramHeaders: readonly ParamHeader[] },
   options: ToolCallOptions,
-  era: 'modern' | 'legacy',
+  era: Era,
   traceId: string,
 ): { params: Record<string, unknown>; headers?: Record<string, string> } {
   const headers = era === 'modern' ? { ...paramHeadersFor(call.paramHeaders, call.args), ...options.headers } : options.headers;

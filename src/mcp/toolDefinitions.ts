@@ -1,4 +1,4 @@
-// tools/list as the server sent it, not parsed into McpTool: the lockfile (src/lint/lockfile.ts)
+// tools/list as the server sent it, not parsed into McpTool: the lockfile (src/report/lockfile.ts)
 // digests each tool whole (SEP-2636: the entire Tool), so nothing the parser would drop or reshape
 // may be lost. Through the connection's one request path (Traffic sees each page).
 import { isRecord, own } from './guards.ts';

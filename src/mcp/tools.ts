@@ -1,9 +1,9 @@
 // Tool definitions as the model sees them, parsed leniently: one malformed tool becomes a
 // finding and never hides the others (one bad tool must not hide the other 999).
-import { toolApp, toolVisibility, type AppVisibility, type ToolApp } from './mcpApps.ts';
+import { toolApp, toolVisibility, type AppVisibility, type ToolApp } from './apps/mcpApps.ts';
 import { isRecord, optionalBoolean, optionalNumber, optionalString, own, type JsonObject } from './guards.ts';
 import { hasInvisible } from '../lib/text.ts';
-import { scanParamHeaders, type ParamHeader } from './paramHeaders.ts';
+import { scanParamHeaders, type ParamHeader } from './wire/paramHeaders.ts';
 
 export interface ToolIcon {
   src: string;
@@ -101,7 +101,7 @@ export function parseIcons(value: unknown): ToolIcon[] {
 }
 
 /** A tool's annotations as the spec defines them (anything else, or of another type, left out). */
-export function parseAnnotations(value: unknown): ToolAnnotations {
+export function parseToolAnnotations(value: unknown): ToolAnnotations {
   if (!isRecord(value)) return {};
   return {
     title: optionalString(own(value, 'title')),
@@ -155,7 +155,7 @@ export function parseTool(raw: unknown, index: number): McpTool | string {
   if (app) findings.push(...app.problems);
   else if (visibilityProblem) findings.push(visibilityProblem);
   const title = optionalString(own(raw, 'title'));
-  const annotations = parseAnnotations(own(raw, 'annotations'));
+  const annotations = parseToolAnnotations(own(raw, 'annotations'));
   findings.push(...annotationFindings(name, title, annotations));
   if (
     hasInvisible(name) ||

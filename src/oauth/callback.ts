@@ -1,8 +1,8 @@
 // The page the authorization server redirects back to. It checks the answer, hands it to the
 // Toolscope tab that started the sign-in (BroadcastChannel: same origin only, and it works
 // even when the opener link is severed), and removes the code from the address bar.
-import '../app/styles.css';
-import { CALLBACK_CHANNEL, PENDING_PREFIX, checkCallback, parsePending } from '../mcp/oauthCallback.ts';
+import '../app/shell/styles.css';
+import { CALLBACK_CHANNEL, PENDING_PREFIX, checkCallback, parsePending } from '../mcp/auth/oauthCallback.ts';
 
 const params = new URLSearchParams(window.location.search);
 window.history.replaceState(null, '', window.location.pathname);

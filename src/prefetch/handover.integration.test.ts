@@ -7,7 +7,7 @@ import { McpConnection } from '../mcp/connection.ts';
 import { McpError } from '../mcp/errors.ts';
 import { adoptPrefetch, handingOverWalker, startPrefetch, takePrefetch, type WalkerPort } from './handover.ts';
 import { walkAhead, type WalkFrom, type WalkMessage } from './walk.ts';
-import { TrafficRecorder } from '../mcp/traffic.ts';
+import { TrafficRecorder } from '../mcp/recording/traffic.ts';
 import { startRaw2026Server, type Answer2026 } from '../../server/testing/raw2026.ts';
 
 /** Lists every page through a connection that adopts the prefetch; returns the names, the era and the methods Traffic logged. */

@@ -6,8 +6,8 @@
 // replayed through the Traffic recorder so the log shows them as any exchange. No DOM and no
 // storage here (preview.ts and allowList.ts hold those): it is tested in Node as it is.
 import { isRecord } from '../mcp/guards.ts';
-import { DEFAULT_TIMEOUT_MS } from '../mcp/timeouts.ts';
-import { sseDataStream } from '../mcp/sse.ts';
+import { DEFAULT_TIMEOUT_MS } from '../mcp/wire/timeouts.ts';
+import { sseDataStream } from '../mcp/wire/sse.ts';
 import {
   PREFETCH_VERSION,
   walkAhead,

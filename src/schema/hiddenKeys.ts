@@ -1,7 +1,7 @@
 // Which keys of a value a form generated from the schema would not show: a key an object schema
 // does not declare (and whose extra keys the form does not render). A link can carry such keys
 // — `"bcc": "attacker@…"` beside the `to` and `body` the form shows — and one click would send
-// them unseen; the workspace shows them instead (src/app/ConnectedView.tsx).
+// them unseen; the workspace shows them instead (src/app/workspace/ConnectedView.tsx).
 import { isRecord } from '../mcp/guards.ts';
 
 /** Paths (`bcc`, `options.cc`) of the keys in `value` that the form for `schema` does not render. */

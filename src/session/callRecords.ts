@@ -1,5 +1,5 @@
 import type { CallRun } from './runs.ts';
-import type { CallRecord } from '../lint/callRules.ts';
+import type { CallRecord } from '../report/callRules.ts';
 
 /** Finished runs as the report's call records (running ones have nothing to judge yet). */
 export function callRecords(runs: readonly CallRun[]): CallRecord[] {

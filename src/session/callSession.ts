@@ -5,14 +5,14 @@
 // was not sent, the saved calls' verdicts, which tools run as tasks, and the link's pending
 // arguments. Framework-free: React reads it with useSyncExternalStore (subscribe / getSnapshot),
 // as TanStack Query's adapters read their observers; Node tests drive it against real servers.
-import { appCallRefusal } from '../mcp/mcpApps.ts';
+import { appCallRefusal } from '../mcp/apps/mcpApps.ts';
 import type { McpConnection } from '../mcp/connection.ts';
 import { describeFailure } from '../mcp/errors.ts';
 import { refused } from '../lib/refusal.ts';
-import type { PendingTask } from '../mcp/tasks.ts';
+import type { PendingTask } from '../mcp/tasks/tasks.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { parseCallResult, type CallResult } from '../mcp/results.ts';
-import { outputProblem, outputValidator } from '../lint/callRules.ts';
+import { outputProblem, outputValidator } from '../report/callRules.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
 import { policyFor, type CallChecks, type CallLimits, type CallOrigin, type RequestOptions } from './callDecision.ts';
 import { callGate, type CallGate } from '../mcp/callGate.ts';
@@ -263,7 +263,7 @@ export class CallSession {
   }
 
   /**
-   * A load test (`toolscope bench`, the page's "Load test"): each call of the mix decided once —
+   * A load test (`toolscope load`, the page's "Load test"): each call of the mix decided once —
    * its arguments against its schema, read-only mode — and any tool not trusted as read-only asks
    * first, one question for the whole run. What comes back is the only way to send the run's
    * calls: straight to the connection with the person's limits and the checked arguments, not as

@@ -36,7 +36,7 @@ const GRAMMAR = /^(?:([^:\s]+):)?([a-z0-9-]+)\s*(<=|>=|<|>)\s*([0-9]+(?:\.[0-9]+
 export function parseBudget(text: string): Budget | { error: string } {
   const match = GRAMMAR.exec(text.trim());
   if (!match)
-    return { error: `"${text}": expected METRIC<VALUE, e.g. p95<300ms, p99<1s, errors<1%, tool-errors<5%, rps>50 (see docs/bench.md).` };
+    return { error: `"${text}": expected METRIC<VALUE, e.g. p95<300ms, p99<1s, errors<1%, tool-errors<5%, rps>50 (see docs/load.md).` };
   const [, tool, name = '', op = '<', number = '0', unit] = match;
   const value = Number(number);
   const metric = [...LATENCY, ...SHARES, 'rps'].find((candidate) => candidate === name) as Metric | undefined;

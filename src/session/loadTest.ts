@@ -4,7 +4,7 @@
 // Every outcome is counted on its own channel, exactly: ok, the tool's own error result
 // (`isError`), a JSON-RPC error, a transport failure, a timeout. Latency percentiles are over the
 // calls that were answered (ok, tool error, protocol error): a timeout's "latency" is the limit.
-// Framework-free: `toolscope bench` drives it in Node, the page's "Load test" in the browser; the
+// Framework-free: `toolscope load` drives it in Node, the page's "Load test" in the browser; the
 // calls it sends come from the call session's gate (CallSession.gateLoad), never from here.
 // The library's plain-JS histogram alone is imported (its package entry adds a WebAssembly build,
 // log encoding and compression the runner never uses: 65 KB gzip in the page, ~6 KB this way).

@@ -5,7 +5,7 @@
 // its outputSchema is not a success. The README's table is checked against OUTCOMES.
 import type { McpFailure } from '../mcp/errors.ts';
 import type { CallResult } from '../mcp/results.ts';
-import { hasMetaChallenge } from '../mcp/metaChallenge.ts';
+import { hasMetaChallenge } from '../mcp/auth/metaChallenge.ts';
 import type { Notice } from './callEntrance.ts';
 import type { CallState } from './runs.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEverything, type RunningServer } from '../../server/testing/testServers.ts';
 import { McpConnection } from '../mcp/connection.ts';
 import { describeFailure, failureOf } from '../mcp/errors.ts';
-import { TrafficRecorder } from '../mcp/traffic.ts';
+import { TrafficRecorder } from '../mcp/recording/traffic.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import { validateAgainst } from '../schema/validate.ts';
 import { unsafeIntegers } from '../schema/numbers.ts';

@@ -5,7 +5,7 @@
 import { TaskEndError, type McpConnection, type TaskPlace } from '../mcp/connection.ts';
 import { failureOf, type McpFailure } from '../mcp/errors.ts';
 import type { CallResult } from '../mcp/results.ts';
-import { pollDelay, type PendingTask, type TaskState } from '../mcp/tasks.ts';
+import { pollDelay, type PendingTask, type TaskState } from '../mcp/tasks/tasks.ts';
 import type { AnsweredQuestion } from '../mcp/elicitation.ts';
 
 export interface Progress {

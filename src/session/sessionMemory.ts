@@ -1,6 +1,6 @@
 // A call session's memory kept in this process only (the CLI, `toolscope mcp`): the tasks it
 // follows, gone when the process ends. The page's memory is IndexedDB (features/call/useCallSession).
-import type { PendingTask } from '../mcp/tasks.ts';
+import type { PendingTask } from '../mcp/tasks/tasks.ts';
 import type { SessionMemory } from './callSession.ts';
 
 export function memorySessionMemory(server: string): SessionMemory {

@@ -5,9 +5,10 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { withoutKnownSecrets, withoutSecrets } from '../mcp/secrets.ts';
 import type { ToolSnapshot } from '../compare/toolListDiff.ts';
-import type { PendingTask } from '../mcp/tasks.ts';
+import type { PendingTask } from '../mcp/tasks/tasks.ts';
 import type { OutcomeKind } from '../session/outcome.ts';
 import type { AnsweredQuestion } from '../mcp/elicitation.ts';
+import type { Era } from '../mcp/era.ts';
 
 export type { PendingTask };
 
@@ -29,7 +30,7 @@ export interface HistoryEntry {
   summary: string;
   durationMs: number;
   at: number;
-  era: 'modern' | 'legacy';
+  era: Era;
   protocolVersion: string;
   resultBytes: number;
   truncated: boolean;

@@ -1,6 +1,6 @@
 // `toolscope hosts --config FILE`: every entry of an mcpServers file reached as the report reaches a
 // server (a stdio entry's command run as the CLI runs it), its tools listed (all pages), and the set
-// seen as each host sees it (src/lint/hosts.ts): the exact names, what is dropped or renamed and why,
+// seen as each host sees it (src/report/hosts.ts): the exact names, what is dropped or renamed and why,
 // collisions, caps, the definitions' tokens — and, with --queries, tool search over the union.
 // Exit 0 when every host takes every tool as it is and every query is met, 1 when some host drops,
 // renames, collides or caps a tool or a query misses, 2 when it could not run (an entry unreachable,
@@ -9,10 +9,10 @@ import { writeFile } from 'node:fs/promises';
 import { printable } from '../../../src/lib/printable.ts';
 import { redactValues } from '../../../src/lib/redactUrl.ts';
 import type { HostEntry } from '../../../src/lib/mcpServersFile.ts';
-import { hostView } from '../../../src/lint/hosts.ts';
-import { modelView } from '../../../src/lint/promptCost.ts';
-import { reportDeps } from '../../../src/lint/deps.ts';
-import { unionQueryOutcomes } from '../../../src/lint/queries.ts';
+import { hostView } from '../../../src/report/hosts.ts';
+import { promptCost } from '../../../src/report/promptCost.ts';
+import { reportDeps } from '../../../src/report/deps.ts';
+import { unionQueryOutcomes } from '../../../src/report/queries.ts';
 import { describeStop, walkPages } from '../../../src/mcp/pagination.ts';
 import { mergePages } from '../../../src/mcp/pageMerge.ts';
 import type { McpTool } from '../../../src/mcp/tools.ts';
@@ -108,7 +108,7 @@ async function runHosts(entries: readonly HostEntry[], options: ReportOptions, p
     const view = hostView(host, servers);
     const sent = new Set(view.tools.filter((tool) => tool.fate !== 'dropped').map((tool) => `${tool.server}\u0000${tool.tool}`));
     const tools = servers.flatMap((server) => server.tools.filter((tool) => sent.has(`${server.key}\u0000${tool.name}`)));
-    return { ...view, tokens: modelView(tools, tokenizer).totalTokens, tokenizer: tokenizer.name };
+    return { ...view, tokens: promptCost(tools, tokenizer).totalTokens, tokenizer: tokenizer.name };
   });
   const queries = asked ? unionQueryOutcomes(servers, asked) : undefined;
   const text = printable(HOSTS_FORMATS[plan.format](redactValues({ servers, views, ...(queries ? { queries } : {}) }, secrets)));

@@ -3,8 +3,8 @@
 // Exit 0 written, 2 not.
 import { writeFile } from 'node:fs/promises';
 import { printable } from '../../../src/lib/printable.ts';
-import { rawToolList } from '../../../src/lint/collect.ts';
-import { lockText, lockTools } from '../../../src/lint/lockfile.ts';
+import { rawToolList } from '../../../src/report/collect.ts';
+import { lockText, lockTools } from '../../../src/report/lockfile.ts';
 import { needsServer, refuse, reportOptions, serverArgs, type ReportOptions, type Target } from '../args.ts';
 import { REPORT_ONLY, REPORT_OPTIONS, SERVE_ONLY, UsageError } from '../cliOptions.ts';
 import { connectOptions, withServer, type ServerTarget } from '../reach.ts';

@@ -3,7 +3,7 @@
 // stdin/stdout.
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../../../src/lib/errorMessage.ts';
-import { parseCassette } from '../../../src/mcp/cassette.ts';
+import { parseCassette } from '../../../src/mcp/recording/cassette.ts';
 import { serveMock } from '../../mock/serveMock.ts';
 import { MOCK_OPTIONS, UsageError, parseOptions, parsePort } from '../cliOptions.ts';
 import { stopAfterMs } from '../recordingArgs.ts';

@@ -1,4 +1,4 @@
-// `toolscope record`: a session with a server written as a cassette (src/mcp/cassette.ts). The
+// `toolscope record`: a session with a server written as a cassette (src/mcp/recording/cassette.ts). The
 // server is reached as every command reaches it (../reach.ts); every request goes through
 // Traffic's recorder, as in the page; every tool is listed (all pages), then each --call is made
 // through the one call session (src/workspace/unattended.ts: the page's checks and gate — a tool that
@@ -10,12 +10,12 @@
 import { writeFile } from 'node:fs/promises';
 import { printable } from '../../../src/lib/printable.ts';
 import { redactText } from '../../../src/lib/redactUrl.ts';
-import { parseCassette, recordCassette } from '../../../src/mcp/cassette.ts';
-import { otlpJson } from '../../../src/mcp/otlpExport.ts';
+import { parseCassette, recordCassette } from '../../../src/mcp/recording/cassette.ts';
+import { otlpJson } from '../../../src/mcp/recording/otlpExport.ts';
 import { CLIENT_INFO } from '../../../src/mcp/clientIdentity.ts';
 import { mergePages } from '../../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../../src/mcp/pagination.ts';
-import { TrafficRecorder, type TrafficEntry } from '../../../src/mcp/traffic.ts';
+import { TrafficRecorder, type TrafficEntry } from '../../../src/mcp/recording/traffic.ts';
 import { unattendedSession } from '../../../src/workspace/unattended.ts';
 import { DEFAULT_SAFETY } from '../../../src/session/safety.ts';
 import type { ReportOptions } from '../args.ts';

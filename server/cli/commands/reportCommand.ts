@@ -1,5 +1,5 @@
 // `toolscope report …` — the server report for a server's CI: the same src/mcp connection and
-// src/lint rules as the app, in Node, no browser. A stdio server is reached through the same bridge
+// src/report rules as the app, in Node, no browser. A stdio server is reached through the same bridge
 // the page uses, in process (no port is opened). Exit 0 without error findings, 1 with any, 2 when
 // the report could not be made; with --profile, the verdict decides: 0 ready, 1 not ready, 3 needs
 // a person.
@@ -9,12 +9,12 @@ import { redactValues } from '../../../src/lib/redactUrl.ts';
 import { errorMessage } from '../../../src/lib/errorMessage.ts';
 import { walkPages } from '../../../src/mcp/pagination.ts';
 import { mergePages } from '../../../src/mcp/pageMerge.ts';
-import { collectReport } from '../../../src/lint/collect.ts';
-import { LOCK_FAIL, type LockFail } from '../../../src/lint/lockfile.ts';
-import { reportDeps } from '../../../src/lint/deps.ts';
-import { REPORT_FORMATS, formatReport } from '../../../src/lint/formats.ts';
-import { PROFILE_IDS, VERDICT_EXIT, VERDICT_TEXT, profileItemIds, type ProfileId } from '../../../src/lint/profiles.ts';
-import { readinessOf } from '../../../src/lint/report.ts';
+import { collectReport } from '../../../src/report/collect.ts';
+import { LOCK_FAIL, type LockFail } from '../../../src/report/lockfile.ts';
+import { reportDeps } from '../../../src/report/deps.ts';
+import { REPORT_FORMATS, formatReport } from '../../../src/report/formats.ts';
+import { PROFILE_IDS, VERDICT_EXIT, VERDICT_TEXT, profileItemIds, type ProfileId } from '../../../src/report/profiles.ts';
+import { readinessOf } from '../../../src/report/report.ts';
 import { answerModelQueries, checkModelOptions } from '../modelQueries.ts';
 import { needsServer, refuse, reportOptions, serverArgs, type ReportOptions, type Target } from '../args.ts';
 import { REPORT_OPTIONS, SERVE_ONLY, UsageError } from '../cliOptions.ts';

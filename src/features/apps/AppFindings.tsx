@@ -3,8 +3,8 @@
 // `_meta.ui.csp` that would allow them), a library's eval probe, and its event log.
 import { Button } from '../../components/ui/Button.tsx';
 import type { AppHostSnapshot } from '../../apphost/hostSession.ts';
-import { storageRefusal } from '../../mcp/appHosts.ts';
-import { cspToAllow, type AppCsp } from '../../mcp/mcpApps.ts';
+import { storageRefusal } from '../../mcp/apps/appHosts.ts';
+import { cspToAllow, type AppCsp } from '../../mcp/apps/mcpApps.ts';
 import { revealInvisible } from '../../lib/text.ts';
 import { copyWithToast } from '../../web/toasts.ts';
 

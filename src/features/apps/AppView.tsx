@@ -1,5 +1,5 @@
 // An MCP App's interface for one finished call: its ui:// resource, framed on Toolscope's second
-// origin (server/sandbox.ts) under a host profile (src/mcp/appHosts.ts: the reference host by
+// origin (server/sandbox.ts) under a host profile (src/mcp/apps/appHosts.ts: the reference host by
 // default, or the spec's strict minimum). The host itself — the bridge, its handlers, the questions
 // an app asks, its findings — is src/apphost/hostSession.ts, without React; this view frames the
 // app, lets the person choose what hosts vary, and shows what the session holds.
@@ -9,9 +9,9 @@ import { Button } from '../../components/ui/Button.tsx';
 import { downloadBytesOf } from '../../apphost/downloadAsk.ts';
 import type { AppCall, GateAppTool } from '../../apphost/hostSession.ts';
 import { loadUiResource } from '../../apphost/loadUiResource.ts';
-import { buildAppCsp, type HostProfileId } from '../../mcp/appHosts.ts';
+import { buildAppCsp, type HostProfileId } from '../../mcp/apps/appHosts.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
-import type { UiResource } from '../../mcp/mcpApps.ts';
+import type { UiResource } from '../../mcp/apps/mcpApps.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { downloadBytes } from '../../web/download.ts';
 import { useTheme } from '../../web/theme.ts';

@@ -1,5 +1,5 @@
 // The policy an app runs under, shown under the App view's profile line.
-import type { buildAppCsp } from '../../mcp/appHosts.ts';
+import type { buildAppCsp } from '../../mcp/apps/appHosts.ts';
 import { revealInvisible } from '../../lib/text.ts';
 
 /**

@@ -3,8 +3,8 @@
 import { Button } from '../../components/ui/Button.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import type { DisplayMode } from '../../apphost/hostSession.ts';
-import { HOST_PROFILES, isHostProfile, type HostProfileId } from '../../mcp/appHosts.ts';
-import { isAppMime } from '../../mcp/mcpApps.ts';
+import { HOST_PROFILES, isHostProfile, type HostProfileId } from '../../mcp/apps/appHosts.ts';
+import { isAppMime } from '../../mcp/apps/mcpApps.ts';
 import { revealInvisible } from '../../lib/text.ts';
 import { cn } from '../../lib/cn.ts';
 

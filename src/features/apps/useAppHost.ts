@@ -3,8 +3,8 @@
 // useSyncExternalStore. The page's callbacks are read when used, never kept from the first render.
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AppHostSession, AppHostSnapshot, HostChoices } from '../../apphost/hostSession.ts';
-import type { HostProfileId } from '../../mcp/appHosts.ts';
-import type { UiResource } from '../../mcp/mcpApps.ts';
+import type { HostProfileId } from '../../mcp/apps/appHosts.ts';
+import type { UiResource } from '../../mcp/apps/mcpApps.ts';
 import { refused } from '../../lib/refusal.ts';
 import { frameApp, type FrameLoad } from './framedApp.ts';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Popover } from '../../components/ui/Popover.tsx';
-import type { ProxySession } from '../../mcp/proxy.ts';
+import type { ProxySession } from '../../mcp/wire/proxy.ts';
 import type { ConnectionPath } from './api/connectionPath.ts';
 import { useServerGrant } from './api/serverMemory.ts';
 import { DoctorPanel } from './DoctorPanel.tsx';

@@ -3,7 +3,7 @@ import { OPEN_DOCTOR } from '../../web/keyboard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { StatusItem } from '../../components/ui/StatusItem.tsx';
-import type { DoctorCheck, ProxySession } from '../../mcp/proxy.ts';
+import type { DoctorCheck, ProxySession } from '../../mcp/wire/proxy.ts';
 import { useDiagnosis } from './api/useDiagnosis.ts';
 
 const MARK: Record<DoctorCheck['status'], string> = { ok: '✓', warn: '!', fail: '✗', info: 'i' };

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { copyHeaderValues } from '../../web/copyPrefs.ts';
 import { Popover } from '../../components/ui/Popover.tsx';
-import { customHeaderProblem } from '../../mcp/proxy.ts';
+import { customHeaderProblem } from '../../mcp/wire/proxy.ts';
 
 export interface HeaderRow {
   id: number;

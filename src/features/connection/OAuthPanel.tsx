@@ -1,7 +1,7 @@
 import { Button } from '../../components/ui/Button.tsx';
 import { StatusItem, type StatusTone } from '../../components/ui/StatusItem.tsx';
 import { webUrl } from '../../mcp/links.ts';
-import type { OAuthExchange, OAuthLeg } from '../../mcp/oauth.ts';
+import type { OAuthExchange, OAuthLeg } from '../../mcp/auth/oauth.ts';
 import type { OAuthView } from './useOAuth.ts';
 
 const MARK: Record<OAuthLeg['status'], string> = { running: '…', ok: '✓', warn: '!', failed: '✗', waiting: '→' };

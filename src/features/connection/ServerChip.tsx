@@ -9,7 +9,7 @@ import { Popover } from '../../components/ui/Popover.tsx';
 import { cn } from '../../lib/cn.ts';
 import { redactUrl } from '../../lib/redactUrl.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
-import { describeState, type StdioStatus } from '../../mcp/stdio.ts';
+import { describeState, type StdioStatus } from '../../mcp/wire/stdio.ts';
 import { revealInvisible } from '../../lib/text.ts';
 
 /** What is wrong with the connected server, in the outcome vocabulary's words (undefined: nothing known). */

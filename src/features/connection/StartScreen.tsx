@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { ago } from '../../lib/age.ts';
 import { revealInvisible } from '../../lib/text.ts';
 import { describeFailure } from '../../mcp/errors.ts';
-import type { ProxySession } from '../../mcp/proxy.ts';
+import type { ProxySession } from '../../mcp/wire/proxy.ts';
 import type { ConnectionPath } from './api/connectionPath.ts';
 import { forgetRecentServer, loadRecentServers, type RecentServer } from './api/recentServers.ts';
 import { useRememberProxy, useSavedServers, useServerGrant } from './api/serverMemory.ts';

@@ -2,14 +2,14 @@ import { startTransition, useCallback, useRef, useState } from 'react';
 import { retryableImport } from '../../lib/retryableImport.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { failureOf, type McpFailure } from '../../mcp/errors.ts';
-import type { ProxySession } from '../../mcp/proxy.ts';
+import type { ProxySession } from '../../mcp/wire/proxy.ts';
 import { choosePath, establish, type ConnectionPath, type EraSource } from '../../mcp/establish.ts';
-import type { TrafficRecorder } from '../../mcp/traffic.ts';
+import type { TrafficRecorder } from '../../mcp/recording/traffic.ts';
 import { storedPath } from './api/connectionPath.ts';
-import { refreshedToken, usableToken } from '../../mcp/grants.ts';
+import { refreshedToken, usableToken } from '../../mcp/auth/grants.ts';
 import { rememberEra, rememberedEra } from './api/eraMemory.ts';
 import { adoptPrefetch, setPrefetchAllowed } from '../../prefetch/index.ts';
-import { prefetchEligible } from '../../mcp/prefetchEligibility.ts';
+import { prefetchEligible } from '../../mcp/wire/prefetchEligibility.ts';
 import { serverKey } from '../../lib/serverKey.ts';
 import { loadSavedServers } from './api/serverList.ts';
 

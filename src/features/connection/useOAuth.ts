@@ -1,14 +1,14 @@
-// The React side of src/mcp/signInStore.ts: one store per page, its snapshot rendered, the
+// The React side of src/mcp/auth/signInStore.ts: one store per page, its snapshot rendered, the
 // callback page's messages forwarded to it.
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { OAuthChallenge } from '../../mcp/errors.ts';
-import type { OAuthGrant } from '../../mcp/oauth.ts';
-import type { ProxySession } from '../../mcp/proxy.ts';
-import { PendingSignIns, listenForCallbacks } from '../../mcp/signIns.ts';
-import { SignInStore, type SignInPurpose } from '../../mcp/signInStore.ts';
+import type { OAuthGrant } from '../../mcp/auth/oauth.ts';
+import type { ProxySession } from '../../mcp/wire/proxy.ts';
+import { PendingSignIns, listenForCallbacks } from '../../mcp/auth/signIns.ts';
+import { SignInStore, type SignInPurpose } from '../../mcp/auth/signInStore.ts';
 import { browserStore } from '../../web/storage.ts';
 
-export type { OAuthView, SignInPurpose, SignInRequest } from '../../mcp/signInStore.ts';
+export type { OAuthView, SignInPurpose, SignInRequest } from '../../mcp/auth/signInStore.ts';
 
 /**
  * Sign-in from anywhere below App for a call the server refused (401, 403 insufficient_scope, or a

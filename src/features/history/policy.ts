@@ -9,7 +9,7 @@ import {
   shareableServer,
   typescriptSnippet,
   type CallContext,
-} from '../../mcp/callExport.ts';
+} from '../../mcp/recording/callExport.ts';
 
 const headerNote = (variables: readonly string[]) =>
   variables.length
@@ -22,6 +22,7 @@ import type { HistoryEntry, NewEntry } from '../../storage/callStore.ts';
 import { OUTCOMES, failureOutcome, resultOutcome, type Outcome, type OutcomeKind } from '../../session/outcome.ts';
 import { formatMs } from '../../session/loadBudget.ts';
 import type { LoadPlan, LoadSummary } from '../../session/loadTest.ts';
+import type { Era } from '../../mcp/era.ts';
 
 /** An entry's outcome in the one vocabulary; a call recorded before it keeps its old coarse word. */
 export function entryOutcome(entry: Pick<HistoryEntry, 'outcome' | 'outcomeKind' | 'outcomeLabel'>): Outcome {
@@ -53,7 +54,7 @@ export interface Copied {
 /** What the connection says about how a call reaches the server (never a credential's value, except custom header values curl may print). */
 export interface WireFacts {
   url: string;
-  era: 'modern' | 'legacy';
+  era: Era;
   protocolVersion: string;
   hasBearerToken: boolean;
   customHeaders: Readonly<Record<string, string>>;

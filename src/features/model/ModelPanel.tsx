@@ -9,14 +9,14 @@ import { Select } from '../../components/ui/Select.tsx';
 import { ServerText } from '../../components/ui/ServerText.tsx';
 import { Choice, type Asked, type Origin } from './ModelChoice.tsx';
 import { errorMessage } from '../../lib/errorMessage.ts';
-import { toolIndex } from '../../lint/toolSearch.ts';
-import { HOST_IDS, HOSTS, hostView, unionKeys, type HostId } from '../../lint/hosts.ts';
+import { toolIndex } from '../../report/toolSearch.ts';
+import { HOST_IDS, HOSTS, hostView, unionKeys, type HostId } from '../../report/hosts.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { askModel } from '../../model/askModel.ts';
 import { MODEL_PROVIDERS, type ModelChoice, type ModelProvider } from '../../model/modelWire.ts';
 import { loadCallChecks } from '../../session/checks.ts';
 import { downloadBytes } from '../../web/download.ts';
-import { fetchProxySession, proxiedFetch } from '../../mcp/proxy.ts';
+import { fetchProxySession, proxiedFetch } from '../../mcp/wire/proxy.ts';
 import { BROWSER_HEADERS, PROXY_FORWARD, SUGGESTED_BASE, modelSettings, refusedAdvice } from './modelSettings.ts';
 
 const PROVIDER_LABEL: Record<ModelProvider, string> = { openai: 'OpenAI-compatible', anthropic: 'Anthropic' };

@@ -4,8 +4,8 @@
 import { useDeferredValue, useId, useMemo, useState, type DragEvent } from 'react';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { RULES } from '../../lint/findings.ts';
-import { compareServerJson, type Served } from '../../lint/serverJsonRules.ts';
+import { RULES } from '../../report/findings.ts';
+import { compareServerJson, type Served } from '../../report/serverJsonRules.ts';
 import { revealInvisible } from '../../lib/text.ts';
 import { useServerJsonCheck } from './api/serverJsonCheck.ts';
 

@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from '../../components/ui/Badge.tsx';
 import { revealInvisible } from '../../lib/text.ts';
-import { RULES, type Finding, type Severity } from '../../lint/findings.ts';
+import { RULES, type Finding, type Severity } from '../../report/findings.ts';
 
 export const SEVERITY_TONE: Record<Severity, BadgeTone> = { error: 'danger', warning: 'warn', info: 'info' };
 

@@ -4,8 +4,8 @@
 // score as `toolscope report --lock` gives them. Nothing of the file is sent anywhere.
 import { useRef } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { parseLockfile, type Lockfile } from '../../lint/lockfile.ts';
-import type { Finding } from '../../lint/findings.ts';
+import { parseLockfile, type Lockfile } from '../../report/lockfile.ts';
+import type { Finding } from '../../report/findings.ts';
 import { revealInvisible } from '../../lib/text.ts';
 
 /** A lockfile larger than this is not read (a server's tools are kilobytes, not tens of megabytes). */

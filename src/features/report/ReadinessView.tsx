@@ -1,8 +1,8 @@
 // A directory's verdict on the report: ready, not ready, or needs a person — the items grouped as
 // the directory weighs them, each with what was found and where the directory says it. Items only a
 // person can judge have a box to tick (kept for this report only).
-import type { Readiness, ReadinessItem } from '../../lint/profiles.ts';
-import { VERDICT_TEXT } from '../../lint/profiles.ts';
+import type { Readiness, ReadinessItem } from '../../report/profiles.ts';
+import { VERDICT_TEXT } from '../../report/profiles.ts';
 import { revealInvisible } from '../../lib/text.ts';
 
 const GROUPS = [

@@ -7,22 +7,22 @@ import { Button } from '../../components/ui/Button.tsx';
 import type { McpConnection } from '../../mcp/connection.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../lib/text.ts';
-import type { CallRecord } from '../../lint/callRules.ts';
-import { gatherReport, reportFrom, reportInputOf, type GatheredReport } from '../../lint/collect.ts';
-import type { ActiveTrust } from '../../lint/active.ts';
-import type { AppViolation } from '../../lint/appRules.ts';
-import { checkDeps } from '../../lint/checkDeps.ts';
+import type { CallRecord } from '../../report/callRules.ts';
+import { gatherReport, reportFrom, reportInputOf, type GatheredReport } from '../../report/collect.ts';
+import type { ActiveTrust } from '../../report/active.ts';
+import type { AppViolation } from '../../report/appRules.ts';
+import { checkDeps } from '../../report/checkDeps.ts';
 import { pageTokenizer } from './api/tokenCounter.ts';
-import { SEVERITY_ORDER, type RuleId, type Severity } from '../../lint/findings.ts';
-import { FILE_TYPES, REPORT_FORMATS, formatReport, type ReportFormat } from '../../lint/formats.ts';
-import { readinessOf, type Report } from '../../lint/report.ts';
-import { PROFILE_IDS, type ProfileId } from '../../lint/profiles.ts';
+import { SEVERITY_ORDER, type RuleId, type Severity } from '../../report/findings.ts';
+import { FILE_TYPES, REPORT_FORMATS, formatReport, type ReportFormat } from '../../report/formats.ts';
+import { readinessOf, type Report } from '../../report/report.ts';
+import { PROFILE_IDS, type ProfileId } from '../../report/profiles.ts';
 import { ReadinessView } from './ReadinessView.tsx';
-import { SCORE_FORMULA } from '../../lint/score.ts';
+import { SCORE_FORMULA } from '../../report/score.ts';
 import { downloadBytes } from '../../web/download.ts';
 import { safeFileName } from '../../lib/fileName.ts';
 import { FindingItem } from './FindingItem.tsx';
-import { ModelView } from './ModelView.tsx';
+import { PromptCostView } from './PromptCostView.tsx';
 import { ServerCardView } from './ServerCardView.tsx';
 import { LockfileButton, LockfileLine, readLockfile, type ChosenLock } from './LockfileCompare.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
@@ -165,7 +165,7 @@ export default function ReportView({
         </div>
       ) : report && tab === 'model' ? (
         <div role="tabpanel" aria-label="Model’s view">
-          <ModelView view={report.model} />
+          <PromptCostView view={report.model} />
         </div>
       ) : null}
       {/* Hidden, not gone, on the other tabs: its filters stay as set. */}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { authFindings } from '../../lint/authRules.ts';
-import { callFindings, outputValidator } from '../../lint/callRules.ts';
-import { lintTool } from '../../lint/rules.ts';
+import { authFindings } from '../../report/authRules.ts';
+import { callFindings, outputValidator } from '../../report/callRules.ts';
+import { lintTool } from '../../report/rules.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { callRecords } from '../../session/callRecords.ts';
 import type { loadCallChecks } from '../../session/checks.ts';

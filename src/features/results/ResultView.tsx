@@ -10,7 +10,7 @@ import { JsonTree } from './JsonTree.tsx';
 import { StructuredContentView } from './StructuredContentView.tsx';
 import { BlockBody } from './blocks/BlockBody.tsx';
 import { SignInRequired } from './SignInRequired.tsx';
-import { metaChallenge } from '../../mcp/authChallenge.ts';
+import { metaChallenge } from '../../mcp/auth/authChallenge.ts';
 
 function Block({
   block,

@@ -4,7 +4,7 @@
 import { Button } from '../../components/ui/Button.tsx';
 import type { OAuthChallenge } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../lib/text.ts';
-import { challengeKind, hostReactions } from '../../lint/hostReactions.ts';
+import { challengeKind, hostReactions } from '../../report/hostReactions.ts';
 
 const HEADLINES = {
   'http-401': 'The server answered HTTP 401: this tool needs a sign-in.',

@@ -1,10 +1,10 @@
 // "Hosts": every tool of every connected server as one host would give it to the model — the
 // exact name, what the host drops or renames and why, prefix collisions, the count against its
-// cap, the definitions' tokens — from the one rules module (src/lint/hosts.ts, each rule citing
+// cap, the definitions' tokens — from the one rules module (src/report/hosts.ts, each rule citing
 // its source). The config names are the person's to change: hosts prefix by them.
 import { useEffect, useMemo, useState } from 'react';
-import { HOST_IDS, HOSTS, configKeyOf, hostView, type HostId, type HostServer } from '../../lint/hosts.ts';
-import { promptTexts, type Tokenizer } from '../../lint/promptCost.ts';
+import { HOST_IDS, HOSTS, configKeyOf, hostView, type HostId, type HostServer } from '../../report/hosts.ts';
+import { promptTexts, type Tokenizer } from '../../report/promptCost.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { Select } from '../../components/ui/Select.tsx';
 import { Badge } from '../../components/ui/Badge.tsx';

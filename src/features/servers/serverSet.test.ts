@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configKeyOf } from '../../lint/hosts.ts';
+import { configKeyOf } from '../../report/hosts.ts';
 import { serverLabels } from '../../workspace/serverLabels.ts';
 import { MAX_SERVERS, loadServerSet, rememberServerSet } from './serverSet.ts';
 

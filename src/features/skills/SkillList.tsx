@@ -1,6 +1,6 @@
 // The sidebar's "Skills" tab: the server's skills (skills/list), what the listing refused, and
 // each skill's findings count; picking one opens it in the work area (SkillsView.tsx).
-import type { Finding } from '../../lint/findings.ts';
+import type { Finding } from '../../report/findings.ts';
 import { cn } from '../../lib/cn.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { Skill } from '../../mcp/skills.ts';

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
-import type { Finding } from '../../lint/findings.ts';
+import type { Finding } from '../../report/findings.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { Skill, SkillRead } from '../../mcp/skills.ts';
 import { skillPath } from '../../mcp/skills.ts';
@@ -39,7 +39,7 @@ const FAILED: Record<Failure, string> = {
   unreadable: 'unreadable',
 };
 
-/** The report's rule for each failure (src/lint/skillRules.ts). */
+/** The report's rule for each failure (src/report/skillRules.ts). */
 const RULE: Record<Failure, string> = {
   digest: 'skill-digest-mismatch',
   size: 'skill-size-mismatch',

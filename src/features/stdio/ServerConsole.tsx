@@ -3,7 +3,7 @@ import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DockTab } from '../../components/ui/Dock.tsx';
 import { dock } from '../../web/dockStore.ts';
-import { describeState, type ConsoleLine } from '../../mcp/stdio.ts';
+import { describeState, type ConsoleLine } from '../../mcp/wire/stdio.ts';
 import type { ConsoleSnapshot } from './consoleStore.ts';
 
 // Thousands of lines stay searchable; only the newest matches are in the DOM.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleLine, StdioStatus } from '../../mcp/stdio.ts';
+import type { ConsoleLine, StdioStatus } from '../../mcp/wire/stdio.ts';
 import { ConsoleStore, MAX_LINES, stdioStatusText } from './consoleStore.ts';
 
 const command = 'node build/index.js';

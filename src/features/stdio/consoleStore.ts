@@ -1,7 +1,7 @@
 // The stdio server's status and its last 5,000 console lines, fed by the bridge's event stream
 // and read by React through useSyncExternalStore. A flood of stderr is published at most every
 // 100 ms, so it cannot make the page render per line.
-import { describeState, type ConsoleLine, type StdioStatus } from '../../mcp/stdio.ts';
+import { describeState, type ConsoleLine, type StdioStatus } from '../../mcp/wire/stdio.ts';
 
 export const MAX_LINES = 5000;
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { controlStdio, readStdioEvents, type StdioSession } from '../../mcp/stdio.ts';
+import { controlStdio, readStdioEvents, type StdioSession } from '../../mcp/wire/stdio.ts';
 import { ConsoleStore } from './consoleStore.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 

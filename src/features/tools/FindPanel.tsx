@@ -1,5 +1,5 @@
 // "Find a tool": the tool-search simulator in the page. For a query, the server's tools ranked as
-// hosts' tool search ranks them (src/lint/toolSearch.ts: BM25, or the regex variant), each with its
+// hosts' tool search ranks them (src/report/toolSearch.ts: BM25, or the regex variant), each with its
 // score and the words that matched, near-ties marked. A person says which tool a query should find
 // ("Expect"); those pairs export as the queries file `toolscope report --queries` checks in CI.
 import { useEffect, useMemo, useState } from 'react';
@@ -8,8 +8,8 @@ import { Select } from '../../components/ui/Select.tsx';
 import { revealInvisible } from '../../lib/text.ts';
 import { displayName } from '../../mcp/toolHints.ts';
 import type { McpTool } from '../../mcp/tools.ts';
-import { patternOf, toolIndex, type SearchMode } from '../../lint/toolSearch.ts';
-import type { ToolQuery } from '../../lint/queries.ts';
+import { patternOf, toolIndex, type SearchMode } from '../../report/toolSearch.ts';
+import type { ToolQuery } from '../../report/queries.ts';
 import { REGEX_LIMIT_MS, rankRegexOffThread, type RegexAnswer } from './api/regexSearch.ts';
 
 const MODES: readonly SearchMode[] = ['bm25', 'regex'];

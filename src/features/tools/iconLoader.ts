@@ -2,7 +2,7 @@
 // referrer, size-capped, checked against their magic bytes, then shown from a blob: URL
 // (the CSP allows only self, data: and blob: images).
 import { MAX_ICON_BYTES, matchesImageType } from '../../mcp/icons.ts';
-import type { FetchLike } from '../../mcp/traffic.ts';
+import type { FetchLike } from '../../mcp/recording/traffic.ts';
 
 const cache = new Map<string, Promise<string | undefined>>();
 const MAX_CACHED = 500;

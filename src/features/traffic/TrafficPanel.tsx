@@ -5,8 +5,8 @@ import { DockTab } from '../../components/ui/Dock.tsx';
 import { cn } from '../../lib/cn.ts';
 import { redactUrl } from '../../lib/redactUrl.ts';
 import { formatBytes } from '../../mcp/results.ts';
-import type { TrafficEntry, TrafficRecorder } from '../../mcp/traffic.ts';
-import { parseCassette, recordCassette, type CassetteSource } from '../../mcp/cassette.ts';
+import type { TrafficEntry, TrafficRecorder } from '../../mcp/recording/traffic.ts';
+import { parseCassette, recordCassette, type CassetteSource } from '../../mcp/recording/cassette.ts';
 import { CLIENT_INFO } from '../../mcp/clientIdentity.ts';
 import { downloadBytes } from '../../web/download.ts';
 import { toasts } from '../../web/toasts.ts';
@@ -128,7 +128,7 @@ async function exportOtlp(entries: readonly TrafficEntry[], from: CassetteFrom) 
   }
   const cassette = parseCassette(made.text);
   if ('error' in cassette) return;
-  const { otlpJson } = await import('../../mcp/otlpExport.ts');
+  const { otlpJson } = await import('../../mcp/recording/otlpExport.ts');
   const { json, spans } = await otlpJson(cassette, CLIENT_INFO.version);
   downloadBytes(new TextEncoder().encode(json), 'application/json', `${fileStem(from)}.otlp.json`);
   toasts.show({ title: `Traces saved: ${spans} spans (OTLP/JSON)`, notes: ['Send them to a collector: POST the file to its /v1/traces.'] });

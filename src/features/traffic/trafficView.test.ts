@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrafficEntry } from '../../mcp/traffic.ts';
+import type { TrafficEntry } from '../../mcp/recording/traffic.ts';
 import { entryTone, exchangeOutcome, matches, summaryLine } from './trafficView.ts';
 
 const entry = (fields: Partial<TrafficEntry>): TrafficEntry => ({

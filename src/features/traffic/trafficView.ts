@@ -1,7 +1,7 @@
 // How Traffic reads an exchange, as a log: its tone (an error is red, the era probe's expected
 // refusal is not, a cancel is not a failure), its one-line summary with repeats collapsed, and
 // the filters. Pure: unit-tested.
-import type { RpcSummary, TrafficEntry } from '../../mcp/traffic.ts';
+import type { RpcSummary, TrafficEntry } from '../../mcp/recording/traffic.ts';
 import { OUTCOMES, type Outcome } from '../../session/outcome.ts';
 
 /**

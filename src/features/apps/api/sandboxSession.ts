@@ -4,9 +4,9 @@
 import { hash53 } from '../../../lib/hash53.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import type { CspReport } from '../../../apphost/hostSession.ts';
-import type { HostProfileId } from '../../../mcp/appHosts.ts';
+import type { HostProfileId } from '../../../mcp/apps/appHosts.ts';
 import { isRecord } from '../../../mcp/guards.ts';
-import type { AppCsp } from '../../../mcp/mcpApps.ts';
+import type { AppCsp } from '../../../mcp/apps/mcpApps.ts';
 
 /**
  * A server's place in the sandbox: its origin, <id>.localhost on the sandbox port (apps of two

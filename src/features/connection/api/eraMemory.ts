@@ -2,7 +2,7 @@
 // 2026 probe (and its failed round trip on 2025 servers). Re-probed when it stops working.
 import { readStored, removeStored, writeStored } from '../../../web/storage.ts';
 import { serverStorageKey } from '../../../lib/serverKey.ts';
-import type { EraHint } from '../../../mcp/connection.ts';
+import type { EraHint } from '../../../mcp/era.ts';
 
 const key = (url: string) => serverStorageKey('era', url);
 

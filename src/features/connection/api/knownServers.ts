@@ -1,7 +1,7 @@
 // Servers this browser has connected to before, by serverKey (no credential in it): a link that
 // names one connects at once; a link that names any other server asks "Connect to <origin>?"
 // first, so opening a link never makes the page contact a server the person has not chosen.
-import { isGrantPersisted } from '../../../mcp/grants.ts';
+import { isGrantPersisted } from '../../../mcp/auth/grants.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import { readStored, writeStored } from '../../../web/storage.ts';
 import { loadSavedServers } from './serverList.ts';

@@ -1,10 +1,10 @@
 // Per-server memory (OAuth grants, the proxy choice, the era) is saved under the URL as typed and
 // looked up under the connection's normalised URL: both must find the same entry.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OAuthGrant } from '../../../mcp/oauth.ts';
+import type { OAuthGrant } from '../../../mcp/auth/oauth.ts';
 import { rememberPath, storedPath } from './connectionPath.ts';
 import { rememberEra, rememberedEra } from './eraMemory.ts';
-import { forgetGrant, grantFor, isGrantPersisted, keepGrantsIn, saveGrant } from '../../../mcp/grants.ts';
+import { forgetGrant, grantFor, isGrantPersisted, keepGrantsIn, saveGrant } from '../../../mcp/auth/grants.ts';
 import { readStored, removeStored, writeStored } from '../../../web/storage.ts';
 
 /** Node has no localStorage: a Map behind the same four methods. */
@@ -42,7 +42,7 @@ let storage: MemoryStorage;
 beforeEach(() => {
   storage = new MemoryStorage();
   Object.assign(globalThis, { window: { localStorage: storage } });
-  // As the page's boot does (src/app/main.tsx).
+  // As the page's boot does (src/app/shell/main.tsx).
   keepGrantsIn({ read: readStored, write: writeStored, remove: removeStored });
 });
 

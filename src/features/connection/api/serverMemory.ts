@@ -2,7 +2,7 @@
 // behind hooks, so components render and never touch storage themselves.
 import { useCallback, useState } from 'react';
 import { rememberPath, storedPath } from './connectionPath.ts';
-import { forgetGrant, grantFor, isGrantPersisted } from '../../../mcp/grants.ts';
+import { forgetGrant, grantFor, isGrantPersisted } from '../../../mcp/auth/grants.ts';
 import { loadSavedServers, mergeServers, removeServer, saveServer, type SavedServer } from './serverList.ts';
 
 /** The saved servers, kept in step with storage. */

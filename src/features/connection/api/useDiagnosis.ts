@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { runDiagnosis, type ProxySession } from '../../../mcp/proxy.ts';
+import { runDiagnosis, type ProxySession } from '../../../mcp/wire/proxy.ts';
 
 /** The connection doctor, run on demand through Toolscope's own server. */
 export function useDiagnosis(session: ProxySession, url: string) {

@@ -10,7 +10,7 @@ import { serverKey, serverStorageKey } from '../../../lib/serverKey.ts';
 import { readStored, removeStored, writeStored } from '../../../web/storage.ts';
 import { isRecord } from '../../../mcp/guards.ts';
 import type { ResultSource } from '../../../mcp/handles.ts';
-import { paramHeadersFor } from '../../../mcp/paramHeaders.ts';
+import { paramHeadersFor } from '../../../mcp/wire/paramHeaders.ts';
 import { withoutKnownSecrets, withoutSecrets } from '../../../mcp/secrets.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 import type { PromptGetEnded } from '../../../mcp/serverOffers.ts';

@@ -8,9 +8,9 @@ import { startDemoServer, startEverything, type RunningServer } from '../../../.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { McpConnection } from '../../../mcp/connection.ts';
 import { walkPages } from '../../../mcp/pagination.ts';
-import { reportDeps } from '../../../lint/deps.ts';
-import { buildReport, type ReportInput } from '../../../lint/report.ts';
-import { gatherReport, readForReport, reportInputOf } from '../../../lint/collect.ts';
+import { reportDeps } from '../../../report/deps.ts';
+import { buildReport, type ReportInput } from '../../../report/report.ts';
+import { gatherReport, readForReport, reportInputOf } from '../../../report/collect.ts';
 import { mergePages } from '../../../mcp/pageMerge.ts';
 import { byteCount, quickScore } from './quickScore.ts';
 import { workerTokenizer } from './tokenCounter.ts';

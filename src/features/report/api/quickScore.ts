@@ -4,14 +4,14 @@
 // when those cross no threshold of the token rules, exact counts cannot change a finding. Only a
 // listing with a tool near 500 tokens (or a list near 20,000) needs the exact counts, and those
 // are counted off the page's thread (tokenCounter.ts).
-import { checkDeps } from '../../../lint/checkDeps.ts';
-import { countedTexts } from '../../../lint/collect.ts';
+import { checkDeps } from '../../../report/checkDeps.ts';
+import { countedTexts } from '../../../report/collect.ts';
 
 // The chip's reads and input come with it (one chunk, loaded when a listing is complete).
-export { readForReport, reportInputOf } from '../../../lint/collect.ts';
-import type { Tokenizer } from '../../../lint/promptCost.ts';
-import type { Finding } from '../../../lint/findings.ts';
-import { belowTokenThresholds, buildReport, type ReportInput } from '../../../lint/report.ts';
+export { readForReport, reportInputOf } from '../../../report/collect.ts';
+import type { Tokenizer } from '../../../report/promptCost.ts';
+import type { Finding } from '../../../report/findings.ts';
+import { belowTokenThresholds, buildReport, type ReportInput } from '../../../report/report.ts';
 
 const utf8 = new TextEncoder();
 /** An upper bound of any byte-level BPE's token count. */

@@ -2,9 +2,9 @@
 // counting would otherwise hold the workspace (the report chip's score needs exact counts only for
 // a listing near a threshold of the token rules: quickScore.ts).
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { boundedCount } from '../../../lint/promptCost.ts';
+import { boundedCount } from '../../../report/promptCost.ts';
 
-// Linear in the text, however long a run without a space (src/lint/promptCost.ts).
+// Linear in the text, however long a run without a space (src/report/promptCost.ts).
 const count = boundedCount((text) => countTokens(text));
 
 interface WorkerScope {

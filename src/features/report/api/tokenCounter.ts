@@ -2,9 +2,9 @@
 // the first time a listing needs them and kept for the page. A worker that cannot start or breaks
 // gives way to counting on this thread (the report's own code path), so the chip still shows.
 import { retryableImport } from '../../../lib/retryableImport.ts';
-import { O200K, type Tokenizer } from '../../../lint/promptCost.ts';
+import { O200K, type Tokenizer } from '../../../report/promptCost.ts';
 
-const loadDeps = retryableImport(() => import('../../../lint/deps.ts'));
+const loadDeps = retryableImport(() => import('../../../report/deps.ts'));
 
 /** Long enough for 10,000 tools on a slow machine (~3 s here); past it, this thread counts. */
 const WORKER_ANSWER_MS = 60_000;

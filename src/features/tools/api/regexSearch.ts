@@ -2,7 +2,7 @@
 // (nested quantifiers) is stopped — the worker is ended and a fresh one starts on the next pattern —
 // and said as such, instead of freezing the page. Claude's regex variant (Python re) has the same
 // weakness; a pattern that takes this long here would take as long there.
-import type { RankedTool } from '../../../lint/toolSearch.ts';
+import type { RankedTool } from '../../../report/toolSearch.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 import { boundedWorker } from '../../../web/boundedWorker.ts';
 

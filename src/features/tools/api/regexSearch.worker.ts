@@ -1,7 +1,7 @@
 // The regex variant of the tool search, off the page's thread: a pattern such as ^(\w+\s?)*$
 // backtracks for minutes on an ordinary description (270 s on the demo's search_catalog), and a
 // regex cannot be interrupted — only the worker running it can be stopped (regexSearch.ts).
-import { rankByRegex, type RankedTool } from '../../../lint/toolSearch.ts';
+import { rankByRegex, type RankedTool } from '../../../report/toolSearch.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
 
 interface WorkerScope {
