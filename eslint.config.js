@@ -249,6 +249,15 @@ export default tseslint.config(
     files: [file],
     rules: { 'max-lines': ['error', { max, skipBlankLines: true, skipComments: true }] },
   })),
+  // A composition file wires at most 35 modules (issue 80: ConnectedView had grown to 49); the two
+  // over it are held at today's count, to come down.
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/max-dependencies': ['error', { max: 35 }] },
+  },
+  { files: ['src/app/shell/App.tsx'], rules: { 'import-x/max-dependencies': ['error', { max: 40 }] } },
+  { files: ['src/app/workspace/ToolWorkspace.tsx'], rules: { 'import-x/max-dependencies': ['error', { max: 42 }] } },
   // The composition and the views are held tighter: 300 lines of code (size-limits.json's `ui`).
   {
     files: ['src/app/**/*.{ts,tsx}', 'src/**/*.tsx'],

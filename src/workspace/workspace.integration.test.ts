@@ -75,21 +75,18 @@ describe('Workspace', () => {
     expect(workspace.getSnapshot().servers).toEqual([a]);
     expect(workspace.getSnapshot().shown).toBeUndefined();
     await expect(b.connection.listToolsPage()).rejects.toThrow();
-    workspace.clear();
+    workspace.remove(a.url);
     await expect(a.connection.listToolsPage()).rejects.toThrow();
   }, 30_000);
 
   it('keeps one session per server: a second of the same URL replaces and stops the first', async () => {
     const workspace = new Workspace();
     const first = workspace.add(await open(demo.url));
-    expect(
-      workspace.ensure(demo.url, () => {
-        throw new Error('not made again');
-      }),
-    ).toBe(first);
+    expect(workspace.add(first)).toBe(first);
+    expect(workspace.getSnapshot().servers).toEqual([first]);
     const second = workspace.add(await open(demo.url));
     expect(workspace.getSnapshot().servers).toEqual([second]);
     await expect(first.connection.listToolsPage()).rejects.toThrow();
-    workspace.clear();
+    workspace.remove(demo.url);
   });
 });

@@ -21,7 +21,7 @@ export interface WorkspaceDeps {
   remember?: (urls: readonly string[]) => void;
 }
 
-const isRunning = (status: string) => status === 'running';
+const runningCount = (server: ServerSession) => server.calls.getSnapshot().runs.filter((run) => run.state.status === 'running').length;
 
 export class Workspace<S extends ServerSession = ServerSession> {
   #servers: S[] = [];
@@ -49,16 +49,6 @@ export class Workspace<S extends ServerSession = ServerSession> {
 
   has(url: string): boolean {
     return this.get(url) !== undefined;
-  }
-
-  /** The server of this connection's URL: the one in the set, or `make()`'s, added (one session per server). */
-  ensure(url: string, make: () => S, show = true): S {
-    const known = this.get(url);
-    if (known) {
-      if (show) this.show(url);
-      return known;
-    }
-    return this.add(make(), show);
   }
 
   /** Adds a server (a server of the same URL already there is stopped and replaced, in its place). */
@@ -100,14 +90,6 @@ export class Workspace<S extends ServerSession = ServerSession> {
     this.#publish();
   }
 
-  /** Stops every server (the tab closes, everything is forgotten). */
-  clear(): void {
-    for (const server of this.#servers) this.#drop(server);
-    this.#servers = [];
-    this.#shown = undefined;
-    this.#publish();
-  }
-
   #drop(server: S) {
     this.#watching.get(server)?.();
     this.#watching.delete(server);
@@ -115,27 +97,20 @@ export class Workspace<S extends ServerSession = ServerSession> {
   }
 
   #watch(server: S) {
-    let last = -1;
+    // A new snapshot only when the number of calls running there changes.
     this.#watching.set(
       server,
       server.calls.subscribe(() => {
-        const count = server.calls.getSnapshot().runs.filter((run) => isRunning(run.state.status)).length;
-        if (count === last) return;
-        last = count;
-        this.#publish();
+        if (runningCount(server) !== (this.#snapshot.running.get(server.url) ?? 0)) this.#publish();
       }),
     );
   }
 
   #publish() {
     const servers = this.#servers;
-    const shown = this.#shown === undefined ? undefined : servers.find((server) => server.url === this.#shown);
+    const shown = servers.find((server) => server.url === this.#shown);
     const labels = serverLabels(servers.map((server) => ({ url: server.url, ...server.connection.server })));
-    const running = new Map<string, number>();
-    for (const server of servers) {
-      const count = server.calls.getSnapshot().runs.filter((run) => isRunning(run.state.status)).length;
-      if (count) running.set(server.url, count);
-    }
+    const running = new Map(servers.map((server) => [server.url, runningCount(server)] as const).filter(([, count]) => count));
     this.#snapshot = { servers, ...(shown ? { shown } : {}), labels, running };
     this.deps.remember?.(servers.map((server) => server.url));
     for (const listener of this.#listeners) listener();

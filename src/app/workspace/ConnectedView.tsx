@@ -1,54 +1,42 @@
 // One connection's workspace, wired, with no policy: calls are the call session's (src/session,
 // through useCallSession), what is shown useWorkspaceState's, the palette's paletteCommands.ts's.
-import type { AppViolation } from '../../report/appRules.ts';
-import type { GatheredReport } from '../../report/collect.ts';
 import { useEffect, useMemo, useState } from 'react';
-import type { RequestTool } from '../../session/callEntrance.ts';
-import { createPortal } from 'react-dom';
 import { NARROW, useMediaQuery } from '../../web/media.ts';
 import { panes, usePanes, type Pane } from '../../web/panesStore.ts';
 import { cn } from '../../lib/cn.ts';
-import { errorMessage } from '../../lib/errorMessage.ts';
-import { useReportScore } from '../../features/report/api/useReportScore.ts';
-import { ReportChip } from '../../features/report/ReportChip.tsx';
 import type { HintFilter } from '../../mcp/toolHints.ts';
 import type { Command } from '../palette/commands.ts';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
-import { useServersTools, useToolPages } from '../../features/tools/api/toolPages.ts';
-import { ServersList } from '../../features/servers/ServersList.tsx';
-import type { HostsServer } from '../../features/servers/HostsView.tsx';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { TrafficRecorder } from '../../mcp/recording/traffic.ts';
-import { ServerQuestion } from '../../features/call/ElicitationDialog.tsx';
-import { TasksPanel } from '../../features/call/TasksPanel.tsx';
 import { useElicitations } from '../../features/call/useElicitations.ts';
 import { useSafetySettings } from '../../features/call/useSafetySettings.ts';
 import { taskControl, useCallSession, type CallSessionInput } from '../../features/call/useCallSession.ts';
-import { ConfirmDialog } from '../../features/call/ConfirmDialog.tsx';
-import { HintSummary } from '../../features/tools/HintBadges.tsx';
 import { ToolWorkspace, type RunActions } from './ToolWorkspace.tsx';
-import { callRecords } from '../../session/callRecords.ts';
 import { askingRun } from '../../session/runs.ts';
-import type { LoadCall } from '../../session/loadTest.ts';
 import { useCallHistory } from '../../features/history/api/useCallHistory.ts';
-import { HistoryPanel } from '../../features/history/HistoryPanel.tsx';
-import { Comparison } from '../../features/history/Comparison.tsx';
 import { LinkExtras } from '../../features/tools/LinkExtras.tsx';
 import { collectHandles, takesHandle } from '../../mcp/handles.ts';
 import { useSavedCalls } from '../../features/saved/useSavedCalls.ts';
-import { SavedCallsTab } from '../../features/saved/SavedCallsTab.tsx';
 import { useStableCallback } from '../../web/stableCallback.ts';
-import { PaneTabs } from './PaneTabs.tsx';
 import { ToolSidebar } from './ToolSidebar.tsx';
 import { sidebarTabs } from './sidebarTabs.tsx';
 import { useOfferWatch } from '../../features/offers/api/useOfferWatch.ts';
 import type { OfferPick } from '../../features/offers/OfferLists.tsx';
-import { SafetyControls } from '../../features/call/SafetyControls.tsx';
 import { ServerOverview } from './ServerOverview.tsx';
 import { usePaletteCommands } from '../palette/usePaletteCommands.ts';
 import { useSignInRetry } from '../shell/useSignInRetry.ts';
 import { useWorkspaceState } from './useWorkspaceState.ts';
 import { WorkspaceView } from './WorkspaceViews.tsx';
+import { useToolPages } from '../../features/tools/api/toolPages.ts';
+import { ServersPane, useHostServers } from './ServersPane.tsx';
+import { CallDialogs } from './CallDialogs.tsx';
+import { WorkspaceDock } from './WorkspaceDock.tsx';
+import { TopBarPortals } from './TopBarPortals.tsx';
+import { useWorkspaceReport } from './useWorkspaceReport.ts';
+
+// How the tab's workspace makes a server session: in this chunk, with the code its call session needs.
+export { pageServer, Workspace } from './pageServer.ts';
 
 interface Props {
   connection: McpConnection;
@@ -88,31 +76,15 @@ export interface ServerSet {
   add: () => void;
 }
 
-const ALONE: ServerSet['others'] = [];
-
 export function ConnectedView(props: Props) {
   const { connection, authContext, sandboxOrigin, traffic, onCommands, serverGeneration, topBarSlot, bottomSlot, detailsSlot } = props;
   const data = useToolPages(connection, authContext);
   const workspace = useWorkspaceState(connection.url, data.tools, props.initialTool, props.initialArgs, props.openTool);
   const { selected, select, view, setView } = workspace;
-  const others = props.servers?.others ?? ALONE;
-  const otherTools = useServersTools(others);
-  const label = props.servers?.label ?? connection.server.title ?? connection.server.name;
-  const hostServers = useMemo(
-    (): HostsServer[] => [
-      { url: connection.url, label, ...connection.server, tools: data.tools, loading: data.loading },
-      ...others.map((other, index) => ({
-        url: other.url,
-        label: other.label,
-        ...other.connection.server,
-        tools: otherTools[index]?.tools ?? [],
-        loading: otherTools[index]?.loading ?? true,
-      })),
-    ],
-    [connection, label, data.tools, data.loading, others, otherTools],
-  );
+  const set = useHostServers(connection, props.servers, data);
+  const { others, label, hostServers } = set;
   const tool = selected === undefined ? undefined : data.tools.find((candidate) => candidate.name === selected);
-  const [safety, setSafety] = useSafetySettings(connection.url);
+  const safety = useSafetySettings(connection.url);
   // The one call path: every entrance asks the session, which checks, gates (one dialog, below) and sends.
   const { tools, loading } = data;
   const { session, snapshot: calls } = useCallSession({ session: props.calls, tools, loading, linkTool: workspace.fromLink });
@@ -172,10 +144,10 @@ export function ConnectedView(props: Props) {
 
   const savedCalls = useSavedCalls(connection, session);
   const callFromApp = useStableCallback((name: string, args: Record<string, unknown>) => session.requestFromApp(name, args));
-  const gateLoad = useStableCallback((mix: readonly LoadCall[]) =>
+  const gateLoad = useStableCallback((mix: Parameters<typeof session.gateLoad>[0]) =>
     session.gateLoad(mix, `Confirm load test: ${mix.map((call) => call.tool).join(', ')}`),
   );
-  const gateAppTool = useStableCallback((appTool: RequestTool, args: Record<string, unknown>) => session.gateAppTool(appTool, args));
+  const gateAppTool = useStableCallback((...asked: Parameters<typeof session.gateAppTool>) => session.gateAppTool(...asked));
   // A plain object: the workspace is not memoized, so a memo here would only cost.
   const runActions: RunActions = {
     copy: (run, kind) => history.copyCall(run.tool, run.state.args, kind),
@@ -197,36 +169,17 @@ export function ConnectedView(props: Props) {
     copyCurl: (name, args) => history.copyCall(name, args, 'curl'),
   });
 
-  const records = useMemo(() => callRecords(calls.runs), [calls.runs]);
-  // Loads MCP App frames blocked in this session: the report's app-csp-undeclared.
-  const [appViolations, setAppViolations] = useState<readonly AppViolation[]>([]);
-  // What the last report gathered (a new listing makes it old): the chip scores it, and the report shows it.
-  const listedAt = data.freshness?.updatedAt ?? 0;
-  const [made, setMade] = useState<{ listedAt: number; gathered: GatheredReport }>();
-  const madeNow = made?.listedAt === listedAt ? made.gathered : undefined;
-  const scored = useReportScore(
-    connection,
-    authContext,
-    { pages: data.pages, tools: data.tools, complete: !data.loading && !data.error && !data.stopMessage, listedAt },
-    madeNow,
-    records,
-    appViolations,
-  );
+  const report = useWorkspaceReport(connection, authContext, data, calls.runs);
+  const { scored } = report;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      {topBarSlot
-        ? createPortal(
-            <ReportChip
-              score={scored?.score}
-              open={view.kind === 'report'}
-              onToggle={() => setView(view.kind === 'report' ? { kind: 'tool' } : { kind: 'report', tab: 'findings' })}
-            />,
-            topBarSlot,
-          )
-        : null}
-      {narrow && bottomSlot ? createPortal(<PaneTabs />, bottomSlot) : null}
-      {detailsSlot ? createPortal(<SafetyControls settings={safety} onChange={setSafety} />, detailsSlot) : null}
+      <TopBarPortals
+        {...{ topBarSlot, bottomSlot, detailsSlot, narrow, safety }}
+        score={scored?.score}
+        reportOpen={view.kind === 'report'}
+        onToggleReport={() => setView(view.kind === 'report' ? { kind: 'tool' } : { kind: 'report', tab: 'findings' })}
+      />
       {/* With Prompts or Resources open, the list and the work area are one region of that name (the UI
           contract's); only attributes change, so switching tabs remounts nothing. */}
       <div
@@ -245,21 +198,11 @@ export function ConnectedView(props: Props) {
           fill={narrow}
           top={
             props.servers && others.length ? (
-              <ServersList
-                servers={hostServers.map((server, index) => ({
-                  url: server.url,
-                  label: server.label,
-                  era: index === 0 ? connection.protocolVersion : (others[index - 1]?.connection.protocolVersion ?? ''),
-                  onScreen: index === 0,
-                  tools: server.tools,
-                  loading: server.loading,
-                  error: index === 0 || !otherTools[index - 1]?.error ? undefined : errorMessage(otherTools[index - 1]?.error),
-                  running:
-                    index === 0 ? calls.runs.filter((run) => run.state.status === 'running').length : (others[index - 1]?.running ?? 0),
-                }))}
-                onOpen={props.servers.open}
-                onDisconnect={props.servers.disconnect}
-                onAdd={props.servers.add}
+              <ServersPane
+                connection={connection}
+                servers={props.servers}
+                set={set}
+                running={calls.runs.filter((run) => run.state.status === 'running').length}
                 onHosts={() => {
                   setView({ kind: 'hosts' });
                   panes.show('request');
@@ -283,11 +226,11 @@ export function ConnectedView(props: Props) {
                 sandboxOrigin={sandboxOrigin}
                 callFromApp={callFromApp}
                 gateAppTool={gateAppTool}
-                records={records}
-                appViolations={appViolations}
+                records={report.records}
+                appViolations={report.appViolations}
                 findings={scored?.findings}
-                made={madeNow}
-                onMade={(gathered) => setMade({ listedAt, gathered })}
+                made={report.made}
+                onMade={report.onMade}
                 onPromptEnded={(ended, raw) => void history.recordPrompt(ended, raw)}
                 hostServers={hostServers}
                 openOnServer={props.servers?.open}
@@ -313,8 +256,7 @@ export function ConnectedView(props: Props) {
                     callFromApp,
                     gateAppTool,
                     record: (direction, message) => traffic.recordApp(tool.name, direction, message),
-                    onViolation: (directive, blocked) =>
-                      setAppViolations((previous) => [...previous, { tool: tool.name, directive, blocked }].slice(-200)),
+                    onViolation: (directive, blocked) => report.violated({ tool: tool.name, directive, blocked }),
                   }}
                   linkNotice={
                     calls.linkPending === tool.name ? (
@@ -354,40 +296,14 @@ export function ConnectedView(props: Props) {
               />
             )}
           </div>
-          <TasksPanel runs={calls.runs} onOpen={workspace.showRun} onCancel={(runId) => session.cancel(runId)} />
-          <HistoryPanel
-            {...history.panel}
-            onSave={(entry, name) => void savedCalls.save(entry, name)}
-            serverLabel={others.length ? label : undefined}
-          />
-          <SavedCallsTab
-            saved={savedCalls}
-            verdicts={calls.verdicts}
+          <WorkspaceDock
+            {...{ session, calls, history, savedCalls, workspace }}
             serverName={connection.server.name}
-            onCompare={history.showComparison}
-            onOpenRun={workspace.showRun}
-            onOpen={workspace.edit}
+            serverLabel={others.length ? label : undefined}
           />
         </div>
       </div>
-      {history.comparison ? (
-        <Comparison title={history.comparison.title} diff={history.comparison.diff} onClose={history.closeComparison} />
-      ) : null}
-      {calls.pending ? (
-        <ConfirmDialog
-          question={calls.pending}
-          hints={(target) => <HintSummary annotations={target.annotations} />}
-          onConfirm={() => session.answer(true)}
-          onCancel={() => session.answer(false)}
-        />
-      ) : null}
-      <ServerQuestion
-        elicitations={elicitations}
-        runs={calls.runs}
-        selected={selected}
-        onShowRun={workspace.showRun}
-        onAnswered={(runId, answered) => session.noteAnswer(runId, answered)}
-      />
+      <CallDialogs {...{ session, calls, elicitations, history, selected }} onShowRun={workspace.showRun} />
     </div>
   );
 }

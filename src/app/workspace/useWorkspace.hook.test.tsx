@@ -43,17 +43,20 @@ describe('usePageWorkspace and useCallSession', () => {
     const queryClient = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const page = renderHook(() => usePageWorkspace(), { wrapper });
+    // No server yet: no workspace (its code is the connected screen's chunk, not the start screen's).
+    expect(page.result.current.workspace).toBeUndefined();
     const connection = await McpConnection.connect({ url: demo.url });
     const { tools } = mergePages((await walkPages((cursor) => connection.listToolsPage(cursor))).pages);
     const ask = { url: demo.url, bearerToken: '', customHeaders: {}, secretHeaders: [] };
-    act(() =>
+    await act(() =>
       page.result.current.joined(
         { status: 'connected', connection, id: 1, authContext: connection.authContext, eraSource: 'probed', trafficFrom: 0 },
         ask,
       ),
     );
-    const server = page.result.current.workspace.get(demo.url)!;
-    expect(page.result.current.workspace.getSnapshot().shown).toBe(server);
+    const workspace = page.result.current.workspace!;
+    const server = workspace.get(demo.url)!;
+    expect(workspace.getSnapshot().shown).toBe(server);
 
     // The screen: the hook reads the workspace's session, it does not make one.
     const screen = renderHook(() => useCallSession({ session: server.calls, tools, loading: false }), { wrapper });
@@ -68,18 +71,18 @@ describe('usePageWorkspace and useCallSession', () => {
     await waitFor(() => expect(screen.result.current.snapshot.runs[0]?.state.status).toBe('running'));
 
     // The server leaves the screen ("Add server"): the view goes, the call does not.
-    act(() => page.result.current.workspace.hide());
+    act(() => workspace.hide());
     screen.unmount();
     await waitFor(() => expect(server.calls.getSnapshot().runs[0]?.state.status).toBe('done'), { timeout: 10_000 });
 
     // Back on screen: a new view of the same session, the result in its run list.
-    act(() => void page.result.current.workspace.show(demo.url));
+    act(() => void workspace.show(demo.url));
     const again = renderHook(() => useCallSession({ session: server.calls, tools, loading: false }), { wrapper });
     expect(again.result.current.snapshot.runs).toHaveLength(1);
     expect(again.result.current.snapshot.runs[0]).toMatchObject({ tool: 'compile_annual_report', state: { status: 'done' } });
 
     // A connection useConnection closed leaves the set.
     act(() => page.result.current.closed(connection));
-    expect(page.result.current.workspace.has(demo.url)).toBe(false);
+    await waitFor(() => expect(workspace.has(demo.url)).toBe(false));
   }, 30_000);
 });

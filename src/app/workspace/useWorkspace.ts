@@ -12,7 +12,6 @@ import {
   type ConnectionState,
   type ParkedServer,
 } from '../../features/connection/useConnection.ts';
-import { pageCallDeps } from '../../features/call/useCallSession.ts';
 import { startListing } from '../../features/tools/api/toolPages.ts';
 import { loadServerSet, rememberServerSet } from '../../features/servers/serverSet.ts';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
@@ -22,12 +21,16 @@ import type { TrafficRecorder } from '../../mcp/recording/traffic.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { redactUrl } from '../../lib/redactUrl.ts';
 import { toasts } from '../../web/toasts.ts';
-import { Workspace } from '../../workspace/workspace.ts';
-import { serverSession, type ServerSession } from '../../workspace/serverSession.ts';
+import type { Workspace, WorkspaceSnapshot } from '../../workspace/workspace.ts';
+import { retryableImport } from '../../lib/retryableImport.ts';
+import type { PageServer } from './pageServer.ts';
 import type { ServerSet } from './ConnectedView.tsx';
 
-/** A server of the page's set: its connection as establish made it, and what it was asked with. */
-export type PageServer = ServerSession<ConnectionAsk, ConnectedState>;
+export type { PageServer };
+
+// A server session is made by the connected screen's chunk (its call session's code is not the start
+// screen's); every way to connect has started loading that chunk already (boot.ts warmUp, preload).
+const loadPageServer = retryableImport(() => import('./ConnectedView.tsx'));
 
 interface Wiring {
   state: ConnectionState;
@@ -66,38 +69,50 @@ const parkedOf = (server: PageServer): ParkedServer => ({
  */
 export function usePageWorkspace() {
   const queryClient = useQueryClient();
-  const [workspace] = useState(() => new Workspace<PageServer>());
+  // Made with the first server (its code is the connected screen's): the start screen has none.
+  const [workspace, setWorkspace] = useState<Workspace<PageServer>>();
+  const made = useRef<Promise<Workspace<PageServer>>>(undefined);
   const onSavedChange = useCallback(
     (server: string) => void queryClient.invalidateQueries({ queryKey: queryKeys.saved(server) }),
     [queryClient],
   );
   const join = useCallback(
-    (connected: ConnectedState, ask: ConnectionAsk, show: boolean) =>
-      workspace.add(serverSession(connected, ask, { calls: (connection) => pageCallDeps(connection, onSavedChange) }), show),
-    [workspace, onSavedChange],
+    async (connected: ConnectedState, ask: ConnectionAsk, show: boolean) => {
+      const chunk = await loadPageServer();
+      made.current ??= Promise.resolve(new chunk.Workspace<PageServer>()).then((created) => {
+        setWorkspace(created);
+        return created;
+      });
+      return (await made.current).add(chunk.pageServer(connected, ask, onSavedChange), show);
+    },
+    [onSavedChange],
   );
+  /** A connection is up: its listing starts at once, and it joins the set (before the screen shows it). */
   const joined = useCallback(
-    (connected: ConnectedState, ask: ConnectionAsk) => {
+    async (connected: ConnectedState, ask: ConnectionAsk) => {
       startListing(queryClient, connected.connection, connected.authContext);
-      join(connected, ask, true);
+      await join(connected, ask, true);
     },
     [queryClient, join],
   );
-  const closed = useCallback(
-    (connection: McpConnection) => {
-      if (workspace.get(connection.url)?.connection === connection) workspace.remove(connection.url);
-    },
-    [workspace],
-  );
+  const closed = useCallback((connection: McpConnection) => {
+    void made.current?.then((set) => {
+      if (set.get(connection.url)?.connection === connection) set.remove(connection.url);
+    });
+  }, []);
   return { workspace, join, joined, closed };
 }
+
+const NONE: WorkspaceSnapshot<PageServer> = { servers: [], labels: new Map(), running: new Map() };
+const nothing = () => () => undefined;
+const none = () => NONE;
 
 export function useWorkspace(
   { workspace, join }: Pick<ReturnType<typeof usePageWorkspace>, 'workspace' | 'join'>,
   { state, park, adopt, disconnect, recorder, proxy, linkServer, setOpenTool }: Wiring,
 ) {
   const queryClient = useQueryClient();
-  const snapshot = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
+  const snapshot = useSyncExternalStore(workspace?.subscribe ?? nothing, workspace?.getSnapshot ?? none);
   const { labels, running } = snapshot;
   const shown = state.status === 'connected' ? state.connection : undefined;
   const shownUrl = shown?.url;
@@ -106,22 +121,22 @@ export function useWorkspace(
 
   /** "Add server": the one on screen stays connected, and the connection form takes the screen. */
   const add = useCallback(() => {
-    if (park()) workspace.hide();
+    if (park()) workspace?.hide();
   }, [park, workspace]);
 
   const open = useCallback(
     (url: string, tool?: string) => {
-      const target = workspace.get(url);
+      const target = workspace?.get(url);
       if (!target || target.connection === shown) return;
       park();
       setOpenTool(tool ? { url, tool } : undefined);
       adopt(parkedOf(target));
-      workspace.show(url);
+      workspace?.show(url);
     },
     [workspace, shown, park, adopt, setOpenTool],
   );
 
-  const disconnectOne = useCallback((url: string) => void workspace.remove(url), [workspace]);
+  const disconnectOne = useCallback((url: string) => void workspace?.remove(url), [workspace]);
 
   /** Whether this server is in the set, off screen (connecting to it again brings it on screen instead). */
   const has = useCallback((url: string) => parked.some((server) => server.url === url), [parked]);
@@ -129,12 +144,12 @@ export function useWorkspace(
   /** The top bar's Disconnect: the server on screen goes; the next of the set comes on screen. */
   const disconnectShown = useCallback(() => {
     disconnect();
-    const [next] = workspace.getSnapshot().servers.filter((server) => server.url !== shownUrl);
+    const [next] = snapshot.servers.filter((server) => server.url !== shownUrl);
     if (!next) return;
     setOpenTool(undefined);
     adopt(parkedOf(next));
-    workspace.show(next.url);
-  }, [disconnect, workspace, shownUrl, adopt, setOpenTool]);
+    workspace?.show(next.url);
+  }, [disconnect, workspace, snapshot.servers, shownUrl, adopt, setOpenTool]);
 
   // After a reload: the rest of the set opens again beside the link's server, off screen.
   // Only a reload: a new link typed or followed in this tab opens its own server alone.
@@ -151,9 +166,9 @@ export function useWorkspace(
     for (const url of urls)
       reopenServer(url, recorder, proxy.session, launch.get(url))
         .then((entry) => {
-          if (workspace.has(url)) return void entry.state.connection.close();
+          if (workspace?.has(url)) return void entry.state.connection.close();
           startListing(queryClient, entry.state.connection, entry.state.authContext);
-          join(entry.state, entry.ask, false);
+          return join(entry.state, entry.ask, false).then(() => undefined);
         })
         .catch((error: unknown) =>
           toasts.show({

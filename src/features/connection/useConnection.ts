@@ -56,7 +56,7 @@ export function useConnection(
   recorder: TrafficRecorder,
   proxy: ProxySession | undefined,
   /** The connection is up (before React renders it), and what it was asked with. */
-  onEstablished?: (connected: ConnectedState, ask: ConnectionAsk) => void,
+  onEstablished?: (connected: ConnectedState, ask: ConnectionAsk) => void | Promise<void>,
   /** A connection this hook held was closed (a disconnect, another connect, another server adopted). */
   onClosed?: (connection: McpConnection) => void,
 ) {
@@ -117,7 +117,9 @@ export function useConnection(
         performance.mark('toolscope:connected');
         const connected: ConnectedState = { status: 'connected', connection, id, authContext, eraSource, trafficFrom };
         liveState.current = connected;
-        onEstablished?.(connected, ask);
+        await onEstablished?.(connected, ask);
+        // A newer attempt (or a disconnect) came meanwhile: this connection goes, from the set too.
+        if (id !== attempt.current) return close(connection);
         // A transition: if the connected screen's code is still on its way, the page keeps showing
         // "connecting" and then shows the screen whole, instead of a placeholder first (React
         // holds a placeholder on screen for a moment once it has shown one).
