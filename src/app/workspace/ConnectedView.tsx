@@ -29,7 +29,7 @@ import { useSignInRetry } from '../shell/useSignInRetry.ts';
 import { useWorkspaceState } from './useWorkspaceState.ts';
 import { WorkspaceView } from './WorkspaceViews.tsx';
 import { useToolPages } from '../../features/tools/api/toolPages.ts';
-import { ServersPane, useHostServers } from './ServersPane.tsx';
+import { ServersPane, useHostServers, type ServerSet } from './ServersPane.tsx';
 import { CallDialogs } from './CallDialogs.tsx';
 import { WorkspaceDock } from './WorkspaceDock.tsx';
 import { TopBarPortals } from './TopBarPortals.tsx';
@@ -64,16 +64,6 @@ interface Props {
   calls: CallSessionInput['session'];
   /** The tab's other connected servers (several servers), and what the "Servers" list does. */
   servers?: ServerSet;
-}
-
-/** The servers connected beside this one: each keeps its own connection, sign-in, headers and trust decisions. */
-export interface ServerSet {
-  others: readonly { url: string; label: string; connection: McpConnection; authContext: string; running: number }[];
-  /** This server's name in the list (unique among them). */
-  label: string;
-  open: (url: string, tool?: string) => void;
-  disconnect: (url: string) => void;
-  add: () => void;
 }
 
 export function ConnectedView(props: Props) {

@@ -8,7 +8,16 @@ import type { McpTool } from '../../mcp/tools.ts';
 import { useServersTools } from '../../features/tools/api/toolPages.ts';
 import { ServersList } from '../../features/servers/ServersList.tsx';
 import type { HostsServer } from '../../features/servers/HostsView.tsx';
-import type { ServerSet } from './ConnectedView.tsx';
+
+/** The servers connected beside this one: each keeps its own connection, sign-in, headers and trust decisions. */
+export interface ServerSet {
+  others: readonly { url: string; label: string; connection: McpConnection; authContext: string; running: number }[];
+  /** This server's name in the list (unique among them). */
+  label: string;
+  open: (url: string, tool?: string) => void;
+  disconnect: (url: string) => void;
+  add: () => void;
+}
 
 const ALONE: ServerSet['others'] = [];
 

@@ -24,7 +24,7 @@ import { toasts } from '../../web/toasts.ts';
 import type { Workspace, WorkspaceSnapshot } from '../../workspace/workspace.ts';
 import { retryableImport } from '../../lib/retryableImport.ts';
 import type { PageServer } from './pageServer.ts';
-import type { ServerSet } from './ConnectedView.tsx';
+import type { ServerSet } from './ServersPane.tsx';
 
 export type { PageServer };
 
