@@ -12,7 +12,6 @@ import { SkillsExtension, memorySkillFiles } from '@modelcontextprotocol/server/
 import { z } from 'zod';
 import { DEFAULT_LIMITS } from '../cli/limits.ts';
 import { Unreached, reach } from '../cli/reach.ts';
-import type { McpConnection } from '../../src/mcp/connection.ts';
 import { describeFailure, failureOf } from '../../src/mcp/errors.ts';
 import { walkPages } from '../../src/mcp/pagination.ts';
 import { isSecretName, withoutKnownSecrets } from '../../src/mcp/secrets.ts';
@@ -21,8 +20,8 @@ import { TrafficRecorder, type FetchLike } from '../../src/mcp/recording/traffic
 import type { McpTool } from '../../src/mcp/tools.ts';
 import { collectReport } from '../../src/report/collect.ts';
 import { reportDeps } from '../../src/report/deps.ts';
-import type { CallSession } from '../../src/session/callSession.ts';
-import { unattendedSession } from '../../src/workspace/unattended.ts';
+import { answerUnattended, unattendedDeps } from '../../src/workspace/unattended.ts';
+import { openServer, type Opened, type ServerSession } from '../../src/workspace/serverSession.ts';
 import type { HostEntry } from '../../src/lib/mcpServersFile.ts';
 import { AGENT_SKILL } from './skill.ts';
 import { ConnectOutput, ListToolsOutput, CallToolOutput, ReportOutput, TrafficOutput } from './agentSchemas.ts';
@@ -66,15 +65,12 @@ const DESTRUCTIVE_REFUSAL =
 
 const MAX_TRAFFIC = 50;
 
-interface Session {
-  connection: McpConnection;
-  /** Every call_tool goes through it: the page's checks, gate, output check, task following and words. */
-  calls: CallSession;
-  traffic: TrafficRecorder;
-  label: string;
-  tools?: McpTool[];
-  stop?: () => Promise<void>;
-}
+/**
+ * The agent's server, as the page's workspace holds one (src/workspace/serverSession.ts): its
+ * connection, its one call session (every call_tool: the page's checks, gate, output check, task
+ * following and words), its traffic, what it was asked by, and how it stops (its stdio child too).
+ */
+type Session = ServerSession<string, Opened & { traffic: TrafficRecorder; label: string }> & { tools?: McpTool[] };
 
 /** A tool's answer: the structured content, and the same as JSON text for clients that read only text. */
 const answer = <T extends Record<string, unknown>>(structured: T, isError = false) => ({
@@ -162,8 +158,7 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
           if ('refused' in where) return answer({ outcome: 'refused', message: scrub(where.refused) }, true);
           const refusal = switchRefusal(target, options.pinned, first, options.allowSwitch === true);
           if (refusal) return answer({ outcome: 'refused', message: refusal }, true);
-          await session?.connection.close().catch(() => undefined);
-          await session?.stop?.().catch(() => undefined);
+          await session?.stop();
           session = undefined;
           attempted.push(...targetSecrets(where));
           let stdio: Awaited<ReturnType<AgentOptions['openStdio']>> | undefined;
@@ -176,25 +171,32 @@ export function createAgentServer(options: AgentOptions): () => McpServer {
             const { timeoutMs, responseBytes } = options.limits ?? DEFAULT_LIMITS;
             let traffic: TrafficRecorder | undefined;
             const url = entry?.kind === 'http' ? entry.url : 'url' in where ? where.url : 'http://stdio.toolscope.invalid/mcp';
-            const reached = await reach(
-              { url, ...(stdio ? { fetch: stdio.fetch } : {}) },
-              {
-                timeoutMs,
-                maxResponseBytes: responseBytes,
-                headers: entry?.kind === 'http' ? entry.headers : {},
-                through: (fetch) => (traffic = new TrafficRecorder(fetch)).fetch,
+            session = await openServer(target, {
+              connect: async () => {
+                const reached = await reach(
+                  { url, ...(stdio ? { fetch: stdio.fetch } : {}) },
+                  {
+                    timeoutMs,
+                    maxResponseBytes: responseBytes,
+                    headers: entry?.kind === 'http' ? entry.headers : {},
+                    through: (fetch) => (traffic = new TrafficRecorder(fetch)).fetch,
+                  },
+                );
+                // Taken once: a later failure of the same connection is said in its own words.
+                limitHit = reached.take;
+                const { connection } = reached;
+                return {
+                  connection,
+                  authContext: connection.authContext,
+                  traffic: traffic!,
+                  label: entry?.name ?? url,
+                  stopAlso: stdio?.stop,
+                };
               },
-            );
-            // Taken once: a later failure of the same connection is said in its own words.
-            limitHit = reached.take;
-            const { connection } = reached;
-            session = {
-              connection,
-              calls: unattendedSession(connection, options.allowDestructive),
-              traffic: traffic!,
-              label: entry?.name ?? url,
-              stop: stdio?.stop,
-            };
+              calls: (connection) => unattendedDeps(connection),
+            });
+            answerUnattended(session.calls, options.allowDestructive);
+            const { connection } = session;
             first ??= target;
             const { name, title, version } = connection.server;
             return data(

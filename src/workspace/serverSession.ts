@@ -10,6 +10,8 @@ export interface Opened {
   connection: McpConnection;
   /** The name of its credentials (authContextOf): caches of its private answers are keyed by it. */
   authContext: string;
+  /** What else goes when it stops, after the connection (a stdio child started for it). */
+  stopAlso?: () => Promise<void>;
 }
 
 /** What the call session of a connection is told: the person's settings, the checks, its memory. */
@@ -42,7 +44,10 @@ export function serverSession<T, O extends Opened>(opened: O, target: T, deps: S
     url: connection.url,
     calls: callSessionFor(connection, deps.calls(connection)),
     target,
-    stop: () => connection.close().catch(() => undefined),
+    stop: async () => {
+      await connection.close().catch(() => undefined);
+      await opened.stopAlso?.().catch(() => undefined);
+    },
   };
 }
 

@@ -19,10 +19,14 @@ export function unattendedDeps(connection: McpConnection, safety = DEFAULT_SAFET
   };
 }
 
-export function unattendedSession(connection: McpConnection, allowDestructive: boolean, safety = DEFAULT_SAFETY): CallSession {
-  const calls = callSessionFor(connection, unattendedDeps(connection, safety));
+/** The session's one question, answered as the person said when starting (--allow-destructive). */
+export function answerUnattended(calls: CallSession, allowDestructive: boolean): CallSession {
   calls.subscribe(() => {
     if (calls.getSnapshot().pending) queueMicrotask(() => calls.answer(allowDestructive));
   });
   return calls;
+}
+
+export function unattendedSession(connection: McpConnection, allowDestructive: boolean, safety = DEFAULT_SAFETY): CallSession {
+  return answerUnattended(callSessionFor(connection, unattendedDeps(connection, safety)), allowDestructive);
 }
