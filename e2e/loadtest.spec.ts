@@ -31,7 +31,7 @@ async function outcomeCounts(page: Page): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const row of await rows.all()) {
     const name = await row.getByRole('rowheader').innerText();
-    counts[name] = Number(await row.getByRole('cell').innerText());
+    counts[name] = Number(await row.getByRole('cell').first().innerText());
   }
   return counts;
 }

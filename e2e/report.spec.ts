@@ -69,9 +69,9 @@ test('demo: the model’s view, an export, per-tool findings, and a call’s out
   expect(markdown).toMatch(/^# Server report: toolscope-demo 0\.1\.0/);
   expect(markdown).toContain('`output-schema-mismatch`');
 
-  // The palette finds the model's view by "model".
+  // The palette finds the model's view by "model view" ("model" alone asks a model).
   await page.keyboard.press('Control+k');
-  await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('model');
+  await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('model view');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('tab', { name: 'Model’s view' })).toHaveAttribute('aria-selected', 'true');
   await report.getByRole('tab', { name: /^Findings/ }).click();

@@ -28,14 +28,21 @@ describe('LoadRun', () => {
       if (mine % 10 === 0) throw new McpError({ kind: 'protocol', code: -32603, message: 'boom' });
       if (mine % 8 === 0) throw new McpError({ kind: 'timeout', message: 'late' });
       if (mine % 7 === 0) throw new McpError({ kind: 'unreachable', message: 'gone' });
-      return { isError: mine % 5 === 0, raw: {} };
+      return mine % 5 === 0
+        ? { isError: true, raw: { content: [{ type: 'text', text: 'slow down' }], isError: true } }
+        : { isError: false, raw: {} };
     });
     const summary = await run.run();
     expect(most).toBe(3);
     expect(summary.all.calls).toBe(40);
     // 10,20,30,40 protocol; 8,16,24,32 timeout; 7,14,21,28,35 transport; 5,15,25 isError.
     expect(summary.all.outcomes).toEqual({ ok: 24, 'tool-error': 3, 'protocol-error': 4, 'transport-error': 5, timeout: 4 });
-    expect(summary.firstFailure).toEqual({ 'protocol-error': 'boom', timeout: 'late', 'transport-error': 'gone' });
+    expect(summary.firstFailure).toEqual({
+      'protocol-error': 'boom',
+      timeout: 'late',
+      'transport-error': 'gone',
+      'tool-error': 'slow down',
+    });
   });
 
   it('Stop: no call starts after it, and the calls in flight are cancelled, not counted', async () => {

@@ -10,6 +10,7 @@
 // log encoding and compression the runner never uses: 65 KB gzip in the page, ~6 KB this way).
 import Int32Module from 'hdr-histogram-js/dist/Int32Histogram.js';
 import { failureOf } from '../mcp/errors.ts';
+import { isRecord } from '../mcp/guards.ts';
 
 export type LoadOutcome = 'ok' | 'tool-error' | 'protocol-error' | 'transport-error' | 'timeout';
 export const LOAD_OUTCOMES: readonly LoadOutcome[] = ['ok', 'tool-error', 'protocol-error', 'transport-error', 'timeout'];
@@ -85,6 +86,15 @@ export interface LoadProgress {
   bins: readonly number[];
   /** What the run is asked to do: `requests` calls, or for `durationMs`. */
   target: { requests?: number; durationMs?: number };
+  /** The first message of each channel that failed so far (a tool error's text too). */
+  first: LoadSummary['firstFailure'];
+}
+
+/** The first text of a tool result (a tool error's reason), if it has one. */
+function firstText(raw: unknown): string | undefined {
+  const content = isRecord(raw) ? raw.content : undefined;
+  const block: unknown = Array.isArray(content) ? content.find((item) => isRecord(item) && item.type === 'text') : undefined;
+  return isRecord(block) && typeof block.text === 'string' ? block.text : undefined;
 }
 
 export interface LoadSummary {
@@ -242,7 +252,10 @@ export class LoadRun {
       let outcome: LoadOutcome;
       let message: string | undefined;
       try {
-        outcome = (await this.#send(call, own.signal)).isError ? 'tool-error' : 'ok';
+        const answer = await this.#send(call, own.signal);
+        outcome = answer.isError ? 'tool-error' : 'ok';
+        // A tool error says why in its text ("Rate limit reached…"): the first of them is kept too.
+        if (answer.isError) message = firstText(answer.raw);
       } catch (error) {
         if (signal.aborted) {
           if (counted) this.#cancelled++;
@@ -267,7 +280,7 @@ export class LoadRun {
     const latency = answered ? microseconds : undefined;
     this.#tallies.get(tool)?.add(outcome, latency);
     this.#all.add(outcome, latency);
-    if (outcome !== 'ok' && outcome !== 'tool-error' && message !== undefined) this.#firstFailure[outcome] ??= message.slice(0, 300);
+    if (outcome !== 'ok' && message !== undefined) this.#firstFailure[outcome] ??= message.slice(0, 300);
     this.#closeSlice(Math.floor((this.#now() - this.#start) / this.#sliceMs));
     const slice = this.#slice;
     slice.calls++;
@@ -316,6 +329,7 @@ export class LoadRun {
         ...(this.#plan.requests !== undefined ? { requests: this.#plan.requests } : {}),
         ...(this.#plan.durationMs !== undefined ? { durationMs: this.#plan.durationMs } : {}),
       },
+      first: { ...this.#firstFailure },
     };
   }
 

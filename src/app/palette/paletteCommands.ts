@@ -93,7 +93,7 @@ export function serverCommands({ tools, last, filters, running = 0, skills = fal
       group: 'Actions',
       label: 'Model’s view — the tool list as the model is given it (tokens)',
       keywords: 'model prompt tokens cost',
-      aliases: ['model', 'model view', 'model’s view', "model's view", 'tokens'],
+      aliases: ['model view', 'model’s view', "model's view", 'tokens'],
       run: () => actions.report('model'),
     },
     {
@@ -137,7 +137,8 @@ export function serverCommands({ tools, last, filters, running = 0, skills = fal
       group: 'Actions',
       label: 'Model — ask your own model (OpenAI-compatible or Anthropic) which tool it picks',
       keywords: 'llm openai anthropic ollama choose pick',
-      aliases: ['ask the model', 'your model', 'llm'],
+      // "model" asks a model (the review's acceptance line 7); the report's token view is "model view".
+      aliases: ['model', 'ask the model', 'ask a model', 'your model', 'llm'],
       run: actions.model,
     },
     { id: 'history', group: 'Actions', label: 'Show or hide History', run: () => actions.toggleDock('history') },

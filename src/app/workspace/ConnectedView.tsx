@@ -168,7 +168,11 @@ export function ConnectedView(props: Props) {
         {...{ topBarSlot, bottomSlot, detailsSlot, narrow, safety }}
         score={scored?.score}
         reportOpen={view.kind === 'report'}
-        onToggleReport={() => setView(view.kind === 'report' ? { kind: 'tool' } : { kind: 'report', tab: 'findings' })}
+        onToggleReport={() => {
+          setView(view.kind === 'report' ? { kind: 'tool' } : { kind: 'report', tab: 'findings' });
+          // On a phone the report is in the Request pane: it comes to the front with it.
+          panes.show('request');
+        }}
       />
       {/* With Prompts or Resources open, the list and the work area are one region of that name (the UI
           contract's); only attributes change, so switching tabs remounts nothing. */}

@@ -141,7 +141,7 @@ function RecentRow(props: {
   const name = revealInvisible(entry.name ?? host);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-48 flex-1 basis-48 flex-col">
         <span className="font-medium [overflow-wrap:anywhere]">
           {name}
           {entry.era ? <span className="font-normal text-muted"> · {revealInvisible(entry.era)}</span> : null}

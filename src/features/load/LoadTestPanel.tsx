@@ -47,6 +47,9 @@ function Outcomes({ progress }: { progress: LoadProgress }) {
               {OUTCOME_WORDS[outcome]}
             </th>
             <td className="text-right font-mono tabular-nums">{progress.outcomes[outcome]}</td>
+            <td className="max-w-md truncate pl-3" title={outcome === 'ok' ? undefined : progress.first[outcome]}>
+              {outcome === 'ok' ? null : progress.first[outcome]}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -174,15 +177,6 @@ export default function LoadTestPanel({ tool, args, gate, onEnded, onClose }: Pr
             <Outcomes progress={shown} />
             {state.phase === 'ended' ? <Summary summary={state.summary} /> : null}
           </div>
-          {state.phase === 'ended' && Object.keys(state.summary.firstFailure).length ? (
-            <ul aria-label="First failures" className="text-xs text-danger">
-              {Object.entries(state.summary.firstFailure).map(([outcome, message]) => (
-                <li key={outcome}>
-                  First {outcome.replace('-', ' ')}: {message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
         </div>
       ) : null}
     </section>

@@ -17,7 +17,7 @@ import { MODEL_PROVIDERS, type ModelChoice, type ModelProvider } from '../../mod
 import { loadCallChecks } from '../../session/checks.ts';
 import { downloadBytes } from '../../web/download.ts';
 import { fetchProxySession, proxiedFetch } from '../../mcp/wire/proxy.ts';
-import { BROWSER_HEADERS, PROXY_FORWARD, SUGGESTED_BASE, modelSettings, refusedAdvice } from './modelSettings.ts';
+import { BROWSER_HEADERS, PROXY_FORWARD, SUGGESTED_BASE, answersAtAll, modelSettings, refusedAdvice } from './modelSettings.ts';
 
 const PROVIDER_LABEL: Record<ModelProvider, string> = { openai: 'OpenAI-compatible', anthropic: 'Anthropic' };
 const field = 'w-full rounded-md border border-field bg-panel px-2 py-1 text-sm';
@@ -138,10 +138,14 @@ export function ModelPanel({ server, servers, onRun, onOpenOnServer }: Props) {
       ]);
     } catch (error) {
       const message = errorMessage(error);
+      // A browser says the same for "nothing listens" and "no CORS": an opaque probe tells them apart.
+      const unreached = !settings.viaProxy && /could not be reached/.test(message);
       setProblem(
-        !settings.viaProxy && /could not be reached/.test(message)
-          ? `${refusedAdvice(settings.provider, settings.baseUrl, window.location.origin)} (${message})`
-          : message,
+        !unreached
+          ? message
+          : (await answersAtAll(settings.baseUrl))
+            ? `${refusedAdvice(settings.provider, settings.baseUrl, window.location.origin)} (${message})`
+            : `Nothing answered at ${settings.baseUrl.trim()}: is the model server running there?`,
       );
     } finally {
       setAsking(false);
@@ -240,6 +244,7 @@ export function ModelPanel({ server, servers, onRun, onOpenOnServer }: Props) {
           {asking ? 'Asking…' : 'Ask'}
         </Button>
       </form>
+      {!settings.model.trim() ? <p className="text-xs text-muted">Ask needs a model name (above).</p> : null}
       {problem ? (
         <p role="alert" className="text-danger">
           <ServerText text={problem} />

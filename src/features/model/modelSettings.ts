@@ -46,3 +46,17 @@ export function refusedAdvice(provider: ModelProvider, baseUrl: string, origin: 
     return `The model server refused a direct call from this page (no CORS). For Ollama, start it with OLLAMA_ORIGINS=${origin} (ollama serve); LM Studio: turn on "Enable CORS" in its server settings. Or tick "Through Toolscope's proxy".`;
   return `The provider refused a direct call from this page (no CORS headers for ${origin}). Allow this origin on the server (vLLM: --allowed-origins '["${origin}"]'), or tick "Through Toolscope's proxy".`;
 }
+
+/**
+ * Whether anything answers at this base URL at all: an opaque request (mode "no-cors", no
+ * credentials, nothing read) resolves when a server answered — even one that allows no CORS — and
+ * fails when nothing listens there. Bounded at 3 s.
+ */
+export async function answersAtAll(baseUrl: string): Promise<boolean> {
+  try {
+    await fetch(baseUrl.trim(), { mode: 'no-cors', credentials: 'omit', signal: AbortSignal.timeout(3000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
