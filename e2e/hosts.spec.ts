@@ -143,7 +143,10 @@ test('Hosts: every tool as Claude Code names it, an over-long name marked with i
     'mcp__everything__echo',
   );
   await expect(hosts.getByRole('status')).toContainText(/Claude Code sends \d+ of \d+ tools from 2 servers/);
-  await expect(hosts.getByRole('region', { name: 'Host findings' })).toContainText('Claude Code takes every tool as it is.');
+  // Every name only prefixed: said once (Naming), never as "renamed" per row, never "as it is" (17-ux-review-5, line 14).
+  await expect(hosts.getByRole('region', { name: 'Host findings' })).toContainText('Claude Code takes every tool, each name prefixed');
+  await expect(hosts.getByRole('region', { name: 'Host findings' })).not.toContainText('as it is');
+  await expect(table).not.toContainText('renamed');
 
   // A config name long enough that mcp__<name>__<tool> passes 64 characters for some tools.
   await hosts.getByLabel('Config name of Everything Reference Server').fill('everything-reference-server-for-testing-long');

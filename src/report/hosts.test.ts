@@ -1,7 +1,7 @@
 // Each host's rule pinned to its cited source, over a set of servers with a planted prefix
 // collision, a 61-character server + tool name, a dotted name and 130 tools in all.
 import { describe, expect, it } from 'vitest';
-import { HOSTS, HOST_IDS, hostView, type HostServer } from './hosts.ts';
+import { HOSTS, HOST_IDS, hostView, onlyPrefixed, type HostServer } from './hosts.ts';
 
 const LONG = 'x'.repeat(57); // "shop" + 57 = 61 characters: one over Cursor's 60
 const servers: HostServer[] = [
@@ -71,5 +71,17 @@ describe('hosts', () => {
   it('one server, short names, few tools: every host takes every tool as it is', () => {
     const one = [{ key: 'weather', name: 'weather', tools: [{ name: 'get_forecast' }] }];
     for (const id of HOST_IDS) expect(hostView(id, one).findings).toEqual([]);
+  });
+
+  it('says when a host only prefixes names (one prefix per server), and when it changes more', () => {
+    const tool = (server: string, name: string, modelName: string) =>
+      ({ server, tool: name, modelName, fate: modelName === name ? 'kept' : 'renamed' }) as const;
+    expect(onlyPrefixed([tool('a', 'echo', 'mcp__a__echo'), tool('a', 'add', 'mcp__a__add'), tool('b', 'echo', 'mcp__b__echo')])).toBe(
+      true,
+    );
+    expect(onlyPrefixed([tool('a', 'echo', 'echo')])).toBe(true);
+    // Two prefixes for one server, or a name changed beyond a prefix: each row says it.
+    expect(onlyPrefixed([tool('a', 'echo', 'mcp__a__echo'), tool('a', 'add', 'x_add')])).toBe(false);
+    expect(onlyPrefixed([tool('a', 'get-thing', 'mcp_a_get_thing')])).toBe(false);
   });
 });

@@ -144,6 +144,22 @@ function prefixes(rule: HostRule, servers: readonly HostServer[]): Map<string, s
   return result;
 }
 
+/**
+ * Whether every name the host changed only has a prefix before it, the same one for each tool of a
+ * server (mcp__<config name>__<tool>): then it is said once, not as a "renamed" on every row.
+ */
+export function onlyPrefixed(tools: readonly HostTool[]): boolean {
+  const prefixes = new Map<string, string>();
+  return tools.every((entry) => {
+    if (entry.fate !== 'renamed') return true;
+    if (!entry.modelName?.endsWith(entry.tool)) return false;
+    const prefix = entry.modelName.slice(0, entry.modelName.length - entry.tool.length);
+    if ((prefixes.get(entry.server) ?? prefix) !== prefix) return false;
+    prefixes.set(entry.server, prefix);
+    return true;
+  });
+}
+
 export function hostView(host: HostId, servers: readonly HostServer[]): HostView {
   const rule = HOSTS[host];
   const findings: HostFinding[] = [];

@@ -3,7 +3,7 @@
 // cap, the definitions' tokens — from the one rules module (src/report/hosts.ts, each rule citing
 // its source). The config names are the person's to change: hosts prefix by them.
 import { useEffect, useMemo, useState } from 'react';
-import { HOST_IDS, HOSTS, configKeyOf, hostView, type HostId, type HostServer } from '../../report/hosts.ts';
+import { HOST_IDS, HOSTS, configKeyOf, hostView, onlyPrefixed, type HostId, type HostServer } from '../../report/hosts.ts';
 import { promptTexts, type Tokenizer } from '../../report/promptCost.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { Select } from '../../components/ui/Select.tsx';
@@ -47,6 +47,9 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
     [keyed],
   );
   const view = useMemo(() => hostView(host, hostServers), [host, hostServers]);
+  const renamed = view.tools.filter((entry) => entry.fate === 'renamed').length;
+  // Names only prefixed are said once (the Naming line), not as "renamed" on every row.
+  const prefixed = renamed > 0 && onlyPrefixed(view.tools);
   const rule = HOSTS[host];
   const labelOf = new Map(keyed.map(({ server, key }) => [key, server.label]));
   const sentTools = useMemo(() => {
@@ -103,7 +106,14 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
           Findings <span className="font-normal text-muted">{view.findings.length}</span>
         </h3>
         {view.findings.length === 0 ? (
-          <p className="text-muted">{rule.label} takes every tool as it is.</p>
+          <p className="text-muted">
+            {rule.label} takes every tool
+            {!renamed
+              ? ' as it is.'
+              : prefixed
+                ? ', each name prefixed (see Naming).'
+                : `; ${formatCount(renamed)} under another name (below).`}
+          </p>
         ) : (
           // Compact and bounded (and scrollable by keyboard): the tools table stays in reach with hundreds of findings.
           <div
@@ -145,7 +155,8 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
                 </td>
                 <td className="p-1 font-mono break-all">{entry.modelName ? <ServerText text={entry.modelName} /> : '—'}</td>
                 <td className="p-1">
-                  <Badge tone={FATE_TONE[entry.fate]}>{entry.fate}</Badge> {entry.why ? <ServerText text={entry.why} /> : null}
+                  {prefixed && entry.fate === 'renamed' ? null : <Badge tone={FATE_TONE[entry.fate]}>{entry.fate}</Badge>}{' '}
+                  {entry.why ? <ServerText text={entry.why} /> : null}
                 </td>
               </tr>
             ))}
