@@ -2,7 +2,7 @@
 // each numbered as the review numbers it.
 import { createServer } from 'node:net';
 import { expect, test } from './fixtures/test.ts';
-import { openFindATool } from './fixtures/panes.ts';
+import { openFindATool, openServerDetails } from './fixtures/panes.ts';
 import { startDemoServer } from '../server/testing/testServers.ts';
 import { appUrl, deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
@@ -87,4 +87,19 @@ test('12 · 390×844, from the Tools pane: Report selects the Request pane and s
     .click();
   await expect(panes.getByRole('tab', { name: 'Request' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('region', { name: 'Server report' })).toBeVisible({ timeout: 1000 });
+});
+
+test('2 · 1440×900: Add server keeps the demo connected — the bar says so, the URL is empty, one filled button, no Reconnect for it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl()));
+  const chip = page.getByRole('banner').getByRole('status', { name: 'Server' });
+  await expect(chip).toContainText('Toolscope demo shop');
+  await openServerDetails(page);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await expect(chip).toContainText('Connected');
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue('');
+  await expect(page.locator('button.bg-blue-600:visible')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Reconnect Toolscope demo shop' })).toHaveCount(0);
 });

@@ -139,9 +139,7 @@ export function App({ start }: { start: Boot }) {
   // exists (a remembered "use the proxy" choice needs it); any other server is asked about first.
   // Either way, a link's connection sends no reachability probe.
   // A deep link whose connection failed: the first tools shown before the app loaded go.
-  useEffect(() => {
-    if (state.status === 'failed') endPreview();
-  }, [state.status]);
+  useEffect(() => void (state.status === 'failed' && endPreview()), [state.status]);
   const linked = useRef(false);
   const [askLink, setAskLink] = useState(() =>
     initialLink.server && !isKnownServer(initialLink.server, window.location.origin) ? initialLink.server : undefined,
@@ -249,6 +247,7 @@ export function App({ start }: { start: Boot }) {
           onIntent={warmUp}
           proxy={proxy.session}
           onDisconnect={servers.disconnectShown}
+          stillConnected={state.status === 'idle' ? [...servers.labels.values()] : undefined}
           onAddServer={servers.add}
           health={health}
           source={fromRegistry}
@@ -345,6 +344,7 @@ export function App({ start }: { start: Boot }) {
               onOpenSaved={openServer}
               onRetryVia={retry}
               onSignIn={(request) => void signIn(request)}
+              inSet={new Set(servers.labels.keys())}
             >
               <FindServer onConnect={connectFromRegistry} />
             </StartScreen>

@@ -1,3 +1,4 @@
+import { revealInvisible } from '../../lib/text.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Popover } from '../../components/ui/Popover.tsx';
@@ -38,6 +39,8 @@ interface Props {
   source?: string;
   /** Receives the element in "Server details" where the workspace puts its Call settings. */
   detailsSlot?: (element: HTMLDivElement | null) => void;
+  /** Servers of the tab that stay connected off screen while another is added (their names). */
+  stillConnected?: readonly string[];
 }
 
 const inputClass =
@@ -58,6 +61,7 @@ export function ConnectionBar({
   stdio,
   source,
   detailsSlot,
+  stillConnected = [],
 }: Props) {
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
@@ -72,7 +76,8 @@ export function ConnectionBar({
   const [shownUrl, setShownUrl] = useState(stateUrl);
   if (stateUrl !== shownUrl) {
     setShownUrl(stateUrl);
-    if (stateUrl) setUrl(stateUrl);
+    // "Add server": the field is for another server, not the one that stays connected.
+    if (stateUrl || stillConnected.length) setUrl(stateUrl ?? '');
   }
 
   // A saved server fills the form; it connects at once unless a header value is missing. Connecting
@@ -175,6 +180,7 @@ export function ConnectionBar({
       <ConnectionStatus
         detailsSlot={detailsSlot}
         state={state}
+        stillConnected={stillConnected}
         runs={runs}
         health={health}
         onRetry={onRetry}
@@ -226,8 +232,10 @@ function ConnectionStatus({
   source,
   details,
   detailsSlot,
+  stillConnected,
 }: {
   state: ConnectionState;
+  stillConnected: readonly string[];
   runs: Props['runs'];
   health?: ServerHealth;
   onRetry?: () => void;
@@ -241,7 +249,11 @@ function ConnectionStatus({
   const line = 'min-w-16 flex-1 truncate text-xs';
   switch (state.status) {
     case 'idle':
-      return (
+      return stillConnected.length ? (
+        <p role="status" aria-label="Server" className={`${line} text-subtle`}>
+          Connected to {stillConnected.map(revealInvisible).join(', ')} — adding a server.
+        </p>
+      ) : (
         <p role="status" className={`${line} text-muted`}>
           Not connected.
           <Runs runs={runs} />

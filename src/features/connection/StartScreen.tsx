@@ -36,6 +36,8 @@ interface Props {
   onAnswerLink?: (connect: boolean) => void;
   /** More ways to find a server, below the known ones (the registry search). */
   children?: ReactNode;
+  /** Servers of the tab still connected while another is added: not offered again, and the bar's Connect is the one filled button. */
+  inSet?: ReadonlySet<string>;
 }
 
 const fieldClass = 'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm';
@@ -52,12 +54,13 @@ export function StartScreen({
   linkTool,
   onAnswerLink,
   children,
+  inSet,
 }: Props) {
   const { servers } = useSavedServers();
   const [recent, setRecent] = useState(loadRecentServers);
   const [now] = useState(() => Date.now());
   const savedUrls = new Set(servers.map((server) => server.url));
-  const others = recent.filter((entry) => !savedUrls.has(entry.url));
+  const others = recent.filter((entry) => !savedUrls.has(entry.url) && !inSet?.has(entry.url));
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 overflow-auto p-4">
       {askLink && onAnswerLink ? <LinkQuestion url={askLink} tool={linkTool} onAnswer={onAnswerLink} /> : null}
@@ -73,7 +76,7 @@ export function StartScreen({
         {demoUrl ? (
           <div className="flex flex-wrap items-center gap-3">
             <Button
-              variant={others.length ? 'secondary' : 'primary'}
+              variant={others.length || inSet?.size ? 'secondary' : 'primary'}
               onClick={() => onConnect(demoUrl)}
               disabled={state.status === 'connecting'}
             >
@@ -109,7 +112,7 @@ export function StartScreen({
               entry={entry}
               now={now}
               // One filled button on the page: the server used last.
-              first={index === 0}
+              first={index === 0 && !inSet?.size}
               disabled={state.status === 'connecting'}
               onReconnect={() => onConnect(entry.url, entry.tool)}
               onForget={() => setRecent(forgetRecentServer(entry.url))}
@@ -132,12 +135,7 @@ function RecentRow(props: {
   onForget: () => void;
 }) {
   const { entry, now, first, disabled, onReconnect, onForget } = props;
-  let host = entry.url;
-  try {
-    host = new URL(entry.url).host;
-  } catch {
-    // shown as stored
-  }
+  const host = URL.canParse(entry.url) ? new URL(entry.url).host : entry.url;
   const name = revealInvisible(entry.name ?? host);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
@@ -166,12 +164,8 @@ function RecentRow(props: {
 /** "Connect to <origin>?" for a link's server this browser has not used: the link alone sends nothing. */
 function LinkQuestion({ url, tool, onAnswer }: { url: string; tool?: string; onAnswer: (connect: boolean) => void }) {
   const id = useId();
-  let origin = url;
-  try {
-    origin = new URL(url).origin;
-  } catch {
-    // shown as given; connecting will say what is wrong with it
-  }
+  // Shown as given when it is no URL: connecting will say what is wrong with it.
+  const origin = URL.canParse(url) ? new URL(url).origin : url;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2 rounded-md border border-warn-line bg-warn-surface px-3 py-2 text-sm">
       <h2 id={id} className="font-semibold text-warn-strong">
