@@ -72,6 +72,7 @@ export function usePageWorkspace() {
   // Made with the first server (its code is the connected screen's): the start screen has none.
   const [workspace, setWorkspace] = useState<Workspace<PageServer>>();
   const made = useRef<Promise<Workspace<PageServer>>>(undefined);
+  const now = useRef<Workspace<PageServer>>(undefined);
   const onSavedChange = useCallback(
     (server: string) => void queryClient.invalidateQueries({ queryKey: queryKeys.saved(server) }),
     [queryClient],
@@ -80,6 +81,7 @@ export function usePageWorkspace() {
     async (connected: ConnectedState, ask: ConnectionAsk, show: boolean) => {
       const chunk = await loadPageServer();
       made.current ??= Promise.resolve(new chunk.Workspace<PageServer>()).then((created) => {
+        now.current = created;
         setWorkspace(created);
         return created;
       });
@@ -95,10 +97,13 @@ export function usePageWorkspace() {
     },
     [queryClient, join],
   );
+  // At once (not a tick later): the render that follows a disconnect must not still count it in the set.
   const closed = useCallback((connection: McpConnection) => {
-    void made.current?.then((set) => {
+    const drop = (set: Workspace<PageServer>) => {
       if (set.get(connection.url)?.connection === connection) set.remove(connection.url);
-    });
+    };
+    if (now.current) drop(now.current);
+    else void made.current?.then(drop);
   }, []);
   return { workspace, join, joined, closed };
 }
