@@ -60,10 +60,9 @@ export interface AgentOptions {
 }
 
 const PAGE = 50;
+const MAX_TRAFFIC = 50;
 const DESTRUCTIVE_REFUSAL =
   'Not sent: the tool may change or destroy data (or its hints are missing or contradictory), so a person would be asked first; toolscope mcp calls such tools only when started with --allow-destructive.';
-
-const MAX_TRAFFIC = 50;
 
 /**
  * The agent's server, as the page's workspace holds one (src/workspace/serverSession.ts): its

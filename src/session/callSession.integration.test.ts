@@ -73,8 +73,8 @@ describe('the call session on server-everything', () => {
       safety: () => extra.safety ?? DEFAULT_SAFETY,
       loadChecks: checks,
       memory: extra.memory ?? memory(),
-      linkTool: extra.linkTool,
     });
+    if (extra.linkTool) made.linkOpened(extra.linkTool);
     made.setTools(tools, false);
     return made;
   };

@@ -44,8 +44,6 @@ export interface SessionDeps {
   safety: () => SafetySettings;
   loadChecks: () => Promise<CallChecks>;
   memory: SessionMemory;
-  /** The tool a link opened with arguments of its own: its first call asks first. */
-  linkTool?: string;
   /** A saved call's verdicts changed what is stored (an imported call run once). */
   onSavedChange?: () => void;
 }
@@ -105,7 +103,6 @@ export class CallSession {
       runs: [],
       verdicts: new Map(),
       optedIn: new Set(),
-      ...(deps.linkTool ? { linkPending: deps.linkTool } : {}),
     };
     this.#entrance.subscribe(() => this.#publish(this.#entrance.getSnapshot()));
   }
@@ -121,7 +118,7 @@ export class CallSession {
 
   /**
    * The screen opened on a link's tool with the link's own arguments (the session was made before
-   * the screen: it outlives it): that tool's first call from the form asks first, as with linkTool.
+   * the screen: it outlives it): that tool's first call from the form asks first.
    */
   linkOpened(tool: string): void {
     if (this.#snapshot.runs.length || this.#snapshot.linkPending === tool) return;
