@@ -2,9 +2,10 @@
 // each numbered as the review numbers it.
 import { createServer } from 'node:net';
 import { expect, test } from './fixtures/test.ts';
-import { openFindATool, openServerDetails } from './fixtures/panes.ts';
+import type { Page } from '@playwright/test';
+import { addServer, openDock, openFindATool, openReport, openServerDetails, openServersList } from './fixtures/panes.ts';
 import { startDemoServer } from '../server/testing/testServers.ts';
-import { appUrl, deepLink, demoMcpUrl } from './fixtures/urls.ts';
+import { appUrl, deepLink, demoMcpUrl, everythingMcpUrl, stdioEverythingLink } from './fixtures/urls.ts';
 
 test('1 · 390×844: a recent server’s row stacks (≤ 120 px) and its Reconnect ends above the dock', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -98,8 +99,184 @@ test('2 · 1440×900: Add server keeps the demo connected — the bar says so, t
   await expect(chip).toContainText('Toolscope demo shop');
   await openServerDetails(page);
   await page.getByRole('button', { name: 'Add server' }).click();
+  // A dialog over the workspace (never the start screen); the page behind it is inert.
+  const dialog = page.getByRole('dialog', { name: 'Add server' });
   await expect(chip).toContainText('Connected');
-  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue('');
-  await expect(page.locator('button.bg-blue-600:visible')).toHaveCount(1);
+  await expect(dialog.getByRole('textbox', { name: 'Server URL' })).toHaveValue('');
+  await expect(dialog.locator('button.bg-blue-600:visible')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Open an MCP server' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reconnect Toolscope demo shop' })).toHaveCount(0);
+});
+
+/** Elements the Tab key stops at (visible, not disabled, not taken out of the order). */
+const tabStops = (page: Page) =>
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]')].filter(
+        (element) => element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled && element.checkVisibility(),
+      ).length,
+  );
+
+test('3 · 1440×900, demo + server-everything: the second server lives in the chip — 2 servers, ≤ 2 more tab stops, the sidebar high', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl()));
+  const chip = page.getByRole('banner').getByRole('status', { name: 'Server' });
+  await expect(page.getByRole('region', { name: 'Tools' }).getByRole('listitem').first()).toBeVisible();
+  const alone = await tabStops(page);
+  await addServer(page, everythingMcpUrl());
+  await expect(chip).toContainText('Everything Reference Server');
+  await expect(chip).toContainText('2 servers');
+  // Back on the demo: the same screen as before, with the second server in the chip only.
+  await (await openServersList(page)).getByRole('button', { name: 'Open Toolscope demo shop' }).click();
+  await expect(chip).toContainText('Toolscope demo shop');
+  await expect(page.getByRole('region', { name: 'Tools' }).getByRole('listitem').first()).toBeVisible();
+  expect(await tabStops(page)).toBeLessThanOrEqual(alone + 2);
+  const sidebar = await page.getByRole('tablist', { name: 'Sidebar' }).boundingBox();
+  expect(sidebar?.y).toBeLessThanOrEqual(140);
+  await expect((await openServersList(page)).getByRole('listitem', { name: /./ })).toHaveCount(2);
+});
+
+test('4 · 1440×900, server-everything: the tabs count (Prompts 4), and every prompt and resource row is one line (≤ 40 px)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(everythingMcpUrl()));
+  const tabs = page.getByRole('tablist', { name: 'Sidebar' });
+  await expect(tabs.getByRole('tab', { name: /^Prompts/ })).toHaveText('Prompts4');
+  await expect(tabs.getByRole('tab', { name: /^Resources/ })).toHaveText('Resources9');
+  await tabs.getByRole('tab', { name: /^Prompts/ }).click();
+  const rows = async (name: string) => {
+    const items = page.getByRole('list', { name }).getByRole('listitem');
+    await expect(items.first()).toBeVisible();
+    return Promise.all((await items.all()).map(async (item) => (await item.boundingBox())?.height ?? 0));
+  };
+  const prompts = await rows('Prompt list');
+  expect(prompts).toHaveLength(4);
+  expect(Math.max(...prompts)).toBeLessThanOrEqual(40);
+  await tabs.getByRole('tab', { name: /^Resources/ }).click();
+  const resources = await rows('Resource list');
+  expect(resources).toHaveLength(7);
+  expect(Math.max(...resources)).toBeLessThanOrEqual(40);
+});
+
+test('5 · 1440×900: a prompt get and a resource read each end in Outcome (Success · N ms) and in History', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(everythingMcpUrl()));
+  const tabs = page.getByRole('tablist', { name: 'Sidebar' });
+  await tabs.getByRole('tab', { name: /^Prompts/ }).click();
+  await page
+    .getByRole('list', { name: 'Prompt list' })
+    .getByRole('button', { name: /^Arguments Prompt/ })
+    .click();
+  const prompt = page.getByRole('region', { name: 'Prompt: args-prompt' });
+  await prompt.getByLabel(/^city/).fill('Lisbon');
+  await prompt.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name: 'Get prompt' }).click();
+  await expect(prompt.getByRole('status', { name: 'Outcome' })).toHaveText(/^Success · \d+ ms · \d+ B$/);
+  const history = page.getByRole('tablist', { name: 'Dock' }).getByRole('tab', { name: /^History/ });
+  await expect(history).toHaveText('History1');
+  await tabs.getByRole('tab', { name: /^Resources/ }).click();
+  await page
+    .getByRole('list', { name: 'Resource templates' })
+    .getByRole('button', { name: /^Dynamic Text Resource/ })
+    .click();
+  const template = page.getByRole('region', { name: 'Resource template: Dynamic Text Resource' });
+  await template.getByLabel(/^resourceId/).fill('3');
+  await template.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name: 'Read resource' }).click();
+  await expect(template.getByRole('status', { name: 'Outcome' })).toHaveText(/^Success · \d+ ms · \d+ B$/);
+  await expect(history).toHaveText('History2');
+  // History replays the read: the resource opens and is read again.
+  const panel = await openDock(page, 'History');
+  await expect(panel.getByRole('listitem').filter({ hasText: 'demo://resource/dynamic/text/3' })).toContainText('read');
+});
+
+test('6 · 1440×900: Call tool, Get prompt and Read resource sit in toolbar "Request" at the same place', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const centre = async (name: string) => {
+    const button = page.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
+    const box = await button.boundingBox();
+    return box ? box.x + box.width / 2 : Number.NaN;
+  };
+  await page.goto(deepLink(everythingMcpUrl(), 'echo'));
+  const call = await centre('Call tool');
+  const tabs = page.getByRole('tablist', { name: 'Sidebar' });
+  await tabs.getByRole('tab', { name: /^Prompts/ }).click();
+  await page
+    .getByRole('list', { name: 'Prompt list' })
+    .getByRole('button', { name: /^Arguments Prompt/ })
+    .click();
+  const get = await centre('Get prompt');
+  await tabs.getByRole('tab', { name: /^Resources/ }).click();
+  await page
+    .getByRole('list', { name: 'Resource templates' })
+    .getByRole('button', { name: /^Dynamic Text Resource/ })
+    .click();
+  const read = await centre('Read resource');
+  const centres = [call, get, read];
+  expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(8);
+});
+
+test('10 · 1440×900: the overview counts prompts and resources, each a link; the report’s tabs sit high', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(everythingMcpUrl()));
+  const overview = page.getByRole('region', { name: 'Server overview' });
+  await expect(overview).toContainText('4 prompts');
+  await expect(overview).toContainText('7 resources');
+  await overview.getByRole('button', { name: '4 prompts' }).click();
+  await expect(page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: /^Prompts/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  for (const [width, height, top] of [
+    [1440, 900, 220],
+    [390, 844, 450],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const report = await openReport(page);
+    const tabs = await report.getByRole('tablist', { name: 'Report view' }).boundingBox();
+    expect(tabs?.y).toBeLessThanOrEqual(top);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Report/ })
+      .click();
+  }
+});
+
+test('11 · 1440×900, stdio server-everything: one "Server details", holding Restart server, Add server and Diagnose', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(stdioEverythingLink());
+  await expect(page.getByRole('banner').getByRole('status', { name: 'Server' })).toContainText('Everything Reference Server');
+  const details = page.getByRole('banner').getByRole('group', { name: 'Server details' });
+  await expect(details).toHaveCount(1);
+  await openServerDetails(page);
+  for (const name of ['Restart server', 'Add server', 'Diagnose'])
+    await expect(details.getByRole('button', { name, exact: true })).toBeVisible();
+});
+
+test('15 · 1440×900, a tool and its result: no control under 24 px, a disabled Compare says why, no URL box while connected', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Success');
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary, [role="tab"], [role="switch"]')]
+      .filter((element) => element.checkVisibility() && !element.closest('p, li > span'))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 23.5 || box.height < 23.5))
+      .map(
+        ({ element, box }) =>
+          `${(element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim().slice(0, 30)} ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ),
+  );
+  expect(small).toEqual([]);
+  const compare = page.getByRole('button', { name: 'Compare with previous' });
+  await expect(compare).toBeDisabled();
+  expect(Number(await compare.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThanOrEqual(0.6);
+  await expect(page.getByText('no earlier call', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveCount(0);
 });

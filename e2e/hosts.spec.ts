@@ -1,18 +1,20 @@
-// Several servers in one tab (issue 63): "Add server" keeps the server on screen connected and
-// opens the connection form for another; "Servers" lists both; a tool of the other server opens
-// its own workspace, and its call reaches that server (Traffic names it, History keeps it); a
-// reload restores the set; "Hosts" shows every tool as a host names it and marks a name too long.
+// Several servers in one tab (issue 63; the switcher in the chip, issue 81): "Add server…" keeps the
+// server on screen connected and asks for another in a dialog; the chip says "· 2 servers" and its
+// "Servers" list switches between them; the sidebar shows the one on screen only, and its call
+// reaches that server (Traffic names it, History keeps it); a reload restores the set; "Hosts" shows
+// every tool as a host names it and marks a name too long.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { openDock, openFindATool, openServerDetails } from './fixtures/panes.ts';
+import { addServer, openDock, openFindATool, openServerDetails, openServersList } from './fixtures/panes.ts';
 import { configLaunchLink, deepLink, demoMcpUrl, everythingMcpUrl, protectedToken } from './fixtures/urls.ts';
 
 const shots = process.env.TOOLSCOPE_SCREENSHOTS;
-const serversList = (page: Page) => page.getByRole('list', { name: 'Servers' });
-/** A server's own "Tool list", inside its item of the "Servers" list. */
-const toolsOf = (page: Page, server: string) =>
-  serversList(page).getByRole('listitem', { name: server }).getByRole('list', { name: 'Tool list' });
+/** The chip's "Servers" list, opened, then the popover closed again once `check` has run. */
+async function inServersList(page: Page, check: (list: Locator) => Promise<void>) {
+  await check(await openServersList(page));
+  await page.keyboard.press('Escape');
+}
 const chip = (page: Page) => page.getByRole('banner').getByRole('status', { name: 'Server' });
 
 async function demoAndEverything(page: Page) {
@@ -21,28 +23,32 @@ async function demoAndEverything(page: Page) {
   await expect(chip(page)).toContainText('Toolscope demo shop');
   await openServerDetails(page);
   await page.getByRole('button', { name: 'Add server' }).click();
-  // The demo stays connected while the form is free for another server.
-  await expect(
-    page.getByRole('region', { name: 'Still connected' }).getByRole('button', { name: 'Back to Toolscope demo shop' }),
-  ).toBeVisible();
-  await page.getByLabel('Server URL').fill(everythingMcpUrl());
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  // A dialog over the demo, which stays connected (the chip still names it).
+  const dialog = page.getByRole('dialog', { name: 'Add server' });
+  await expect(dialog).toContainText('Toolscope demo shop stays connected');
+  await expect(chip(page)).toContainText('Toolscope demo shop');
+  await dialog.getByRole('textbox', { name: 'Server URL' }).fill(everythingMcpUrl());
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(chip(page)).toContainText('Everything Reference Server');
-  await expect(serversList(page).getByRole('listitem', { name: /./ })).toHaveCount(2);
+  await expect(chip(page)).toContainText('2 servers');
+  await inServersList(page, (list) => expect(list.getByRole('listitem', { name: /./ })).toHaveCount(2));
 }
 
 test('two servers: both listed, a call goes to the server of its tool, Traffic and History say which, a reload restores both', async ({
   page,
 }) => {
   await demoAndEverything(page);
-  const list = serversList(page);
-  const everything = list.getByRole('listitem', { name: 'Everything Reference Server' });
-  await expect(everything).toHaveAttribute('aria-current', 'true');
-  await expect(everything).toContainText('on screen');
-  // The demo's tools, under its name, while everything's are the list below.
-  const demoTools = toolsOf(page, 'Toolscope demo shop');
-  await expect(demoTools.getByRole('button', { name: 'search_catalog', exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Tools of Everything Reference Server' })).toBeVisible();
+  await inServersList(page, async (list) => {
+    const everything = list.getByRole('listitem', { name: 'Everything Reference Server' });
+    await expect(everything).toHaveAttribute('aria-current', 'true');
+    await expect(everything).toContainText('on screen');
+    // The demo: how many tools it lists, under its own credentials.
+    await expect(list.getByRole('listitem', { name: 'Toolscope demo shop' })).toContainText(/\d+ tools · connected/);
+  });
+  // The sidebar lists the server on screen only.
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await expect(tools.getByRole('button', { name: /^Echo Tool/ })).toBeVisible();
+  await expect(tools.getByRole('button', { name: /^Search catalog/ })).toHaveCount(0);
 
   // A call to everything's echo: sent to everything, named so in Traffic.
   await page.getByRole('region', { name: 'Tools' }).getByRole('searchbox', { name: 'Search tools' }).fill('echo');
@@ -65,15 +71,19 @@ test('two servers: both listed, a call goes to the server of its tool, Traffic a
   await expect(history.getByRole('heading', { name: /calls? to Everything Reference Server/ })).toBeVisible();
   await expect(history.getByRole('listitem').filter({ hasText: 'echo' }).first()).toBeVisible();
 
-  // A demo tool from its group: the demo comes on screen on that tool, everything stays connected.
+  // The demo from the chip's list: it comes on screen, everything stays connected.
   const demoSent: string[] = [];
   page.on('request', (request) => {
     if (request.url().startsWith(demoMcpUrl()) && request.method() === 'POST') demoSent.push(request.postData() ?? '');
   });
-  await demoTools.getByRole('button', { name: 'search_catalog', exact: true }).click();
+  await (await openServersList(page)).getByRole('button', { name: 'Open Toolscope demo shop' }).click();
   await expect(chip(page)).toContainText('Toolscope demo shop');
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('search_catalog');
+  await tools.getByRole('button', { name: /^Search catalog/ }).click();
   await expect(page.getByRole('heading', { name: /Search catalog/ }).first()).toBeVisible();
-  await expect(list.getByRole('listitem', { name: 'Toolscope demo shop' })).toHaveAttribute('aria-current', 'true');
+  await inServersList(page, (list) =>
+    expect(list.getByRole('listitem', { name: 'Toolscope demo shop' })).toHaveAttribute('aria-current', 'true'),
+  );
   await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('lamp');
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText(/lamp/i);
@@ -82,23 +92,23 @@ test('two servers: both listed, a call goes to the server of its tool, Traffic a
   await expect(traffic.getByRole('listitem').filter({ hasText: 'tools/call search_catalog' }).first()).toContainText('Toolscope demo shop');
 
   // Adding a server already in the set brings it back on screen: one connection per server.
-  await page.getByRole('region', { name: 'Connected servers' }).getByRole('button', { name: 'Add server' }).click();
-  await page.getByLabel('Server URL').fill(everythingMcpUrl());
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await addServer(page, everythingMcpUrl());
   await expect(chip(page)).toContainText('Everything Reference Server');
-  await expect(serversList(page).getByRole('listitem', { name: /./ })).toHaveCount(2);
-  await toolsOf(page, 'Toolscope demo shop').getByRole('button', { name: 'search_catalog', exact: true }).click();
+  await inServersList(page, (list) => expect(list.getByRole('listitem', { name: /./ })).toHaveCount(2));
+  await (await openServersList(page)).getByRole('button', { name: 'Open Toolscope demo shop' }).click();
   await expect(chip(page)).toContainText('Toolscope demo shop');
 
-  // A reload: the demo on screen (the link), everything reopened beside it.
+  // A reload: the demo on screen (the link), everything reopened beside it, its tools listed.
   await page.reload();
   await expect(chip(page)).toContainText('Toolscope demo shop');
-  await expect(serversList(page).getByRole('listitem', { name: /./ })).toHaveCount(2);
-  await expect(toolsOf(page, 'Everything Reference Server').getByRole('button', { name: 'echo', exact: true })).toBeVisible();
+  await expect(chip(page)).toContainText('2 servers');
+  const list = await openServersList(page);
+  await expect(list.getByRole('listitem', { name: 'Everything Reference Server' })).toContainText(/\d+ tools · connected/);
 
-  // Disconnect the one off screen: one server again, no list.
-  await serversList(page).getByRole('button', { name: 'Disconnect Everything Reference Server' }).click();
-  await expect(serversList(page)).toHaveCount(0);
+  // Disconnect the one off screen: one server again.
+  await list.getByRole('button', { name: 'Disconnect Everything Reference Server' }).click();
+  await expect(list.getByRole('listitem', { name: /./ })).toHaveCount(1);
+  await expect(chip(page)).not.toContainText('2 servers');
   await expect(chip(page)).toContainText('Toolscope demo shop');
 });
 
@@ -115,12 +125,9 @@ test('a slow call on the demo keeps running while another server is on screen; b
   await expect(page.getByRole('progressbar')).toBeVisible();
 
   // Another server on screen: the demo's call goes on, and the Servers list says so.
-  await openServerDetails(page);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await page.getByLabel('Server URL').fill(everythingMcpUrl());
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await addServer(page, everythingMcpUrl());
   await expect(chip(page)).toContainText('Everything Reference Server');
-  const demo = serversList(page).getByRole('listitem', { name: 'Toolscope demo shop' });
+  const demo = (await openServersList(page)).getByRole('listitem', { name: 'Toolscope demo shop' });
   await expect(demo).toContainText('a call running');
   await expect(demo).not.toContainText('a call running', { timeout: 15_000 });
 
@@ -134,6 +141,7 @@ test('a slow call on the demo keeps running while another server is on screen; b
 
 test('Hosts: every tool as Claude Code names it, an over-long name marked with its source; axe clean', async ({ page }) => {
   await demoAndEverything(page);
+  await openServerDetails(page);
   await page.getByRole('region', { name: 'Connected servers' }).getByRole('button', { name: 'Hosts' }).click();
   const hosts = page.getByRole('region', { name: 'Hosts' });
   await hosts.getByRole('combobox', { name: 'Host', exact: true }).selectOption({ label: 'Claude Code' });
@@ -180,6 +188,7 @@ test('Hosts: every tool as Claude Code names it, an over-long name marked with i
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Tools' }).click();
+    await openServerDetails(page);
     await page.getByRole('region', { name: 'Connected servers' }).getByRole('button', { name: 'Hosts' }).click();
     // On a phone "Hosts" turns to the pane that shows it.
     await expect(hosts).toBeVisible();
@@ -206,11 +215,13 @@ test('toolscope --config FILE opens every entry: the stdio one on screen, the ht
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(configLaunchLink());
   await expect(chip(page)).toContainText('secure-filesystem-server');
-  const list = serversList(page);
+  await expect(chip(page)).toContainText('3 servers');
+  const list = await openServersList(page);
   await expect(list.getByRole('listitem', { name: /./ })).toHaveCount(3);
   // The protected demo answered: its Authorization header came from the file, held in memory only.
-  await expect(toolsOf(page, 'Toolscope demo shop').getByRole('button', { name: 'search_catalog', exact: true })).toBeVisible();
-  await expect(toolsOf(page, 'Everything Reference Server').getByRole('button', { name: 'echo', exact: true })).toBeVisible();
+  await expect(list.getByRole('listitem', { name: 'Toolscope demo shop' })).toContainText(/\d+ tools · connected/);
+  await expect(list.getByRole('listitem', { name: 'Everything Reference Server' })).toContainText(/\d+ tools · connected/);
+  await page.keyboard.press('Escape');
   const traffic = await openDock(page, 'Traffic');
   await traffic.getByRole('searchbox', { name: 'Filter traffic' }).fill('tools/list');
   const row = traffic.getByRole('listitem').filter({ hasText: 'Toolscope demo shop' }).first();

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startFakeModel, type FakeChoice } from '../server/testing/modelFakes.ts';
 import { expect, test } from './fixtures/test.ts';
-import { openFindATool, openServerDetails } from './fixtures/panes.ts';
+import { addServer, openFindATool } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl, everythingMcpUrl } from './fixtures/urls.ts';
 
 const KEY = 'sk-page-model-key-0123456789';
@@ -117,11 +117,8 @@ test('with several servers the model gets the tools as the chosen host names the
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(deepLink(demoMcpUrl()));
-    await openServerDetails(page);
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page.getByLabel('Server URL').fill(everythingMcpUrl());
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: /./ })).toHaveCount(2);
+    await addServer(page, everythingMcpUrl());
+    await expect(page.getByRole('banner').getByRole('status', { name: 'Server' })).toContainText('2 servers');
     const panel = await openModel(page);
     await panel.getByRole('combobox', { name: 'Host profile' }).selectOption({ label: 'Claude Code' });
     await panel.getByRole('textbox', { name: 'Base URL' }).fill(fake.url);

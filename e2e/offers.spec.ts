@@ -23,8 +23,9 @@ test('prompts: the four listed; args-prompt says City is required, then gets its
   await sidebarTab(page, 'Prompts').click();
   const list = page.getByRole('region', { name: 'Prompts' }).getByRole('list', { name: 'Prompt list' }).getByRole('listitem');
   await expect(list).toHaveCount(4);
-  await expect(list.nth(0)).toHaveText(/^simple-prompt/);
-  await expect(list.nth(1)).toHaveText(/^args-prompt\s*Arguments Prompt/);
+  // One line each: the title first, the raw name after it.
+  await expect(list.nth(0)).toHaveText(/^Simple Prompt\s*simple-prompt$/);
+  await expect(list.nth(1)).toHaveText(/^Arguments Prompt\s*args-prompt$/);
 
   await list.nth(1).getByRole('button').click();
   // The UI contract's shape: one region "Prompts" holds the list, the form, Get prompt and the messages.

@@ -115,10 +115,10 @@ test('at 1280×720 the chip shows the server’s whole name and its protocol rev
   await shot(page, 'chip-1280');
   // Not cut short: the whole name fits in its box.
   expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-  await expect(chip(page).locator('summary')).toContainText('Everything Reference Server· 2025-11-25');
+  await expect(chip(page).locator('summary').first()).toContainText('Everything Reference Server· 2025-11-25');
   await shot(page, 'chip-1280');
   // The popover holds the rest: the URL and the era in words.
-  await chip(page).locator('summary').click();
+  await chip(page).locator('summary').first().click();
   const details = chip(page).getByRole('group', { name: 'Server details' });
   await expect(details).toContainText(everythingMcpUrl());
   await expect(details).toContainText('2025 era');
@@ -136,11 +136,11 @@ test('a killed stdio child: the chip turns amber “Server stopped” within 1 s
     const pid = Number(/pid (\d+)/.exec((await chip(page).textContent()) ?? '')?.[1]);
     expect(pid).toBeGreaterThan(0);
     // The popover: the whole command, the folder and the environment's names (never values).
-    await chip(page).locator('summary').click();
+    await chip(page).locator('summary').first().click();
     const details = chip(page).getByRole('group', { name: 'Server details' });
     await expect(details).toContainText(/server-everything\/dist\/index\.js stdio/);
     await expect(details).toContainText('PATH');
-    await chip(page).locator('summary').click();
+    await chip(page).locator('summary').first().click();
 
     process.kill(pid, 'SIGKILL');
     const killedAt = Date.now();

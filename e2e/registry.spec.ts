@@ -50,7 +50,7 @@ test('search → an entry → a remote with a {tenant} variable and a required s
   // The protected demo answers only with the key: connected means the header was received.
   const chip = page.getByRole('banner').getByRole('status', { name: 'Server' });
   await expect(chip).toContainText('Toolscope demo shop');
-  await chip.locator('summary').click();
+  await chip.locator('summary').first().click();
   await expect(chip).toContainText('Found in');
   await expect(chip).toContainText('the MCP Registry: io.github.toolscope/demo-shop 1.0.0');
   await expect(chip).toContainText('?tenant=acme');

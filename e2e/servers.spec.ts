@@ -43,7 +43,9 @@ test('saves servers (header values only when asked), exports and imports mcpServ
   await page.getByText('Saved servers (2)').click();
   await page.getByRole('button', { name: 'Open everything' }).click();
   await expect(page.getByRole('banner').getByRole('status')).toContainText('Connected to');
-  await expect(page.getByLabel('Server URL')).toHaveValue(everythingMcpUrl());
+  // Connected, the URL is in Server details, and no URL box is left in the page (17-ux-review-5, line 15).
+  await expect(await openServerDetails(page)).toContainText(everythingMcpUrl());
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveCount(0);
 
   // A saved server without its secret fills the form and waits for the value. Connected, the saved
   // servers are in Server details.

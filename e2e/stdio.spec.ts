@@ -86,8 +86,8 @@ test('the console follows its tail; scrolled up it stays put and says "↓ n new
     const tab = page.getByRole('tablist', { name: 'Dock' }).getByRole('tab', { name: /^Server console/ });
     await expect(tab).not.toContainText('● new');
     const pid = /\(pid (\d+)\)/.exec((await status.textContent()) ?? '')?.[1];
-    await page.getByRole('banner').getByRole('status', { name: 'Server' }).locator('summary').click();
-    await page.getByRole('banner').getByRole('button', { name: 'Restart', exact: true }).click();
+    await page.getByRole('banner').getByRole('status', { name: 'Server' }).locator('summary').first().click();
+    await page.getByRole('banner').getByRole('button', { name: 'Restart server', exact: true }).click();
     await expect(status).not.toContainText(`(pid ${pid})`);
     await expect(tab).toContainText('● new');
     await tab.click();

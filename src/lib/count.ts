@@ -7,3 +7,6 @@ export const formatCount = (value: number): string => {
   const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return whole < 0 ? `-${digits}` : digits;
 };
+
+/** "1 tool", "15 tools", "1,204 tools": a count and its noun (the plural adds an s unless given). */
+export const countOf = (value: number, noun: string, plural = `${noun}s`): string => `${formatCount(value)} ${value === 1 ? noun : plural}`;

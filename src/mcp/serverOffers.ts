@@ -75,6 +75,13 @@ export interface PromptGetEnded {
   outcome: { messages: number } | { failure: McpFailure };
 }
 
+/** A resource's read as it ended (what History keeps of it): how many contents came, or why it failed. */
+export interface ResourceReadEnded {
+  uri: string;
+  durationMs: number;
+  outcome: { contents: number } | { failure: McpFailure };
+}
+
 /** Arguments to open a prompt with (History's "Edit and replay"), and whether to get it at once ("Replay"); `at` tells two requests apart. */
 export interface PromptFill {
   args: Record<string, unknown>;

@@ -102,6 +102,9 @@ const outcome = (kind: OutcomeKind, detail?: string): Outcome => ({
   tone: OUTCOMES[kind].tone,
 });
 
+/** An outcome by its word alone ("Success", "Working"): a prompt's get or a resource's read. */
+export const plainOutcome = (kind: OutcomeKind): Outcome => outcome(kind);
+
 export function failureOutcome(failure: McpFailure): Outcome {
   switch (failure.kind) {
     case 'cancelled':

@@ -38,9 +38,10 @@ export interface HistoryEntry {
   resultKept?: boolean;
   /**
    * 'prompt': a prompt's get (prompts/get: `tool` is the prompt's name, `args` its arguments);
-   * 'load': a load test of `tool` with `args` (its summary is the stored result); absent: a tool call.
+   * 'load': a load test of `tool` with `args` (its summary is the stored result);
+   * 'read': a resource's read (resources/read: `tool` is the URI read, `args` empty); absent: a tool call.
    */
-  kind?: 'prompt' | 'load';
+  kind?: 'prompt' | 'load' | 'read';
   /** 'app': the call came from an MCP App's frame. */
   origin?: 'app' | 'agent';
   /** The server's questions during the call and the answers given (secret-named fields left out). */

@@ -13,6 +13,9 @@ export const FOCUS_TOOL_SEARCH = 'toolscope:focus-tool-search';
 /** A request to open the connection doctor (the palette's "Diagnose the connection"). */
 export const OPEN_DOCTOR = 'toolscope:open-doctor';
 
+/** A request to open "Add server" (the palette's command; the button sits in the chip's popover). */
+export const OPEN_ADD_SERVER = 'toolscope:open-add-server';
+
 /**
  * Ctrl+Enter / ⌘Enter calls the open tool wherever the focus is — except in another text field
  * (the tool search, the palette, a filter) or a dialog, whose Enter is its own; inside the request

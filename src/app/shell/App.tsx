@@ -12,7 +12,7 @@ import { StepUpContext, useOAuth, type SignInPurpose } from '../../features/conn
 import type { OAuthGrant } from '../../mcp/auth/oauth.ts';
 import type { OAuthChallenge } from '../../mcp/errors.ts';
 import type { ProxySession } from '../../mcp/wire/proxy.ts';
-import { OPEN_DOCTOR } from '../../web/keyboard.ts';
+import { OPEN_ADD_SERVER, OPEN_DOCTOR } from '../../web/keyboard.ts';
 import { TrafficRecorder } from '../../mcp/recording/traffic.ts';
 import { serverHealth } from '../../mcp/recording/serverHealth.ts';
 import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
@@ -21,7 +21,7 @@ import { ConnectedView, warmUp, type Boot } from './boot.ts';
 import type { Command } from '../palette/commands.ts';
 import { RestartServerContext, useStdioServer } from '../../features/stdio/useStdioServer.ts';
 import { ServerConsole } from '../../features/stdio/ServerConsole.tsx';
-import { stdioStatusText } from '../../features/stdio/consoleStore.ts';
+import { lastStderrLine, stdioStatusText } from '../../features/stdio/consoleStore.ts';
 import { StartScreen } from '../../features/connection/StartScreen.tsx';
 import { rememberRecentServer } from '../../features/connection/api/recentServers.ts';
 import { isKnownServer, rememberKnownServer } from '../../features/connection/api/knownServers.ts';
@@ -113,13 +113,13 @@ export function App({ start }: { start: Boot }) {
     () => [
       ...appCommands({
         find: () => setFinding(true),
-        add: live ? servers.add : undefined,
+        add: live ? () => window.dispatchEvent(new Event(OPEN_ADD_SERVER)) : undefined,
         diagnose: diagnosable ? () => window.dispatchEvent(new Event(OPEN_DOCTOR)) : undefined,
         restart: stdioSession ? { command: stdioSession.command, run: () => void restartStdio() } : undefined,
       }),
       ...buildCommands.current(),
     ],
-    [stdioSession, restartStdio, diagnosable, live, servers.add],
+    [stdioSession, restartStdio, diagnosable, live],
   );
   const { signIn } = oauth;
   const stepUp = useCallback(
@@ -171,14 +171,7 @@ export function App({ start }: { start: Boot }) {
       : onBridge && stdio.snapshot.status !== undefined && !childRuns
         ? ('server-stopped' as const)
         : trafficHealth;
-  const lastWords = useMemo(
-    () =>
-      [...stdio.snapshot.lines]
-        .reverse()
-        .find((line) => line.source === 'stderr' && line.text.trim())
-        ?.text.slice(0, 200),
-    [stdio.snapshot.lines],
-  );
+  const lastWords = useMemo(() => lastStderrLine(stdio.snapshot.lines), [stdio.snapshot.lines]);
   const generation = stdio.snapshot.status?.generation;
   useEffect(() => {
     if (childRuns && stdioSession && state.status === 'failed' && state.url === stdioSession.url) void connect(stdioSession.url, '');
@@ -249,6 +242,7 @@ export function App({ start }: { start: Boot }) {
           onDisconnect={servers.disconnectShown}
           stillConnected={state.status === 'idle' ? [...servers.labels.values()] : undefined}
           onAddServer={servers.add}
+          serverCount={servers.parked.length + 1}
           health={health}
           source={fromRegistry}
           detailsSlot={setDetailsSlot}

@@ -21,7 +21,7 @@ import { useSavedCalls } from '../../features/saved/useSavedCalls.ts';
 import { useStableCallback } from '../../web/stableCallback.ts';
 import { ToolSidebar } from './ToolSidebar.tsx';
 import { sidebarTabs } from './sidebarTabs.tsx';
-import { useOfferWatch } from '../../features/offers/api/useOfferWatch.ts';
+import { useServerOffers } from '../../features/offers/api/useOfferWatch.ts';
 import type { OfferPick } from '../../features/offers/OfferLists.tsx';
 import { ServerOverview } from './ServerOverview.tsx';
 import { usePaletteCommands } from '../palette/usePaletteCommands.ts';
@@ -84,10 +84,8 @@ export function ConnectedView(props: Props) {
   // Each tab's last pick, to come back to; the resource last opened stays subscribed meanwhile.
   const [picks, setPicks] = useState<Partial<Record<'prompts' | 'resources', OfferPick>>>({});
   if (view.kind === 'offers' && view.pick && picks[view.tab] !== view.pick) setPicks({ ...picks, [view.tab]: view.pick });
-  // Watched once the person has looked at either tab (before that nothing of them is shown or asked).
-  const [offersSeen, setOffersSeen] = useState(false);
-  if (view.kind === 'offers' && !offersSeen) setOffersSeen(true);
-  useOfferWatch(connection, authContext, offersSeen, picks.resources?.kind === 'resource' ? picks.resources.uri : undefined);
+  // Listed at connect (the tabs and the overview count them), and so watched from then on.
+  const offerCounts = useServerOffers(connection, authContext, picks.resources?.kind === 'resource' ? picks.resources.uri : undefined);
   const [hint, setHint] = useState<HintFilter>('all');
   // A narrow screen shows one pane at a time, chosen by the "Panes" tabs (and by what the person does).
   const narrow = useMediaQuery(NARROW);
@@ -115,6 +113,7 @@ export function ConnectedView(props: Props) {
     edit: workspace.edit,
     openPrompt: (name, args, get) =>
       setView({ kind: 'offers', tab: 'prompts', pick: { kind: 'prompt', name }, fill: { args, get, at: Date.now() } }),
+    openResource: (uri) => setView({ kind: 'offers', tab: 'resources', pick: { kind: 'resource', uri } }),
   });
 
   // Handles to offer: this page's results first, then History's (a reload keeps basket_id at hand).
@@ -166,6 +165,20 @@ export function ConnectedView(props: Props) {
     <div className="flex min-h-0 flex-1 flex-col">
       <TopBarPortals
         {...{ topBarSlot, bottomSlot, detailsSlot, narrow, safety }}
+        servers={
+          props.servers ? (
+            <ServersPane
+              connection={connection}
+              servers={props.servers}
+              set={set}
+              running={calls.runs.filter((run) => run.state.status === 'running').length}
+              onHosts={() => {
+                setView({ kind: 'hosts' });
+                panes.show('request');
+              }}
+            />
+          ) : null
+        }
         score={scored?.score}
         reportOpen={view.kind === 'report'}
         onToggleReport={() => {
@@ -190,22 +203,7 @@ export function ConnectedView(props: Props) {
           onHintChange={setHint}
           shown={!narrow || pane === 'tools'}
           fill={narrow}
-          top={
-            props.servers && others.length ? (
-              <ServersPane
-                connection={connection}
-                servers={props.servers}
-                set={set}
-                running={calls.runs.filter((run) => run.state.status === 'running').length}
-                onHosts={() => {
-                  setView({ kind: 'hosts' });
-                  panes.show('request');
-                }}
-              />
-            ) : undefined
-          }
-          toolsHeading={others.length ? `Tools of ${label}` : undefined}
-          {...sidebarTabs({ connection, authContext, view, setView, picks, findings: scored?.findings })}
+          {...sidebarTabs({ connection, authContext, view, setView, picks, findings: scored?.findings, counts: offerCounts })}
         />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
           <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
@@ -225,7 +223,7 @@ export function ConnectedView(props: Props) {
                 findings={scored?.findings}
                 made={report.made}
                 onMade={report.onMade}
-                onPromptEnded={(ended, raw) => void history.recordPrompt(ended, raw)}
+                recordOffer={history.recordOffer}
                 hostServers={hostServers}
                 openOnServer={props.servers?.open}
                 runCall={(name, args) => sendAgain(name, args, 'replay')}
@@ -287,6 +285,8 @@ export function ConnectedView(props: Props) {
                 scored={scored}
                 onOpenTool={select}
                 onOpenReport={() => setView({ kind: 'report', tab: 'findings' })}
+                counts={offerCounts}
+                onOpenTab={(tab) => setView({ kind: 'offers', tab, pick: picks[tab] })}
               />
             )}
           </div>

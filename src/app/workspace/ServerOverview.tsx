@@ -7,6 +7,7 @@ import type { McpConnection } from '../../mcp/connection.ts';
 import { revealInvisible } from '../../lib/text.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { displayName } from '../../mcp/toolHints.ts';
+import { countOf } from '../../lib/count.ts';
 
 interface Props {
   connection: McpConnection;
@@ -16,16 +17,18 @@ interface Props {
   scored?: { score: number; findings: readonly Finding[] };
   onOpenTool: (name: string) => void;
   onOpenReport: () => void;
+  /** How many prompts, resources and templates the server lists (undefined: not offered, or not known yet). */
+  counts: { prompts?: number; resources?: number; templates?: number };
+  /** Opens the sidebar's Prompts or Resources tab. */
+  onOpenTab: (tab: 'prompts' | 'resources') => void;
 }
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The tool to start with: the first read-only one (safe to try), else the first listed. */
 function startingTool(tools: readonly McpTool[]): McpTool | undefined {
   return tools.find((tool) => tool.annotations?.readOnlyHint === true) ?? tools[0];
 }
 
-export function ServerOverview({ connection, tools, loading, scored, onOpenTool, onOpenReport }: Props) {
+export function ServerOverview({ connection, tools, loading, scored, onOpenTool, onOpenReport, counts, onOpenTab }: Props) {
   const { server, protocolVersion, instructions } = connection;
   const start = startingTool(tools);
   const worst = scored
@@ -46,7 +49,23 @@ export function ServerOverview({ connection, tools, loading, scored, onOpenTool,
         </p>
       </header>
       <p className="text-sm">
-        {loading ? 'Listing tools…' : plural(tools.length, 'tool')}
+        {loading ? 'Listing tools…' : countOf(tools.length, 'tool')}
+        {(
+          [
+            ['prompts', counts.prompts, 'prompt'],
+            ['resources', counts.resources, 'resource'],
+            ['resources', counts.templates, 'template'],
+          ] as const
+        ).map(([tab, count, noun]) =>
+          count === undefined ? null : (
+            <span key={noun}>
+              {' · '}
+              <button type="button" className="text-link hover:underline" onClick={() => onOpenTab(tab)}>
+                {countOf(count, noun)}
+              </button>
+            </span>
+          ),
+        )}
         {connection.offersSkills ? ' · offers skills' : ''}
         {connection.toolTasks ? ' · runs tools as tasks' : ''}
       </p>

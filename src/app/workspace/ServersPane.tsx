@@ -1,6 +1,6 @@
-// The "Servers" list above the tool list when the tab holds several servers: this one first, each
-// other with its tools (listed under its own credentials), its era, its calls still running, and
-// what the list does (open, disconnect, add, Hosts). `useHostServers` is the set as Hosts reads it.
+// The "Servers" list in the chip's popover (the server switcher): this one first, each other with
+// how many tools it lists (under its own credentials), its era, its calls still running, and what
+// the list does (open, disconnect, Hosts). `useHostServers` is the set as Hosts reads it.
 import { useMemo } from 'react';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
@@ -16,7 +16,6 @@ export interface ServerSet {
   label: string;
   open: (url: string, tool?: string) => void;
   disconnect: (url: string) => void;
-  add: () => void;
 }
 
 const ALONE: ServerSet['others'] = [];
@@ -74,7 +73,6 @@ export function ServersPane({ connection, servers, set: { others, otherTools, ho
       })}
       onOpen={servers.open}
       onDisconnect={servers.disconnect}
-      onAdd={servers.add}
       onHosts={onHosts}
     />
   );

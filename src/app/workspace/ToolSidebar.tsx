@@ -3,14 +3,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 // tool list (since it loaded, since the last visit) and the list. Resizable by its corner (220–560
 // px); keeps its width.
 import { Tabs } from '../../components/ui/Tabs.tsx';
-import { formatCount } from '../../lib/count.ts';
 import { ListChangeNote } from '../../features/history/ListChangeNote.tsx';
 import { useListMemory } from '../../features/history/api/useListMemory.ts';
 import { ToolList } from '../../features/tools/ToolList.tsx';
 import type { useToolPages } from '../../features/tools/api/toolPages.ts';
 import { useToolListChanges } from '../../features/tools/api/useToolListChanges.ts';
 import { cn } from '../../lib/cn.ts';
-import { ServerText } from '../../components/ui/ServerText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useRememberedSize } from '../../web/rememberedSize.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
@@ -33,11 +31,7 @@ interface Props {
   tab: SidebarTab;
   onTab: (tab: SidebarTab) => void;
   /** The other tabs' lists, each when the server offers it (no tabs when only tools are offered). */
-  others: readonly { id: Exclude<SidebarTab, 'tools'>; label: string; panel: ReactNode }[];
-  /** Above everything: the "Servers" list, when several servers are connected. */
-  top?: ReactNode;
-  /** Names whose tools the list holds, when several servers are connected. */
-  toolsHeading?: string;
+  others: readonly { id: Exclude<SidebarTab, 'tools'>; label: string; count?: number; panel: ReactNode }[];
 }
 
 export function ToolSidebar({
@@ -53,8 +47,6 @@ export function ToolSidebar({
   tab,
   onTab,
   others,
-  top,
-  toolsHeading,
 }: Props) {
   const shownTab = others.some((other) => other.id === tab) ? tab : 'tools';
   const listChange = useToolListChanges(connection, data.tools, data.loading, serverGeneration);
@@ -73,17 +65,11 @@ export function ToolSidebar({
         !shown ? 'hidden' : fill && 'flex-1',
       )}
     >
-      {top}
-      {toolsHeading ? (
-        <h2 className="truncate text-xs font-semibold">
-          <ServerText text={toolsHeading} />
-        </h2>
-      ) : null}
       {others.length ? (
         <Tabs<SidebarTab>
           label="Sidebar"
-          className="text-sm"
-          tabs={[{ id: 'tools', label: data.tools.length ? `Tools ${formatCount(data.tools.length)}` : 'Tools' }, ...others]}
+          className="text-[13px] [&>button]:px-1.5"
+          tabs={[{ id: 'tools', label: 'Tools', count: data.tools.length || undefined }, ...others]}
           active={shownTab}
           onChange={onTab}
         />

@@ -1,5 +1,5 @@
 import { Tabs } from '../../components/ui/Tabs.tsx';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ResponseBar } from '../../features/call/ResponseBar.tsx';
 import { FoldedRequest, ToolApp, useFocusApp, type ToolApps } from './ToolApp.tsx';
 import { ResultActions } from '../../features/history/ResultActions.tsx';
@@ -15,9 +15,8 @@ import { RequestNotes, RequestToolbar, ResultArea } from '../../features/call/Ca
 import { formSuitability } from '../../schema/complexity.ts';
 import { focusWhenReady } from '../../web/focusFirstField.ts';
 import { useCallShortcut } from '../../web/keyboard.ts';
-import { NARROW, WIDE, useMediaQuery } from '../../web/media.ts';
-import { panes, usePanes } from '../../web/panesStore.ts';
-import { cn } from '../../lib/cn.ts';
+import { WIDE, useMediaQuery } from '../../web/media.ts';
+import { panes } from '../../web/panesStore.ts';
 import type { Notice } from '../../session/callEntrance.ts';
 import type { RequestOptions } from '../../session/callDecision.ts';
 import { loadCallChecks } from '../../session/checks.ts';
@@ -35,9 +34,8 @@ import { HandleOffers } from '../../features/call/HandleOffers.tsx';
 import { collectHandles, offersFor, type Handle } from '../../mcp/handles.ts';
 import { UseIn } from '../../features/call/UseIn.tsx';
 import { retryableLazy } from '../../web/chunks.ts';
-import { Splitter } from '../../components/ui/Splitter.tsx';
 import { LoadTestPane, type LoadTestProps } from '../../features/load/LoadTestPane.tsx';
-import { MIN_PANE, useSplit } from '../../components/ui/useSplit.ts';
+import { WorkFrame } from '../../components/ui/WorkFrame.tsx';
 
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
 const ArgumentsForm = retryableLazy(() => import('../../features/tools/ArgumentsForm.tsx'));
@@ -97,8 +95,6 @@ function useResultBytes(state: CallState) {
   return useMemo(() => (raw === undefined ? undefined : new TextEncoder().encode(JSON.stringify(raw)).length), [raw]);
 }
 
-const REQUEST_WIDTH_KEY = 'toolscope:request-width';
-
 export function ToolWorkspace({
   tool,
   connection,
@@ -157,9 +153,6 @@ export function ToolWorkspace({
   const wide = useMediaQuery(WIDE);
   const appShown = Boolean(tool.app) && callState.status === 'done' && !callState.result.isError && !shownNotice;
   const focusApp = useFocusApp(tool, appShown, wide);
-  const narrow = useMediaQuery(NARROW);
-  const { pane } = usePanes();
-  const view = wide ? 'both' : pane === 'response' ? 'response' : 'request';
   const seenNewest = useRef(newest);
   useEffect(() => {
     if (newest === undefined || newest === seenNewest.current) return;
@@ -227,13 +220,6 @@ export function ToolWorkspace({
   }, [focusRequest]);
   const { usable: formUsable } = useMemo(() => formSuitability(tool.inputSchema), [tool.inputSchema]);
 
-  const {
-    container: splitContainer,
-    width: requestWidth,
-    max: requestMax,
-    setWidth: setRequestWidth,
-    commit: commitRequestWidth,
-  } = useSplit(REQUEST_WIDTH_KEY);
   const outcome = callState.status === 'done' || callState.status === 'failed' ? callState : undefined;
   const bytes = useResultBytes(callState);
   // "Compare with previous" opens in the response pane, beside the result, for the run it was asked on.
@@ -334,93 +320,73 @@ export function ToolWorkspace({
   );
 
   return (
-    // Wide screens: the request (definition, form, Call) and the response side by side, each
-    // scrolling on its own, with a splitter between them; narrow ones: one after the other.
-    <div ref={splitContainer} className="flex flex-col gap-4 xl:h-full xl:flex-row xl:gap-2">
-      {!wide && !narrow ? (
-        <Tabs
-          label="Request and response"
-          className="text-sm"
-          tabs={[
-            { id: 'request', label: 'Request' },
-            { id: 'response', label: 'Response' },
-          ]}
-          active={view === 'response' ? 'response' : 'request'}
-          onChange={panes.show}
-        />
-      ) : null}
-      <div
-        ref={request}
-        style={requestWidth ? ({ '--request-width': `${requestWidth}px` } as CSSProperties) : undefined}
-        className={cn(
-          'flex min-w-0 flex-col gap-4 xl:min-h-0 xl:w-[var(--request-width,50%)] xl:max-w-[calc(100%-20rem)] xl:shrink-0 xl:overflow-auto xl:pr-2',
-          (view === 'response' || focusApp.folded) && 'hidden',
-        )}
-      >
-        <ToolHeader tool={tool} serverUrl={connection.url} />
-        <ToolFindings tool={tool} serverUrl={connection.url} runs={runs} checks={validation} />
-        {linkNotice}
-        <HandleOffers
-          offers={offersFor(tool.inputSchema, handles)}
-          current={draft.value}
-          onUse={(name, value) => onDraftChange(applyFormValue(draft, { ...draft.value, [name]: value }))}
-        />
-        {/* The form and the call button appear together: a button that shows first and then moves
-            down when the form arrives is a click that lands on the form. */}
-        <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-muted">Loading form…</p>}>
-          {() => (
-            <>
-              <RequestToolbar
-                tool={tool}
-                state={callState}
-                onCall={tryCall}
-                invalid={blocked !== undefined && unparsed === undefined}
-                onSendAnyway={() => onRequest(draft.value, { unchecked: true, unparsed })}
-                mode={formUsable ? draft.mode : 'json'}
-                formUsable={formUsable}
-                onMode={(mode) => onDraftChange({ ...draft, mode })}
-                task={task}
-                onLoadTest={load && !tool.unusable ? openLoad : undefined}
-                onCopyLink={runActions ? () => copyWithToast(runActions.copyArgs(tool.name, draft.value, 'link')) : undefined}
-              />
-              <RequestNotes schemaNote={schemaNote} checkFailure={checkFailure} blocked={blocked} />
-
-              <ArgumentsForm.Component
-                schema={tool.inputSchema}
-                draft={draft}
-                onChange={changeDraft}
-                onSubmit={submitForm}
-                showErrors={blocked !== undefined}
-              />
-            </>
-          )}
-        </ChunkBoundary>
-      </div>
-      {focusApp.folded ? <FoldedRequest onShow={() => focusApp.setOn(false)} /> : null}
-      <Splitter
-        label="Resize request and response"
-        className={focusApp.folded ? 'hidden' : 'hidden xl:flex'}
-        value={requestWidth ?? MIN_PANE}
-        min={MIN_PANE}
-        max={requestMax}
-        onChange={setRequestWidth}
-        onCommit={commitRequestWidth}
-      />
-      <div className={cn('flex min-w-0 flex-1 flex-col gap-3 xl:min-h-0 xl:overflow-auto', view === 'request' && 'hidden')}>
-        {loadShown ? (
-          <LoadTestPane tool={tool.name} args={draft.value} gate={load.gate} onEnded={load.onEnded} onClose={() => setLoadFor(undefined)} />
-        ) : (
-          <ResultArea state={callState} bar={bar} result={resultView} />
-        )}
-        <RunList runs={runs} shownId={shownNotice ? undefined : shownRun?.id} onShow={showRun} />
-        {!loadShown && outcome?.status === 'done' && targetsOf && onUseIn ? (
-          <UseIn
-            handles={collectHandles([{ tool: tool.name, runId: shownRun?.id ?? 0, structuredContent: outcome.result.structuredContent }])}
-            targets={(key) => targetsOf(key).filter((name) => name !== tool.name)}
-            onUse={onUseIn}
+    <WorkFrame
+      requestRef={request}
+      folded={focusApp.folded ? <FoldedRequest onShow={() => focusApp.setOn(false)} /> : undefined}
+      request={
+        <>
+          <ToolHeader tool={tool} serverUrl={connection.url} />
+          <ToolFindings tool={tool} serverUrl={connection.url} runs={runs} checks={validation} />
+          {linkNotice}
+          <HandleOffers
+            offers={offersFor(tool.inputSchema, handles)}
+            current={draft.value}
+            onUse={(name, value) => onDraftChange(applyFormValue(draft, { ...draft.value, [name]: value }))}
           />
-        ) : null}
-      </div>
-    </div>
+          {/* The form and the call button appear together: a button that shows first and then moves
+              down when the form arrives is a click that lands on the form. */}
+          <ChunkBoundary label="the form" onRetry={ArgumentsForm.retry} loading={<p className="text-sm text-muted">Loading form…</p>}>
+            {() => (
+              <>
+                <RequestToolbar
+                  tool={tool}
+                  state={callState}
+                  onCall={tryCall}
+                  invalid={blocked !== undefined && unparsed === undefined}
+                  onSendAnyway={() => onRequest(draft.value, { unchecked: true, unparsed })}
+                  mode={formUsable ? draft.mode : 'json'}
+                  formUsable={formUsable}
+                  onMode={(mode) => onDraftChange({ ...draft, mode })}
+                  task={task}
+                  onLoadTest={load && !tool.unusable ? openLoad : undefined}
+                  onCopyLink={runActions ? () => copyWithToast(runActions.copyArgs(tool.name, draft.value, 'link')) : undefined}
+                />
+                <RequestNotes schemaNote={schemaNote} checkFailure={checkFailure} blocked={blocked} />
+                <ArgumentsForm.Component
+                  schema={tool.inputSchema}
+                  draft={draft}
+                  onChange={changeDraft}
+                  onSubmit={submitForm}
+                  showErrors={blocked !== undefined}
+                />
+              </>
+            )}
+          </ChunkBoundary>
+        </>
+      }
+      response={
+        <>
+          {loadShown ? (
+            <LoadTestPane
+              tool={tool.name}
+              args={draft.value}
+              gate={load.gate}
+              onEnded={load.onEnded}
+              onClose={() => setLoadFor(undefined)}
+            />
+          ) : (
+            <ResultArea state={callState} bar={bar} result={resultView} />
+          )}
+          <RunList runs={runs} shownId={shownNotice ? undefined : shownRun?.id} onShow={showRun} />
+          {!loadShown && outcome?.status === 'done' && targetsOf && onUseIn ? (
+            <UseIn
+              handles={collectHandles([{ tool: tool.name, runId: shownRun?.id ?? 0, structuredContent: outcome.result.structuredContent }])}
+              targets={(key) => targetsOf(key).filter((name) => name !== tool.name)}
+              onUse={onUseIn}
+            />
+          ) : null}
+        </>
+      }
+    />
   );
 }

@@ -10,7 +10,7 @@ import type { Finding } from '../../report/findings.ts';
 import type { AppViolation } from '../../report/appRules.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { McpTool } from '../../mcp/tools.ts';
-import type { PromptGetEnded } from '../../mcp/serverOffers.ts';
+import type { OfferRecord } from '../../features/offers/OfferView.tsx';
 import { retryableLazy } from '../../web/chunks.ts';
 import type { MainView } from './useWorkspaceState.ts';
 import type { HostsServer } from '../../features/servers/HostsView.tsx';
@@ -44,8 +44,8 @@ interface Props {
   /** What the last report asked the server, kept here so the chip scores the same input. */
   made?: GatheredReport;
   onMade: (gathered: GatheredReport) => void;
-  /** Each prompt get as it ended (History keeps it). */
-  onPromptEnded: (ended: PromptGetEnded, raw?: unknown) => void;
+  /** Each prompt get and resource read as it ended (History keeps it). */
+  recordOffer: OfferRecord;
   /** Every connected server with its tools (this one first): the "Hosts" view, and Find across them. */
   hostServers: readonly HostsServer[];
   /** Opens a tool of another connected server (its own workspace). */
@@ -68,7 +68,7 @@ export function WorkspaceView({
   findings,
   made,
   onMade,
-  onPromptEnded,
+  recordOffer,
   hostServers,
   openOnServer,
   runCall,
@@ -133,7 +133,7 @@ export function WorkspaceView({
               tab={view.tab}
               pick={view.pick}
               fill={view.fill}
-              onPromptEnded={onPromptEnded}
+              record={recordOffer}
             />
           )}
         </LazyPane>

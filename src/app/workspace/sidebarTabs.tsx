@@ -20,16 +20,18 @@ interface Options {
   picks: Partial<Record<'prompts' | 'resources', OfferPick>>;
   /** The report's findings (the skill list counts each skill's). */
   findings?: readonly Finding[];
+  /** How many prompts, resources and templates the server lists (the tabs say so). */
+  counts: { prompts?: number; resources?: number; templates?: number };
 }
 
-export function sidebarTabs({ connection, authContext, view, setView, picks, findings }: Options) {
+export function sidebarTabs({ connection, authContext, view, setView, picks, findings, counts }: Options) {
   const tab: SidebarTab = view.kind === 'skills' ? 'skills' : view.kind === 'offers' ? view.tab : 'tools';
   // A pick opens in the work area; on a phone that is the request pane's: show it.
   const open = (next: MainView) => {
     setView(next);
     panes.show('request');
   };
-  const others: { id: Exclude<SidebarTab, 'tools'>; label: string; panel: ReactNode }[] = [];
+  const others: { id: Exclude<SidebarTab, 'tools'>; label: string; count?: number; panel: ReactNode }[] = [];
   if (connection.offersSkills) {
     others.push({
       id: 'skills',
@@ -51,6 +53,7 @@ export function sidebarTabs({ connection, authContext, view, setView, picks, fin
     others.push({
       id: 'prompts',
       label: 'Prompts',
+      count: counts.prompts,
       panel: (
         <PromptList
           connection={connection}
@@ -65,6 +68,9 @@ export function sidebarTabs({ connection, authContext, view, setView, picks, fin
     others.push({
       id: 'resources',
       label: 'Resources',
+      // Resources and templates: what the tab lists.
+      count:
+        counts.resources === undefined && counts.templates === undefined ? undefined : (counts.resources ?? 0) + (counts.templates ?? 0),
       panel: (
         <ResourceList
           connection={connection}

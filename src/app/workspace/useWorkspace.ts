@@ -205,8 +205,8 @@ export function useWorkspace(
   );
   const forView = useMemo(
     (): ServerSet | undefined =>
-      shownUrl === undefined ? undefined : { others, label: labels.get(shownUrl) ?? shownUrl, open, disconnect: disconnectOne, add },
-    [others, labels, shownUrl, open, disconnectOne, add],
+      shownUrl === undefined ? undefined : { others, label: labels.get(shownUrl) ?? shownUrl, open, disconnect: disconnectOne },
+    [others, labels, shownUrl, open, disconnectOne],
   );
   return {
     parked,

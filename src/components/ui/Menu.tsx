@@ -72,7 +72,7 @@ export function Menu({ label, trigger, triggerLabel, items, className, triggerCl
     <div ref={container} className={cn('relative', className)}>
       <Button
         onBlur={closeOnLeave}
-        className={cn('px-2 py-0.5 text-xs', triggerClassName)}
+        className={cn('min-h-6 px-2 py-0.5 text-xs', triggerClassName)}
         aria-label={triggerLabel}
         aria-haspopup={isMenu ? 'menu' : undefined}
         aria-expanded={open}

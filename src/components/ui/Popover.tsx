@@ -13,6 +13,8 @@ interface Props {
   title?: string;
   /** A panel that holds popovers of its own does not scroll (theirs would be clipped): keep it short. */
   nests?: boolean;
+  /** The disclosure's own name, when the trigger shows something else (the chip is "Server details"). */
+  label?: string;
 }
 
 /**
@@ -28,6 +30,7 @@ export function Popover({
   panelClassName = '',
   title,
   nests = false,
+  label,
 }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -52,8 +55,8 @@ export function Popover({
     };
   }, []);
   return (
-    <details ref={details} open={defaultOpen || undefined} className={`relative text-xs ${className}`} title={title}>
-      <summary className="cursor-pointer whitespace-nowrap text-subtle select-none">{summary}</summary>
+    <details ref={details} open={defaultOpen || undefined} className={`relative text-xs ${className}`} title={title} aria-label={label}>
+      <summary className="min-h-6 cursor-pointer py-1 whitespace-nowrap text-subtle select-none">{summary}</summary>
       <div
         className={`absolute top-full z-40 mt-1 w-max max-w-[min(36rem,92vw)] rounded-md border border-line bg-panel p-2 text-ink shadow-lg ${
           nests ? '' : 'max-h-[70dvh] overflow-auto'

@@ -1,9 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { formatCount } from '../../lib/count.ts';
 
 interface Tab<Id extends string> {
   id: Id;
   label: string;
+  /** How many the tab holds, after its label and muted ("Prompts 4"); part of its name. */
+  count?: number;
 }
 
 interface Props<Id extends string> {
@@ -45,11 +48,17 @@ export function Tabs<Id extends string>({ label, tabs, active, onChange, classNa
           role="tab"
           aria-selected={tab.id === active}
           tabIndex={tab.id === active ? 0 : -1}
-          className={cn('rounded-md px-2 py-0.5 whitespace-nowrap hover:bg-hover', tab.id === active && 'bg-selected font-semibold')}
+          className={cn(
+            'min-h-6 rounded-md px-2 py-0.5 whitespace-nowrap hover:bg-hover',
+            tab.id === active && 'bg-selected font-semibold',
+          )}
           onClick={() => onChange(tab.id)}
           onKeyDown={onKeyDown}
         >
           {tab.label}
+          {tab.count === undefined ? null : (
+            <span className={cn('ml-1 font-normal', tab.id === active ? 'text-subtle' : 'text-muted')}>{formatCount(tab.count)}</span>
+          )}
         </button>
       ))}
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RequestBar, VERB_WIDTH } from '../../components/ui/WorkFrame.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Menu } from '../../components/ui/Menu.tsx';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
@@ -57,42 +58,10 @@ export function RequestToolbar({
   const running = state.status === 'running';
   const side = (active: boolean) => (active ? 'font-semibold text-accent' : 'text-subtle');
   return (
-    <div className="sticky top-0 z-10 -mx-1 flex flex-col gap-1 border-b border-line bg-canvas px-1 py-2">
-      <div role="toolbar" aria-label="Request" className="flex flex-wrap items-center gap-2">
-        <h3 className="text-sm font-semibold">Arguments</h3>
-        {/* One switch between its two ends, Form and JSON, the end in use marked; on is JSON. */}
-        <span className="flex items-center gap-1.5 text-xs">
-          <span aria-hidden="true" data-side="form" className={side(mode === 'form')}>
-            Form
-          </span>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={mode === 'json'}
-            aria-label="Edit as JSON"
-            title={
-              formUsable
-                ? mode === 'json'
-                  ? 'Back to the form'
-                  : 'Edit the arguments as JSON'
-                : 'This tool’s schema has no form: JSON only'
-            }
-            disabled={!formUsable}
-            className="relative h-6 w-11 shrink-0 rounded-full border border-field bg-selected disabled:cursor-not-allowed disabled:opacity-60"
-            onClick={() => onMode(mode === 'json' ? 'form' : 'json')}
-          >
-            <span
-              className={cn(
-                'absolute top-1 left-1 size-4 rounded-full bg-accent transition-transform motion-reduce:transition-none',
-                mode === 'json' && 'translate-x-[18px]',
-              )}
-            />
-          </button>
-          <span aria-hidden="true" data-side="json" className={side(mode === 'json')}>
-            JSON
-          </span>
-        </span>
-        <div className="ml-auto flex items-center gap-2">
+    <RequestBar
+      heading="Arguments"
+      verb={
+        <>
           {invalid && !tool.unusable ? (
             <Button className="border-danger-line text-danger" onClick={onSendAnyway}>
               Send anyway
@@ -109,6 +78,7 @@ export function RequestToolbar({
           ) : null}
           <Button
             variant="primary"
+            className={VERB_WIDTH}
             onClick={onCall}
             disabled={tool.unusable !== undefined}
             aria-keyshortcuts={MAC ? 'Meta+Enter' : 'Control+Enter'}
@@ -119,31 +89,75 @@ export function RequestToolbar({
               {MAC ? '⌘↵' : 'Ctrl+↵'}
             </kbd>
           </Button>
-        </div>
-      </div>
-      {tool.unusable ? (
-        <p role="note" className="text-sm text-warn">
-          {tool.unusable}
-        </p>
-      ) : null}
-      {task?.support === 'not-offered' ? (
-        <p className="text-xs text-warn">
-          This tool declares execution.taskSupport "{task.declared}", but the server’s capabilities lack tasks.requests.tools.call:
-          Toolscope calls it plainly, as the spec requires{task.declared === 'required' ? ' (the server is then expected to refuse)' : ''}.
-        </p>
-      ) : task?.support === 'required' ? (
-        <p className="text-xs text-muted">
-          Runs as a task (execution.taskSupport "required"): polled until it ends; other calls go on meanwhile.
-        </p>
-      ) : task?.support === 'optional' ? (
-        <label className="flex items-center gap-1.5 text-xs text-subtle">
-          <input type="checkbox" checked={task.on} onChange={(event) => task.onChange(event.target.checked)} />
-          Run as task
-          <span className="text-muted">(execution.taskSupport "optional": the server answers with a task, polled until it ends)</span>
-        </label>
-      ) : null}
-    </div>
+        </>
+      }
+      below={
+        <>
+          {tool.unusable ? (
+            <p role="note" className="text-sm text-warn">
+              {tool.unusable}
+            </p>
+          ) : null}
+          <TaskNote task={task} />
+        </>
+      }
+    >
+      {/* One switch between its two ends, Form and JSON, the end in use marked; on is JSON. */}
+      <span className="flex items-center gap-1.5 text-xs">
+        <span aria-hidden="true" data-side="form" className={side(mode === 'form')}>
+          Form
+        </span>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={mode === 'json'}
+          aria-label="Edit as JSON"
+          title={
+            formUsable ? (mode === 'json' ? 'Back to the form' : 'Edit the arguments as JSON') : 'This tool’s schema has no form: JSON only'
+          }
+          disabled={!formUsable}
+          className="relative h-6 w-11 shrink-0 rounded-full border border-field bg-selected disabled:cursor-not-allowed disabled:opacity-60"
+          onClick={() => onMode(mode === 'json' ? 'form' : 'json')}
+        >
+          <span
+            className={cn(
+              'absolute top-1 left-1 size-4 rounded-full bg-accent transition-transform motion-reduce:transition-none',
+              mode === 'json' && 'translate-x-[18px]',
+            )}
+          />
+        </button>
+        <span aria-hidden="true" data-side="json" className={side(mode === 'json')}>
+          JSON
+        </span>
+      </span>
+    </RequestBar>
   );
+}
+
+/** How this tool runs as a task, when it declares task support (under the toolbar). */
+function TaskNote({ task }: { task: Props['task'] }) {
+  if (task?.support === 'not-offered')
+    return (
+      <p className="text-xs text-warn">
+        This tool declares execution.taskSupport "{task.declared}", but the server’s capabilities lack tasks.requests.tools.call: Toolscope
+        calls it plainly, as the spec requires{task.declared === 'required' ? ' (the server is then expected to refuse)' : ''}.
+      </p>
+    );
+  if (task?.support === 'required')
+    return (
+      <p className="text-xs text-muted">
+        Runs as a task (execution.taskSupport "required"): polled until it ends; other calls go on meanwhile.
+      </p>
+    );
+  if (task?.support === 'optional')
+    return (
+      <label className="flex items-center gap-1.5 text-xs text-subtle">
+        <input type="checkbox" checked={task.on} onChange={(event) => task.onChange(event.target.checked)} />
+        Run as task
+        <span className="text-muted">(execution.taskSupport "optional": the server answers with a task, polled until it ends)</span>
+      </label>
+    );
+  return null;
 }
 
 /** Why the arguments are not (fully) checked, or why the last request was held back: under the toolbar. */

@@ -8,7 +8,7 @@ import { formatBytes } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { Notice } from '../../session/callEntrance.ts';
 import { OUTCOMES, outcomeOf, withAppBlocked } from '../../session/outcome.ts';
-import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
+import { OutcomeLine, RESPONSE_TOP } from '../../components/ui/WorkFrame.tsx';
 import { humanDuration } from '../../lib/age.ts';
 import type { CallState, TaskView } from '../../session/runs.ts';
 
@@ -114,33 +114,33 @@ export function ResponseBar({ tool, state, notice, bytes, onCancel, actions, app
   if (!outcome) return null;
   const running = state.status === 'running';
   return (
-    <div className="sticky top-0 z-10 flex flex-col gap-1 border-b border-line bg-panel pb-2">
-      {/* One line: the outcome gives way (its detail truncates) before the actions wrap. */}
-      <div className="flex items-center gap-2">
-        <p role="status" aria-label="Outcome" className="flex min-w-0 items-center gap-2 text-sm">
-          <OutcomePill outcome={outcome} />
-          <span className="min-w-0 truncate text-xs text-muted">
-            <span className="sr-only"> · </span>
+    <div className={RESPONSE_TOP}>
+      <OutcomeLine
+        outcome={outcome}
+        detail={
+          <>
             {running ? (
               <Elapsed since={state.startedAt} />
             ) : state.status === 'done' || state.status === 'failed' ? (
               humanDuration(state.durationMs)
             ) : null}
             {bytes !== undefined && !running && !notice ? ` · ${formatBytes(bytes)}` : ''}
-          </span>
-        </p>
-        {running && state.task ? (
-          <Button className="ml-auto px-2 py-0.5 text-xs" onClick={onCancel} disabled={state.task.cancel === 'requested'}>
-            Cancel task
-          </Button>
-        ) : running ? (
-          <Button className="ml-auto px-2 py-0.5 text-xs" onClick={onCancel} aria-keyshortcuts="Escape">
-            Cancel
-          </Button>
-        ) : !notice ? (
-          <div className="ml-auto flex shrink-0 items-center gap-1">{actions}</div>
-        ) : null}
-      </div>
+          </>
+        }
+        actions={
+          running && state.task ? (
+            <Button className="px-2 py-0.5 text-xs" onClick={onCancel} disabled={state.task.cancel === 'requested'}>
+              Cancel task
+            </Button>
+          ) : running ? (
+            <Button className="px-2 py-0.5 text-xs" onClick={onCancel} aria-keyshortcuts="Escape">
+              Cancel
+            </Button>
+          ) : !notice ? (
+            actions
+          ) : null
+        }
+      />
       {state.status !== 'idle' && state.task ? <TaskLine task={state.task} /> : null}
       {running && !state.task ? (
         <div className="flex flex-col gap-1">

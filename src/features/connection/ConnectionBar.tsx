@@ -1,7 +1,5 @@
-import { revealInvisible } from '../../lib/text.ts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { Popover } from '../../components/ui/Popover.tsx';
 import type { ProxySession } from '../../mcp/wire/proxy.ts';
 import type { ConnectionPath } from './api/connectionPath.ts';
 import { useServerGrant } from './api/serverMemory.ts';
@@ -9,10 +7,12 @@ import { DoctorPanel } from './DoctorPanel.tsx';
 import { HeadersEditor, headersOf, type HeaderRow } from './HeadersEditor.tsx';
 import type { ConnectionState } from './useConnection.ts';
 import { SavedServers } from './SavedServers.tsx';
-import { ServerChip, type ServerHealth, type StdioChip } from './ServerChip.tsx';
+import type { ServerHealth, StdioChip } from './ServerChip.tsx';
+import { ConnectionStatus, type RunsLine } from './ConnectionStatus.tsx';
 import type { SavedServer } from './api/serverList.ts';
-import { formatCount } from '../../lib/count.ts';
 import { cn } from '../../lib/cn.ts';
+import { OPEN_ADD_SERVER } from '../../web/keyboard.ts';
+import { AddServerDialog } from './AddServerDialog.tsx';
 
 interface Props {
   state: ConnectionState;
@@ -23,8 +23,10 @@ interface Props {
   initialUrl: string;
   onConnect: (url: string, bearerToken: string, path?: ConnectionPath, headers?: Record<string, string>) => void;
   onDisconnect: () => void;
-  /** Connected: "Add server" keeps this one and opens the connection form for another. */
+  /** Connected: "Add server" keeps this one (parked, still connected) before another is connected beside it. */
   onAddServer?: () => void;
+  /** How many servers the tab holds (this one too): the chip says "· 2 servers". */
+  serverCount?: number;
   /** Toolscope's loopback proxy, when there is one to diagnose through. */
   proxy: ProxySession | undefined;
   /** A saved server to open (from the start screen or the palette): it fills the form like a pick from "Saved servers". */
@@ -32,7 +34,7 @@ interface Props {
   /** The person turned to the connection form (focus, pointer): a moment to start loading what connecting needs. */
   onIntent?: () => void;
   /** What runs behind this connection when it is Toolscope's stdio bridge ("stdio: node build/index.js (pid 1234)"). */
-  runs?: { text: string; ended: boolean };
+  runs?: RunsLine;
   /** The stdio server, for the chip (program, pid, its popover's command, Restart, Stop, Console). */
   stdio?: StdioChip;
   /** Where the connected server was found ("the MCP Registry: io.github.x/y 1.2.0"), said in the chip. */
@@ -62,11 +64,13 @@ export function ConnectionBar({
   source,
   detailsSlot,
   stillConnected = [],
+  serverCount = 1,
 }: Props) {
   const [url, setUrl] = useState(initialUrl);
   const [token, setToken] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const [reveal, setReveal] = useState(0);
+  const [adding, setAdding] = useState(false);
   const grant = useServerGrant(state.status === 'connected' ? state.connection.url : undefined);
   const connected = state.status === 'connected';
   // Connected, the chip names the server (for stdio its program and pid; the URL is in its popover):
@@ -110,6 +114,19 @@ export function ConnectionBar({
       />
     ) : null;
 
+  // The palette's "Add server" (the button is in the chip's popover).
+  useEffect(() => {
+    if (!connected || !onAddServer) return;
+    const open = () => setAdding(true);
+    window.addEventListener(OPEN_ADD_SERVER, open);
+    return () => window.removeEventListener(OPEN_ADD_SERVER, open);
+  }, [connected, onAddServer]);
+  const add = (next: string, bearerToken: string) => {
+    setAdding(false);
+    onAddServer?.();
+    onConnect(next, bearerToken);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (connected) onDisconnect();
@@ -136,34 +153,35 @@ export function ConnectionBar({
         )}
         aria-label="Connection"
       >
-        <label className={connected ? 'sr-only' : 'flex min-w-0 flex-[3] items-center'}>
-          <span className="sr-only">Server URL</span>
-          <input
-            className={inputClass}
-            type="url"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            placeholder="http://127.0.0.1:3000/mcp"
-            required
-            spellCheck={false}
-            readOnly={connected}
-            tabIndex={connected ? -1 : undefined}
-          />
-        </label>
-        {/* Once connected the token is in use and cannot change here: its field steps aside. */}
-        <label className={connected ? 'sr-only' : 'flex min-w-24 flex-1 items-center'}>
-          <span className="sr-only">Bearer token</span>
-          <input
-            className={inputClass}
-            type="password"
-            autoComplete="off"
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-            placeholder="Bearer token (optional)"
-            readOnly={connected}
-            tabIndex={connected ? -1 : undefined}
-          />
-        </label>
+        {/* Connected, the chip names the server and its popover holds the URL: no URL or token box (a
+            read-only one would only mislead — the token in use cannot change here). */}
+        {connected ? null : (
+          <>
+            <label className="flex min-w-0 flex-[3] items-center">
+              <span className="sr-only">Server URL</span>
+              <input
+                className={inputClass}
+                type="url"
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                placeholder="http://127.0.0.1:3000/mcp"
+                required
+                spellCheck={false}
+              />
+            </label>
+            <label className="flex min-w-24 flex-1 items-center">
+              <span className="sr-only">Bearer token</span>
+              <input
+                className={inputClass}
+                type="password"
+                autoComplete="off"
+                value={token}
+                onChange={(event) => setToken(event.target.value)}
+                placeholder="Bearer token (optional)"
+              />
+            </label>
+          </>
+        )}
         {connected ? (
           <Button type="submit" className="shrink-0 px-2 py-1 text-xs md:px-3 md:text-sm">
             Disconnect
@@ -186,10 +204,11 @@ export function ConnectionBar({
         onRetry={onRetry}
         stdio={stdio}
         source={source}
+        serverCount={serverCount}
         details={
           <>
             {onAddServer ? (
-              <Button className="px-2 py-0.5 text-xs" onClick={onAddServer}>
+              <Button className="px-2 py-0.5 text-xs" onClick={() => setAdding(true)}>
                 Add server
               </Button>
             ) : null}
@@ -214,120 +233,15 @@ export function ConnectionBar({
       />
       {/* Diagnose beside the chip while something is wrong (a failed attempt, an amber chip); else in Server details. */}
       {doctor && (!connected || health) ? doctor : null}
+      {adding && state.status === 'connected' ? (
+        <AddServerDialog
+          stays={state.connection.server.title ?? state.connection.server.name}
+          others={serverCount - 1}
+          shownUrl={state.connection.url}
+          onAdd={add}
+          onCancel={() => setAdding(false)}
+        />
+      ) : null}
     </div>
   );
-}
-
-function Runs({ runs }: { runs: Props['runs'] }) {
-  if (!runs) return null;
-  return <span className={runs.ended ? 'font-semibold text-danger' : 'text-subtle'}> · {runs.text}</span>;
-}
-
-function ConnectionStatus({
-  state,
-  runs,
-  health,
-  onRetry,
-  stdio,
-  source,
-  details,
-  detailsSlot,
-  stillConnected,
-}: {
-  state: ConnectionState;
-  stillConnected: readonly string[];
-  runs: Props['runs'];
-  health?: ServerHealth;
-  onRetry?: () => void;
-  stdio?: StdioChip;
-  source?: string;
-  /** What else "Server details" holds (saved servers, Diagnose, Sign out). */
-  details: ReactNode;
-  detailsSlot?: Props['detailsSlot'];
-}) {
-  // One line that never wraps: the top bar keeps its height; the whole text is in the tooltip.
-  const line = 'min-w-16 flex-1 truncate text-xs';
-  switch (state.status) {
-    case 'idle':
-      return stillConnected.length ? (
-        <p role="status" aria-label="Server" className={`${line} text-subtle`}>
-          Connected to {stillConnected.map(revealInvisible).join(', ')} — adding a server.
-        </p>
-      ) : (
-        <p role="status" className={`${line} text-muted`}>
-          Not connected.
-          <Runs runs={runs} />
-        </p>
-      );
-    case 'connecting':
-      return (
-        <p role="status" className={`${line} text-muted`} title={state.url}>
-          Connecting to {state.url}…
-          <Runs runs={runs} />
-        </p>
-      );
-    case 'connected': {
-      const { instructions } = state.connection;
-      const eraNote =
-        state.eraSource === 'remembered'
-          ? 'remembered for this server'
-          : state.eraSource === 're-probed'
-            ? 're-probed: the remembered era failed'
-            : undefined;
-      return (
-        <>
-          <ServerChip
-            connection={state.connection}
-            eraNote={eraNote}
-            health={health}
-            stdio={state.connection.bridged ? stdio : undefined}
-            source={source}
-          />
-          {(health === 'unreachable' || health === 'stream-cut') && onRetry ? (
-            <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={onRetry}>
-              Retry
-            </Button>
-          ) : null}
-          <Popover
-            summary={
-              <>
-                <span className="sr-only">Server </span>details
-              </>
-            }
-            className="shrink-0"
-            nests
-            // On a phone the chip sits mid-row: the panel spans the screen instead of running off its edge.
-            panelClassName="max-md:fixed max-md:inset-x-2 max-md:top-20 max-md:w-auto max-md:max-w-none"
-          >
-            <div className="flex w-[36rem] max-w-full flex-col gap-2">
-              <p className="font-mono break-all text-subtle">{state.connection.bridged && stdio ? stdio.command : state.connection.url}</p>
-              <section aria-label="Server instructions" className="flex flex-col gap-1">
-                <h3 className="font-semibold">
-                  Server instructions{' '}
-                  {instructions?.trim() ? (
-                    <span className="font-normal text-muted">{formatCount(instructions.length)} characters, given to the model</span>
-                  ) : null}
-                </h3>
-                {instructions?.trim() ? (
-                  <pre className="max-h-60 overflow-auto whitespace-pre-wrap">{instructions}</pre>
-                ) : (
-                  <p className="text-muted">The server gives no instructions.</p>
-                )}
-              </section>
-              <div ref={detailsSlot} className="contents" />
-              <div className="flex flex-wrap items-center gap-2">{details}</div>
-            </div>
-          </Popover>
-          <span className="min-w-0 flex-1" />
-        </>
-      );
-    }
-    case 'failed':
-      return (
-        <p role="status" className={`${line} ${runs ? 'text-muted' : 'text-danger'}`}>
-          Not connected · the last attempt failed (below).
-          <Runs runs={runs} />
-        </p>
-      );
-  }
 }

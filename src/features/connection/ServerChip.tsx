@@ -1,9 +1,11 @@
-// Which server this is, and whether it is still there — one chip in the top bar. For HTTP: the
-// server's name and its protocol revision ("Toolscope demo shop · 2026-07-28"); for stdio: the
-// same name and the child's pid, in place of the URL and token boxes. Its popover holds the rest (the URL,
-// the era in words, the path; for stdio the full command, folder, environment names, Restart,
-// Stop, Console). It turns amber the moment the server is gone — the child exited, the last
-// request got no HTTP answer, or its answer broke off — and says so in the outcome vocabulary.
+// Which server this is, and whether it is still there — one chip in the top bar, and the server
+// switcher. For HTTP: the server's name and its protocol revision ("Toolscope demo shop ·
+// 2026-07-28"); for stdio: the same name and the child's pid; "· 2 servers" when the tab holds
+// several. Its one popover, "Server details", holds the rest (the URL, the era in words, the path;
+// for stdio the full command, folder, environment names, Restart, Stop, Console; then what the
+// owner adds: instructions, Call settings, the Servers list, Add server, Diagnose). It turns amber
+// the moment the server is gone — the child exited, the last request got no HTTP answer, or its
+// answer broke off — and says so in the outcome vocabulary.
 import { Button } from '../../components/ui/Button.tsx';
 import { Popover } from '../../components/ui/Popover.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -46,9 +48,13 @@ interface Props {
   source?: string;
   health?: ServerHealth;
   stdio?: StdioChip;
+  /** How many servers the tab holds (this one too). */
+  serverCount?: number;
+  /** The rest of "Server details" (instructions, Call settings, Servers, Add server, Diagnose). */
+  children?: React.ReactNode;
 }
 
-export function ServerChip({ connection, eraNote, health, stdio, source }: Props) {
+export function ServerChip({ connection, eraNote, health, stdio, source, serverCount = 1, children }: Props) {
   const { server, protocolVersion, era } = connection;
   const name = revealInvisible(server.title ?? server.name);
   const state = stdio?.status?.state;
@@ -74,12 +80,13 @@ export function ServerChip({ connection, eraNote, health, stdio, source }: Props
   return (
     <div role="status" aria-label="Server" className="flex min-w-0 items-center gap-1 text-xs">
       <Popover
+        label="Server details"
         className="min-w-0 [&>summary]:flex [&>summary]:min-w-0 [&>summary]:list-none [&>summary::-webkit-details-marker]:hidden"
         title={title}
         summary={
           <span
             className={cn(
-              'inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-full border px-2 py-0.5 align-middle',
+              'inline-flex min-h-6 min-w-0 max-w-full items-center gap-1.5 rounded-full border px-2 py-0.5 align-middle',
               health ? 'border-warn-line bg-warn-surface font-semibold text-warn' : 'border-line text-ink',
             )}
           >
@@ -101,6 +108,10 @@ export function ServerChip({ connection, eraNote, health, stdio, source }: Props
                 · <span className="sr-only">via Toolscope’s local </span>proxy
               </span>
             ) : null}
+            {serverCount > 1 ? <span className="shrink-0 font-semibold">· {serverCount} servers</span> : null}
+            <span aria-hidden="true" className="shrink-0 text-muted">
+              ▾
+            </span>
             {/* The whole story for screen readers and text search (the chip shows the short form). */}
             <span className="sr-only">
               {health ? ` — ${name} ${HEALTH_WHY[health]}` : ''}
@@ -108,7 +119,8 @@ export function ServerChip({ connection, eraNote, health, stdio, source }: Props
             </span>
           </span>
         }
-        panelClassName="w-[min(32rem,92vw)]"
+        // On a phone the chip sits mid-row: the panel spans the screen instead of running off its edge.
+        panelClassName="w-[min(36rem,92vw)] max-md:fixed max-md:inset-x-2 max-md:top-20 max-md:w-auto max-md:max-w-none"
       >
         <ServerDetails
           connection={connection}
@@ -119,6 +131,7 @@ export function ServerChip({ connection, eraNote, health, stdio, source }: Props
           summary={summary}
           source={source}
         />
+        {children}
       </Popover>
       {health === 'server-stopped' && stdio ? (
         <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={stdio.onRestart}>
@@ -157,7 +170,7 @@ function ServerDetails({
 }) {
   const { server } = connection;
   return (
-    <div className="flex flex-col gap-2" aria-label="Server details" role="group">
+    <div className="mb-2 flex flex-col gap-2">
       <p className="font-semibold">{summary}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <Row label="Server">
@@ -189,7 +202,7 @@ function ServerDetails({
       {stdio ? (
         <div className="flex flex-wrap gap-1">
           <Button className="px-2 py-0.5 text-xs" onClick={stdio.onRestart}>
-            Restart
+            Restart server
           </Button>
           <Button className="px-2 py-0.5 text-xs" onClick={stdio.onStop}>
             Stop

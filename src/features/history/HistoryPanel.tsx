@@ -191,6 +191,7 @@ export function HistoryPanel({
                         <span className="font-mono font-medium">{revealInvisible(entry.tool)}</span>
                         <OutcomePill outcome={outcome} />
                         {entry.kind === 'prompt' ? <Badge tone="neutral">prompt</Badge> : null}
+                        {entry.kind === 'read' ? <Badge tone="neutral">read</Badge> : null}
                         {entry.kind === 'load' ? (
                           <>
                             <Badge tone="neutral">load test</Badge>
@@ -226,7 +227,7 @@ export function HistoryPanel({
                               ...(entry.kind === undefined ? [{ label: 'Save', onSelect: () => setSaving(entry) }] : []),
                               ...(entry.kind === 'prompt'
                                 ? PROMPT_COPIES
-                                : entry.kind === 'load'
+                                : entry.kind === 'load' || entry.kind === 'read'
                                   ? []
                                   : (Object.keys(COPY_LABELS) as CopyKind[])
                               ).map((kind) => ({

@@ -1,6 +1,6 @@
 // Beside the shown result: Copy as ▾ (curl, JSON-RPC, TypeScript, link), Save, Compare with
 // previous — what History offers for any call, where the eye already is.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Menu } from '../../components/ui/Menu.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { SaveCallDialog } from '../../components/ui/SaveCallDialog.tsx';
@@ -23,6 +23,7 @@ interface Props {
 
 export function ResultActions({ tool, onCopy, onSave, onCompare }: Props) {
   const [saving, setSaving] = useState(false);
+  const id = useId();
   return (
     <>
       <Menu
@@ -40,11 +41,17 @@ export function ResultActions({ tool, onCopy, onSave, onCompare }: Props) {
       <Button
         className="px-2 py-0.5 text-xs"
         disabled={!onCompare}
-        title={onCompare ? undefined : `No earlier call of ${tool} to compare with`}
+        aria-describedby={onCompare ? undefined : `${id}-why`}
         onClick={onCompare}
       >
         Compare<span className="sr-only"> with previous</span>
       </Button>
+      {/* A disabled button says why, in words on the page (not a tooltip a pointer must find). */}
+      {onCompare ? null : (
+        <span id={`${id}-why`} className="text-xs text-muted">
+          no earlier call
+        </span>
+      )}
       {saving ? (
         <SaveCallDialog
           initial={tool}

@@ -17,7 +17,7 @@ const headerNote = (variables: readonly string[]) =>
     : [];
 import { describeFailure, type McpFailure } from '../../mcp/errors.ts';
 import type { CallResult } from '../../mcp/results.ts';
-import type { PromptGetEnded } from '../../mcp/serverOffers.ts';
+import type { PromptGetEnded, ResourceReadEnded } from '../../mcp/serverOffers.ts';
 import type { HistoryEntry, NewEntry } from '../../storage/callStore.ts';
 import { OUTCOMES, failureOutcome, resultOutcome, type Outcome, type OutcomeKind } from '../../session/outcome.ts';
 import { formatMs } from '../../session/loadBudget.ts';
@@ -110,6 +110,31 @@ export function promptEntryOf(
         ? describeFailure(got.outcome.failure).slice(0, 300)
         : `${got.outcome.messages} ${got.outcome.messages === 1 ? 'message' : 'messages'}`,
     durationMs: got.durationMs,
+    at,
+    era: wire.era,
+    protocolVersion: wire.protocolVersion,
+  };
+}
+
+/** The History entry of a resource's read (the contents read are stored beside it, as a call's result is). */
+export function readEntryOf(
+  read: ResourceReadEnded,
+  wire: Pick<WireFacts, 'era' | 'protocolVersion'>,
+  at = Date.now(),
+): Omit<NewEntry, 'server'> {
+  const shown = 'failure' in read.outcome ? failureOutcome(read.outcome.failure) : undefined;
+  return {
+    kind: 'read',
+    tool: read.uri,
+    args: {},
+    outcome: shown ? 'failed' : 'ok',
+    outcomeKind: shown?.kind ?? 'success',
+    outcomeLabel: shown?.label ?? OUTCOMES.success.word,
+    summary:
+      'failure' in read.outcome
+        ? describeFailure(read.outcome.failure).slice(0, 300)
+        : `${read.outcome.contents} ${read.outcome.contents === 1 ? 'content' : 'contents'} read`,
+    durationMs: read.durationMs,
     at,
     era: wire.era,
     protocolVersion: wire.protocolVersion,

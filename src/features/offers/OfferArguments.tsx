@@ -1,7 +1,6 @@
 // A prompt's arguments or a template's variables: the form tool arguments use (SchemaForm, every
 // value a string, required marked), each field completed by the server while it is typed in.
-import { useState, type ReactNode } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
+import { useState } from 'react';
 import { describeFailure, failureOf } from '../../mcp/errors.ts';
 import { SchemaForm } from '../../components/form/SchemaForm.tsx';
 import { NO_DEFAULTS_BEHAVIOR } from '../../components/form/validators.ts';
@@ -68,37 +67,6 @@ export function OfferArguments({ label, schema, values, onChange, onSubmit, show
           />
         )}
       />
-    </div>
-  );
-}
-
-/** The one filled button under the arguments, and — after a try — which required ones are empty (nothing was sent). */
-export function SendRow({
-  label,
-  onSend,
-  pending,
-  missing,
-  tried,
-  children,
-}: {
-  label: string;
-  onSend: () => void;
-  pending: boolean;
-  missing: readonly string[];
-  tried: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button variant="primary" onClick={onSend} disabled={pending}>
-        {label}
-      </Button>
-      {tried && missing.length ? (
-        <p role="alert" className="text-sm text-danger">
-          Not sent: {missing.join(', ')} {missing.length === 1 ? 'is' : 'are'} required.
-        </p>
-      ) : null}
-      {children}
     </div>
   );
 }

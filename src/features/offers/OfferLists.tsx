@@ -43,31 +43,34 @@ function Rows({
   const withIcons = renderIcon !== undefined && rows.some((row) => row.icons.length > 0);
   const isOpen = (pick: OfferPick) => open !== undefined && JSON.stringify(open) === JSON.stringify(pick);
   return (
-    <ul aria-label={label} className="flex flex-col gap-1">
-      {rows.map((row) => (
-        <li key={row.key}>
-          <button
-            type="button"
-            aria-current={isOpen(row.pick) ? 'true' : undefined}
-            className={cn(
-              'flex w-full gap-2 rounded-md border border-line px-2 py-1.5 text-left hover:bg-hover',
-              isOpen(row.pick) && 'border-accent bg-selected',
-            )}
-            onClick={() => onOpen(row.pick)}
-          >
-            {withIcons ? renderIcon(row.icons) : null}
-            <span className="min-w-0 flex-1">
-              <span className="block font-mono text-sm font-medium [overflow-wrap:anywhere]">{revealInvisible(row.name)}</span>
-              {row.title ? <span className="block text-xs">{revealInvisible(row.title)}</span> : null}
-              {row.detail ? (
-                <span className={cn('line-clamp-2 text-xs [overflow-wrap:anywhere]', isOpen(row.pick) ? 'text-ink' : 'text-muted')}>
-                  {revealInvisible(row.detail)}
-                </span>
+    // One line per entry, as the tool list draws its rows: the title first (the name when there is
+    // none), the raw name muted after it; the description or URI in the tooltip (the button's description).
+    <ul aria-label={label} className="flex flex-col">
+      {rows.map((row) => {
+        const title = revealInvisible(row.title || row.name);
+        const name = revealInvisible(row.name);
+        const detail = row.detail ? revealInvisible(row.detail) : undefined;
+        return (
+          <li key={row.key}>
+            <button
+              type="button"
+              aria-current={isOpen(row.pick) ? 'true' : undefined}
+              title={[row.title ? `${title} (${name})` : name, detail].filter(Boolean).join('\n')}
+              className={cn(
+                'flex min-h-8 w-full items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-hover',
+                isOpen(row.pick) && 'bg-selected font-medium',
+              )}
+              onClick={() => onOpen(row.pick)}
+            >
+              {withIcons ? renderIcon(row.icons) : null}
+              <span className="min-w-0 shrink truncate">{title}</span>
+              {row.title && row.title !== row.name ? (
+                <span className="min-w-0 flex-1 truncate font-mono text-xs text-muted">{name}</span>
               ) : null}
-            </span>
-          </button>
-        </li>
-      ))}
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -3,11 +3,17 @@
 import type { ReactNode } from 'react';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { ContentBlock, ResourceContents } from '../../mcp/results.ts';
-import type { PromptFill, PromptGetEnded } from '../../mcp/serverOffers.ts';
+import type { PromptFill, PromptGetEnded, ResourceReadEnded } from '../../mcp/serverOffers.ts';
 import { usePromptListing, useResourceListing, useTemplateListing } from './api/offerQueries.ts';
 import type { OfferPick } from './OfferLists.tsx';
 import { PromptView } from './PromptView.tsx';
 import { ResourceView, TemplateView } from './ResourceView.tsx';
+
+/** Where each get and read goes as it ends (History keeps them). */
+export interface OfferRecord {
+  prompt: (ended: PromptGetEnded, raw?: unknown) => void;
+  read: (ended: ResourceReadEnded, contents?: unknown) => void;
+}
 
 interface Props {
   connection: McpConnection;
@@ -20,10 +26,10 @@ interface Props {
   countTokens: (texts: readonly string[]) => Promise<number[]>;
   /** History's replay of a prompt: its arguments, and whether to get it at once. */
   fill?: PromptFill;
-  onPromptEnded?: (ended: PromptGetEnded, raw?: unknown) => void;
+  record?: OfferRecord;
 }
 
-export function OfferView({ connection, authContext, pick, tab, renderBlock, renderContents, countTokens, fill, onPromptEnded }: Props) {
+export function OfferView({ connection, authContext, pick, tab, renderBlock, renderContents, countTokens, fill, record }: Props) {
   const prompts = usePromptListing(connection, authContext);
   const resources = useResourceListing(connection, authContext);
   const templates = useTemplateListing(connection, authContext);
@@ -35,7 +41,7 @@ export function OfferView({ connection, authContext, pick, tab, renderBlock, ren
         <PromptView
           key={fill ? `${key}:${fill.at}` : key}
           fill={fill}
-          onEnded={onPromptEnded}
+          onEnded={record?.prompt}
           connection={connection}
           authContext={authContext}
           prompt={prompt}
@@ -44,16 +50,33 @@ export function OfferView({ connection, authContext, pick, tab, renderBlock, ren
         />
       );
   } else if (pick?.kind === 'resource') {
-    const resource = resources.data?.items.find((candidate) => candidate.uri === pick.uri);
+    // A URI the list does not hold (History's read of a template's URI) is read as asked.
+    const resource =
+      resources.data?.items.find((candidate) => candidate.uri === pick.uri) ??
+      (resources.data ? { uri: pick.uri, name: pick.uri, icons: [] } : undefined);
     if (resource)
       return (
-        <ResourceView key={key} connection={connection} authContext={authContext} resource={resource} renderContents={renderContents} />
+        <ResourceView
+          key={key}
+          connection={connection}
+          authContext={authContext}
+          resource={resource}
+          renderContents={renderContents}
+          onRead={record?.read}
+        />
       );
   } else if (pick?.kind === 'template') {
     const template = templates.data?.items.find((candidate) => candidate.uriTemplate === pick.uriTemplate);
     if (template)
       return (
-        <TemplateView key={key} connection={connection} authContext={authContext} template={template} renderContents={renderContents} />
+        <TemplateView
+          key={key}
+          connection={connection}
+          authContext={authContext}
+          template={template}
+          renderContents={renderContents}
+          onRead={record?.read}
+        />
       );
   }
   return (

@@ -1,15 +1,16 @@
-// One prompt opened: its name, title and description, its arguments as a form (completed by the
-// server while typing), "Get prompt", and the messages it gives — each message's content in the
+// One prompt opened, in the tool screen's frame: its name, title and description, its arguments as
+// a form (completed by the server while typing), "Get prompt" in the Request toolbar, and the
+// messages it gives under "Outcome" — each message's content in the
 // results' own renderers (text, images, audio, embedded resources), all of it untrusted.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { McpConnection } from '../../mcp/connection.ts';
 import type { ContentBlock } from '../../mcp/results.ts';
 import { promptArgumentsSchema, type McpPrompt, type PromptFill, type PromptGetEnded } from '../../mcp/serverOffers.ts';
-import { failureOf } from '../../mcp/errors.ts';
 import { revealInvisible } from '../../lib/text.ts';
-import { Failed, OfferArguments, SendRow } from './OfferArguments.tsx';
-import { CopyJson } from './CopyJson.tsx';
+import { OfferArguments } from './OfferArguments.tsx';
+import { OfferFrame } from './OfferFrame.tsx';
+import { timed } from './timed.ts';
 
 interface Props {
   connection: McpConnection;
@@ -44,16 +45,14 @@ export function PromptView({ connection, authContext, prompt, renderBlock, count
   const [tried, setTried] = useState(false);
   const get = useMutation({
     mutationFn: async (args: Record<string, string>) => {
-      const started = performance.now();
-      const ended = (outcome: PromptGetEnded['outcome']) => ({ name: prompt.name, args, durationMs: performance.now() - started, outcome });
-      try {
-        const got = await connection.offers.getPrompt(prompt.name, args);
-        onEnded?.(ended({ messages: got.messages.length }), got.raw);
-        return got;
-      } catch (error) {
-        onEnded?.(ended({ failure: failureOf(error) }));
-        throw error;
-      }
+      const got = await timed(
+        () => connection.offers.getPrompt(prompt.name, args),
+        (value) => value.raw,
+      );
+      const base = { name: prompt.name, args, durationMs: got.durationMs };
+      if (got.ok) onEnded?.({ ...base, outcome: { messages: got.value.messages.length } }, got.value.raw);
+      else onEnded?.({ ...base, outcome: { failure: got.failure } });
+      return got;
     },
   });
   // "Replay" from History gets the prompt once, as it opens.
@@ -65,7 +64,7 @@ export function PromptView({ connection, authContext, prompt, renderBlock, count
   }, [fill, get]);
   const [tokens, setTokens] = useState<{ for: unknown; count: number }>();
   useEffect(() => {
-    const got = get.data;
+    const got = get.data?.ok ? get.data.value : undefined;
     if (!got) return;
     let live = true;
     void countTokens(textsOf(got.messages)).then((counts) => {
@@ -82,48 +81,59 @@ export function PromptView({ connection, authContext, prompt, renderBlock, count
   };
   const name = revealInvisible(prompt.name);
   return (
-    <section aria-label={`Prompt: ${name}`} className="flex min-w-0 flex-col gap-3">
-      <header>
-        <h2 className="text-lg font-semibold">{revealInvisible(prompt.title ?? prompt.name)}</h2>
-        {prompt.title ? <p className="font-mono text-xs text-muted">{name}</p> : null}
-        {prompt.description ? <p className="mt-1 text-sm">{revealInvisible(prompt.description)}</p> : null}
-      </header>
-      {prompt.arguments.length ? (
-        <OfferArguments
-          label="Prompt arguments"
-          schema={promptArgumentsSchema(prompt)}
-          values={values}
-          onChange={setValues}
-          onSubmit={send}
-          showErrors={tried}
-          connection={connection}
-          authContext={authContext}
-          completionRef={{ type: 'ref/prompt', name: prompt.name }}
-        />
-      ) : (
-        <p className="text-sm text-muted">This prompt takes no arguments.</p>
-      )}
-      <SendRow label="Get prompt" onSend={send} pending={get.isPending} missing={missing} tried={tried}>
-        {get.isPending ? <span className="text-sm text-muted">prompts/get…</span> : null}
-      </SendRow>
-      {get.isError ? <Failed method="prompts/get" error={get.error} /> : null}
-      {get.data ? (
+    <OfferFrame
+      label={`Prompt: ${name}`}
+      header={
+        <header>
+          <h2 className="text-lg font-semibold">{revealInvisible(prompt.title ?? prompt.name)}</h2>
+          {prompt.title ? <p className="font-mono text-xs text-muted">{name}</p> : null}
+          {prompt.description ? <p className="mt-1 text-sm">{revealInvisible(prompt.description)}</p> : null}
+        </header>
+      }
+      heading="Arguments"
+      verb="Get prompt"
+      onSend={send}
+      pending={get.isPending}
+      missing={missing}
+      tried={tried}
+      method="prompts/get"
+      sent={get.data}
+      raw={(got) => got.raw}
+      idle={prompt.arguments.length ? 'Not got yet. Fill in the arguments and press “Get prompt”.' : 'Not got yet: press “Get prompt”.'}
+      request={
+        prompt.arguments.length ? (
+          <OfferArguments
+            label="Prompt arguments"
+            schema={promptArgumentsSchema(prompt)}
+            values={values}
+            onChange={setValues}
+            onSubmit={send}
+            showErrors={tried}
+            connection={connection}
+            authContext={authContext}
+            completionRef={{ type: 'ref/prompt', name: prompt.name }}
+          />
+        ) : (
+          <p className="text-sm text-muted">This prompt takes no arguments.</p>
+        )
+      }
+    >
+      {(got) => (
         <section aria-label="Prompt messages" className="flex flex-col gap-2">
           <div className="flex flex-wrap items-baseline gap-2">
             <h3 className="text-sm font-semibold">
-              {get.data.messages.length} {get.data.messages.length === 1 ? 'message' : 'messages'}
+              {got.messages.length} {got.messages.length === 1 ? 'message' : 'messages'}
             </h3>
-            {get.data.description ? <span className="text-xs text-muted">{revealInvisible(get.data.description)}</span> : null}
+            {got.description ? <span className="text-xs text-muted">{revealInvisible(got.description)}</span> : null}
             <span
               className="text-xs text-muted"
               title="o200k tokens of the messages' text (images and audio are priced by each model on its own)"
             >
-              {tokens?.for === get.data ? `${tokens.count.toLocaleString('en-US')} tokens of text` : 'counting tokens…'}
+              {tokens?.for === got ? `${tokens.count.toLocaleString('en-US')} tokens of text` : 'counting tokens…'}
             </span>
-            <CopyJson value={get.data.raw} label="Copy as JSON" />
           </div>
           <ol className="flex flex-col gap-2">
-            {get.data.messages.map((message, index) => (
+            {got.messages.map((message, index) => (
               <li key={index} className="flex flex-col gap-1 rounded-md border border-line p-2">
                 <span className="text-xs font-semibold text-muted">
                   #{index + 1} {revealInvisible(message.role)}
@@ -133,7 +143,7 @@ export function PromptView({ connection, authContext, prompt, renderBlock, count
             ))}
           </ol>
         </section>
-      ) : null}
-    </section>
+      )}
+    </OfferFrame>
   );
 }

@@ -1,16 +1,23 @@
 // One resource opened (read as it opens: resources/read has no side effects) or one template, whose
-// variables make the URI (RFC 6570, url-template; the URI shown before it is read). What is read
+// variables make the URI (RFC 6570, url-template; the URI shown before it is read) — in the tool
+// screen's frame: "Read resource" in the Request toolbar, "Outcome" over what was read. What is read
 // shows in the results' renderers (text, JSON, images, audio, a blob as a download), untrusted.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
 import { formatBytes, type ResourceContents } from '../../mcp/results.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
-import { expandTemplate, templateVariables, type McpResource, type McpResourceTemplate } from '../../mcp/serverOffers.ts';
+import {
+  expandTemplate,
+  templateVariables,
+  type McpResource,
+  type McpResourceTemplate,
+  type ResourceReadEnded,
+} from '../../mcp/serverOffers.ts';
 import { revealInvisible } from '../../lib/text.ts';
-import { useResourceContents } from './api/offerQueries.ts';
-import { Failed, OfferArguments, SendRow } from './OfferArguments.tsx';
-import { CopyJson } from './CopyJson.tsx';
+import { endedRead, useResourceContents } from './api/offerQueries.ts';
+import { OfferArguments } from './OfferArguments.tsx';
+import { OfferFrame } from './OfferFrame.tsx';
+import { timed } from './timed.ts';
 
 type RenderContents = (contents: ResourceContents) => ReactNode;
 
@@ -28,12 +35,9 @@ function Header({ name, title, description, facts }: { name: string; title?: str
 function Contents({ contents, renderContents }: { contents: ResourceContents[]; renderContents: RenderContents }) {
   return (
     <section aria-label="Resource contents" className="flex flex-col gap-2">
-      <div className="flex items-baseline gap-2">
-        <h3 className="text-sm font-semibold">
-          {contents.length} {contents.length === 1 ? 'content' : 'contents'} read
-        </h3>
-        <CopyJson value={contents} label="Copy as JSON" />
-      </div>
+      <h3 className="text-sm font-semibold">
+        {contents.length} {contents.length === 1 ? 'content' : 'contents'} read
+      </h3>
       <ol className="flex flex-col gap-2">
         {contents.map((item, index) => (
           <li key={`${item.uri}:${index}`} className="rounded-md border border-line p-2">
@@ -45,18 +49,23 @@ function Contents({ contents, renderContents }: { contents: ResourceContents[]; 
   );
 }
 
+/** Each read's end, for History. */
+type OnRead = (ended: ResourceReadEnded, contents?: ResourceContents[]) => void;
+
 export function ResourceView({
   connection,
   authContext,
   resource,
   renderContents,
+  onRead,
 }: {
   connection: McpConnection;
   authContext: string;
   resource: McpResource;
   renderContents: RenderContents;
+  onRead?: OnRead;
 }) {
-  const read = useResourceContents(connection, authContext, resource.uri);
+  const read = useResourceContents(connection, authContext, resource.uri, onRead);
   const annotations = resource.annotations;
   const facts = [
     resource.uri,
@@ -67,26 +76,30 @@ export function ResourceView({
     ...(annotations?.lastModified ? [`modified ${annotations.lastModified}`] : []),
   ];
   return (
-    <section aria-label={`Resource: ${revealInvisible(resource.name)}`} className="flex min-w-0 flex-col gap-3">
-      <Header name={resource.name} title={resource.title} description={resource.description} facts={facts} />
-      <div className="flex items-center gap-2">
-        <Button onClick={() => void read.refetch()} disabled={read.isFetching}>
-          Read again
-        </Button>
-        {read.isFetching ? (
-          <span className="text-sm text-muted">resources/read…</span>
-        ) : read.dataUpdatedAt ? (
-          <span className="text-xs text-muted">Read at {new Date(read.dataUpdatedAt).toLocaleTimeString()}</span>
-        ) : null}
-        <span className="text-xs text-muted">
+    <OfferFrame
+      label={`Resource: ${revealInvisible(resource.name)}`}
+      header={<Header name={resource.name} title={resource.title} description={resource.description} facts={facts} />}
+      heading="Resource"
+      verb="Read resource"
+      onSend={() => void read.refetch()}
+      pending={read.isFetching}
+      missing={[]}
+      tried={false}
+      method="resources/read"
+      sent={read.data}
+      raw={(contents) => contents}
+      idle="Reading…"
+      request={
+        <p className="text-xs text-muted">
+          {read.dataUpdatedAt ? `Read at ${new Date(read.dataUpdatedAt).toLocaleTimeString()}. ` : ''}
           {connection.offers.subscribe
             ? 'Subscribed: read again whenever the server says it changed (resources/updated).'
-            : 'The server offers no subscription: “Read again” to see changes.'}
-        </span>
-      </div>
-      {read.isError ? <Failed method="resources/read" error={read.error} /> : null}
-      {read.data ? <Contents contents={read.data} renderContents={renderContents} /> : null}
-    </section>
+            : 'The server offers no subscription: “Read resource” again to see changes.'}
+        </p>
+      }
+    >
+      {(contents) => <Contents contents={contents} renderContents={renderContents} />}
+    </OfferFrame>
   );
 }
 
@@ -95,17 +108,28 @@ export function TemplateView({
   authContext,
   template,
   renderContents,
+  onRead,
 }: {
   connection: McpConnection;
   authContext: string;
   template: McpResourceTemplate;
   renderContents: RenderContents;
+  onRead?: OnRead;
 }) {
   const variables = templateVariables(template.uriTemplate);
   const [values, setValues] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
   const uri = safeExpand(template.uriTemplate, values);
-  const read = useMutation({ mutationFn: (target: string) => connection.readResource(target) });
+  const read = useMutation({
+    mutationFn: async (target: string) => {
+      const got = await timed(
+        () => connection.readResource(target),
+        (contents) => contents,
+      );
+      onRead?.(endedRead(target, got), got.ok ? got.value : undefined);
+      return got;
+    },
+  });
   const missing = variables.filter((name) => !values[name]);
   const send = () => {
     setTried(true);
@@ -117,41 +141,57 @@ export function TemplateView({
     required: variables,
   };
   return (
-    <section aria-label={`Resource template: ${revealInvisible(template.name)}`} className="flex min-w-0 flex-col gap-3">
-      <Header
-        name={template.name}
-        title={template.title}
-        description={template.description}
-        facts={[template.uriTemplate, template.mimeType ?? 'no MIME type']}
-      />
-      {variables.length ? (
-        <OfferArguments
-          label="Template variables"
-          schema={schema}
-          values={values}
-          onChange={setValues}
-          onSubmit={send}
-          showErrors={tried}
-          connection={connection}
-          authContext={authContext}
-          completionRef={{ type: 'ref/resource', uri: template.uriTemplate }}
+    <OfferFrame
+      label={`Resource template: ${revealInvisible(template.name)}`}
+      header={
+        <Header
+          name={template.name}
+          title={template.title}
+          description={template.description}
+          facts={[template.uriTemplate, template.mimeType ?? 'no MIME type']}
         />
-      ) : (
-        <p className="text-sm text-muted">This template has no variables.</p>
-      )}
-      <p className="text-sm">
-        {uri.ok ? (
-          <>
-            Reads <code className="font-mono break-all">{revealInvisible(uri.uri)}</code>
-          </>
-        ) : (
-          <span className="text-danger">The template cannot be expanded: {uri.reason}</span>
-        )}
-      </p>
-      <SendRow label="Read resource" onSend={send} pending={read.isPending} missing={missing} tried={tried} />
-      {read.isError ? <Failed method="resources/read" error={read.error} /> : null}
-      {read.data ? <Contents contents={read.data} renderContents={renderContents} /> : null}
-    </section>
+      }
+      heading="Variables"
+      verb="Read resource"
+      onSend={send}
+      pending={read.isPending}
+      missing={missing}
+      tried={tried}
+      method="resources/read"
+      sent={read.data}
+      raw={(contents) => contents}
+      idle="Not read yet. Fill in the variables and press “Read resource”."
+      request={
+        <>
+          {variables.length ? (
+            <OfferArguments
+              label="Template variables"
+              schema={schema}
+              values={values}
+              onChange={setValues}
+              onSubmit={send}
+              showErrors={tried}
+              connection={connection}
+              authContext={authContext}
+              completionRef={{ type: 'ref/resource', uri: template.uriTemplate }}
+            />
+          ) : (
+            <p className="text-sm text-muted">This template has no variables.</p>
+          )}
+          <p className="text-sm">
+            {uri.ok ? (
+              <>
+                Reads <code className="font-mono break-all">{revealInvisible(uri.uri)}</code>
+              </>
+            ) : (
+              <span className="text-danger">The template cannot be expanded: {uri.reason}</span>
+            )}
+          </p>
+        </>
+      }
+    >
+      {(contents) => <Contents contents={contents} renderContents={renderContents} />}
+    </OfferFrame>
   );
 }
 

@@ -80,3 +80,8 @@ export function stdioStatusText(snapshot: ConsoleSnapshot, command: string): str
   const last = [...snapshot.lines].reverse().find((line) => line.source === 'stderr' && line.text.trim());
   return `stdio: ${status.command} — ${describeState(state)}${last ? ` · last stderr: ${last.text.slice(0, 200)}` : ''}`;
 }
+
+/** The child's last non-empty stderr line (its last words, when it died), cut at 200 characters. */
+export function lastStderrLine(lines: readonly ConsoleLine[]): string | undefined {
+  return lines.findLast((line) => line.source === 'stderr' && line.text.trim())?.text.slice(0, 200);
+}

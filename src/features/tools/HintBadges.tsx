@@ -58,7 +58,7 @@ export function HintSummary({ annotations }: { annotations: ToolAnnotations }) {
 export function HintLegend() {
   return (
     <details className="text-xs text-subtle">
-      <summary className="cursor-pointer">What the badges mean</summary>
+      <summary className="cursor-pointer py-1">What the badges mean</summary>
       <ul className="mt-1 flex flex-col gap-0.5">
         <li>
           <strong>Read-only</strong>: does not change anything (makes destructive and idempotent moot).

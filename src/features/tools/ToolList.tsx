@@ -109,7 +109,7 @@ export const ToolList = memo(function ToolList({ data, serverUrl, selected, onSe
               buttons?.[HINT_FILTERS.indexOf(next)]?.focus();
             }}
             className={cn(
-              'rounded-full border px-2 py-0.5 text-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-500',
+              'min-h-6 rounded-full border px-2 py-0.5 text-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-500',
               hint === filter.value ? 'border-accent bg-selected font-semibold text-accent' : 'border-field text-subtle hover:bg-hover',
             )}
             title={filter.label}

@@ -13,7 +13,7 @@ import type { ResultSource } from '../../../mcp/handles.ts';
 import { paramHeadersFor } from '../../../mcp/wire/paramHeaders.ts';
 import { withoutKnownSecrets, withoutSecrets } from '../../../mcp/secrets.ts';
 import type { McpTool } from '../../../mcp/tools.ts';
-import type { PromptGetEnded } from '../../../mcp/serverOffers.ts';
+import type { PromptGetEnded, ResourceReadEnded } from '../../../mcp/serverOffers.ts';
 import type { LoadPlan, LoadSummary } from '../../../session/loadTest.ts';
 import * as callStore from '../../../storage/callStore.ts';
 import type { HistoryEntry, NewEntry } from '../../../storage/callStore.ts';
@@ -23,6 +23,7 @@ import {
   entryOf,
   loadEntryOf,
   promptEntryOf,
+  readEntryOf,
   type Copied,
   type CopyKind,
   type FinishedRun,
@@ -170,6 +171,9 @@ export class CallHistory {
 
   /** Records a prompt's get (the prompt view reports each one), with its raw result when it came. */
   recordPrompt = (got: PromptGetEnded, result?: unknown): Promise<void> => this.#record(promptEntryOf(got, this.#connection), result);
+
+  /** Records a resource's read (the resource views report each one), with the contents when they came. */
+  recordRead = (read: ResourceReadEnded, contents?: unknown): Promise<void> => this.#record(readEntryOf(read, this.#connection), contents);
 
   /** Records a load test that got past the gate (its summary is the entry's stored result). */
   recordLoad = (summary: LoadSummary, plan: LoadPlan): Promise<void> => this.#record(loadEntryOf(summary, plan, this.#connection), summary);

@@ -1,6 +1,6 @@
 // History (./callHistory.ts) for React: one per connection (the view is keyed by it), fed the
 // session's runs, read with useSyncExternalStore; the panel's props are wired here.
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { afterPaint } from '../../../web/idle.ts';
 import { useStableCallback } from '../../../web/stableCallback.ts';
 import type { McpConnection } from '../../../mcp/connection.ts';
@@ -20,9 +20,11 @@ interface Options {
   edit: (tool: string, args: Record<string, unknown>) => void;
   /** Opens the prompt with these arguments (and gets it again, when `get`). */
   openPrompt: (name: string, args: Record<string, unknown>, get: boolean) => void;
+  /** Opens the resource at this URI (and reads it again). */
+  openResource: (uri: string) => void;
 }
 
-export function useCallHistory({ connection, runs, tools, replay, edit, openPrompt }: Options) {
+export function useCallHistory({ connection, runs, tools, replay, edit, openPrompt, openResource }: Options) {
   const currentTools = useStableCallback(() => tools);
   const [history] = useState(
     () => new CallHistory({ connection, tools: currentTools, pageHref: () => window.location.href, beforeWrite: afterPaint }),
@@ -30,11 +32,13 @@ export function useCallHistory({ connection, runs, tools, replay, edit, openProm
   useEffect(() => void history.load(), [history]);
   useEffect(() => void history.observe(runs), [history, runs]);
   const snapshot = useSyncExternalStore(history.subscribe, history.getSnapshot);
+  const recordOffer = useMemo(() => ({ prompt: history.recordPrompt, read: history.recordRead }), [history]);
   const previousOf = useCallback((run: SessionRun) => history.previousOf(run, runs), [history, runs]);
 
   return {
     copyCall: history.copyCall,
-    recordPrompt: history.recordPrompt,
+    /** Each prompt get and resource read as it ended. */
+    recordOffer,
     recordLoad: history.recordLoad,
     previousOf,
     historySources: snapshot.historySources,
@@ -46,10 +50,17 @@ export function useCallHistory({ connection, runs, tools, replay, edit, openProm
       onReplay: (entry: HistoryEntry) =>
         entry.kind === 'prompt'
           ? openPrompt(entry.tool, entry.args, true)
-          : entry.kind === 'load'
-            ? edit(entry.tool, entry.args)
-            : replay(entry.tool, entry.args),
-      onEdit: (entry: HistoryEntry) => (entry.kind === 'prompt' ? openPrompt(entry.tool, entry.args, false) : edit(entry.tool, entry.args)),
+          : entry.kind === 'read'
+            ? openResource(entry.tool)
+            : entry.kind === 'load'
+              ? edit(entry.tool, entry.args)
+              : replay(entry.tool, entry.args),
+      onEdit: (entry: HistoryEntry) =>
+        entry.kind === 'prompt'
+          ? openPrompt(entry.tool, entry.args, false)
+          : entry.kind === 'read'
+            ? openResource(entry.tool)
+            : edit(entry.tool, entry.args),
       onCompare: (entry: HistoryEntry, base?: HistoryEntry) => void history.compare(entry, base),
       onCopy: history.copy,
       onDelete: (id: number) => void history.remove(id),

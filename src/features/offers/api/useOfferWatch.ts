@@ -3,15 +3,16 @@ import { useEffect } from 'react';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { serverKey } from '../../../lib/serverKey.ts';
 import type { McpConnection } from '../../../mcp/connection.ts';
+import { useOfferCounts } from './offerQueries.ts';
 
 /**
  * Keeps the Prompts and Resources views true to the server: a list_changed lists again, and the
  * resource last opened is subscribed (when the server offers it) so resources/updated reads it again.
  */
-export function useOfferWatch(connection: McpConnection, authContext: string, enabled: boolean, watchedUri: string | undefined) {
+export function useOfferWatch(connection: McpConnection, authContext: string, watchedUri: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!enabled || (!connection.offers.prompts && !connection.offers.resources)) return;
+    if (!connection.offers.prompts && !connection.offers.resources) return;
     const server = serverKey(connection.url);
     let stop: (() => void) | undefined;
     let live = true;
@@ -38,5 +39,11 @@ export function useOfferWatch(connection: McpConnection, authContext: string, en
       live = false;
       stop?.();
     };
-  }, [connection, authContext, enabled, watchedUri, queryClient]);
+  }, [connection, authContext, watchedUri, queryClient]);
+}
+
+/** The server's prompts and resources, listed at connect and watched from then on: how many of each. */
+export function useServerOffers(connection: McpConnection, authContext: string, watchedUri: string | undefined) {
+  useOfferWatch(connection, authContext, watchedUri);
+  return useOfferCounts(connection, authContext);
 }
