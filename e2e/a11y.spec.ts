@@ -1,22 +1,9 @@
 // Accessibility of the main screens in both themes, checked by axe-core: no serious or critical
 // violation (WCAG 2.0–2.2 A/AA rules: contrast, and 2.2's target size, included).
-import AxeBuilder from '@axe-core/playwright';
 import { openDock, openTraffic, openServerDetails, openMore, openFindATool, openReport } from './fixtures/panes.ts';
-import { expect, test, type Page } from './fixtures/test.ts';
+import { expect, test } from './fixtures/test.ts';
+import { seriousViolations } from './fixtures/axe.ts';
 import { appUrl, deepLink, demoMcpUrl, everythingMcpUrl, lazyMcpUrl } from './fixtures/urls.ts';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} — ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 5)
-          .join(' | ')}`,
-    );
-}
 
 // Each test runs axe a dozen times on full screens (46–57 s here when the machine is quiet): the
 // default 60 s left no room for a loaded one.

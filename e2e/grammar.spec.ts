@@ -2,6 +2,7 @@
 // each numbered as the review numbers it.
 import { createServer } from 'node:net';
 import { expect, test } from './fixtures/test.ts';
+import { seriousViolations } from './fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { addServer, openDock, openFindATool, openReport, openServerDetails, openServersList } from './fixtures/panes.ts';
 import { startDemoServer } from '../server/testing/testServers.ts';
@@ -74,6 +75,8 @@ test('9 · 1440×900: a Load test of the demo’s search_catalog says what its t
   await region.getByRole('button', { name: 'Start' }).click();
   await expect(region.getByRole('status')).toHaveText(/^Done: 150 calls/, { timeout: 30_000 });
   await expect(region.getByRole('table', { name: 'Outcomes' })).toContainText('Rate limit reached');
+  // Start is outlined: Call tool stays the screen's one filled button.
+  await expect(page.locator('button.bg-blue-600:visible')).toHaveCount(1);
   await demo.stop();
 });
 
@@ -144,8 +147,8 @@ test('4 · 1440×900, server-everything: the tabs count (Prompts 4), and every p
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(deepLink(everythingMcpUrl()));
   const tabs = page.getByRole('tablist', { name: 'Sidebar' });
-  await expect(tabs.getByRole('tab', { name: /^Prompts/ })).toHaveText('Prompts4');
-  await expect(tabs.getByRole('tab', { name: /^Resources/ })).toHaveText('Resources9');
+  await expect(tabs.getByRole('tab', { name: /^Prompts/ })).toHaveText('Prompts 4');
+  await expect(tabs.getByRole('tab', { name: /^Resources/ })).toHaveText('Resources 9');
   await tabs.getByRole('tab', { name: /^Prompts/ }).click();
   const rows = async (name: string) => {
     const items = page.getByRole('list', { name }).getByRole('listitem');
@@ -175,7 +178,7 @@ test('5 · 1440×900: a prompt get and a resource read each end in Outcome (Succ
   await prompt.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name: 'Get prompt' }).click();
   await expect(prompt.getByRole('status', { name: 'Outcome' })).toHaveText(/^Success · \d+ ms · \d+ B$/);
   const history = page.getByRole('tablist', { name: 'Dock' }).getByRole('tab', { name: /^History/ });
-  await expect(history).toHaveText('History1');
+  await expect(history).toHaveAccessibleName('History 1');
   await tabs.getByRole('tab', { name: /^Resources/ }).click();
   await page
     .getByRole('list', { name: 'Resource templates' })
@@ -185,7 +188,7 @@ test('5 · 1440×900: a prompt get and a resource read each end in Outcome (Succ
   await template.getByLabel(/^resourceId/).fill('3');
   await template.getByRole('toolbar', { name: 'Request' }).getByRole('button', { name: 'Read resource' }).click();
   await expect(template.getByRole('status', { name: 'Outcome' })).toHaveText(/^Success · \d+ ms · \d+ B$/);
-  await expect(history).toHaveText('History2');
+  await expect(history).toHaveAccessibleName('History 2');
   // History replays the read: the resource opens and is read again.
   const panel = await openDock(page, 'History');
   await expect(panel.getByRole('listitem').filter({ hasText: 'demo://resource/dynamic/text/3' })).toContainText('read');
@@ -280,3 +283,89 @@ test('15 · 1440×900, a tool and its result: no control under 24 px, a disabled
   await expect(page.getByText('no earlier call', { exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveCount(0);
 });
+
+test('13 · 390×844, browse_products: the app at phone width with Focus app, shown at ≥ 95 %', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(deepLink(demoMcpUrl(), 'browse_products'));
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const app = page.getByRole('region', { name: 'App view' });
+  await expect(app.getByRole('combobox', { name: 'Container width' }).locator('option:checked')).toHaveText('phone 375');
+  await expect(app.getByRole('switch', { name: 'Focus app' })).toBeChecked();
+  await expect(app).toContainText(/shown at \d+ %/);
+  const shown = Number(/shown at (\d+) %/.exec((await app.textContent()) ?? '')?.[1]);
+  expect(shown).toBeGreaterThanOrEqual(95);
+  // In focus the app has the pane: the result's text steps aside, said so, one click away.
+  await expect(page.getByText('Focus app is on: the result’s text and the earlier runs are hidden.')).toBeVisible();
+});
+
+/** Every click target on screen — each tab, chip and popover trigger — but the tool rows and the JSON tree's rows; and the filled ones. */
+const clickTargets = (page: Page) =>
+  page.evaluate(() => {
+    const targets = [
+      ...document.querySelectorAll<HTMLElement>(
+        'button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="tab"], [role="switch"]',
+      ),
+    ].filter((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || element.closest('.sr-only') || !element.checkVisibility()) return false;
+      const closed =
+        element.tagName === 'SUMMARY'
+          ? element.parentElement?.parentElement?.closest('details:not([open])')
+          : element.closest('details:not([open])');
+      return !closed && !element.closest('[aria-label="Tool list"], [aria-label="structured content tree"]');
+    });
+    return {
+      names: targets.map((element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)),
+      filled: targets.filter((element) => element.classList.contains('bg-blue-600')).length,
+    };
+  });
+
+test('16 · 1440×900: ≤ 30 click targets and 1 filled button with a tool and its result; the start screen ≤ 12 controls, 1 filled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Success');
+  const tool = await clickTargets(page);
+  console.log(`tool + result: ${tool.names.length} targets: ${tool.names.join(' | ')}`);
+  expect(tool.names.length).toBeLessThanOrEqual(30);
+  expect(tool.filled).toBe(1);
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByRole('heading', { name: 'Open an MCP server' })).toBeVisible();
+  const start = await clickTargets(page);
+  console.log(`start: ${start.names.length} controls: ${start.names.join(' | ')}`);
+  expect(start.names.length).toBeLessThanOrEqual(12);
+  expect(start.filled).toBe(1);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`17 · axe serious + critical = 0 — server-everything's overview and two servers in the chip at 1440, App view and tool + result at 390 — ${theme}`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(deepLink(everythingMcpUrl()));
+    await expect(page.getByRole('region', { name: 'Server overview' })).toContainText('4 prompts');
+    expect(await seriousViolations(page), 'server-everything overview').toEqual([]);
+    await addServer(page, demoMcpUrl());
+    await expect(page.getByRole('banner').getByRole('status', { name: 'Server' })).toContainText('2 servers');
+    await openServersList(page);
+    expect(await seriousViolations(page), 'Server details with two servers').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(deepLink(demoMcpUrl(), 'browse_products'));
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(page.getByRole('region', { name: 'App view' })).toContainText(/shown at \d+ %/);
+    expect(await seriousViolations(page), 'App view at 390').toEqual([]);
+
+    await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+    await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('cable');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Success');
+    expect(await seriousViolations(page), 'tool + result at 390').toEqual([]);
+  });
+}

@@ -110,7 +110,7 @@ test('after a stream cut, the chip says the server answers again within 1 s of a
 test('at 1280×720 the chip shows the server’s whole name and its protocol revision without hovering', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(deepLink(everythingMcpUrl()));
-  const name = chip(page).getByText('Everything Reference Server', { exact: true });
+  const name = chip(page).locator('summary').first().getByText('Everything Reference Server', { exact: true });
   await expect(name).toBeVisible();
   await shot(page, 'chip-1280');
   // Not cut short: the whole name fits in its box.

@@ -19,7 +19,7 @@ test('connected with no tool open: a Server overview — name, version, era, too
   await expect(overview.getByRole('heading', { level: 2 })).toHaveText('Toolscope demo shop');
   await expect(overview).toContainText('version 0.1.0');
   await expect(overview).toContainText('protocol 2026-07-28');
-  await expect(overview).toContainText('29 tools · offers skills');
+  await expect(overview).toContainText('29 tools · 15 resources · 3 templates · offers skills');
   await expect(chipScore(page)).toBeVisible();
   const score = (await chipScore(page).textContent())?.replace('Report', '').trim();
   await expect(overview.getByRole('region', { name: 'Report summary' })).toContainText(`${score} / 100`);
@@ -59,7 +59,12 @@ test('each tool row shows one badge (the hint that matters most) and “+N” fo
     );
     expect(clipped).toEqual([]);
     // The chip names the server whole, on a phone too (its protocol revision gives way first).
-    const name = page.getByRole('banner').getByRole('status', { name: 'Server' }).getByText('Toolscope demo shop', { exact: true });
+    const name = page
+      .getByRole('banner')
+      .getByRole('status', { name: 'Server' })
+      .locator('summary')
+      .first()
+      .getByText('Toolscope demo shop', { exact: true });
     expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     await shot(page, `badges-${width}`);
     // Server details opens inside the screen at either width (on a phone it spans it).
@@ -88,6 +93,8 @@ test('one focus ring: a <summary>, the Query field and “Search the registry”
   await openFindATool(page);
   expect(await ring(page, page.getByRole('searchbox', { name: 'Query' }))).toBe(button);
   await page.getByRole('button', { name: 'Disconnect' }).click();
+  // A returning person's start screen: Find a server is one button, its view a dialog.
+  await page.getByRole('button', { name: 'Find a server…' }).click();
   expect(await ring(page, page.getByRole('searchbox', { name: 'Search the registry' }))).toBe(button);
 });
 

@@ -1,6 +1,4 @@
-import { useId } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { ViewDialog } from '../../components/ui/ViewDialog.tsx';
 import type { RegistryConnect } from '../../features/registry/EntryView.tsx';
 import { FindServer } from '../../features/registry/FindServer.tsx';
 import type { ConnectedServer } from '../../features/registry/ServerJsonWorkbench.tsx';
@@ -15,18 +13,9 @@ export function FindServerDialog({
   connected?: ConnectedServer;
   onClose: () => void;
 }) {
-  const id = useId();
   return (
-    <Modal labelledBy={id} onCancel={onClose} wide>
-      <span id={id} className="sr-only">
-        Find a server
-      </span>
-      <div className="max-h-[80dvh] overflow-auto">
-        <FindServer onConnect={onConnect} connected={connected} />
-      </div>
-      <div className="mt-3 flex justify-end">
-        <Button onClick={onClose}>Close</Button>
-      </div>
-    </Modal>
+    <ViewDialog title="Find a server" onClose={onClose}>
+      <FindServer onConnect={onConnect} connected={connected} />
+    </ViewDialog>
   );
 }

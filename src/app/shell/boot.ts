@@ -4,6 +4,7 @@
 // after the other after the first render.
 import { readDeepLink, type DeepLink } from '../../features/connection/deepLink.ts';
 import { preloadProtocolLayer } from '../../features/connection/useConnection.ts';
+import { preloadServerChip } from '../../features/connection/ConnectionStatus.tsx';
 import { readLinkArgs } from '../../mcp/recording/callExport.ts';
 import { fetchProxySession, type ProxySession } from '../../mcp/wire/proxy.ts';
 import { retryableLazy } from '../../web/chunks.ts';
@@ -16,6 +17,7 @@ export const ConnectedView = retryableLazy(() => import('../workspace/ConnectedV
 export const warmUp = () => {
   preloadProtocolLayer().catch(() => undefined);
   ConnectedView.preload();
+  preloadServerChip();
 };
 
 export interface Boot {

@@ -206,7 +206,7 @@ export function ConnectedView(props: Props) {
           {...sidebarTabs({ connection, authContext, view, setView, picks, findings: scored?.findings, counts: offerCounts })}
         />
         <div className={cn('flex min-h-0 min-w-0 flex-1 flex-col', narrow && pane === 'tools' && 'hidden')}>
-          <div className="min-h-0 min-w-0 flex-1 overflow-auto p-3 xl:overflow-hidden">
+          <div className="min-h-0 min-w-0 flex-1 overflow-auto p-2 md:p-3 xl:overflow-hidden">
             {view.kind !== 'tool' ? (
               <WorkspaceView
                 view={view}

@@ -79,7 +79,8 @@ export function ServerOverview({ connection, tools, loading, scored, onOpenTool,
       {instructions?.trim() ? (
         <section aria-label="Instructions to the model" className="flex flex-col gap-1">
           <h3 className="text-sm font-semibold">Instructions to the model</h3>
-          <pre className="max-h-48 overflow-auto rounded-md border border-line p-2 text-xs whitespace-pre-wrap">
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keys */}
+          <pre tabIndex={0} className="max-h-48 overflow-auto rounded-md border border-line p-2 text-xs whitespace-pre-wrap">
             {revealInvisible(instructions.slice(0, 4000))}
           </pre>
         </section>

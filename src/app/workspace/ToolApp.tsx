@@ -24,8 +24,23 @@ const takesArguments = (schema: unknown) => isRecord(schema) && isRecord(schema.
 
 /** Whether the request pane folds away for the app: the person's switch, once the app shows on a wide screen. */
 export function useFocusApp(tool: McpTool, appShown: boolean, wide: boolean) {
-  const [on, setOn] = useState(() => Boolean(tool.app) && !takesArguments(tool.inputSchema));
-  return { on, setOn, folded: wide && on && appShown };
+  // On by itself for an app that takes no arguments, and for any app on a screen too narrow for both panes.
+  const [on, setOn] = useState(() => Boolean(tool.app) && (!takesArguments(tool.inputSchema) || !wide));
+  // Wide, the request folds away; narrower, the panes already take turns: the result's text and
+  // the run list step aside under the app instead.
+  return { on, setOn, folded: wide && on && appShown, alone: !wide && on && appShown };
+}
+
+/** Where the result's text would be, while the app is in focus on a narrow screen. */
+export function AppAlone({ onShow }: { onShow: () => void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
+      Focus app is on: the result’s text and the earlier runs are hidden.
+      <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={onShow}>
+        Show them
+      </Button>
+    </p>
+  );
 }
 
 /** The folded request: a strip whose one button brings it back. */

@@ -1,7 +1,7 @@
 import { Tabs } from '../../components/ui/Tabs.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ResponseBar } from '../../features/call/ResponseBar.tsx';
-import { FoldedRequest, ToolApp, useFocusApp, type ToolApps } from './ToolApp.tsx';
+import { AppAlone, FoldedRequest, ToolApp, useFocusApp, type ToolApps } from './ToolApp.tsx';
 import { ResultActions } from '../../features/history/ResultActions.tsx';
 import { ComparisonPane } from '../../features/history/Comparison.tsx';
 import type { ComparisonView } from '../../features/history/api/useCallHistory.ts';
@@ -19,7 +19,7 @@ import { WIDE, useMediaQuery } from '../../web/media.ts';
 import { panes } from '../../web/panesStore.ts';
 import type { Notice } from '../../session/callEntrance.ts';
 import type { RequestOptions } from '../../session/callDecision.ts';
-import { loadCallChecks } from '../../session/checks.ts';
+import { useCallChecks } from '../../features/call/useCallChecks.ts';
 import type { CallRun, CallState } from '../../session/runs.ts';
 import { RunList } from '../../features/call/RunList.tsx';
 import { NotSent } from '../../features/call/NotSent.tsx';
@@ -151,7 +151,8 @@ export function ToolWorkspace({
   // Below 1280 px the request and the response take turns (tabs here, or the "Panes" tabs on a
   // narrow screen); a new run brings the response forward.
   const wide = useMediaQuery(WIDE);
-  const appShown = Boolean(tool.app) && callState.status === 'done' && !callState.result.isError && !shownNotice;
+  // Only where the app can run (Toolscope's own server gives it its origin): else its text is all there is.
+  const appShown = Boolean(tool.app && apps?.sandboxOrigin) && callState.status === 'done' && !callState.result.isError && !shownNotice;
   const focusApp = useFocusApp(tool, appShown, wide);
   const seenNewest = useRef(newest);
   useEffect(() => {
@@ -166,23 +167,7 @@ export function ToolWorkspace({
   const checkFailure = notice?.kind === 'check-failed' ? notice.message : undefined;
   const stepUp = useStepUp();
   const restartServer = useRestartServer();
-  // Loaded while the person fills in the form, so pressing "Call tool" does not wait on it; a
-  // schema that cannot check anything is said at once, not discovered at the first call.
-  const [schemaNote, setSchemaNote] = useState<string>();
-  const [validation, setValidation] = useState<Awaited<ReturnType<typeof loadCallChecks>>>();
-  useEffect(() => {
-    let live = true;
-    loadCallChecks()
-      .then((validate) => {
-        if (!live) return;
-        setSchemaNote(validate.schemaProblem(tool.inputSchema));
-        setValidation(validate);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [tool.inputSchema]);
+  const { schemaNote, validation } = useCallChecks(tool.inputSchema);
   const running = callState.status === 'running';
 
   // Esc stops a plain call; a task is cancelled only by its own button (tasks/cancel reaches the server).
@@ -278,22 +263,26 @@ export function ToolWorkspace({
           focus={{ on: focusApp.on, onChange: focusApp.setOn }}
         />
       ) : null}
-      <ChunkBoundary
-        label="the result view"
-        onRetry={ResultView.retry}
-        loading={<p className="text-sm text-muted">Loading result view…</p>}
-      >
-        {() => (
-          <ResultView.Component
-            state={outcome}
-            tool={tool}
-            connection={connection}
-            signIn={stepUp && onRetry && sentArgs ? (challenge) => stepUp(challenge, () => onRetry(sentArgs)) : stepUp}
-            retry={onRetry && sentArgs && connection.hasBearerToken ? () => onRetry(sentArgs) : undefined}
-            onRestartServer={restartServer}
-          />
-        )}
-      </ChunkBoundary>
+      {focusApp.alone ? (
+        <AppAlone onShow={() => focusApp.setOn(false)} />
+      ) : (
+        <ChunkBoundary
+          label="the result view"
+          onRetry={ResultView.retry}
+          loading={<p className="text-sm text-muted">Loading result view…</p>}
+        >
+          {() => (
+            <ResultView.Component
+              state={outcome}
+              tool={tool}
+              connection={connection}
+              signIn={stepUp && onRetry && sentArgs ? (challenge) => stepUp(challenge, () => onRetry(sentArgs)) : stepUp}
+              retry={onRetry && sentArgs && connection.hasBearerToken ? () => onRetry(sentArgs) : undefined}
+              onRestartServer={restartServer}
+            />
+          )}
+        </ChunkBoundary>
+      )}
     </>
   ) : null;
   const resultView = shownComparison ? (
@@ -377,7 +366,7 @@ export function ToolWorkspace({
           ) : (
             <ResultArea state={callState} bar={bar} result={resultView} />
           )}
-          <RunList runs={runs} shownId={shownNotice ? undefined : shownRun?.id} onShow={showRun} />
+          {focusApp.alone ? null : <RunList runs={runs} shownId={shownNotice ? undefined : shownRun?.id} onShow={showRun} />}
           {!loadShown && outcome?.status === 'done' && targetsOf && onUseIn ? (
             <UseIn
               handles={collectHandles([{ tool: tool.name, runId: shownRun?.id ?? 0, structuredContent: outcome.result.structuredContent }])}

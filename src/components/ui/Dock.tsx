@@ -215,13 +215,15 @@ export function Dock() {
                 aria-controls={`${base}-${tab.id}`}
                 tabIndex={tab.id === stop ? 0 : -1}
                 title={selected && !filling ? 'Hide the dock' : undefined}
+                // Inline, not a flex row: the space between label and count is text, so the name reads "History 2".
                 className={cn(
-                  'flex h-6 items-center gap-1 rounded px-2 text-xs whitespace-nowrap hover:bg-hover',
+                  'h-6 rounded px-2 text-xs leading-6 whitespace-nowrap hover:bg-hover',
                   selected && 'bg-selected font-semibold',
                 )}
                 onClick={() => (filling ? dock.show(tab.id) : dock.toggle(tab.id))}
               >
                 {tab.label}
+                {tab.badge ? ' ' : null}
                 {tab.badge ? (
                   <span className={cn('font-normal', tab.alert ? 'text-danger' : selected ? 'text-subtle' : 'text-muted')}>
                     {tab.badge}

@@ -17,6 +17,9 @@ interface Props {
   label?: string;
 }
 
+/** An action in a popover whose effect is on the page (Restart, Open, Hosts, Add server…): the popover closes. */
+export const closePopover = (event: { currentTarget: Element }) => event.currentTarget.closest('details')?.removeAttribute('open');
+
 /**
  * A disclosure whose panel floats over the page instead of pushing it down, so the top bar keeps
  * its height. Built on <details> (keyboard and screen readers know it); Esc and a click outside close it.

@@ -57,7 +57,10 @@ export function Tabs<Id extends string>({ label, tabs, active, onChange, classNa
         >
           {tab.label}
           {tab.count === undefined ? null : (
-            <span className={cn('ml-1 font-normal', tab.id === active ? 'text-subtle' : 'text-muted')}>{formatCount(tab.count)}</span>
+            <>
+              {' '}
+              <span className={cn('font-normal', tab.id === active ? 'text-subtle' : 'text-muted')}>{formatCount(tab.count)}</span>
+            </>
           )}
         </button>
       ))}

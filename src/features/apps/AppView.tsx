@@ -21,6 +21,7 @@ import AppFindings from './AppFindings.tsx';
 import AppliedPolicy from './AppliedPolicy.tsx';
 import AppQuestions from './AppQuestions.tsx';
 import AppTools from './AppTools.tsx';
+import { NARROW } from '../../web/media.ts';
 import HostEmulation, { DEFAULT_EMULATION, WIDTHS, type Emulation } from './HostEmulation.tsx';
 import { useAppHost } from './useAppHost.ts';
 import { useFitScale } from './useFitScale.ts';
@@ -28,7 +29,10 @@ import { useFitScale } from './useFitScale.ts';
 export type { AppCall, GateAppTool };
 
 /** The host profile and the emulation chosen last (this page's session): the next app opens under them. */
-let last: { profile: HostProfileId; emulation: Emulation } = { profile: 'reference', emulation: DEFAULT_EMULATION };
+let last: { profile: HostProfileId; emulation?: Emulation } = { profile: 'reference' };
+
+/** Until one is chosen, the width of the screen it is looked at on: a phone's on a phone. */
+const firstEmulation = (): Emulation => ({ ...DEFAULT_EMULATION, width: window.matchMedia(NARROW).matches ? 'phone' : 'desktop' });
 
 interface Props {
   tool: McpTool & { app: NonNullable<McpTool['app']> };
@@ -64,7 +68,7 @@ export default function AppView({
   const uri = tool.app.resourceUri;
   const [resource, setResource] = useState<UiResource | string>();
   const [profile, setProfile] = useState(last.profile);
-  const [emulation, setEmulation] = useState(last.emulation);
+  const [emulation, setEmulation] = useState(() => last.emulation ?? firstEmulation());
   const [closed, setClosed] = useState(false);
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
@@ -117,9 +121,9 @@ export default function AppView({
   const width = WIDTHS[emulation.width];
   const height = snapshot?.height ?? 360;
   return (
-    <section aria-label="App view" className="flex flex-col gap-2 rounded-md border border-line p-2">
+    <section aria-label="App view" className="flex flex-col gap-2 rounded-md border border-line p-1 sm:p-2">
       {focus ? (
-        <label className="hidden items-center gap-1 self-start text-xs xl:flex">
+        <label className="flex items-center gap-1 self-start text-xs">
           <input type="checkbox" role="switch" checked={focus.on} onChange={(event) => focus.onChange(event.target.checked)} />
           Focus app
         </label>
@@ -139,9 +143,9 @@ export default function AppView({
       />
       {ready ? <AppliedPolicy built={buildAppCsp(ready.meta.csp, profile)} /> : null}
       {/* Inline, the app gets the chosen width whatever room this pane has: scaled to fit, the scale said. */}
-      {displayMode === 'inline' && scale < 1 ? (
+      {displayMode === 'inline' ? (
         <p className="text-xs text-muted">
-          Rendered at {width} px, shown at {Math.round(scale * 100)} % to fit this pane.
+          Rendered at {width} px, shown at {Math.round(scale * 100)} %{scale < 1 ? ' to fit this pane' : ''}.
         </p>
       ) : null}
       {closed ? <p className="text-xs text-muted">The app was closed (torn down). Its registered tools went with it.</p> : null}

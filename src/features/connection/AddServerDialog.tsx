@@ -92,3 +92,6 @@ export function AddServerDialog({ stays, others, shownUrl, onAdd, onCancel }: Pr
     </Modal>
   );
 }
+
+// Loaded when asked for (ConnectionBar), not in the start screen's bundle.
+export default AddServerDialog;

@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { closePopover } from '../../components/ui/Popover.tsx';
 import type { ProxySession } from '../../mcp/wire/proxy.ts';
 import type { ConnectionPath } from './api/connectionPath.ts';
 import { useServerGrant } from './api/serverMemory.ts';
@@ -10,9 +11,13 @@ import { SavedServers } from './SavedServers.tsx';
 import type { ServerHealth, StdioChip } from './ServerChip.tsx';
 import { ConnectionStatus, type RunsLine } from './ConnectionStatus.tsx';
 import type { SavedServer } from './api/serverList.ts';
+import { loadRecentServers } from './api/recentServers.ts';
 import { cn } from '../../lib/cn.ts';
 import { OPEN_ADD_SERVER } from '../../web/keyboard.ts';
-import { AddServerDialog } from './AddServerDialog.tsx';
+import { retryableLazy } from '../../web/chunks.ts';
+import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
+
+const AddServerDialog = retryableLazy(() => import('./AddServerDialog.tsx'));
 
 interface Props {
   state: ConnectionState;
@@ -71,6 +76,11 @@ export function ConnectionBar({
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const [reveal, setReveal] = useState(0);
   const [adding, setAdding] = useState(false);
+  // The start screen's one filled button is its own when it has one — Reconnect on the server used
+  // last, or "Try the demo server" (Toolscope's own server runs one) — and Connect's otherwise.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read again whenever the connection's state changes
+  const returning = useMemo(() => loadRecentServers().length > 0, [state.status]);
+  const quiet = returning || proxy !== undefined;
   const grant = useServerGrant(state.status === 'connected' ? state.connection.url : undefined);
   const connected = state.status === 'connected';
   // Connected, the chip names the server (for stdio its program and pid; the URL is in its popover):
@@ -187,7 +197,12 @@ export function ConnectionBar({
             Disconnect
           </Button>
         ) : (
-          <Button type="submit" variant="primary" className="shrink-0 py-1" disabled={state.status === 'connecting'}>
+          <Button
+            type="submit"
+            variant={quiet ? 'secondary' : 'primary'}
+            className="shrink-0 py-1"
+            disabled={state.status === 'connecting'}
+          >
             Connect
           </Button>
         )}
@@ -208,7 +223,13 @@ export function ConnectionBar({
         details={
           <>
             {onAddServer ? (
-              <Button className="px-2 py-0.5 text-xs" onClick={() => setAdding(true)}>
+              <Button
+                className="px-2 py-0.5 text-xs"
+                onClick={(event) => {
+                  closePopover(event);
+                  setAdding(true);
+                }}
+              >
                 Add server
               </Button>
             ) : null}
@@ -234,13 +255,17 @@ export function ConnectionBar({
       {/* Diagnose beside the chip while something is wrong (a failed attempt, an amber chip); else in Server details. */}
       {doctor && (!connected || health) ? doctor : null}
       {adding && state.status === 'connected' ? (
-        <AddServerDialog
-          stays={state.connection.server.title ?? state.connection.server.name}
-          others={serverCount - 1}
-          shownUrl={state.connection.url}
-          onAdd={add}
-          onCancel={() => setAdding(false)}
-        />
+        <ChunkBoundary label="Add server" onRetry={AddServerDialog.retry} loading={null}>
+          {() => (
+            <AddServerDialog.Component
+              stays={state.connection.server.title ?? state.connection.server.name}
+              others={serverCount - 1}
+              shownUrl={state.connection.url}
+              onAdd={add}
+              onCancel={() => setAdding(false)}
+            />
+          )}
+        </ChunkBoundary>
       ) : null}
     </div>
   );

@@ -5,7 +5,13 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { formatCount } from '../../lib/count.ts';
 import { revealInvisible } from '../../lib/text.ts';
-import { ServerChip, type ServerHealth, type StdioChip } from './ServerChip.tsx';
+import type { ServerHealth, StdioChip } from './ServerChip.tsx';
+import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
+import { retryableLazy } from '../../web/chunks.ts';
+
+// The chip and its popover load with the connected screen (boot's warmUp preloads both), not in the start screen's bundle.
+const ServerChip = retryableLazy(() => import('./ServerChip.tsx'));
+export const preloadServerChip = ServerChip.preload;
 import type { ConnectionState } from './useConnection.ts';
 
 /** What runs behind this connection when it is Toolscope's stdio bridge ("stdio: node build/index.js (pid 1234)"). */
@@ -71,32 +77,50 @@ export function ConnectionStatus({
             : undefined;
       return (
         <>
-          <ServerChip
-            connection={state.connection}
-            eraNote={eraNote}
-            health={health}
-            stdio={state.connection.bridged ? stdio : undefined}
-            source={source}
-            serverCount={serverCount}
+          <ChunkBoundary
+            label="the server chip"
+            onRetry={ServerChip.retry}
+            loading={
+              <p role="status" aria-label="Server" className={`${line} text-subtle`}>
+                Connected to {revealInvisible(state.connection.server.title ?? state.connection.server.name)}
+              </p>
+            }
           >
-            <div className="flex flex-col gap-2">
-              <section aria-label="Server instructions" className="flex flex-col gap-1">
-                <h3 className="font-semibold">
-                  Server instructions{' '}
-                  {instructions?.trim() ? (
-                    <span className="font-normal text-muted">{formatCount(instructions.length)} characters, given to the model</span>
-                  ) : null}
-                </h3>
-                {instructions?.trim() ? (
-                  <pre className="max-h-40 overflow-auto whitespace-pre-wrap">{instructions}</pre>
-                ) : (
-                  <p className="text-muted">The server gives no instructions.</p>
-                )}
-              </section>
-              <div ref={detailsSlot} className="contents" />
-              <div className="flex flex-wrap items-center gap-2">{details}</div>
-            </div>
-          </ServerChip>
+            {() => (
+              <ServerChip.Component
+                connection={state.connection}
+                eraNote={eraNote}
+                health={health}
+                stdio={state.connection.bridged ? stdio : undefined}
+                source={source}
+                serverCount={serverCount}
+              >
+                <div className="flex flex-col gap-2">
+                  <section aria-label="Server instructions" className="flex flex-col gap-1">
+                    <h3 className="font-semibold">
+                      Server instructions{' '}
+                      {instructions?.trim() ? (
+                        <span className="font-normal text-muted">{formatCount(instructions.length)} characters, given to the model</span>
+                      ) : null}
+                    </h3>
+                    {instructions?.trim() ? (
+                      <pre
+                        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keys
+                        tabIndex={0}
+                        className="max-h-40 overflow-auto whitespace-pre-wrap"
+                      >
+                        {instructions}
+                      </pre>
+                    ) : (
+                      <p className="text-muted">The server gives no instructions.</p>
+                    )}
+                  </section>
+                  <div ref={detailsSlot} className="contents" />
+                  <div className="flex flex-wrap items-center gap-2">{details}</div>
+                </div>
+              </ServerChip.Component>
+            )}
+          </ChunkBoundary>
           {(health === 'unreachable' || health === 'stream-cut') && onRetry ? (
             <Button className="shrink-0 px-2 py-0.5 text-xs" onClick={onRetry}>
               Retry

@@ -7,7 +7,7 @@
 // the moment the server is gone — the child exited, the last request got no HTTP answer, or its
 // answer broke off — and says so in the outcome vocabulary.
 import { Button } from '../../components/ui/Button.tsx';
-import { Popover } from '../../components/ui/Popover.tsx';
+import { Popover, closePopover } from '../../components/ui/Popover.tsx';
 import { cn } from '../../lib/cn.ts';
 import { redactUrl } from '../../lib/redactUrl.ts';
 import type { McpConnection } from '../../mcp/connection.ts';
@@ -201,13 +201,32 @@ function ServerDetails({
       </dl>
       {stdio ? (
         <div className="flex flex-wrap gap-1">
-          <Button className="px-2 py-0.5 text-xs" onClick={stdio.onRestart}>
+          <Button
+            className="px-2 py-0.5 text-xs"
+            onClick={(event) => {
+              closePopover(event);
+              stdio.onRestart();
+            }}
+          >
             Restart server
           </Button>
-          <Button className="px-2 py-0.5 text-xs" onClick={stdio.onStop}>
+          <Button
+            className="px-2 py-0.5 text-xs"
+            onClick={(event) => {
+              closePopover(event);
+              stdio.onStop();
+            }}
+          >
             Stop
           </Button>
-          <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={stdio.onConsole}>
+          <Button
+            variant="ghost"
+            className="px-2 py-0.5 text-xs"
+            onClick={(event) => {
+              closePopover(event);
+              stdio.onConsole();
+            }}
+          >
             Console
           </Button>
         </div>
@@ -215,3 +234,6 @@ function ServerDetails({
     </div>
   );
 }
+
+// Loaded with the connected screen, not in the start screen's bundle (ConnectionStatus loads it lazily).
+export default ServerChip;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCallResult } from '../../mcp/results.ts';
 import type { HistoryEntry } from '../../storage/callStore.ts';
-import { compareBase, copyOf, entryOf, promptEntryOf, type WireFacts } from './policy.ts';
+import { compareBase, copyOf, entryOf, promptEntryOf, readEntryOf, type WireFacts } from './policy.ts';
 
 const wire: WireFacts = {
   url: 'https://ann:pw@api.example.com/mcp?api_key=s3cret',
@@ -147,6 +147,30 @@ describe('prompt gets in History', () => {
       outcomeKind: 'protocol-error',
       summary: expect.stringContaining('city is required'),
     });
+  });
+
+  it('records a resource read as a read entry: the URI, Success with how many contents, or the failure in the same words', () => {
+    const read = readEntryOf({ uri: 'demo://resource/dynamic/text/3', durationMs: 29, outcome: { contents: 1 } }, wire, 7);
+    expect(read).toMatchObject({
+      kind: 'read',
+      tool: 'demo://resource/dynamic/text/3',
+      args: {},
+      outcome: 'ok',
+      outcomeKind: 'success',
+      summary: '1 content read',
+      durationMs: 29,
+      at: 7,
+    });
+    const failed = readEntryOf(
+      {
+        uri: 'demo://resource/dynamic/text/a%2Fb',
+        durationMs: 4,
+        outcome: { failure: { kind: 'protocol', code: -32602, message: 'must be an integer' } },
+      },
+      wire,
+    );
+    expect(failed).toMatchObject({ kind: 'read', outcome: 'failed', outcomeKind: 'protocol-error', outcomeLabel: 'Protocol error -32602' });
+    expect(failed.summary).toContain('must be an integer');
   });
 
   it('compares a prompt get only with gets of that prompt, never with a tool of the same name', () => {

@@ -152,9 +152,7 @@ export default function LoadTestPanel({ tool, args, gate, onEnded, onClose }: Pr
             Stop
           </Button>
         ) : (
-          <Button variant="primary" onClick={begin}>
-            Start
-          </Button>
+          <Button onClick={begin}>Start</Button>
         )}
       </div>
       {problem ? (

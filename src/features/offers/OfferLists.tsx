@@ -65,7 +65,9 @@ function Rows({
               {withIcons ? renderIcon(row.icons) : null}
               <span className="min-w-0 shrink truncate">{title}</span>
               {row.title && row.title !== row.name ? (
-                <span className="min-w-0 flex-1 truncate font-mono text-xs text-muted">{name}</span>
+                <span className={cn('min-w-0 flex-1 truncate font-mono text-xs', isOpen(row.pick) ? 'text-subtle' : 'text-muted')}>
+                  {name}
+                </span>
               ) : null}
             </button>
           </li>

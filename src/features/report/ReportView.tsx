@@ -148,7 +148,6 @@ export default function ReportView({
       ) : null}
       {/* The tabs and the search keep their place while a report is made (what was typed stays). */}
       {report ? <ReportSummary report={report} serverUrl={connection.url} /> : null}
-      {report ? <ServerCardView read={made?.serverCard?.read} /> : null}
       <Tabs
         label="Report view"
         tabs={[
@@ -168,6 +167,7 @@ export default function ReportView({
           <PromptCostView view={report.model} />
         </div>
       ) : null}
+      {report && tab === 'findings' ? <ServerCardView read={made?.serverCard?.read} /> : null}
       {/* Hidden, not gone, on the other tabs: its filters stay as set. */}
       {report ? <FindingsPanel report={report} onOpenTool={onOpenTool} hidden={tab !== 'findings'} /> : null}
     </section>

@@ -169,7 +169,7 @@ function RowView({ row, onToggle, mark }: { row: JsonRow; onToggle: (id: string)
         {row.expanded ? '▾' : '▸'}
       </span>
       {name}
-      <span className="min-w-0 truncate text-muted">{revealInvisible(summary)}</span>
+      <span className="min-w-0 truncate text-subtle">{revealInvisible(summary)}</span>
       {failure}
     </button>
   );

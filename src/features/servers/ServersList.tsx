@@ -3,8 +3,8 @@
 // screen they keep running, their answers kept in its run list) and its own Disconnect. "Open"
 // brings one on screen (its own call session, sign-in, headers and trust decisions); "Hosts" shows
 // every tool of the set as a host names it.
-import type { MouseEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { closePopover } from '../../components/ui/Popover.tsx';
 import { countOf, formatCount } from '../../lib/count.ts';
 import { ServerText } from '../../components/ui/ServerText.tsx';
 import { revealInvisible } from '../../lib/text.ts';
@@ -33,9 +33,6 @@ const runningText = (count: number) => (count ? ` · ${count === 1 ? 'a call run
 
 const toolsText = (server: ServerItem) =>
   server.error ? '' : server.loading && server.tools.length === 0 ? ' · listing tools…' : ` · ${countOf(server.tools.length, 'tool')}`;
-
-/** What the popover's action leads to is on the page: the popover closes. */
-const closePopover = (event: MouseEvent<HTMLElement>) => event.currentTarget.closest('details')?.removeAttribute('open');
 
 export function ServersList({ servers, onOpen, onDisconnect, onHosts }: Props) {
   return (

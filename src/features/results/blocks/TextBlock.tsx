@@ -28,7 +28,13 @@ export function TextBlock({ text, markdown = false }: { text: string; markdown?:
       {asMarkdown ? (
         <Markdown text={shown} />
       ) : (
-        <pre className="max-h-96 overflow-auto rounded-md bg-hover p-2 font-mono text-sm whitespace-pre-wrap break-words">{shown}</pre>
+        <pre
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keys
+          tabIndex={0}
+          className="max-h-96 overflow-auto rounded-md bg-hover p-2 font-mono text-sm whitespace-pre-wrap break-words"
+        >
+          {shown}
+        </pre>
       )}
       {json.ok ? null : (
         <Button variant="ghost" className="self-start text-xs" aria-pressed={asMarkdown} onClick={() => setAsMarkdown(!asMarkdown)}>
