@@ -59,7 +59,7 @@ test('“Don’t keep results”, Clear history that says what goes, and Forget 
 
   await history(page).getByRole('button', { name: 'Clear history' }).click();
   const clear = history(page).getByRole('group', { name: 'Clear history' });
-  await expect(clear).toContainText('Deletes the 2 calls to this server kept in this browser, with their results');
+  await expect(clear).toContainText('Deletes the 2 requests to this server kept in this browser, with their results');
   await clear.getByRole('button', { name: 'Cancel' }).click();
   await expect(calls).toHaveCount(2);
 

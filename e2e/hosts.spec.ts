@@ -68,7 +68,7 @@ test('two servers: both listed, a call goes to the server of its tool, Traffic a
   await expect(echoRow).toContainText('Everything Reference Server');
   if (shots) await page.screenshot({ path: `${shots}/servers-1440-light.png` });
   const history = await openDock(page, 'History');
-  await expect(history.getByRole('heading', { name: /calls? to Everything Reference Server/ })).toBeVisible();
+  await expect(history.getByRole('heading', { name: /requests? to Everything Reference Server/ })).toBeVisible();
   await expect(history.getByRole('listitem').filter({ hasText: 'echo' }).first()).toBeVisible();
 
   // The demo from the chip's list: it comes on screen, everything stays connected.

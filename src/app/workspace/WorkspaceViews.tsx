@@ -101,6 +101,7 @@ export function WorkspaceView({
               servers={hostServers}
               onRun={runCall}
               onOpenOnServer={openOnServer}
+              onBack={() => setView({ kind: 'report', tab: 'find' })}
             />
           )}
         </LazyPane>

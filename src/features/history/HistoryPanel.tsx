@@ -85,7 +85,7 @@ export function HistoryPanel({
         open ? (
           <section aria-label="History" className="flex h-full min-h-0 flex-col">
             <div className="flex items-center justify-between gap-2 px-2 py-1">
-              <PanelTitle title="History" count={entries.length} noun={['call', 'calls']}>
+              <PanelTitle title="History" count={entries.length} noun={['request', 'requests']}>
                 {serverLabel ? (
                   <>
                     {' to '}
@@ -119,8 +119,8 @@ export function HistoryPanel({
                 className="mx-2 mb-1 flex flex-wrap items-center gap-2 rounded-md border border-danger-line bg-danger-surface px-2 py-1 text-xs"
               >
                 <span>
-                  Deletes the {entries.length} {entries.length === 1 ? 'call' : 'calls'} to this server kept in this browser, with their
-                  results. Saved calls, other servers and sign-ins stay.
+                  Deletes the {entries.length} {entries.length === 1 ? 'request' : 'requests'} to this server kept in this browser, with
+                  their results. Saved calls, other servers and sign-ins stay.
                 </span>
                 <Button
                   variant="danger"
@@ -130,7 +130,7 @@ export function HistoryPanel({
                     setConfirmClear(false);
                   }}
                 >
-                  Delete {entries.length} {entries.length === 1 ? 'call' : 'calls'}
+                  Delete {entries.length} {entries.length === 1 ? 'request' : 'requests'}
                 </Button>
                 <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => setConfirmClear(false)}>
                   Cancel
@@ -244,7 +244,9 @@ export function HistoryPanel({
                 </ul>
               ) : (
                 <p className="px-2 py-1 text-xs text-muted">
-                  {entries.length ? 'No call matches.' : 'No calls yet: every call you make to this server is kept here, across reloads.'}
+                  {entries.length
+                    ? 'No request matches.'
+                    : 'Nothing yet: every call, prompt get and resource read you make to this server is kept here, across reloads.'}
                 </p>
               )}
             </div>

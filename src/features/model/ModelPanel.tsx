@@ -16,6 +16,7 @@ import { askModel } from '../../model/askModel.ts';
 import { MODEL_PROVIDERS, type ModelChoice, type ModelProvider } from '../../model/modelWire.ts';
 import { loadCallChecks } from '../../session/checks.ts';
 import { downloadBytes } from '../../web/download.ts';
+import { queriesFile } from './queriesFile.ts';
 import { fetchProxySession, proxiedFetch } from '../../mcp/wire/proxy.ts';
 import { BROWSER_HEADERS, PROXY_FORWARD, SUGGESTED_BASE, answersAtAll, modelSettings, refusedAdvice } from './modelSettings.ts';
 
@@ -41,6 +42,8 @@ interface Props {
   onRun: (tool: string, args: Record<string, unknown>) => void;
   /** Opens a tool of another connected server (its own workspace and gate). */
   onOpenOnServer?: (url: string, tool: string) => void;
+  /** Back to where the panel was opened from (the report's Find a tool). */
+  onBack?: () => void;
 }
 
 /** The tools offered to the model: one server's as they are, or several as a host names them. */
@@ -73,7 +76,7 @@ function offeredTools(server: ModelServer, servers: readonly ModelServer[], host
   return { tools, origin };
 }
 
-export function ModelPanel({ server, servers, onRun, onOpenOnServer }: Props) {
+export function ModelPanel({ server, servers, onRun, onOpenOnServer, onBack }: Props) {
   const [host, setHost] = useState<HostId>('claude-code');
   const several = servers.length > 1;
   const { tools, origin } = useMemo(() => offeredTools(server, servers, host), [server, servers, host]);
@@ -152,20 +155,18 @@ export function ModelPanel({ server, servers, onRun, onOpenOnServer }: Props) {
     }
   };
 
-  const exportQueries = () => {
-    // With several servers the names are the host's: the file names each as server/tool (the config name).
-    const keys = unionKeys(servers);
-    const expectOf = (name: string) => {
-      const from = origin.get(name);
-      return several && from ? `${keys.get(from.url) ?? from.url}/${from.tool}` : name;
-    };
-    const file = asked.map((entry) => ({ query: entry.question, expect: expectOf(entry.expected), mode: 'model' }));
-    downloadBytes(new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`), 'application/json', 'queries.json');
-  };
+  const exportQueries = () => downloadBytes(queriesFile(asked, servers, origin), 'application/json', 'queries.json');
 
   return (
     <section aria-label="Model" className="flex max-w-4xl flex-col gap-3 text-sm">
-      <h2 className="text-lg font-semibold">Ask your model</h2>
+      <div className="flex items-center gap-2">
+        {onBack ? (
+          <Button variant="ghost" className="px-2 text-xs" onClick={onBack}>
+            <span aria-hidden="true">←</span> Back to Find a tool
+          </Button>
+        ) : null}
+        <h2 className="text-lg font-semibold">Ask your model</h2>
+      </div>
       <p className="text-subtle">
         {several
           ? `The question goes to your model with the ${tools.length} tools of ${servers.length} servers as ${HOSTS[host].label} names them (name, description, input schema).`

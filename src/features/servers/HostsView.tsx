@@ -135,8 +135,9 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
         )}
       </section>
       <div>
-        <table aria-label={`Tools as ${rule.label} sees them`} className="w-full text-left text-xs">
-          <thead>
+        {/* On a phone each row is a card of its own (a list to read down, not a table to scroll across). */}
+        <table aria-label={`Tools as ${rule.label} sees them`} className="w-full text-left text-xs max-md:block">
+          <thead className="max-md:sr-only">
             <tr className="border-b border-line">
               <th className="p-1">Server</th>
               <th className="p-1">Tool</th>
@@ -144,17 +145,22 @@ export function HostsView({ servers, tokenizer, initialHost = 'vscode' }: Props)
               <th className="p-1">Fate</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-md:block">
             {view.tools.map((entry) => (
-              <tr key={`${entry.server}\u0000${entry.tool}`} className="border-b border-line/60 align-top">
-                <td className="p-1">
+              <tr
+                key={`${entry.server}\u0000${entry.tool}`}
+                className="border-b border-line/60 align-top max-md:grid max-md:grid-cols-[auto_1fr] max-md:gap-x-2 max-md:py-1"
+              >
+                <td className="p-1 text-muted md:text-ink max-md:p-0">
                   <ServerText text={labelOf.get(entry.server) ?? entry.server} />
                 </td>
-                <td className="p-1 font-mono break-all">
+                <td className="p-1 font-mono break-all max-md:p-0">
                   <ServerText text={entry.tool} />
                 </td>
-                <td className="p-1 font-mono break-all">{entry.modelName ? <ServerText text={entry.modelName} /> : '—'}</td>
-                <td className="p-1">
+                <td className="p-1 font-mono break-all max-md:col-span-2 max-md:p-0">
+                  {entry.modelName ? <ServerText text={entry.modelName} /> : '—'}
+                </td>
+                <td className="p-1 max-md:col-span-2 max-md:p-0">
                   {prefixed && entry.fate === 'renamed' ? null : <Badge tone={FATE_TONE[entry.fate]}>{entry.fate}</Badge>}{' '}
                   {entry.why ? <ServerText text={entry.why} /> : null}
                 </td>
