@@ -31,6 +31,14 @@ test('7 · 1440×900: in the command palette, "model" + Enter shows the Model pa
   await expect(page.getByRole('region', { name: 'Model', exact: true })).toBeVisible();
 });
 
+/** The demo's search_catalog called with "cable": a tool and its result on screen. */
+async function toolWithResult(page: Page) {
+  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
+  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('cable');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Success');
+}
+
 /** A loopback port nothing listens on (bound, then let go). */
 async function silentPort(): Promise<number> {
   const server = createServer();
@@ -262,10 +270,7 @@ test('15 · 1440×900, a tool and its result: no control under 24 px, a disabled
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
-  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('cable');
-  await page.getByRole('button', { name: 'Call tool' }).click();
-  await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Success');
+  await toolWithResult(page);
   const small = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary, [role="tab"], [role="switch"]')]
       .filter((element) => element.checkVisibility() && !element.closest('p, li > span'))
@@ -324,10 +329,7 @@ test('16 · 1440×900: ≤ 30 click targets and 1 filled button with a tool and 
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
-  await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('cable');
-  await page.getByRole('button', { name: 'Call tool' }).click();
-  await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Success');
+  await toolWithResult(page);
   const tool = await clickTargets(page);
   console.log(`tool + result: ${tool.names.length} targets: ${tool.names.join(' | ')}`);
   expect(tool.names.length).toBeLessThanOrEqual(30);
@@ -362,10 +364,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'App view' })).toContainText(/shown at \d+ %/);
     expect(await seriousViolations(page), 'App view at 390').toEqual([]);
 
-    await page.goto(deepLink(demoMcpUrl(), 'search_catalog'));
-    await page.getByRole('form', { name: 'Arguments' }).getByLabel('Query').fill('cable');
-    await page.getByRole('button', { name: 'Call tool' }).click();
-    await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Success');
+    await toolWithResult(page);
     expect(await seriousViolations(page), 'tool + result at 390').toEqual([]);
   });
 }

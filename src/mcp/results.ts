@@ -135,6 +135,9 @@ export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
 /** Approximate decoded size of a base64 string, in bytes. */
 export const base64Size = (base64: string) => Math.floor((base64.replace(/[\s=]/g, '').length * 3) / 4);
 
+/** An answer's size as sent: the UTF-8 bytes of its JSON (the "Outcome" line's size, for a call, a get or a read). */
+export const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value) ?? '').length;
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

@@ -89,12 +89,6 @@ export interface RunActions {
   previousOf: (run: CallRun) => (() => Promise<ComparisonView>) | undefined;
 }
 
-/** The answer's size as sent (its JSON), once per result. */
-function useResultBytes(state: CallState) {
-  const raw = state.status === 'done' ? state.result.raw : undefined;
-  return useMemo(() => (raw === undefined ? undefined : new TextEncoder().encode(JSON.stringify(raw)).length), [raw]);
-}
-
 export function ToolWorkspace({
   tool,
   connection,
@@ -206,7 +200,6 @@ export function ToolWorkspace({
   const { usable: formUsable } = useMemo(() => formSuitability(tool.inputSchema), [tool.inputSchema]);
 
   const outcome = callState.status === 'done' || callState.status === 'failed' ? callState : undefined;
-  const bytes = useResultBytes(callState);
   // "Compare with previous" opens in the response pane, beside the result, for the run it was asked on.
   const [comparison, setComparison] = useState<{ runId: number; view?: ComparisonView; problem?: string }>();
   const [paneTab, setPaneTab] = useState<'result' | 'comparison'>('result');
@@ -238,7 +231,6 @@ export function ToolWorkspace({
         tool={tool}
         state={callState}
         notice={shownNotice}
-        bytes={bytes}
         onCancel={cancelShown}
         actions={actions}
         appBlocked={blockedCount}

@@ -1,10 +1,10 @@
 // The top of the response pane: what became of the shown call (one pill), how long it took and
 // how big the answer was; while it runs, its progress, the server's message and Cancel; once it
 // is done, what one does next with it (copy, save, compare).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatBytes } from '../../mcp/results.ts';
+import { formatBytes, jsonBytes } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import type { Notice } from '../../session/callEntrance.ts';
 import { OUTCOMES, outcomeOf, withAppBlocked } from '../../session/outcome.ts';
@@ -98,8 +98,6 @@ interface Props {
   tool: McpTool;
   state: CallState;
   notice?: Notice;
-  /** The answer's size in bytes, when there is one. */
-  bytes?: number;
   onCancel: () => void;
   /** Copy as ▾, Save, Compare with previous (for a finished call). */
   actions?: ReactNode;
@@ -109,7 +107,10 @@ interface Props {
   asking?: boolean;
 }
 
-export function ResponseBar({ tool, state, notice, bytes, onCancel, actions, appBlocked = 0, asking = false }: Props) {
+export function ResponseBar({ tool, state, notice, onCancel, actions, appBlocked = 0, asking = false }: Props) {
+  // The answer's size as sent (its JSON), once per result.
+  const raw = state.status === 'done' ? state.result.raw : undefined;
+  const bytes = useMemo(() => (raw === undefined ? undefined : jsonBytes(raw)), [raw]);
   const outcome = withAppBlocked(outcomeOf(state, notice, asking), appBlocked);
   if (!outcome) return null;
   const running = state.status === 'running';

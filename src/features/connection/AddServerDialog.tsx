@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { revealInvisible } from '../../lib/text.ts';
+import { serverKey } from '../../lib/serverKey.ts';
 
 interface Props {
   /** The server on screen, which stays connected (its name). */
@@ -19,15 +20,6 @@ interface Props {
 const inputClass =
   'w-full rounded-md border border-field bg-panel px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500';
 
-/** The same server, however its URL was typed (a trailing slash, the host's case). */
-function sameServer(a: string, b: string): boolean {
-  try {
-    return new URL(a).href.replace(/\/$/, '') === new URL(b).href.replace(/\/$/, '');
-  } catch {
-    return false;
-  }
-}
-
 export function AddServerDialog({ stays, others, shownUrl, onAdd, onCancel }: Props) {
   const id = useId();
   const [url, setUrl] = useState('');
@@ -40,7 +32,8 @@ export function AddServerDialog({ stays, others, shownUrl, onAdd, onCancel }: Pr
         aria-label="Add server"
         onSubmit={(event) => {
           event.preventDefault();
-          if (sameServer(url, shownUrl)) return setProblem('That server is the one on screen: it is connected already.');
+          // The one name a server is known by (its remembered era, History, the set's membership).
+          if (serverKey(url) === serverKey(shownUrl)) return setProblem('That server is the one on screen: it is connected already.');
           onAdd(url.trim(), token);
         }}
       >

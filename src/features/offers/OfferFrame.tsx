@@ -101,7 +101,8 @@ export function OfferFrame<Value>({
                   actions={sent?.ok && !pending ? <CopyJson value={raw(sent.value)} label="Copy as JSON" /> : undefined}
                 />
               </div>
-              {sent && !sent.ok ? <Failed method={method} error={sent.error} /> : sent?.ok ? children(sent.value) : null}
+              {/* The pill owns the body: while a new request runs, the last answer is not shown under "Working". */}
+              {pending ? null : sent && !sent.ok ? <Failed method={method} error={sent.error} /> : sent?.ok ? children(sent.value) : null}
             </>
           ) : (
             <p className="text-sm text-muted">{idle}</p>

@@ -53,7 +53,9 @@ export function OfferView({ connection, authContext, pick, tab, renderBlock, ren
     // A URI the list does not hold (History's read of a template's URI) is read as asked.
     const resource =
       resources.data?.items.find((candidate) => candidate.uri === pick.uri) ??
-      (resources.data ? { uri: pick.uri, name: pick.uri, icons: [] } : undefined);
+      (resources.data
+        ? { uri: pick.uri, name: pick.uri, icons: [], description: 'Not in the server’s resource list now: read by its URI.' }
+        : undefined);
     if (resource)
       return (
         <ResourceView
