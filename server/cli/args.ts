@@ -13,6 +13,7 @@ import {
   type MODEL_OPTIONS,
   type RECORD_OPTIONS,
   type RENDER_OPTIONS,
+  type TAP_OPTIONS,
   type REPORT_OPTIONS,
   type SERVE_OPTIONS,
 } from './cliOptions.ts';
@@ -63,7 +64,13 @@ export interface ReportOptions {
   model?: { url?: string; name?: string; provider?: string; record?: string; replay?: string };
 }
 
-type ServerTable = typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RECORD_OPTIONS | typeof LOAD_OPTIONS | typeof RENDER_OPTIONS;
+type ServerTable =
+  | typeof SERVE_OPTIONS
+  | typeof REPORT_OPTIONS
+  | typeof RECORD_OPTIONS
+  | typeof TAP_OPTIONS
+  | typeof LOAD_OPTIONS
+  | typeof RENDER_OPTIONS;
 /** The values parseArgs gives for a table. */
 type ValuesOf<T extends ServerTable> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true; tokens: true }>

@@ -58,6 +58,16 @@ export const RECORD_OPTIONS = {
   'stop-after': { type: 'string' },
 } as const;
 
+export const TAP_OPTIONS = {
+  ...SERVE_OPTIONS,
+  out: { type: 'string' },
+  listen: { type: 'string' },
+  'stop-after': { type: 'string' },
+  bearer: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  'no-page': { type: 'boolean' },
+} as const;
+
 export const LOAD_OPTIONS = {
   ...REPORT_OPTIONS,
   tool: { type: 'string', multiple: true },
@@ -135,6 +145,7 @@ export function parseOptions<
     | typeof SERVE_OPTIONS
     | typeof REPORT_OPTIONS
     | typeof RECORD_OPTIONS
+    | typeof TAP_OPTIONS
     | typeof LOAD_OPTIONS
     | typeof RENDER_OPTIONS
     | typeof MCP_OPTIONS

@@ -9,6 +9,7 @@ import { serve } from './commands/serveCommand.ts';
 import { report } from './commands/reportCommand.ts';
 import { lock } from './commands/lockCommand.ts';
 import { record } from './commands/recordCommand.ts';
+import { tap } from './commands/tapCommand.ts';
 import { load } from './commands/loadCommand.ts';
 import { hosts } from './commands/hostsCommand.ts';
 import { mock } from './commands/mockCommand.ts';
@@ -29,6 +30,7 @@ const COMMANDS = [
   entry(report),
   entry(lock),
   entry(record),
+  entry(tap),
   entry(load),
   entry(hosts),
   entry(mock),

@@ -16,8 +16,8 @@ export function stopAfterMs(text: string | undefined): number | undefined {
   return seconds * 1000;
 }
 
-/** `record --listen PORT [--stop-after S]`: the recording proxy's port, and when it stops by itself. */
-function listenPlan(values: Partial<Record<keyof typeof RECORD_OPTIONS, unknown>>) {
+/** `record|tap --listen PORT [--stop-after S]`: the recording proxy's port, and when it stops by itself. */
+export function listenPlan(values: Partial<Record<'listen' | 'stop-after', unknown>>) {
   const listen = typeof values.listen === 'string' ? values.listen : undefined;
   const stopAfter = typeof values['stop-after'] === 'string' ? values['stop-after'] : undefined;
   if (listen === undefined) {

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { shellQuote } from '../../src/lib/mcpServersFile.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
+import { localSpawnPlan } from './spawnPlan.ts';
 
 export interface StdioCommand {
   command: string;
@@ -150,11 +151,13 @@ export class StdioChild {
     const startedAt = Date.now();
     let child: ChildProcess;
     try {
-      // argv as given, no shell: nothing is interpreted, whatever the words contain.
-      child = spawn(this.#spec.command, [...this.#spec.args], {
+      // argv as given, no shell: nothing is interpreted, whatever the words contain (./spawnPlan.ts).
+      const plan = localSpawnPlan(this.#spec.command, this.#spec.args, this.#spec.env);
+      child = spawn(plan.command, plan.args, {
         cwd: this.#spec.cwd,
         env: { ...this.#spec.env },
         shell: false,
+        ...(plan.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
         stdio: ['pipe', 'pipe', 'pipe'],
         windowsHide: true,
       });

@@ -10,8 +10,21 @@ import { sseDataPayloads } from '../wire/sse.ts';
 import { withoutSecrets } from '../secrets.ts';
 import { MAX_ENTRIES, type TrafficEntry } from './traffic.ts';
 import type { Era } from '../era.ts';
+import { isWireLine, isWireNote, pairsOf, sessionOf, type WireEntry, type WireLine } from './wireLog.ts';
 
 export const CASSETTE_VERSION = 1;
+/** A tap's cassette (`toolscope tap`, ./wireLog.ts): a header naming the tap, then the wire, both directions. */
+export const TAP_CASSETTE_VERSION = 2;
+
+/** What a tap's header says of itself: how it listened, to what, since when. */
+export interface TapInfo {
+  transport: 'stdio' | 'http';
+  /** The server's command line (stdio) or URL (http), as the tap was given it (credentials redacted). */
+  target: string;
+  startedAt: number;
+  /** stdio: the names of the server's environment variables (never their values). */
+  env?: string[];
+}
 
 export interface CassetteHeader {
   cassette: typeof CASSETTE_VERSION;
@@ -41,6 +54,9 @@ export interface CassetteExchange {
 export interface Cassette {
   header: CassetteHeader;
   exchanges: CassetteExchange[];
+  /** A tap's wire, every line in arrival order (version 2); a record's cassette has none. */
+  wire?: WireEntry[];
+  tap?: TapInfo;
 }
 
 /** Requests a cassette does not keep: the handshake (the header says it) and what only steers a session. */
@@ -200,8 +216,9 @@ export function parseCassette(text: string): Cassette | { error: string } {
     }
   }
   const [header, ...rest] = parsed;
+  if (isRecord(header) && own(header, 'cassette') === TAP_CASSETTE_VERSION) return tapCassette(header, rest);
   if (!isRecord(header) || own(header, 'cassette') !== CASSETTE_VERSION)
-    return { error: `line 1 is not a cassette header of version ${CASSETTE_VERSION}` };
+    return { error: `line 1 is not a cassette header of version ${CASSETTE_VERSION} or ${TAP_CASSETTE_VERSION}` };
   const era = own(header, 'era');
   const server = own(header, 'server');
   if (
@@ -213,11 +230,64 @@ export function parseCassette(text: string): Cassette | { error: string } {
     return { error: 'the header needs era, protocolVersion and server.name' };
   const exchanges: CassetteExchange[] = [];
   for (const [index, line] of rest.entries()) {
-    if (!isRecord(line) || typeof own(line, 'method') !== 'string' || (own(line, 'result') === undefined && !isRecord(own(line, 'error'))))
-      return { error: `line ${index + 2} is not an exchange (method, and result or error)` };
-    exchanges.push(line as unknown as CassetteExchange);
+    if (!isExchange(line)) return { error: `line ${index + 2} is not an exchange (method, and result or error)` };
+    exchanges.push(line);
   }
   return { header: header as unknown as CassetteHeader, exchanges };
+}
+
+const isExchange = (line: unknown): line is CassetteExchange =>
+  isRecord(line) && typeof own(line, 'method') === 'string' && (own(line, 'result') !== undefined || isRecord(own(line, 'error')));
+
+/** The exchanges of a tap's wire a mock serves: each host request (not the handshake) with the server's answer. */
+export function wireExchanges(wire: readonly WireLine[]): CassetteExchange[] {
+  return pairsOf(wire).flatMap((pair) => {
+    const method = own(pair.request, 'method');
+    const answer = pair.answer;
+    if (pair.from !== 'client' || typeof method !== 'string' || NOT_KEPT.has(method) || !answer) return [];
+    const params = own(pair.request, 'params');
+    const error = own(answer, 'error');
+    const id = own(pair.request, 'id');
+    return [
+      {
+        ...(typeof id === 'string' || typeof id === 'number' ? { id } : {}),
+        at: pair.at,
+        method,
+        params: isRecord(params) ? params : {},
+        ...(isRecord(error) ? { error: error as unknown as NonNullable<CassetteExchange['error']> } : { result: own(answer, 'result') }),
+        ms: Math.max(0, (pair.answeredAt ?? pair.at) - pair.at),
+      },
+    ];
+  });
+}
+
+/** A tap's cassette: its wire read, the header made from the handshake on it, the exchanges from its pairs. */
+function tapCassette(header: Record<string, unknown>, rest: unknown[]): Cassette | { error: string } {
+  const tap = own(header, 'tap');
+  if (!isRecord(tap) || (own(tap, 'transport') !== 'stdio' && own(tap, 'transport') !== 'http'))
+    return { error: 'line 1: a tap cassette names its tap (transport stdio or http)' };
+  const wire: WireEntry[] = [];
+  for (const [index, line] of rest.entries()) {
+    if (!isWireLine(line) && !isWireNote(line)) return { error: `line ${index + 2} is not a wire line (at, and from or note)` };
+    wire.push(line);
+  }
+  const lines = wire.filter(isWireLine);
+  const session = sessionOf(lines);
+  if (!session.server || !session.era)
+    return { error: 'the tap saw no handshake answered (initialize or server/discover): there is no server to serve as' };
+  return {
+    header: {
+      cassette: CASSETTE_VERSION,
+      era: session.era,
+      protocolVersion: session.protocolVersion ?? '',
+      server: session.server,
+      capabilities: session.capabilities ?? {},
+      ...(session.instructions ? { instructions: session.instructions } : {}),
+    },
+    exchanges: wireExchanges(lines),
+    wire,
+    tap: tap as unknown as TapInfo,
+  };
 }
 
 /** `_meta` keys that differ call to call (a progress token, the client's info, a trace): not part of a match. */

@@ -1,0 +1,141 @@
+// `toolscope tap`: see what a real host sends (issue 82). Over stdio the tap is the command the
+// host launches in place of its server's (../../tap/stdioTap.ts: byte for byte, nothing of its
+// own on stdout); over HTTP it is a recording proxy the host is pointed at (../../tap/httpTap.ts).
+// Either way the wire goes into a cassette as it passes (version 2: both directions, each line
+// with its time), and a page on 127.0.0.1 shows it live: its link is said on stderr and written
+// beside the cassette (FILE.link, removed when the tap ends). The findings on what the host did
+// are said on stderr at the end. Exit: the child's status (stdio); 0 (http); 2 a usage error.
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { printable } from '../../../src/lib/printable.ts';
+import { redactText, redactUrl } from '../../../src/lib/redactUrl.ts';
+import { parseCassette } from '../../../src/mcp/recording/cassette.ts';
+import { hostFindings } from '../../../src/mcp/recording/hostFindings.ts';
+import { isWireLine } from '../../../src/mcp/recording/wireLog.ts';
+import { commandLine } from '../../stdio/child.ts';
+import { readEnvFile } from '../../stdio/env.ts';
+import { runStdioTap } from '../../tap/stdioTap.ts';
+import { runHttpTap } from '../../tap/httpTap.ts';
+import { TapRecorder } from '../../tap/tapRecorder.ts';
+import { startTapWatch, type TapWatch } from '../../tap/tapWatch.ts';
+import { serverArgs, type StdioSpec } from '../args.ts';
+import { SERVE_ONLY, TAP_OPTIONS, UsageError } from '../cliOptions.ts';
+import { listenPlan } from '../recordingArgs.ts';
+import { refuse } from '../args.ts';
+import type { Command } from '../cliCommand.ts';
+
+type Tap = {
+  kind: 'tap';
+  out: string;
+  page: boolean;
+  target: { kind: 'stdio'; spec: StdioSpec } | { kind: 'http'; url: string; port: number; stopAfterMs?: number; headers: Record<string, string> };
+};
+
+/** A cassette past this is not read back for the findings at the end (they are in the page). */
+const FINDINGS_READ_CAP = 64 * 1024 * 1024;
+
+export const tap: Command<Tap> = {
+  name: 'tap',
+  options: TAP_OPTIONS,
+  usage: `  toolscope tap --out FILE [--no-page] -- <command> [args…]
+  toolscope tap --out FILE [--no-page] --listen PORT [--stop-after S] [--bearer T] [--header H]… <server-url>
+                                              sits between a host (Claude Desktop, Cursor, VS Code)
+                                              and its server: put it in the host's mcpServers entry
+                                              in place of the server's command (stdio), or point the
+                                              host at http://127.0.0.1:PORT/mcp (HTTP); passes every
+                                              byte on untouched and writes both directions, each
+                                              line timed, into FILE (a cassette: toolscope mock
+                                              FILE serves it back); the link on stderr (and in
+                                              FILE.link) shows the session live in a page
+Exit status of tap: the server's own (stdio), 0 (HTTP, once stopped), 2 a usage error.`,
+  parse: (argv) => {
+    const args = serverArgs(argv, TAP_OPTIONS);
+    if (args.kind === 'help') return args;
+    refuse(args.values, SERVE_ONLY, 'tap');
+    const { values, target } = args;
+    const out = values.out;
+    if (!out) throw new UsageError('tap needs --out FILE (e.g. --out host.cassette.jsonl).');
+    const page = values['no-page'] !== true;
+    if (target.kind === 'stdio') {
+      if (values.listen !== undefined) throw new UsageError('--listen is for an HTTP server (a URL), not a command after "--".');
+      if (values.bearer !== undefined || values.header !== undefined) throw new UsageError('--bearer and --header are for an HTTP server.');
+      return { kind: 'tap', out, page, target };
+    }
+    if (target.kind !== 'url') throw new UsageError('tap needs a server: -- <command> [args…], or --listen PORT <server-url>.');
+    const plan = listenPlan(values);
+    if (!plan.listen) throw new UsageError('tapping an HTTP server needs --listen PORT: the port the host is pointed at.');
+    const headers: Record<string, string> = {};
+    for (const header of values.header ?? []) {
+      const colon = header.indexOf(':');
+      if (colon < 1) throw new UsageError(`--header ${header}: expected "Name: value".`);
+      headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+    }
+    if (values.bearer) headers.Authorization = `Bearer ${values.bearer}`;
+    return { kind: 'tap', out, page, target: { kind: 'http', url: target.url, ...plan.listen, headers } };
+  },
+  run: (command) => runTap(command),
+};
+
+/** The variables the tapped server gets: the tap's own (the host chose them), then --env-file, then each --env. */
+function tapEnvironment(spec: StdioSpec): Record<string, string> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return { ...inherited, ...(spec.envFile ? readEnvFile(spec.envFile) : {}), ...Object.fromEntries(spec.env) };
+}
+
+async function runTap({ out, page, target }: Tap): Promise<number> {
+  // Whatever the tap says goes to stderr: over stdio, stdout is the server's alone.
+  console.log = (...parts: unknown[]) => console.error(...parts);
+  const startedAt = Date.now();
+  const env = target.kind === 'stdio' ? tapEnvironment(target.spec) : {};
+  const recorder = new TapRecorder(out, {
+    transport: target.kind,
+    target: target.kind === 'stdio' ? commandLine(target.spec.command, target.spec.args) : redactUrl(target.url).url,
+    startedAt,
+    // The names of the server's variables, never their values.
+    ...(target.kind === 'stdio' ? { env: Object.keys(env).sort() } : {}),
+  });
+  let watch: TapWatch | undefined;
+  if (page) {
+    watch = await startTapWatch(recorder);
+    writeFileSync(`${out}.link`, `${watch.link}\n`, { mode: 0o600 });
+    console.error(printable(`toolscope tap: watch it live at ${watch.link}`));
+  }
+  let code = 0;
+  try {
+    if (target.kind === 'stdio')
+      code = await runStdioTap({ command: target.spec.command, args: target.spec.args, env, cwd: target.spec.cwd }, recorder, process);
+    else {
+      const stopped = new Promise<void>((resolve) => {
+        const done = () => resolve();
+        process.once('SIGINT', done);
+        process.once('SIGTERM', done);
+        if (target.stopAfterMs !== undefined) setTimeout(done, target.stopAfterMs).unref();
+      });
+      await runHttpTap({ url: target.url, headers: target.headers }, recorder, target.port, (url) => {
+        process.stdout.write(`Tap at ${url} — point the host there; stop it (Ctrl-C) to end the recording.\n`);
+      }, stopped);
+      recorder.note('The tap was stopped.');
+    }
+  } finally {
+    recorder.close();
+    if (watch) {
+      rmSync(`${out}.link`, { force: true });
+      await watch.close();
+    }
+  }
+  sayFindings(out);
+  return code;
+}
+
+/** The findings on the host, read back from the cassette just written (stderr). */
+function sayFindings(out: string) {
+  if (statSync(out).size > FINDINGS_READ_CAP) return;
+  const cassette = parseCassette(readFileSync(out, 'utf8'));
+  if ('error' in cassette) {
+    console.error(printable(`toolscope tap: ${out} written (${cassette.error}).`));
+    return;
+  }
+  const findings = hostFindings((cassette.wire ?? []).filter(isWireLine), { ended: true });
+  const lines = (cassette.wire ?? []).filter(isWireLine).length;
+  console.error(printable(redactText(`toolscope tap: ${lines} lines in ${out}; ${findings.length ? `${findings.length} findings:` : 'no findings.'}`)));
+  for (const finding of findings) console.error(printable(`  ${finding.by}: ${finding.detail} (${finding.rule})`));
+}

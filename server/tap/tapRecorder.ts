@@ -1,0 +1,83 @@
+// What a tap keeps: the cassette file, written line by line as the wire goes (a crash of either
+// side loses at most the line being written), and the last lines in memory for a page that opens
+// the tap late. Bounded: a message over MAX_MESSAGE_KEPT is kept as its size and head; the file
+// stops growing at MAX_TAP_FILE_BYTES with a note saying so (the tap goes on forwarding); a page
+// joining late gets the last LIVE_KEPT lines.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { TAP_CASSETTE_VERSION, type TapInfo } from '../../src/mcp/recording/cassette.ts';
+import { wireLineOf, type WireEntry, type WireFrom } from '../../src/mcp/recording/wireLog.ts';
+import { formatBytes } from '../../src/mcp/results.ts';
+
+/** A message larger than this is passed on whole and kept as its size and first characters. */
+export const MAX_MESSAGE_KEPT = 8 * 1024 * 1024;
+/** The cassette stops growing here (a note says so); the tap forwards on. */
+export const MAX_TAP_FILE_BYTES = 512 * 1024 * 1024;
+/** Lines a page that opens the tap late is given first. */
+export const LIVE_KEPT = 2000;
+
+export type TapListener = (entry: WireEntry) => void;
+
+export class TapRecorder {
+  readonly header: { cassette: typeof TAP_CASSETTE_VERSION; tap: TapInfo };
+  readonly #fd: number;
+  readonly #fileCap: number;
+  #written = 0;
+  #full = false;
+  #recent: WireEntry[] = [];
+  #listeners = new Set<TapListener>();
+
+  constructor(out: string, tap: TapInfo, options: { fileCap?: number } = {}) {
+    this.header = { cassette: TAP_CASSETTE_VERSION, tap };
+    this.#fileCap = options.fileCap ?? MAX_TAP_FILE_BYTES;
+    this.#fd = openSync(out, 'w', 0o600);
+    this.#write(this.header);
+  }
+
+  /** Bytes of one side read as a line: kept (parsed, or as text when it is not JSON). */
+  line(from: WireFrom, text: string, bytes: number, at = Date.now()) {
+    this.add(wireLineOf(from, text, bytes, at, MAX_MESSAGE_KEPT));
+  }
+
+  stderr(text: string) {
+    this.add({ at: Date.now(), from: 'server', stderr: text.slice(0, 8192), bytes: Buffer.byteLength(text) });
+  }
+
+  note(note: string) {
+    this.add({ at: Date.now(), note });
+  }
+
+  add(entry: WireEntry) {
+    this.#write(entry);
+    this.#recent.push(entry);
+    if (this.#recent.length > LIVE_KEPT * 1.25) this.#recent.splice(0, this.#recent.length - LIVE_KEPT);
+    for (const listener of this.#listeners) listener(entry);
+  }
+
+  /** The last lines (at most LIVE_KEPT), oldest first. */
+  recent(): WireEntry[] {
+    return this.#recent.slice(-LIVE_KEPT);
+  }
+
+  subscribe(listener: TapListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  close() {
+    closeSync(this.#fd);
+  }
+
+  #write(value: unknown) {
+    if (this.#full) return;
+    const text = `${JSON.stringify(value)}\n`;
+    const bytes = Buffer.byteLength(text);
+    if (this.#written + bytes > this.#fileCap) {
+      this.#full = true;
+      const note = { at: Date.now(), note: `The cassette reached its cap of ${formatBytes(this.#fileCap)}: later lines were passed on, not kept.` };
+      writeSync(this.#fd, `${JSON.stringify(note)}\n`);
+      return;
+    }
+    writeSync(this.#fd, text);
+    this.#written += bytes;
+  }
+}
