@@ -33,8 +33,7 @@ const EXECUTABLE = /\.(?:com|exe)$/i;
 const CMD_SHIM = /node_modules[\\/]\.bin[\\/][^\\/]+\.cmd$/i;
 
 /** Windows's variables are case-insensitive: Path, PATH and path are one. */
-const envOf = (env: PlatformFacts['env'], name: string) =>
-  Object.entries(env).find(([key]) => key.toUpperCase() === name)?.[1];
+const envOf = (env: PlatformFacts['env'], name: string) => Object.entries(env).find(([key]) => key.toUpperCase() === name)?.[1];
 
 /** The file cmd.exe would run for `command` (PATH × PATHEXT), or undefined when none is found. */
 export function resolveWindowsCommand(command: string, facts: PlatformFacts): string | undefined {

@@ -17,7 +17,9 @@ export function recordExchange(entry: TrafficEntry, recorder: TapRecorder) {
     recorder.add({ at, from: 'server', bytes: entry.responseBytes, omitted: true, text: entry.responseBody.slice(0, 8192) });
     return;
   }
-  const sse = (entry.responseHeaders ?? []).some(([name, value]) => name.toLowerCase() === 'content-type' && value.includes('event-stream'));
+  const sse = (entry.responseHeaders ?? []).some(
+    ([name, value]) => name.toLowerCase() === 'content-type' && value.includes('event-stream'),
+  );
   const body = entry.responseBody;
   if (!body) return;
   const texts = sse ? sseDataPayloads(body.endsWith('\n\n') ? body : `${body}\n\n`) : [body];

@@ -46,8 +46,14 @@ async function hostSession(client: Client) {
   const elicited = await client.callTool({ name: 'trigger-elicitation-request', arguments: {} });
   const abort = new AbortController();
   const cancelled = await client
-    .callTool({ name: 'trigger-long-running-operation', arguments: { duration: 3, steps: 3 } }, { signal: abort.signal, onprogress: () => abort.abort('the host gave up') })
-    .then(() => 'answered', (error: unknown) => String(error));
+    .callTool(
+      { name: 'trigger-long-running-operation', arguments: { duration: 3, steps: 3 } },
+      { signal: abort.signal, onprogress: () => abort.abort('the host gave up') },
+    )
+    .then(
+      () => 'answered',
+      (error: unknown) => String(error),
+    );
   const echo = await client.callTool({ name: 'echo', arguments: { message: 'tap ✓ ünïcode "quotes" \\ back' } });
   return { tools, progress, long, elicited, cancelled, echo };
 }
@@ -77,9 +83,9 @@ describe('toolscope tap over stdio, driven by the official client as a host', ()
     });
     const written: string[] = [];
     const send = transport.send.bind(transport);
-    transport.send = (message: JSONRPCMessage, options) => {
+    transport.send = (message: JSONRPCMessage) => {
       written.push(serializeMessage(message));
-      return send(message, options);
+      return send(message);
     };
     // Every byte of the tap's stdout, from the first (its process exists once start() is called).
     const tapOut: Buffer[] = [];
@@ -121,7 +127,9 @@ describe('toolscope tap over stdio, driven by the official client as a host', ()
     // A call made after the page opened reaches it within a second.
     const before = Date.now();
     await tapped.callTool({ name: 'echo', arguments: { message: 'live-marker-82' } });
-    await expect.poll(() => seen.some((chunk) => chunk.text.includes('live-marker-82') && chunk.at - before < 1000), { timeout: 2000 }).toBe(true);
+    await expect
+      .poll(() => seen.some((chunk) => chunk.text.includes('live-marker-82') && chunk.at - before < 1000), { timeout: 2000 })
+      .toBe(true);
     await reader.cancel();
 
     const pids = JSON.parse(readFileSync(join(dir, 'pids.json'), 'utf8')) as { tee: number; server: number };
@@ -143,10 +151,14 @@ describe('toolscope tap over stdio, driven by the official client as a host', ()
     const wire = (cassette.wire ?? []).filter(isWireLine);
     const methods = (from: WireLine['from']) =>
       wire.filter((line) => line.from === from).flatMap((line) => messagesOfLine(line).map((message) => own(message, 'method')));
-    expect(methods('client')).toEqual(expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'notifications/cancelled']));
+    expect(methods('client')).toEqual(
+      expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'notifications/cancelled']),
+    );
     expect(methods('server')).toEqual(expect.arrayContaining(['notifications/progress', 'elicitation/create']));
     const elicitId = wire.flatMap(messagesOfLine).find((message) => own(message, 'method') === 'elicitation/create')?.id;
-    const answer = wire.find((line) => line.from === 'client' && messagesOfLine(line).some((message) => message.id === elicitId && 'result' in message));
+    const answer = wire.find(
+      (line) => line.from === 'client' && messagesOfLine(line).some((message) => message.id === elicitId && 'result' in message),
+    );
     expect(answer).toBeDefined();
     expect(wire.every((line, index) => index === 0 || line.at >= wire[index - 1]!.at - 5)).toBe(true);
     // The client wrote as many lines as the cassette holds from it.
@@ -156,7 +168,9 @@ describe('toolscope tap over stdio, driven by the official client as a host', ()
 
     // The mock serves the tapped session back to the same client the same.
     const mocked = hostClient();
-    await mocked.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mock', out, '--stdio', '--stop-after', '60'], stderr: 'pipe' }));
+    await mocked.connect(
+      new StdioClientTransport({ command: process.execPath, args: [BIN, 'mock', out, '--stdio', '--stop-after', '60'], stderr: 'pipe' }),
+    );
     closers.push(() => mocked.close());
     expect((await mocked.listTools()).tools.map((tool) => tool.name).sort()).toEqual(expected.tools);
     expect(await mocked.callTool({ name: 'echo', arguments: { message: 'tap ✓ ünïcode "quotes" \\ back' } })).toEqual(expected.echo);

@@ -73,7 +73,10 @@ export class TapRecorder {
     const bytes = Buffer.byteLength(text);
     if (this.#written + bytes > this.#fileCap) {
       this.#full = true;
-      const note = { at: Date.now(), note: `The cassette reached its cap of ${formatBytes(this.#fileCap)}: later lines were passed on, not kept.` };
+      const note = {
+        at: Date.now(),
+        note: `The cassette reached its cap of ${formatBytes(this.#fileCap)}: later lines were passed on, not kept.`,
+      };
       writeSync(this.#fd, `${JSON.stringify(note)}\n`);
       return;
     }

@@ -30,7 +30,8 @@ function events(recorder: TapRecorder, signal: AbortSignal): Response {
   let unsubscribe = () => undefined as unknown;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      const send = (event: string, value: unknown) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(value)}\n\n`));
+      const send = (event: string, value: unknown) =>
+        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(value)}\n\n`));
       send('header', recorder.header);
       for (const entry of recorder.recent()) send('line', entry);
       unsubscribe = recorder.subscribe((entry) => {
@@ -61,9 +62,16 @@ export async function startTapWatch(recorder: TapRecorder, port = 0): Promise<Ta
   if (built)
     app.route(
       '/',
-      createApp({ mcp: { fetch: () => Promise.resolve(new Response('This is a tap’s page, not a server.', { status: 404 })) }, cors: false, staticRoot: dist }),
+      createApp({
+        mcp: { fetch: () => Promise.resolve(new Response('This is a tap’s page, not a server.', { status: 404 })) },
+        cors: false,
+        staticRoot: dist,
+      }),
     );
-  else app.get('*', (c) => c.text('Toolscope’s page is not built here: run npm run build (or npm start once), then open this link again.', 503));
+  else
+    app.get('*', (c) =>
+      c.text('Toolscope’s page is not built here: run npm run build (or npm start once), then open this link again.', 503),
+    );
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve, reject) => {

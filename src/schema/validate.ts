@@ -74,3 +74,9 @@ export function schemaProblem(schema: unknown): string | undefined {
   const notes = [verdict.status === 'unusable-schema' ? verdict.reason : undefined, dialectNote(schema)].filter(Boolean);
   return notes.length ? notes.join(' ') : undefined;
 }
+
+/** What is wrong with a value for a schema, one line per issue ("/quantity must be number, got string"); none when valid or the schema cannot check it. */
+export function schemaIssues(schema: unknown, value: unknown): string[] {
+  const verdict = validateAgainst(schema, value);
+  return verdict.status === 'invalid' ? verdict.issues.map((issue) => `${issue.path} ${issue.message}`) : [];
+}

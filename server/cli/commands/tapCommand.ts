@@ -11,6 +11,7 @@ import { redactText, redactUrl } from '../../../src/lib/redactUrl.ts';
 import { parseCassette } from '../../../src/mcp/recording/cassette.ts';
 import { hostFindings } from '../../../src/mcp/recording/hostFindings.ts';
 import { isWireLine } from '../../../src/mcp/recording/wireLog.ts';
+import { schemaIssues } from '../../../src/schema/validate.ts';
 import { commandLine } from '../../stdio/child.ts';
 import { readEnvFile } from '../../stdio/env.ts';
 import { runStdioTap } from '../../tap/stdioTap.ts';
@@ -27,7 +28,8 @@ type Tap = {
   kind: 'tap';
   out: string;
   page: boolean;
-  target: { kind: 'stdio'; spec: StdioSpec } | { kind: 'http'; url: string; port: number; stopAfterMs?: number; headers: Record<string, string> };
+  target:
+    { kind: 'stdio'; spec: StdioSpec } | { kind: 'http'; url: string; port: number; stopAfterMs?: number; headers: Record<string, string> };
 };
 
 /** A cassette past this is not read back for the findings at the end (they are in the page). */
@@ -110,9 +112,15 @@ async function runTap({ out, page, target }: Tap): Promise<number> {
         process.once('SIGTERM', done);
         if (target.stopAfterMs !== undefined) setTimeout(done, target.stopAfterMs).unref();
       });
-      await runHttpTap({ url: target.url, headers: target.headers }, recorder, target.port, (url) => {
-        process.stdout.write(`Tap at ${url} — point the host there; stop it (Ctrl-C) to end the recording.\n`);
-      }, stopped);
+      await runHttpTap(
+        { url: target.url, headers: target.headers },
+        recorder,
+        target.port,
+        (url) => {
+          process.stdout.write(`Tap at ${url} — point the host there; stop it (Ctrl-C) to end the recording.\n`);
+        },
+        stopped,
+      );
       recorder.note('The tap was stopped.');
     }
   } finally {
@@ -134,8 +142,10 @@ function sayFindings(out: string) {
     console.error(printable(`toolscope tap: ${out} written (${cassette.error}).`));
     return;
   }
-  const findings = hostFindings((cassette.wire ?? []).filter(isWireLine), { ended: true });
+  const findings = hostFindings((cassette.wire ?? []).filter(isWireLine), { ended: true, issuesOf: schemaIssues });
   const lines = (cassette.wire ?? []).filter(isWireLine).length;
-  console.error(printable(redactText(`toolscope tap: ${lines} lines in ${out}; ${findings.length ? `${findings.length} findings:` : 'no findings.'}`)));
+  console.error(
+    printable(redactText(`toolscope tap: ${lines} lines in ${out}; ${findings.length ? `${findings.length} findings:` : 'no findings.'}`)),
+  );
   for (const finding of findings) console.error(printable(`  ${finding.by}: ${finding.detail} (${finding.rule})`));
 }

@@ -9,14 +9,29 @@ import { registerAssetCache } from './assetCache.ts';
 
 performance.mark('toolscope:app-start');
 startTheme();
-const start = boot();
 const root = document.getElementById('root');
 if (!root) throw new Error('Toolscope: #root element missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <App start={start} />
-    </Providers>
-  </StrictMode>,
-);
-registerAssetCache();
+// A tap's page (`toolscope tap` prints its link): the live wire alone, read-only — no server is connected.
+const tap = new URLSearchParams(location.search).get('tap');
+if (tap) {
+  // Not awaited at the top: its chunk shares modules with this one, which must finish evaluating first.
+  void import('../tap/TapScreen.tsx').then(({ TapScreen }) =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <TapScreen token={tap} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+} else {
+  const start = boot();
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <App start={start} />
+      </Providers>
+    </StrictMode>,
+  );
+  registerAssetCache();
+}

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useDeferredValue, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DockTab } from '../../components/ui/Dock.tsx';
@@ -136,20 +136,65 @@ async function exportOtlp(entries: readonly TrafficEntry[], from: CassetteFrom) 
 
 const fileStem = (from: CassetteFrom) => from.source.server.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'server';
 
-function TrafficLog({
+/** Export cassette, Export OTLP and Clear: this connection's log. */
+function ConnectionActions({
+  recorder,
+  entries,
+  cassette,
+}: {
+  recorder: TrafficRecorder;
+  entries: readonly TrafficEntry[];
+  cassette?: CassetteFrom;
+}) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        className="ml-auto text-xs"
+        disabled={!cassette}
+        title={cassette ? 'This connection’s requests and answers as a cassette, for toolscope mock' : 'Connect to a server first'}
+        onClick={() => cassette && exportCassette(entries, cassette)}
+      >
+        Export cassette
+      </Button>
+      <Button
+        variant="ghost"
+        className="text-xs"
+        disabled={!cassette}
+        title={
+          cassette ? 'This connection’s requests as OpenTelemetry traces (OTLP/JSON), one span per request' : 'Connect to a server first'
+        }
+        onClick={() => cassette && void exportOtlp(entries, cassette)}
+      >
+        Export OTLP
+      </Button>
+      <Button variant="ghost" className="text-xs" onClick={() => recorder.clear()}>
+        Clear
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The log itself: rows newest first, the filter, Errors only. `actions` (a tapped session, read
+ * only) stands where this connection's Export and Clear buttons stand.
+ */
+export function TrafficLog({
   recorder,
   entries,
   errors,
   stdioUrl,
   cassette,
   serverNames,
+  actions,
 }: {
-  recorder: TrafficRecorder;
+  recorder?: TrafficRecorder;
   entries: readonly TrafficEntry[];
   errors: number;
   stdioUrl?: string;
   cassette?: CassetteFrom;
   serverNames?: ReadonlyMap<string, string>;
+  actions?: ReactNode;
 }) {
   const [shown, setShown] = useState(PAGE);
   const [text, setText] = useState('');
@@ -173,29 +218,7 @@ function TrafficLog({
           <input type="checkbox" checked={errorsOnly} onChange={(event) => setErrorsOnly(event.target.checked)} />
           Errors only
         </label>
-        <Button
-          variant="ghost"
-          className="ml-auto text-xs"
-          disabled={!cassette}
-          title={cassette ? 'This connection’s requests and answers as a cassette, for toolscope mock' : 'Connect to a server first'}
-          onClick={() => cassette && exportCassette(entries, cassette)}
-        >
-          Export cassette
-        </Button>
-        <Button
-          variant="ghost"
-          className="text-xs"
-          disabled={!cassette}
-          title={
-            cassette ? 'This connection’s requests as OpenTelemetry traces (OTLP/JSON), one span per request' : 'Connect to a server first'
-          }
-          onClick={() => cassette && void exportOtlp(entries, cassette)}
-        >
-          Export OTLP
-        </Button>
-        <Button variant="ghost" className="text-xs" onClick={() => recorder.clear()}>
-          Clear
-        </Button>
+        {actions ?? (recorder ? <ConnectionActions recorder={recorder} entries={entries} cassette={cassette} /> : null)}
       </div>
       <ul className="min-h-0 flex-1 overflow-auto">
         {newest.map((entry) => (

@@ -2,7 +2,6 @@
 // each finding names its rule and the spec's words it rests on. What a host does with an answer
 // after the wire (shows it, drops `structuredContent`) cannot be seen here and is not guessed.
 import { isRecord, own } from '../guards.ts';
-import { validateAgainst } from '../../schema/validate.ts';
 import { messagesOfLine, pairsOf, type WireLine } from './wireLog.ts';
 
 export interface HostFinding {
@@ -34,8 +33,14 @@ const toolNamesOf = (result: unknown) => {
   return Array.isArray(tools) ? tools.filter(isRecord) : [];
 };
 
-/** The host's (and the stdio server's) findings on a tapped wire, in the order they happened. */
-export function hostFindings(lines: readonly WireLine[], options: { ended?: boolean } = {}): HostFinding[] {
+/** What is wrong with a value for a schema (none: nothing); src/schema/validate.ts's schemaIssues, passed in (Ajv loads on demand). */
+export type IssuesOf = (schema: unknown, value: unknown) => readonly string[];
+
+/**
+ * The host's (and the stdio server's) findings on a tapped wire, in the order they happened.
+ * `ended`: the tap has stopped (what never came is then a finding); `issuesOf`: arguments are checked against the tool's inputSchema.
+ */
+export function hostFindings(lines: readonly WireLine[], options: { ended?: boolean; issuesOf?: IssuesOf } = {}): HostFinding[] {
   const found: HostFinding[] = [];
   const add = (rule: HostFinding['rule'], by: HostFinding['by'], detail: string, at: number) => {
     if (found.filter((finding) => finding.rule === rule).length < MAX_PER_RULE) found.push({ rule, by, detail, cite: CITES[rule], at });
@@ -52,7 +57,12 @@ export function hostFindings(lines: readonly WireLine[], options: { ended?: bool
   const initializeIds = new Set<unknown>();
   for (const line of lines) {
     if (line.text !== undefined && !line.omitted)
-      add('not-json', line.from === 'client' ? 'host' : 'server', `A line from the ${line.from === 'client' ? 'host' : 'server'} that is not JSON: “${line.text.slice(0, 80)}”.`, line.at);
+      add(
+        'not-json',
+        line.from === 'client' ? 'host' : 'server',
+        `A line from the ${line.from === 'client' ? 'host' : 'server'} that is not JSON: “${line.text.slice(0, 80)}”.`,
+        line.at,
+      );
     for (const message of messagesOfLine(line)) {
       const method = own(message, 'method');
       const params = own(message, 'params');
@@ -62,7 +72,12 @@ export function hostFindings(lines: readonly WireLine[], options: { ended?: bool
       }
       if (method === 'notifications/initialized') initializedAt ??= line.at;
       else if (awaitingInitialized !== undefined && initializedAt === undefined && typeof method === 'string' && method !== 'ping') {
-        add('initialized-missing', 'host', `After initialize was answered, the host sent ${method} before notifications/initialized.`, line.at);
+        add(
+          'initialized-missing',
+          'host',
+          `After initialize was answered, the host sent ${method} before notifications/initialized.`,
+          line.at,
+        );
         awaitingInitialized = undefined;
       }
       if (method === 'initialize') initializeIds.add(own(message, 'id'));
@@ -79,14 +94,9 @@ export function hostFindings(lines: readonly WireLine[], options: { ended?: bool
         add('unknown-tool', 'host', `The host called ${name}, which the last tools/list did not hold.`, line.at);
         continue;
       }
-      const verdict = validateAgainst(own(tool, 'inputSchema'), own(params, 'arguments') ?? {});
-      if (verdict.status === 'invalid')
-        add(
-          'arguments-refused',
-          'host',
-          `The host called ${name} with arguments its inputSchema refuses: ${verdict.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}.`,
-          line.at,
-        );
+      const issues = options.issuesOf?.(own(tool, 'inputSchema'), own(params, 'arguments') ?? {}) ?? [];
+      if (issues.length)
+        add('arguments-refused', 'host', `The host called ${name} with arguments its inputSchema refuses: ${issues.join('; ')}.`, line.at);
     }
     // A listing's answer, once on the wire: its tools are the ones a call may name (a first page starts anew).
     for (const message of messagesOfLine(line)) {
@@ -115,6 +125,11 @@ export function hostFindings(lines: readonly WireLine[], options: { ended?: bool
     for (const pair of pairs)
       // A request the host cancelled needs no answer (the server SHOULD not send one).
       if (pair.from === 'client' && !pair.answer && !cancelled.has(own(pair.request, 'id')))
-        add('unanswered', 'server', `The server never answered ${String(own(pair.request, 'method'))} (id ${JSON.stringify(own(pair.request, 'id'))}).`, pair.at);
+        add(
+          'unanswered',
+          'server',
+          `The server never answered ${String(own(pair.request, 'method'))} (id ${JSON.stringify(own(pair.request, 'id'))}).`,
+          pair.at,
+        );
   return found;
 }
