@@ -19,7 +19,11 @@ async function startTappedHost() {
   const out = join(mkdtempSync(join(tmpdir(), 'toolscope-tap-e2e-')), 'host.cassette.jsonl');
   const client = new Client({ name: 'tap-e2e-host', version: '2.1.0' }, { capabilities: {} });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [BIN, 'tap', '--out', out, '--', ...stdioServers.everything()], stderr: 'pipe' }),
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'tap', '--out', out, '--', ...stdioServers.everything()],
+      stderr: 'pipe',
+    }),
   );
   await expect.poll(() => existsSync(`${out}.link`), { timeout: 15_000 }).toBe(true);
   return { client, out, link: readFileSync(`${out}.link`, 'utf8').trim() };

@@ -65,12 +65,7 @@ export interface ReportOptions {
 }
 
 type ServerTable =
-  | typeof SERVE_OPTIONS
-  | typeof REPORT_OPTIONS
-  | typeof RECORD_OPTIONS
-  | typeof TAP_OPTIONS
-  | typeof LOAD_OPTIONS
-  | typeof RENDER_OPTIONS;
+  typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RECORD_OPTIONS | typeof TAP_OPTIONS | typeof LOAD_OPTIONS | typeof RENDER_OPTIONS;
 /** The values parseArgs gives for a table. */
 type ValuesOf<T extends ServerTable> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true; tokens: true }>

@@ -3,13 +3,21 @@ import { spawnPlan } from './spawnPlan.ts';
 
 const windows = (files: string[], env: Record<string, string> = {}) => ({
   platform: 'win32' as const,
-  env: { Path: 'C:\\nodejs;C:\\proj\\node_modules\\.bin', PATHEXT: '.COM;.EXE;.BAT;.CMD', ComSpec: 'C:\\Windows\\system32\\cmd.exe', ...env },
+  env: {
+    Path: 'C:\\nodejs;C:\\proj\\node_modules\\.bin',
+    PATHEXT: '.COM;.EXE;.BAT;.CMD',
+    ComSpec: 'C:\\Windows\\system32\\cmd.exe',
+    ...env,
+  },
   exists: (file: string) => files.map((name) => name.toLowerCase()).includes(file.toLowerCase()),
 });
 
 describe('spawnPlan', () => {
   it('starts argv as given elsewhere than Windows, whatever the words hold', () => {
-    expect(spawnPlan('npx', ['-y', 'a & b', '"q"'], { platform: 'linux', env: {} })).toEqual({ command: 'npx', args: ['-y', 'a & b', '"q"'] });
+    expect(spawnPlan('npx', ['-y', 'a & b', '"q"'], { platform: 'linux', env: {} })).toEqual({
+      command: 'npx',
+      args: ['-y', 'a & b', '"q"'],
+    });
   });
 
   it('starts an .exe found on PATH directly, its words untouched', () => {
