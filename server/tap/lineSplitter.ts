@@ -7,8 +7,10 @@ import { MAX_TEXT_CHARS } from '../../src/mcp/recording/wireLog.ts';
 const NEWLINE = 0x0a;
 /** What is kept of a line past the cap: its first characters (UTF-8: at most 4 bytes each). */
 const HEAD_BYTES = MAX_TEXT_CHARS * 4;
+const TAIL_BYTES = 256;
 
-export type LineListener = (text: string, bytes: number) => void;
+/** A line: its text (whole, or its head past the cap), its size, and past the cap its last characters. */
+export type LineListener = (text: string, bytes: number, tail?: string) => void;
 
 export class LineSplitter {
   readonly #cap: number;
@@ -16,6 +18,8 @@ export class LineSplitter {
   #parts: Buffer[] = [];
   #kept = 0;
   #bytes = 0;
+  /** Past the cap: the line's last TAIL_BYTES. */
+  #tail: Buffer | undefined;
 
   constructor(cap: number, onLine: LineListener) {
     this.#cap = cap;
@@ -39,6 +43,10 @@ export class LineSplitter {
 
   #take(part: Buffer) {
     this.#bytes += part.length;
+    if (this.#bytes > this.#cap) {
+      const joined = this.#tail ? Buffer.concat([this.#tail, part]) : Buffer.from(part);
+      this.#tail = joined.subarray(Math.max(0, joined.length - TAIL_BYTES));
+    }
     // Past the cap only the head is kept (enough for MAX_TEXT_CHARS characters of it).
     const limit = this.#bytes > this.#cap ? HEAD_BYTES : this.#cap;
     if (this.#kept > limit) {
@@ -55,10 +63,12 @@ export class LineSplitter {
   #emit() {
     const text = Buffer.concat(this.#parts).toString('utf8').replace(/\r$/, '');
     const bytes = this.#bytes;
+    const tail = this.#tail?.toString('utf8');
+    this.#tail = undefined;
     this.#parts = [];
     this.#kept = 0;
     this.#bytes = 0;
     if (bytes === 0 || text.trim() === '') return;
-    this.#onLine(text, bytes);
+    this.#onLine(text, bytes, tail);
   }
 }

@@ -52,8 +52,8 @@ export function runStdioTap(target: StdioTapTarget, recorder: TapRecorder, strea
     windowsHide: true,
     ...(plan.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
   });
-  const fromHost = new LineSplitter(MAX_MESSAGE_KEPT, (text, bytes) => recorder.line('client', text, bytes));
-  const fromServer = new LineSplitter(MAX_MESSAGE_KEPT, (text, bytes) => recorder.line('server', text, bytes));
+  const fromHost = new LineSplitter(MAX_MESSAGE_KEPT, (text, bytes, tail) => recorder.line('client', text, bytes, Date.now(), tail));
+  const fromServer = new LineSplitter(MAX_MESSAGE_KEPT, (text, bytes, tail) => recorder.line('server', text, bytes, Date.now(), tail));
   const stderrLines = new LineSplitter(64 * 1024, (text) => recorder.stderr(text));
   child.stdin.on('error', () => undefined);
   streams.stdout.on('error', () => undefined);

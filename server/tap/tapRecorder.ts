@@ -34,8 +34,8 @@ export class TapRecorder {
   }
 
   /** Bytes of one side read as a line: kept (parsed, or as text when it is not JSON). */
-  line(from: WireFrom, text: string, bytes: number, at = Date.now()) {
-    this.add(wireLineOf(from, text, bytes, at, MAX_MESSAGE_KEPT));
+  line(from: WireFrom, text: string, bytes: number, at = Date.now(), tail?: string) {
+    this.add(wireLineOf(from, text, bytes, at, MAX_MESSAGE_KEPT, tail));
   }
 
   stderr(text: string) {

@@ -7,7 +7,7 @@
 import { summarizeMessages, type TrafficEntry } from '../../mcp/recording/traffic.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import { isRecord, own } from '../../mcp/guards.ts';
-import type { WireLine } from '../../mcp/recording/wireLog.ts';
+import { omittedAnswer, type WireLine } from '../../mcp/recording/wireLog.ts';
 
 /** What a row's method column says of its direction. */
 export const HOST_TO_SERVER = 'host → server';
@@ -37,7 +37,7 @@ export function wireRows(lines: readonly WireLine[], url: string): TrafficEntry[
     if (line.stderr !== undefined) continue;
     const fromHost = line.from === 'client';
     const text = textOf(line);
-    const message = line.message;
+    const message = line.message ?? omittedAnswer(line);
     const answered = isAnswer(message) ? waiting.get(`${fromHost ? 'server' : 'client'}|${idOf(message)}`) : undefined;
     if (answered) {
       waiting.delete(`${fromHost ? 'server' : 'client'}|${idOf(message)}`);

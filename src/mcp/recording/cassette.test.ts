@@ -97,7 +97,7 @@ describe('cassetteText and parseCassette', () => {
   it('reads a cassette back, or says why not', () => {
     const written = cassetteText(cassette, []);
     expect('text' in written && parseCassette(written.text)).toEqual(cassette);
-    expect(parseCassette('{"cassette":2}')).toEqual({ error: 'line 1 is not a cassette header of version 1' });
+    expect(parseCassette('{"cassette":3}')).toEqual({ error: 'line 1 is not a cassette header of version 1 or 2' });
     expect(parseCassette(`${JSON.stringify(header)}\nnot json`)).toEqual({ error: 'line 2 is not JSON' });
     expect(parseCassette(`${JSON.stringify(header)}\n{"method":"tools/list"}`)).toEqual({
       error: 'line 2 is not an exchange (method, and result or error)',

@@ -244,7 +244,9 @@ export function wireExchanges(wire: readonly WireLine[]): CassetteExchange[] {
   return pairsOf(wire).flatMap((pair) => {
     const method = own(pair.request, 'method');
     const answer = pair.answer;
-    if (pair.from !== 'client' || typeof method !== 'string' || NOT_KEPT.has(method) || !answer) return [];
+    // An answer too large to keep is not served back (its size is all the tap has).
+    if (pair.from !== 'client' || typeof method !== 'string' || NOT_KEPT.has(method) || !answer || own(answer, 'omitted') !== undefined)
+      return [];
     const params = own(pair.request, 'params');
     const error = own(answer, 'error');
     const id = own(pair.request, 'id');

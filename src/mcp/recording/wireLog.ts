@@ -21,8 +21,10 @@ export interface WireLine {
   stderr?: string;
   /** Its size on the wire, in bytes (without the newline). */
   bytes: number;
-  /** Larger than the tap keeps: passed on whole, only its size and first characters kept here. */
+  /** Larger than the tap keeps: passed on whole, only its size and first characters kept here… */
   omitted?: true;
+  /** …and its last characters (where an answer's id often is). */
+  tail?: string;
 }
 
 /** A line of the tap's own: the child exited, the file reached its cap. */
@@ -43,8 +45,8 @@ export const isWireNote = (value: unknown): value is WireNote =>
   isRecord(value) && typeof own(value, 'note') === 'string' && typeof own(value, 'at') === 'number';
 
 /** The line a tap keeps for bytes read from one side (the newline already removed). */
-export function wireLineOf(from: WireFrom, text: string, bytes: number, at: number, cap: number): WireLine {
-  if (bytes > cap) return { at, from, bytes, omitted: true, text: text.slice(0, MAX_TEXT_CHARS) };
+export function wireLineOf(from: WireFrom, text: string, bytes: number, at: number, cap: number, tail?: string): WireLine {
+  if (bytes > cap) return { at, from, bytes, omitted: true, text: text.slice(0, MAX_TEXT_CHARS), ...(tail ? { tail } : {}) };
   try {
     return { at, from, bytes, message: JSON.parse(text) as unknown };
   } catch {
@@ -55,6 +57,19 @@ export function wireLineOf(from: WireFrom, text: string, bytes: number, at: numb
 /** The JSON-RPC messages of a line (a batch is several). */
 export const messagesOfLine = (line: WireLine): Record<string, unknown>[] =>
   (Array.isArray(line.message) ? (line.message as unknown[]) : [line.message]).filter(isRecord);
+
+const ID_FIRST = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*,\s*"(?:result|error)"/;
+const ID_LAST = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*(?:,\s*"jsonrpc"\s*:\s*"2\.0"\s*)?\}\s*$/;
+
+/**
+ * An answer too large to keep, as far as it can be read: its id, from its first characters or its
+ * last (where JSON-RPC writers put it), so it still answers its request. Nothing else is guessed.
+ */
+export function omittedAnswer(line: WireLine): Record<string, unknown> | undefined {
+  if (!line.omitted) return undefined;
+  const found = ID_FIRST.exec(line.text ?? '') ?? ID_LAST.exec(line.tail ?? '');
+  return found?.[1] === undefined ? undefined : { id: JSON.parse(found[1]) as unknown, omitted: line.bytes };
+}
 
 const idKey = (id: unknown) => (typeof id === 'string' || typeof id === 'number' ? `${typeof id}:${id}` : undefined);
 
@@ -72,7 +87,8 @@ export function pairsOf(lines: readonly WireLine[]): WirePair[] {
   const pairs: WirePair[] = [];
   const waiting = new Map<string, WirePair>();
   for (const line of lines) {
-    for (const message of messagesOfLine(line)) {
+    const omitted = omittedAnswer(line);
+    for (const message of omitted ? [omitted] : messagesOfLine(line)) {
       const key = idKey(own(message, 'id'));
       const method = own(message, 'method');
       if (typeof method === 'string') {
