@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
 import { parseCassette } from '../../src/mcp/recording/cassette.ts';
+import { listenHttpTap } from './httpTap.ts';
+import { TapRecorder } from './tapRecorder.ts';
 import { isWireLine, messagesOfLine } from '../../src/mcp/recording/wireLog.ts';
 import { startCliServer, startDemoServer, startEverything, startMockCli, type RunningServer } from '../testing/testServers.ts';
 
@@ -39,6 +42,32 @@ const cases = [
   { era: 'legacy', server: () => everything, call: { name: 'echo', arguments: { message: 'over http ✓' } } },
   { era: 'modern', server: () => demo, call: { name: 'search_catalog', arguments: { query: 'usb cable' } } },
 ] as const;
+
+describe('the tap’s HTTP proxy', () => {
+  it('answers loopback names and origins only, at /mcp only, and refuses a body past its cap', async () => {
+    const recorder = new TapRecorder(join(dir, 'guard.jsonl'), { transport: 'http', target: demo.url, startedAt: Date.now() });
+    const tap = await listenHttpTap({ url: demo.url, headers: {} }, recorder, 0);
+    try {
+      const port = new URL(tap.url).port;
+      const raw = (path: string, headers: Record<string, string>, body = '{}') =>
+        new Promise<number>((resolve, reject) => {
+          const request = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          });
+          request.on('error', reject);
+          request.end(body);
+        });
+      expect(await raw('/mcp', { Host: 'evil.example' })).toBe(403);
+      expect(await raw('/mcp', { Origin: 'https://evil.example' })).toBe(403);
+      expect(await raw('/other', {})).toBe(404);
+      expect(await raw('/mcp', { 'Content-Length': String(17 * 1024 * 1024) }, '')).toBe(413);
+    } finally {
+      await tap.close();
+      recorder.close();
+    }
+  });
+});
 
 describe('toolscope tap --listen', () => {
   for (const { era, server, call } of cases)

@@ -1,32 +1,176 @@
 // `toolscope tap --out FILE --listen PORT <server-url>`: the host is pointed at
-// http://127.0.0.1:PORT/mcp; the recording proxy (../mock/recordProxy.ts: loopback only, one
-// upstream, hop-by-hop headers dropped) forwards each request through Traffic's recorder, and each
-// exchange, as it finishes, becomes wire lines in the tap's cassette: the host's message(s), then
-// the server's (one JSON body, or each event of a stream). Headers are not kept (a credential lives
-// there); Traffic's own cap on a body (256 KB) makes a larger answer a line kept by its size.
-import { MAX_BODY_CHARS, TrafficRecorder, type TrafficEntry } from '../../src/mcp/recording/traffic.ts';
-import { sseDataPayloads } from '../../src/mcp/wire/sse.ts';
-import { listenProxy } from '../mock/recordProxy.ts';
-import type { TapRecorder } from './tapRecorder.ts';
+// http://127.0.0.1:PORT/mcp and every request is passed to the one server the tap was given —
+// nothing the host sends picks a target — its body and the answer's passed on chunk for chunk,
+// untouched (node:http both ways, a kept-alive connection upstream: the tap adds well under a
+// millisecond, `npm run bench`). A copy is read into the recording as it passes: the host's
+// message(s), then the server's — a JSON body whole, a stream event by event, each with the time
+// it came. Headers are not recorded (a credential lives there). Loopback Host names and Origins
+// only (DNS rebinding, as server/httpApp.ts); hop-by-hop headers (RFC 9110 §7.6.1) are not passed
+// on; a request body past MAX_REQUEST_BYTES is a 413. `--bearer`/`--header` are added unless the
+// host sends its own. `record --listen` keeps its own proxy (../mock/recordProxy.ts).
+import { createServer, request as httpRequest, Agent as HttpAgent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { localhostAllowedHostnames } from '@modelcontextprotocol/server';
+import { splitEvents, eventData } from '../../src/mcp/wire/sse.ts';
+import { MAX_REQUEST_BYTES } from '../mock/recordProxy.ts';
+import { MAX_MESSAGE_KEPT, type TapRecorder } from './tapRecorder.ts';
 
-/** The wire lines of one finished HTTP exchange, into the recorder. */
-export function recordExchange(entry: TrafficEntry, recorder: TapRecorder) {
-  if (entry.requestBody) recorder.line('client', entry.requestBody, Buffer.byteLength(entry.requestBody), entry.startedAt);
-  const at = entry.startedAt + (entry.durationMs ?? 0);
-  if (entry.responseBytes > MAX_BODY_CHARS) {
-    recorder.add({ at, from: 'server', bytes: entry.responseBytes, omitted: true, text: entry.responseBody.slice(0, 8192) });
-    return;
+/** Hop-by-hop headers (RFC 9110 §7.6.1), and what names the tap itself: never passed on. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'accept-encoding', 'origin', 'referer']);
+const LOOPBACK = new Set(localhostAllowedHostnames());
+
+const hostnameOf = (value: string | undefined) => {
+  if (!value) return undefined;
+  try {
+    return new URL(value.includes('://') ? value : `http://${value}`).hostname;
+  } catch {
+    return undefined;
   }
-  const sse = (entry.responseHeaders ?? []).some(
-    ([name, value]) => name.toLowerCase() === 'content-type' && value.includes('event-stream'),
-  );
-  const body = entry.responseBody;
-  if (!body) return;
-  const texts = sse ? sseDataPayloads(body.endsWith('\n\n') ? body : `${body}\n\n`) : [body];
-  for (const text of texts) if (text.trim()) recorder.line('server', text, Buffer.byteLength(text), at);
+};
+
+const refuse = (res: ServerResponse, status: number, message: string) => {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } }));
+};
+
+/** Reads a copy of a body into the recording: whole JSON (up to the cap), or each stream event as it ends. */
+class BodyCopy {
+  #text = '';
+  #bytes = 0;
+  #over = false;
+  readonly #decoder = new TextDecoder();
+
+  constructor(
+    private readonly recorder: TapRecorder,
+    private readonly from: 'client' | 'server',
+    private readonly stream: boolean,
+  ) {}
+
+  push(chunk: Buffer) {
+    this.#bytes += chunk.length;
+    if (this.#over) return;
+    this.#text += this.#decoder.decode(chunk, { stream: true });
+    if (this.stream) this.#events(false);
+    if (this.#text.length > MAX_MESSAGE_KEPT) {
+      this.#over = true;
+      this.recorder.add({ at: Date.now(), from: this.from, bytes: this.#bytes, omitted: true, text: this.#text.slice(0, 8192) });
+      this.#text = '';
+    }
+  }
+
+  end() {
+    if (this.#over) return;
+    this.#text += this.#decoder.decode();
+    if (this.stream) this.#events(true);
+    else if (this.#text.trim()) this.recorder.line(this.from, this.#text, this.#bytes);
+    this.#text = '';
+  }
+
+  #events(ended: boolean) {
+    const { events, rest } = splitEvents(ended && this.#text.trim() ? `${this.#text}\n\n` : this.#text);
+    this.#text = rest;
+    for (const event of events) {
+      const data = eventData(event.text);
+      if (data?.trim()) this.recorder.line(this.from, data, Buffer.byteLength(data));
+    }
+  }
 }
 
-/** The proxy, recording into `recorder` until `stopped` resolves; resolves with the URL it listened at. */
+/** The tap's proxy; resolves once it listens on 127.0.0.1 (port 0: a free one) with its /mcp URL. */
+export async function listenHttpTap(upstream: { url: string; headers: Record<string, string> }, recorder: TapRecorder, port: number) {
+  const target = new URL(upstream.url);
+  const secure = target.protocol === 'https:';
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const send = secure ? httpsRequest : httpRequest;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (!LOOPBACK.has(hostnameOf(req.headers.host) ?? '')) return refuse(res, 403, 'This tap answers loopback names only.');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !LOOPBACK.has(hostnameOf(origin) ?? ''))
+      return refuse(res, 403, `Origin ${origin.slice(0, 100)} may not call this tap.`);
+    if ((req.url ?? '').split('?')[0] !== '/mcp') return refuse(res, 404, 'The tap answers at /mcp only.');
+    if (origin !== undefined) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, WWW-Authenticate, MCP-Protocol-Version, Last-Event-ID');
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '',
+        'Access-Control-Max-Age': '600',
+      });
+      return res.end();
+    }
+    if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES)
+      return refuse(res, 413, `The request is larger than ${MAX_REQUEST_BYTES} bytes.`);
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(upstream.headers)) if (headers[name.toLowerCase()] === undefined) headers[name] = value;
+    const asked = new BodyCopy(recorder, 'client', false);
+    let sent = 0;
+    let refused = false;
+    let answered = false;
+    const outgoing = send(target, { method: req.method, headers, agent }, (answer) => {
+      const back: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, back);
+      const copy = new BodyCopy(recorder, 'server', String(answer.headers['content-type'] ?? '').includes('event-stream'));
+      answer.on('data', (chunk: Buffer) => {
+        if (!res.write(chunk)) {
+          answer.pause();
+          res.once('drain', () => answer.resume());
+        }
+        copy.push(chunk);
+      });
+      answer.on('end', () => {
+        answered = true;
+        copy.end();
+        res.end();
+      });
+      answer.on('error', () => res.destroy());
+    });
+    outgoing.on('error', (error) => {
+      if (!res.headersSent) refuse(res, 502, `The server did not answer the tap: ${error.message}`);
+      else res.destroy();
+    });
+    // The host went before the answer ended (a closed stream, a cancelled GET): so does the request upstream.
+    res.on('close', () => {
+      if (!answered) outgoing.destroy();
+    });
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      sent += chunk.length;
+      if (sent > MAX_REQUEST_BYTES) {
+        refused = true;
+        outgoing.destroy();
+        return refuse(res, 413, `The request is larger than ${MAX_REQUEST_BYTES} bytes.`);
+      }
+      outgoing.write(chunk);
+      asked.push(chunk);
+    });
+    req.on('end', () => {
+      if (refused) return;
+      asked.end();
+      outgoing.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/mcp`;
+  return {
+    url,
+    close: async () => {
+      server.closeAllConnections();
+      agent.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The proxy, recording into `recorder` until `stopped` resolves; says where it listens. */
 export async function runHttpTap(
   upstream: { url: string; headers: Record<string, string> },
   recorder: TapRecorder,
@@ -34,16 +178,8 @@ export async function runHttpTap(
   onListening: (url: string) => void,
   stopped: Promise<void>,
 ): Promise<void> {
-  const traffic = new TrafficRecorder((input, init) => fetch(input, init));
-  const unsubscribe = traffic.subscribe(() => {
-    for (const entry of traffic.takeSettled()) recordExchange(entry, recorder);
-  });
-  const sent: string[] = [];
-  const { url, server } = await listenProxy({ url: upstream.url, fetch: traffic.fetch, headers: upstream.headers }, sent, port);
-  onListening(url);
+  const proxy = await listenHttpTap(upstream, recorder, port);
+  onListening(proxy.url);
   await stopped;
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  unsubscribe();
-  for (const entry of traffic.takeSettled()) recordExchange(entry, recorder);
+  await proxy.close();
 }
