@@ -12,6 +12,7 @@ import { parseCassette } from '../src/mcp/recording/cassette.ts';
 import { stdioServers } from '../server/testing/testServers.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 import { expect, test } from './fixtures/test.ts';
+import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
 const BIN = fileURLToPath(new URL('../bin/toolscope.mjs', import.meta.url));
 
@@ -62,6 +63,18 @@ test('a tap watched live: both sides named, a new call within a second, read-onl
     expect(cassette.header.server.name).toBe('mcp-servers/everything');
     expect(cassette.exchanges.map((exchange) => exchange.method)).toEqual(['tools/list', 'tools/call']);
 
+    // The same session as OpenTelemetry traces: a span per host request, under the session's.
+    const tracing = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export OTLP' }).click();
+    const traces = JSON.parse(readFileSync(await (await tracing).path(), 'utf8')) as {
+      resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[];
+    };
+    expect(traces.resourceSpans[0]?.scopeSpans[0]?.spans.map((span) => span.name)).toEqual([
+      'tools/list',
+      'tools/call echo',
+      'mcp session mcp-servers/everything',
+    ]);
+
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       expect(await seriousViolations(page), theme).toEqual([]);
@@ -80,4 +93,25 @@ test('a link whose tap is not running says so', async ({ page }) => {
   await page.goto(link.href);
   await expect(page.getByRole('status', { name: 'Tap status' })).toContainText('not running, or the link’s token is not its own');
   await host.client.close();
+});
+
+test('Ctrl+K "Watch a tap" on Toolscope’s own page lists the running tap and opens its page', async ({ page, context }) => {
+  const host = await startTappedHost();
+  try {
+    await page.goto(deepLink(demoMcpUrl()));
+    await expect(page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: /^Tools/ })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('Watch a tap');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Watch a tap' });
+    const listed = dialog.getByRole('list', { name: 'Running taps' }).getByRole('listitem').filter({ hasText: 'server-everything' });
+    await expect(listed.first()).toBeVisible();
+    const opening = context.waitForEvent('page');
+    await listed.first().getByRole('link', { name: 'Open tap' }).click();
+    const tapPage = await opening;
+    await expect(tapPage.getByRole('heading', { level: 1 })).toHaveText(/^Tapped: tap-e2e-host 2\.1\.0 ↔ mcp-servers\/everything/);
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await host.client.close();
+  }
 });

@@ -56,6 +56,8 @@ export interface AppOptions {
   serverCard?: (mcpUrl: string) => unknown;
   /** false: /mcp passes every stream on whole (the demo's cut of stream_price_feed is for the demo and its mock). */
   faults?: false;
+  /** The taps running on this machine (server/tap/tapRegistry.ts), listed at /proxy/taps behind the proxy's caller checks. */
+  taps?: () => unknown[];
 }
 
 // What a browser needs to call an MCP endpoint directly: allowed request headers are reflected
@@ -93,6 +95,7 @@ export function createApp({
   mcpOrigins = 'own',
   serverCard,
   faults,
+  taps,
 }: AppOptions): Hono {
   const app = new Hono();
   // Every route answers loopback names only (DNS rebinding: a page on evil.example whose name
@@ -113,6 +116,8 @@ export function createApp({
       });
     });
     app.all('/proxy', (c) => proxy.handle(c.req.raw));
+    // Ctrl+K "Watch a tap": the taps of this machine (their page links), for this page alone.
+    app.get('/proxy/taps', (c) => proxy.check(c.req.raw) ?? c.json({ taps: taps?.() ?? [] }));
     // The connection doctor runs its probes here, behind the proxy's caller checks.
     app.post('/proxy/diagnose', async (c) => {
       const refusal = proxy.check(c.req.raw);

@@ -18,6 +18,7 @@ import { createAuthServer } from './oauth/authServer.ts';
 import { demoLazyProtection, demoProtection } from './oauth/protectedResource.ts';
 import { redactText } from '../src/lib/redactUrl.ts';
 import { STDIO_PATH, type StdioEndpoint } from './stdio/routes.ts';
+import { runningTaps } from './tap/tapRegistry.ts';
 import type * as Vite from 'vite';
 
 /** The folder holding Toolscope's package.json: a clone, or the installed package. */
@@ -108,6 +109,7 @@ export async function startToolscope({
     launch,
     sandbox: () => sandbox?.origin,
     serverCard: demoServerCard,
+    taps: runningTaps,
   };
   const server = createServer();
   if (dev) {

@@ -27,7 +27,7 @@ function listen(server: Server, port = 0): Promise<number> {
 /** The demo MCP server in this process (optionally serving a built app from `staticRoot`). */
 export async function startDemoServer(
   options: DemoServerOptions &
-    Pick<AppOptions, 'staticRoot' | 'bearerToken' | 'proxy' | 'cors' | 'oauth' | 'mcpOrigins' | 'serverCard'> & {
+    Pick<AppOptions, 'staticRoot' | 'bearerToken' | 'proxy' | 'cors' | 'oauth' | 'mcpOrigins' | 'serverCard' | 'taps'> & {
       /** A fixed port (a test that stops the server and starts it again where the page expects it); default: a free one. */
       port?: number;
     } = {},
@@ -49,6 +49,7 @@ export async function startDemoServer(
       sandbox: () => sandbox?.origin,
       mcpOrigins: options.mcpOrigins ?? (staticRoot ? 'own' : 'loopback'),
       serverCard: options.serverCard ?? demoServerCard,
+      taps: options.taps,
     }).fetch,
   );
   const server = createServer((req, res) => void listener(req, res));

@@ -27,4 +27,6 @@ export const queryKeys = {
   /** A registry's search results, and one server's versions there. */
   registrySearch: (base: string | undefined, search: string | undefined) => ['registry', base ?? '', search ?? ''] as const,
   registryVersions: (base: string, name: string) => ['registry-versions', base, name] as const,
+  /** The taps running on this machine (Ctrl+K "Watch a tap"). */
+  taps: () => ['taps'] as const,
 };

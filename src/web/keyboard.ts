@@ -16,6 +16,9 @@ export const OPEN_DOCTOR = 'toolscope:open-doctor';
 /** A request to open "Add server" (the palette's command; the button sits in the chip's popover). */
 export const OPEN_ADD_SERVER = 'toolscope:open-add-server';
 
+/** A request to list the taps running on this machine (the palette's "Watch a tap"; Traffic answers it). */
+export const OPEN_WATCH_TAP = 'toolscope:open-watch-tap';
+
 /**
  * Ctrl+Enter / ⌘Enter calls the open tool wherever the focus is — except in another text field
  * (the tool search, the palette, a filter) or a dialog, whose Enter is its own; inside the request

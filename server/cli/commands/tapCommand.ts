@@ -18,6 +18,7 @@ import { runStdioTap } from '../../tap/stdioTap.ts';
 import { runHttpTap } from '../../tap/httpTap.ts';
 import { TapRecorder } from '../../tap/tapRecorder.ts';
 import { startTapWatch, type TapWatch } from '../../tap/tapWatch.ts';
+import { registerTap } from '../../tap/tapRegistry.ts';
 import { serverArgs, type StdioSpec } from '../args.ts';
 import { SERVE_ONLY, TAP_OPTIONS, UsageError } from '../cliOptions.ts';
 import { listenPlan } from '../recordingArgs.ts';
@@ -96,9 +97,12 @@ async function runTap({ out, page, target }: Tap): Promise<number> {
     ...(target.kind === 'stdio' ? { env: Object.keys(env).sort() } : {}),
   });
   let watch: TapWatch | undefined;
+  let unregister = () => undefined as unknown;
   if (page) {
     watch = await startTapWatch(recorder);
     writeFileSync(`${out}.link`, `${watch.link}\n`, { mode: 0o600 });
+    // A running `npx toolscope` lists it too (Ctrl+K "Watch a tap").
+    unregister = registerTap({ link: watch.link, transport: recorder.header.tap.transport, target: recorder.header.tap.target, startedAt });
     console.error(printable(`toolscope tap: watch it live at ${watch.link}`));
   }
   let code = 0;
@@ -126,6 +130,7 @@ async function runTap({ out, page, target }: Tap): Promise<number> {
   } finally {
     recorder.close();
     if (watch) {
+      unregister();
       rmSync(`${out}.link`, { force: true });
       await watch.close();
     }

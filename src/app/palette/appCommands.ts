@@ -1,7 +1,8 @@
 // The palette's commands that belong to the app, not to the server on screen: find a server, add
-// one beside it, diagnose the connection, restart the stdio server. Pure: each is offered only when
+// one beside it, diagnose the connection, restart the stdio server, watch a tap. Pure: each is offered only when
 // its action is given (connected, diagnosable, a stdio server from the terminal).
 import type { Command } from './commands.ts';
+import { OPEN_WATCH_TAP } from '../../web/keyboard.ts';
 
 export interface AppActions {
   find: () => void;
@@ -44,5 +45,14 @@ export function appCommands({ find, add, diagnose, restart }: AppActions): Comma
     ...(restart
       ? [{ id: 'stdio:restart', label: 'Restart server', detail: restart.command, group: 'Servers' as const, run: restart.run }]
       : []),
+    // `toolscope tap` between a host and its server: its page, from the list of taps on this machine.
+    {
+      id: 'tap:watch',
+      label: 'Watch a tap',
+      detail: 'what a real host sends its server, live (toolscope tap)',
+      aliases: ['tap', 'host traffic'],
+      group: 'Servers' as const,
+      run: () => window.dispatchEvent(new Event(OPEN_WATCH_TAP)),
+    },
   ];
 }

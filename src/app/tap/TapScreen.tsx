@@ -15,6 +15,8 @@ import { hostFindings } from '../../mcp/recording/hostFindings.ts';
 import { isWireLine, isWireNote, sessionOf, type WireSession } from '../../mcp/recording/wireLog.ts';
 import { clockTime } from '../../features/traffic/trafficView.ts';
 import { downloadBytes } from '../../web/download.ts';
+import { parseCassette } from '../../mcp/recording/cassette.ts';
+import { CLIENT_INFO } from '../../mcp/clientIdentity.ts';
 import { schemaIssues } from '../../schema/validate.ts';
 import { toasts } from '../../web/toasts.ts';
 import { MAX_LINES, useTapStream, type TapState } from './tapStream.ts';
@@ -29,11 +31,12 @@ const STATUS: Record<TapState['status'], string> = {
   refused: 'This tap is not running, or the link’s token is not its own',
 };
 
+const cassetteOf = (state: TapState) => `${[state.header, ...state.entries].map((line) => JSON.stringify(line)).join('\n')}\n`;
+const stemOf = (session: WireSession) => (session.server?.name ?? 'tap').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60);
+
 /** The lines this page holds, as the tap's cassette (its header, then each line). */
 function saveCassette(state: TapState, session: WireSession) {
-  const lines = [state.header, ...state.entries].map((line) => JSON.stringify(line));
-  const stem = (session.server?.name ?? 'tap').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60);
-  downloadBytes(new TextEncoder().encode(`${lines.join('\n')}\n`), 'application/jsonl', `tap-${stem}.cassette.jsonl`);
+  downloadBytes(new TextEncoder().encode(cassetteOf(state)), 'application/jsonl', `tap-${stemOf(session)}.cassette.jsonl`);
   toasts.show({
     title: `Cassette saved: ${state.entries.length} lines`,
     notes: [
@@ -43,6 +46,19 @@ function saveCassette(state: TapState, session: WireSession) {
       'Serve it with: npx toolscope mock FILE',
     ],
   });
+}
+
+/** The host's requests as OpenTelemetry traces (OTLP/JSON), made from that cassette as Traffic's Export OTLP makes them. */
+async function exportOtlp(state: TapState, session: WireSession) {
+  const cassette = parseCassette(cassetteOf(state));
+  if ('error' in cassette) {
+    toasts.show({ title: 'Traces not saved', notes: [cassette.error] });
+    return;
+  }
+  const { otlpJson } = await import('../../mcp/recording/otlpExport.ts');
+  const { json, spans } = await otlpJson(cassette, CLIENT_INFO.version);
+  downloadBytes(new TextEncoder().encode(json), 'application/json', `tap-${stemOf(session)}.otlp.json`);
+  toasts.show({ title: `Traces saved: ${spans} spans (OTLP/JSON)`, notes: ['Send them to a collector: POST the file to its /v1/traces.'] });
 }
 
 export function TapScreen({ token }: { token: string }) {
@@ -66,7 +82,10 @@ export function TapScreen({ token }: { token: string }) {
           {STATUS[state.status]}
           {session.protocolVersion ? ` · ${session.era === 'modern' ? '' : 'legacy '}${session.protocolVersion}` : ''}
         </span>
-        <Button className="ml-auto text-sm" disabled={!state.header} onClick={() => saveCassette(state, session)}>
+        <Button variant="ghost" className="ml-auto text-sm" disabled={!session.server} onClick={() => void exportOtlp(state, session)}>
+          Export OTLP
+        </Button>
+        <Button className="text-sm" disabled={!state.header} onClick={() => saveCassette(state, session)}>
           Save as cassette
         </Button>
       </header>

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PanelSearch, PanelTitle } from '../../components/ui/PanelHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DockTab } from '../../components/ui/Dock.tsx';
@@ -12,6 +12,11 @@ import { downloadBytes } from '../../web/download.ts';
 import { toasts } from '../../web/toasts.ts';
 import { clockTime, entryTone, exchangeOutcome, isDiscoveryLookup, matches, summaryLine, type EntryTone } from './trafficView.ts';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
+import { retryableLazy } from '../../web/chunks.ts';
+import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
+import { OPEN_WATCH_TAP } from '../../web/keyboard.ts';
+
+const WatchTapDialog = retryableLazy(() => import('./WatchTapDialog.tsx'));
 
 // Rendering hundreds of rows on every exchange slows a 1,000-page tool list; show the newest
 // rows and let the user ask for more.
@@ -266,26 +271,40 @@ export function TrafficPanel({
 }) {
   const entries = useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
   const errors = useMemo(() => entries.filter((entry) => entryTone(entry, stdioUrl) === 'error').length, [entries, stdioUrl]);
+  // Ctrl+K "Watch a tap" (the palette's command): another session's traffic, a host's.
+  const [watching, setWatching] = useState(false);
+  useEffect(() => {
+    const open = () => setWatching(true);
+    window.addEventListener(OPEN_WATCH_TAP, open);
+    return () => window.removeEventListener(OPEN_WATCH_TAP, open);
+  }, []);
   return (
-    <DockTab
-      id="traffic"
-      label="Traffic"
-      order={0}
-      badge={entries.length ? `${entries.length}${errors ? ` · ${errors} failed` : ''}` : undefined}
-      alert={errors > 0}
-    >
-      {(shown) =>
-        shown ? (
-          <TrafficLog
-            recorder={recorder}
-            entries={entries}
-            errors={errors}
-            stdioUrl={stdioUrl}
-            cassette={cassette}
-            serverNames={serverNames}
-          />
-        ) : null
-      }
-    </DockTab>
+    <>
+      {watching ? (
+        <ChunkBoundary label="the list of taps" onRetry={WatchTapDialog.retry} loading={null}>
+          {() => <WatchTapDialog.Component onClose={() => setWatching(false)} />}
+        </ChunkBoundary>
+      ) : null}
+      <DockTab
+        id="traffic"
+        label="Traffic"
+        order={0}
+        badge={entries.length ? `${entries.length}${errors ? ` · ${errors} failed` : ''}` : undefined}
+        alert={errors > 0}
+      >
+        {(shown) =>
+          shown ? (
+            <TrafficLog
+              recorder={recorder}
+              entries={entries}
+              errors={errors}
+              stdioUrl={stdioUrl}
+              cassette={cassette}
+              serverNames={serverNames}
+            />
+          ) : null
+        }
+      </DockTab>
+    </>
   );
 }
