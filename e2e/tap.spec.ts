@@ -16,13 +16,13 @@ import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 
 const BIN = fileURLToPath(new URL('../bin/toolscope.mjs', import.meta.url));
 
-async function startTappedHost() {
+async function startTappedHost(options: { compare?: boolean } = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'toolscope-tap-e2e-')), 'host.cassette.jsonl');
   const client = new Client({ name: 'tap-e2e-host', version: '2.1.0' }, { capabilities: {} });
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [BIN, 'tap', '--out', out, '--', ...stdioServers.everything()],
+      args: [BIN, 'tap', '--out', out, ...(options.compare ? ['--compare'] : []), '--', ...stdioServers.everything()],
       stderr: 'pipe',
     }),
   );
@@ -31,7 +31,7 @@ async function startTappedHost() {
 }
 
 test('a tap watched live: both sides named, a new call within a second, read-only, saved as a cassette', async ({ page }, testInfo) => {
-  const host = await startTappedHost();
+  const host = await startTappedHost({ compare: true });
   try {
     await host.client.listTools();
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -48,6 +48,12 @@ test('a tap watched live: both sides named, a new call within a second, read-onl
     expect(Date.now() - before).toBeLessThan(1500);
     await traffic.locator('li', { hasText: 'tools/call' }).first().locator('summary').click();
     await expect(traffic).toContainText('seen-live-82');
+
+    // --compare: Toolscope's own client declares elicitation, this host does not — so only Toolscope is given those tools.
+    await expect(page.getByRole('region', { name: 'Compared with Toolscope' })).toContainText(
+      /the host was not given .*trigger-elicitation-request/,
+      { timeout: 20_000 },
+    );
 
     // Read-only: nothing on this page calls anything.
     await expect(page.getByRole('button', { name: /Call tool|Get prompt|Read resource/ })).toHaveCount(0);

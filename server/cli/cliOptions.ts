@@ -66,6 +66,7 @@ export const TAP_OPTIONS = {
   bearer: { type: 'string' },
   header: { type: 'string', multiple: true },
   'no-page': { type: 'boolean' },
+  compare: { type: 'boolean' },
 } as const;
 
 export const LOAD_OPTIONS = {

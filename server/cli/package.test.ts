@@ -1,9 +1,20 @@
 // The installable package: `npm pack` (from a copy of the sources, so the clone's dist/ is not
 // rebuilt under other suites), installed into an empty folder with production dependencies
-// only, then `npx toolscope`, `npx toolscope -- <stdio server>`, `npx toolscope report -- …` and `npx toolscope mcp`
+// only, then `npx toolscope`, `npx toolscope -- <stdio server>`, `npx toolscope report -- …`, `npx toolscope tap` and `npx toolscope mcp`
 // from there — Node alone, no tsx, no Vite, no TypeScript.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +147,20 @@ describe('the installed package', () => {
     expect(parsed.server).toMatchObject({ name: 'mcp-servers/everything', protocolVersion: '2025-11-25' });
     expect(parsed.tools).toBeGreaterThan(10);
     expect(parsed.score).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('npx toolscope tap: the report, as a host, through the installed tap — the server the same, the wire in its cassette', () => {
+    const out = join(work, 'tapped.jsonl');
+    const report = spawnSync(
+      npx[0] ?? 'npx',
+      [...npx.slice(1), 'report', '--format', 'json', '--', ...npx, 'tap', '--out', out, '--', ...stdioServers.everything()],
+      { cwd: installed, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect([0, 1]).toContain(report.status);
+    expect((JSON.parse(report.stdout) as { server: { name: string } }).server.name).toBe('mcp-servers/everything');
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ cassette: 2, tap: { transport: 'stdio' } });
+    expect(lines.filter((line) => line.includes('"method":"tools/list"')).length).toBeGreaterThan(0);
   }, 90_000);
 
   it('npx toolscope mcp: the agent server, reported on by npx toolscope report (Node alone)', () => {

@@ -18,11 +18,12 @@ describe('toolscope tap', () => {
       kind: 'tap',
       out: 'f.jsonl',
       page: true,
+      compare: false,
       target: { kind: 'stdio', spec: { command: 'npx', args: ['-y', 'a & b', '--out', 'x'], env: [], envFile: undefined, cwd: undefined } },
     });
   });
 
-  it('over HTTP: --listen, the headers and the bearer token added; --no-page', () => {
+  it('over HTTP: --listen, the headers and the bearer token added; --no-page, --compare', () => {
     expect(
       parseCli([
         'tap',
@@ -37,12 +38,14 @@ describe('toolscope tap', () => {
         '--bearer',
         't0k3n',
         '--no-page',
+        '--compare',
         'http://127.0.0.1:3000/mcp',
       ]),
     ).toEqual({
       kind: 'tap',
       out: 'f',
       page: false,
+      compare: true,
       target: {
         kind: 'http',
         url: 'http://127.0.0.1:3000/mcp',

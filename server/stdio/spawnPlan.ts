@@ -6,15 +6,9 @@
 // lib/parse.js), so a word holding `&`, `|` or `"` stays one argument and runs nothing.
 // The platform, the environment and the file check are given, so the Windows rules are
 // unit-tested on any machine (spawnPlan.test.ts).
-import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { win32 } from 'node:path';
-
-const require = createRequire(import.meta.url);
-const escape = require('cross-spawn/lib/util/escape') as {
-  command: (text: string) => string;
-  argument: (text: string, doubleEscape: boolean) => string;
-};
+import * as escape from 'cross-spawn/lib/util/escape.js';
 
 export interface SpawnPlan {
   command: string;

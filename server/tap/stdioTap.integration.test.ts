@@ -136,6 +136,10 @@ describe('toolscope tap over stdio, driven by the official client as a host', ()
 
     const pids = JSON.parse(readFileSync(join(dir, 'pids.json'), 'utf8')) as { tee: number; server: number };
     const tapPid = tapProcess.pid!;
+    // The host closes the tap's stdin and waits for it to go (the SDK's close would kill it 2 s later).
+    const closed = new Promise((resolve) => tapProcess.once('close', resolve));
+    tapProcess.stdin?.end();
+    await closed;
     await tapped.close();
 
     // Byte for byte: what the server read is what the client wrote; what the tap printed is what the server wrote.

@@ -23,6 +23,7 @@ export class TapRecorder {
   readonly #fileCap: number;
   #written = 0;
   #full = false;
+  #closed = false;
   #recent: WireEntry[] = [];
   #listeners = new Set<TapListener>();
 
@@ -47,6 +48,8 @@ export class TapRecorder {
   }
 
   add(entry: WireEntry) {
+    // A line that comes after the file was closed (a comparison still being taken) is let go.
+    if (this.#closed) return;
     this.#write(entry);
     this.#recent.push(entry);
     if (this.#recent.length > LIVE_KEPT * 1.25) this.#recent.splice(0, this.#recent.length - LIVE_KEPT);
@@ -64,6 +67,8 @@ export class TapRecorder {
   }
 
   close() {
+    if (this.#closed) return;
+    this.#closed = true;
     closeSync(this.#fd);
   }
 

@@ -11,6 +11,8 @@ import { redactText, redactUrl } from '../../../src/lib/redactUrl.ts';
 import { parseCassette } from '../../../src/mcp/recording/cassette.ts';
 import { hostFindings } from '../../../src/mcp/recording/hostFindings.ts';
 import { isWireLine } from '../../../src/mcp/recording/wireLog.ts';
+import { compareWithToolscope, VIEW_NOTE } from '../../../src/mcp/recording/viewDiff.ts';
+import { httpView, stdioView } from '../../tap/toolscopeView.ts';
 import { schemaIssues } from '../../../src/schema/validate.ts';
 import { commandLine } from '../../stdio/child.ts';
 import { readEnvFile } from '../../stdio/env.ts';
@@ -29,6 +31,8 @@ type Tap = {
   kind: 'tap';
   out: string;
   page: boolean;
+  /** Take Toolscope's own view of the server too, and say how the host's differs. */
+  compare: boolean;
   target:
     { kind: 'stdio'; spec: StdioSpec } | { kind: 'http'; url: string; port: number; stopAfterMs?: number; headers: Record<string, string> };
 };
@@ -39,8 +43,8 @@ const FINDINGS_READ_CAP = 64 * 1024 * 1024;
 export const tap: Command<Tap> = {
   name: 'tap',
   options: TAP_OPTIONS,
-  usage: `  toolscope tap --out FILE [--no-page] -- <command> [args…]
-  toolscope tap --out FILE [--no-page] --listen PORT [--stop-after S] [--bearer T] [--header H]… <server-url>
+  usage: `  toolscope tap --out FILE [--no-page] [--compare] -- <command> [args…]
+  toolscope tap --out FILE [--no-page] [--compare] --listen PORT [--stop-after S] [--bearer T] [--header H]… <server-url>
                                               sits between a host (Claude Desktop, Cursor, VS Code)
                                               and its server: put it in the host's mcpServers entry
                                               in place of the server's command (stdio), or point the
@@ -48,7 +52,9 @@ export const tap: Command<Tap> = {
                                               byte on untouched and writes both directions, each
                                               line timed, into FILE (a cassette: toolscope mock
                                               FILE serves it back); the link on stderr (and in
-                                              FILE.link) shows the session live in a page
+                                              FILE.link) shows the session live in a page;
+                                              --compare: Toolscope's own view of the server too
+                                              (stdio: the command once more), said beside the host's
 Exit status of tap: the server's own (stdio), 0 (HTTP, once stopped), 2 a usage error.`,
   parse: (argv) => {
     const args = serverArgs(argv, TAP_OPTIONS);
@@ -58,10 +64,11 @@ Exit status of tap: the server's own (stdio), 0 (HTTP, once stopped), 2 a usage 
     const out = values.out;
     if (!out) throw new UsageError('tap needs --out FILE (e.g. --out host.cassette.jsonl).');
     const page = values['no-page'] !== true;
+    const compare = values.compare === true;
     if (target.kind === 'stdio') {
       if (values.listen !== undefined) throw new UsageError('--listen is for an HTTP server (a URL), not a command after "--".');
       if (values.bearer !== undefined || values.header !== undefined) throw new UsageError('--bearer and --header are for an HTTP server.');
-      return { kind: 'tap', out, page, target };
+      return { kind: 'tap', out, page, compare, target };
     }
     if (target.kind !== 'url') throw new UsageError('tap needs a server: -- <command> [args…], or --listen PORT <server-url>.');
     const plan = listenPlan(values);
@@ -73,7 +80,7 @@ Exit status of tap: the server's own (stdio), 0 (HTTP, once stopped), 2 a usage 
       headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
     }
     if (values.bearer) headers.Authorization = `Bearer ${values.bearer}`;
-    return { kind: 'tap', out, page, target: { kind: 'http', url: target.url, ...plan.listen, headers } };
+    return { kind: 'tap', out, page, compare, target: { kind: 'http', url: target.url, ...plan.listen, headers } };
   },
   run: (command) => runTap(command),
 };
@@ -84,7 +91,10 @@ function tapEnvironment(spec: StdioSpec): Record<string, string> {
   return { ...inherited, ...(spec.envFile ? readEnvFile(spec.envFile) : {}), ...Object.fromEntries(spec.env) };
 }
 
-async function runTap({ out, page, target }: Tap): Promise<number> {
+/** How long the tap waits, once its host has gone, for a comparison still being taken. */
+const COMPARE_WAIT_MS = 15_000;
+
+async function runTap({ out, page, compare, target }: Tap): Promise<number> {
   // Whatever the tap says goes to stderr: over stdio, stdout is the server's alone.
   console.log = (...parts: unknown[]) => console.error(...parts);
   const startedAt = Date.now();
@@ -105,10 +115,16 @@ async function runTap({ out, page, target }: Tap): Promise<number> {
     unregister = registerTap({ link: watch.link, transport: recorder.header.tap.transport, target: recorder.header.tap.target, startedAt });
     console.error(printable(`toolscope tap: watch it live at ${watch.link}`));
   }
+  const stdio = target.kind === 'stdio' ? { command: target.spec.command, args: target.spec.args, env, cwd: target.spec.cwd } : undefined;
+  // Beside the host's session, never in its way: Toolscope's own view, kept as a note line.
+  const comparing = compare
+    ? (stdio ? stdioView(stdio) : target.kind === 'http' ? httpView(target.url, target.headers) : Promise.resolve(undefined)).then((view) =>
+        recorder.add({ at: Date.now(), note: VIEW_NOTE, view }),
+      )
+    : undefined;
   let code = 0;
   try {
-    if (target.kind === 'stdio')
-      code = await runStdioTap({ command: target.spec.command, args: target.spec.args, env, cwd: target.spec.cwd }, recorder, process);
+    if (target.kind === 'stdio') code = stdio ? await runStdioTap(stdio, recorder, process) : 2;
     else {
       const stopped = new Promise<void>((resolve) => {
         const done = () => resolve();
@@ -127,6 +143,7 @@ async function runTap({ out, page, target }: Tap): Promise<number> {
       );
       recorder.note('The tap was stopped.');
     }
+    if (comparing) await Promise.race([comparing, new Promise((resolve) => setTimeout(resolve, COMPARE_WAIT_MS).unref())]);
   } finally {
     recorder.close();
     if (watch) {
@@ -153,4 +170,14 @@ function sayFindings(out: string) {
     printable(redactText(`toolscope tap: ${lines} lines in ${out}; ${findings.length ? `${findings.length} findings:` : 'no findings.'}`)),
   );
   for (const finding of findings) console.error(printable(`  ${finding.by}: ${finding.detail} (${finding.rule})`));
+  const compared = compareWithToolscope(cassette.wire ?? []);
+  if (compared && 'failed' in compared) console.error(printable(`toolscope tap: no comparison — ${compared.failed}`));
+  else if (compared)
+    console.error(
+      printable(
+        compared.differences.length
+          ? `toolscope tap: what this host saw vs what Toolscope sees:\n${compared.differences.map((line) => `  ${line}`).join('\n')}`
+          : `toolscope tap: this host saw what Toolscope sees (the era, the capabilities${compared.tools === undefined ? '' : `, ${compared.tools} tools`}).`,
+      ),
+    );
 }

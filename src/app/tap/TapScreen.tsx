@@ -12,6 +12,7 @@ import { TrafficLog } from '../../features/traffic/TrafficPanel.tsx';
 import { entryTone } from '../../features/traffic/trafficView.ts';
 import { wireRows } from '../../features/traffic/wireRows.ts';
 import { hostFindings } from '../../mcp/recording/hostFindings.ts';
+import { compareWithToolscope, VIEW_NOTE } from '../../mcp/recording/viewDiff.ts';
 import { isWireLine, isWireNote, sessionOf, type WireSession } from '../../mcp/recording/wireLog.ts';
 import { clockTime } from '../../features/traffic/trafficView.ts';
 import { downloadBytes } from '../../web/download.ts';
@@ -70,7 +71,9 @@ export function TapScreen({ token }: { token: string }) {
   const findings = useMemo(() => hostFindings(lines, { ended, issuesOf: schemaIssues }), [lines, ended]);
   const errors = useMemo(() => rows.filter((row) => entryTone(row) === 'error').length, [rows]);
   const stderr = lines.filter((line) => line.stderr !== undefined);
-  const notes = state.entries.filter(isWireNote);
+  const notes = state.entries.filter(isWireNote).filter((note) => note.note !== VIEW_NOTE);
+  // `toolscope tap --compare`: Toolscope's own view of the server, beside the host's.
+  const compared = useMemo(() => compareWithToolscope(state.entries), [state.entries]);
   return (
     <div className="flex h-dvh flex-col bg-canvas text-ink">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line px-3 py-2">
@@ -128,6 +131,26 @@ export function TapScreen({ token }: { token: string }) {
           </p>
         ))}
       </section>
+      {compared ? (
+        <section aria-label="Compared with Toolscope" className="px-3 py-1 text-sm">
+          <h2 className="font-semibold">What this host saw vs what Toolscope sees</h2>
+          {'failed' in compared ? (
+            <p className="text-muted">{compared.failed}</p>
+          ) : compared.differences.length ? (
+            <ul className="list-disc pl-5">
+              {compared.differences.map((line) => (
+                <li key={line}>
+                  <ServerText text={line} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted">
+              The same: the era, the capabilities{compared.tools === undefined ? '' : `, ${compared.tools} tools`}.
+            </p>
+          )}
+        </section>
+      ) : null}
       <div className="min-h-0 flex-1 border-t border-line">
         <TrafficLog
           entries={rows}

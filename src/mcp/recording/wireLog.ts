@@ -31,6 +31,8 @@ export interface WireLine {
 export interface WireNote {
   at: number;
   note: string;
+  /** `toolscope tap --compare`: Toolscope's own view of the same server (./viewDiff.ts). */
+  view?: unknown;
 }
 
 export type WireEntry = WireLine | WireNote;
