@@ -75,7 +75,7 @@ export function TapScreen({ token }: { token: string }) {
   // `toolscope tap --compare`: Toolscope's own view of the server, beside the host's.
   const compared = useMemo(() => compareWithToolscope(state.entries), [state.entries]);
   return (
-    <div className="flex h-dvh flex-col bg-canvas text-ink">
+    <div className="flex min-h-dvh flex-col bg-canvas text-ink md:h-dvh">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line px-3 py-2">
         <h1 className="text-base font-semibold">
           Tapped: <ServerText text={named(session.client, 'the host (not yet heard)')} /> ↔{' '}
@@ -116,7 +116,6 @@ export function TapScreen({ token }: { token: string }) {
           <ul className="mt-1 flex flex-col gap-1 text-sm">
             {findings.map((finding) => (
               <li key={`${finding.rule}-${finding.at}-${finding.detail}`} className="rounded border border-line px-2 py-1">
-                <span className="font-medium">{finding.by === 'host' ? 'Host' : 'Server'}: </span>
                 <ServerText text={finding.detail} />
                 <div className="text-xs text-muted">
                   {finding.rule} · {finding.cite}
@@ -151,7 +150,7 @@ export function TapScreen({ token }: { token: string }) {
           )}
         </section>
       ) : null}
-      <div className="min-h-0 flex-1 border-t border-line">
+      <div className="min-h-80 flex-1 border-t border-line md:min-h-0">
         <TrafficLog
           entries={rows}
           errors={errors}

@@ -61,7 +61,8 @@ export function wireRows(lines: readonly WireLine[], url: string): TrafficEntry[
       sent: summarizeMessages(message),
       state: notJson ? 'failed' : isRequest(message) ? 'pending' : 'done',
       responseBody: '',
-      responseBytes: 0,
+      // What awaits no answer (a notification, a stray line) is sized by itself.
+      responseBytes: isRequest(message) ? 0 : line.bytes,
       received: [],
       ...(notJson ? { error: `not JSON-RPC (${fromHost ? 'the host' : 'the server'} wrote a line that is not JSON)` } : {}),
     };

@@ -62,6 +62,12 @@ describe('what a host did that matters', () => {
     expect(rules([...initialize, initialized, ...list, changed, ...relisted, call(2, 'add', { n: 1 }), answer(2)])).toEqual([]);
   });
 
+  it('an answer to a request the host had cancelled is the server’s finding', () => {
+    const cancel = line('client', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+    expect(rules([...initialize, initialized, ...list, call(2, 'add', { n: 1 }), cancel, answer(2)])).toEqual(['answered-after-cancel']);
+    expect(rules([...initialize, initialized, ...list, call(2, 'add', { n: 1 }), answer(2), cancel])).toEqual([]);
+  });
+
   it('a cancelled initialize, a line that is not JSON, a request never answered (a cancelled one needs none)', () => {
     const cancel = (id: number) => line('client', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
     const garbage: WireLine = { at: ++clock, from: 'server', bytes: 9, text: 'Listening' };

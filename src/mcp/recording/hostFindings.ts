@@ -5,7 +5,15 @@ import { isRecord, own } from '../guards.ts';
 import { messagesOfLine, pairsOf, type WireLine } from './wireLog.ts';
 
 export interface HostFinding {
-  rule: 'initialized-missing' | 'unknown-tool' | 'stale-list' | 'arguments-refused' | 'cancelled-initialize' | 'not-json' | 'unanswered';
+  rule:
+    | 'initialized-missing'
+    | 'unknown-tool'
+    | 'stale-list'
+    | 'arguments-refused'
+    | 'cancelled-initialize'
+    | 'answered-after-cancel'
+    | 'not-json'
+    | 'unanswered';
   /** Who did it: the host, or the server (a line on its stdout that is not JSON-RPC). */
   by: 'host' | 'server';
   /** One sentence: what happened, with the names and ids that show it. */
@@ -22,6 +30,7 @@ const CITES: Record<HostFinding['rule'], string> = {
   'stale-list': `On notifications/tools/list_changed the list a client holds is stale: list again — ${SPEC}/server/tools#list-changed-notification`,
   'arguments-refused': `“inputSchema: JSON Schema defining expected parameters” — ${SPEC}/server/tools#tool`,
   'cancelled-initialize': `“The initialize request MUST NOT be cancelled by clients” — ${SPEC}/basic/utilities/cancellation`,
+  'answered-after-cancel': `“The receiver SHOULD NOT send a response for the cancelled request” — ${SPEC}/basic/utilities/cancellation`,
   'not-json': `“The server MUST NOT write anything to its stdout that is not a valid MCP message” — ${SPEC}/basic/transports#stdio`,
   unanswered: `“Receivers … MUST respond” to each request (a result or an error) — ${SPEC}/basic#responses`,
 };
@@ -68,6 +77,9 @@ export function hostFindings(lines: readonly WireLine[], options: { ended?: bool
       const params = own(message, 'params');
       if (line.from === 'server') {
         if (method === 'notifications/tools/list_changed') staleSince ??= line.at;
+        const id = own(message, 'id');
+        if (method === undefined && cancelled.has(id))
+          add('answered-after-cancel', 'server', `The server answered request ${JSON.stringify(id)} after the host cancelled it.`, line.at);
         continue;
       }
       if (method === 'notifications/initialized') initializedAt ??= line.at;
