@@ -13,6 +13,7 @@ import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { localhostAllowedHostnames } from '@modelcontextprotocol/server';
 import { splitEvents, eventData } from '../../src/mcp/wire/sse.ts';
 import { MAX_REQUEST_BYTES } from '../mock/recordProxy.ts';
+import { isSecretName } from '../../src/mcp/secrets.ts';
 import { MAX_MESSAGE_KEPT, type TapRecorder } from './tapRecorder.ts';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1), and what names the tap itself: never passed on. */
@@ -105,6 +106,9 @@ export async function listenHttpTap(upstream: { url: string; headers: Record<str
       return refuse(res, 413, `The request is larger than ${MAX_REQUEST_BYTES} bytes.`);
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
+    // The host's own credentials (its Authorization, a secret-named header) are never kept, even echoed in a body.
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string' && isSecretName(name)) recorder.knowSecrets([value, value.replace(/^\S+\s+/, '')]);
     for (const [name, value] of Object.entries(upstream.headers)) if (headers[name.toLowerCase()] === undefined) headers[name] = value;
     const asked = new BodyCopy(recorder, 'client', false);
     let sent = 0;

@@ -7,6 +7,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { TAP_CASSETTE_VERSION, type TapInfo } from '../../src/mcp/recording/cassette.ts';
 import { wireLineOf, type WireEntry, type WireFrom } from '../../src/mcp/recording/wireLog.ts';
 import { formatBytes } from '../../src/mcp/results.ts';
+import { replaceKnown, searchableSecrets } from '../../src/lib/redactUrl.ts';
 
 /** A message larger than this is passed on whole and kept as its size and first characters. */
 export const MAX_MESSAGE_KEPT = 8 * 1024 * 1024;
@@ -25,6 +26,9 @@ export class TapRecorder {
   #full = false;
   #closed = false;
   #recent: WireEntry[] = [];
+  /** Known secret values (the server's secret-named variables, the credentials a host sends), in every form they may be carried. */
+  #secrets: string[] = [];
+  #searchable: string[] = [];
   #listeners = new Set<TapListener>();
 
   constructor(out: string, tap: TapInfo, options: { fileCap?: number } = {}) {
@@ -47,9 +51,18 @@ export class TapRecorder {
     this.add({ at: Date.now(), note });
   }
 
-  add(entry: WireEntry) {
+  /** Values never to be kept as they are: each is replaced by the one redaction rule (src/lib/redactUrl.ts) in every line from now on. */
+  knowSecrets(values: readonly string[]) {
+    const fresh = values.filter((value) => !this.#secrets.includes(value));
+    if (!fresh.length) return;
+    this.#secrets.push(...fresh);
+    this.#searchable = searchableSecrets(this.#secrets);
+  }
+
+  add(given: WireEntry) {
     // A line that comes after the file was closed (a comparison still being taken) is let go.
     if (this.#closed) return;
+    const entry = this.#redacted(given);
     this.#write(entry);
     this.#recent.push(entry);
     if (this.#recent.length > LIVE_KEPT * 1.25) this.#recent.splice(0, this.#recent.length - LIVE_KEPT);
@@ -70,6 +83,22 @@ export class TapRecorder {
     if (this.#closed) return;
     this.#closed = true;
     closeSync(this.#fd);
+  }
+
+  /** The entry with every known secret replaced (the bytes passed on are never touched: only what is kept). */
+  #redacted(entry: WireEntry): WireEntry {
+    if (!this.#searchable.length) return entry;
+    const text = JSON.stringify(entry);
+    const redacted = replaceKnown(text, this.#searchable);
+    if (redacted === text) return entry;
+    try {
+      return JSON.parse(redacted) as WireEntry;
+    } catch {
+      // A secret that spanned the JSON's own syntax: the line is kept as its redacted text.
+      return 'from' in entry
+        ? { at: entry.at, from: entry.from, bytes: entry.bytes, text: redacted.slice(0, 8192) }
+        : { at: entry.at, note: redacted };
+    }
   }
 
   #write(value: unknown) {

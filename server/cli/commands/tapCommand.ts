@@ -7,7 +7,8 @@
 // are said on stderr at the end. Exit: the child's status (stdio); 0 (http); 2 a usage error.
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { printable } from '../../../src/lib/printable.ts';
-import { redactText, redactUrl } from '../../../src/lib/redactUrl.ts';
+import { redactText } from '../../../src/lib/redactUrl.ts';
+import { isSecretName } from '../../../src/mcp/secrets.ts';
 import { parseCassette } from '../../../src/mcp/recording/cassette.ts';
 import { hostFindings } from '../../../src/mcp/recording/hostFindings.ts';
 import { isWireLine } from '../../../src/mcp/recording/wireLog.ts';
@@ -99,13 +100,19 @@ async function runTap({ out, page, compare, target }: Tap): Promise<number> {
   console.log = (...parts: unknown[]) => console.error(...parts);
   const startedAt = Date.now();
   const env = target.kind === 'stdio' ? tapEnvironment(target.spec) : {};
+  // The server's secret-named variables (stdio) and the credentials given for it (HTTP): never kept as they are.
+  const secrets =
+    target.kind === 'stdio'
+      ? Object.entries(env).flatMap(([name, value]) => (isSecretName(name) ? [value] : []))
+      : Object.entries(target.headers).flatMap(([name, value]) => (isSecretName(name) ? [value, value.replace(/^\S+\s+/, '')] : []));
   const recorder = new TapRecorder(out, {
     transport: target.kind,
-    target: target.kind === 'stdio' ? commandLine(target.spec.command, target.spec.args) : redactUrl(target.url).url,
+    target: redactText(target.kind === 'stdio' ? commandLine(target.spec.command, target.spec.args) : target.url, secrets),
     startedAt,
     // The names of the server's variables, never their values.
     ...(target.kind === 'stdio' ? { env: Object.keys(env).sort() } : {}),
   });
+  recorder.knowSecrets(secrets);
   let watch: TapWatch | undefined;
   let unregister = () => undefined as unknown;
   if (page) {
