@@ -6,12 +6,10 @@ import { cn } from '../../lib/cn.ts';
 import { redactUrl } from '../../lib/redactUrl.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import type { TrafficEntry, TrafficRecorder } from '../../mcp/recording/traffic.ts';
-import { parseCassette, recordCassette, type CassetteSource } from '../../mcp/recording/cassette.ts';
-import { CLIENT_INFO } from '../../mcp/clientIdentity.ts';
-import { downloadBytes } from '../../web/download.ts';
-import { toasts } from '../../web/toasts.ts';
+import type { CassetteSource } from '../../mcp/recording/cassette.ts';
 import { clockTime, entryTone, exchangeOutcome, isDiscoveryLookup, matches, summaryLine, type EntryTone } from './trafficView.ts';
 import { OutcomePill } from '../../components/ui/OutcomePill.tsx';
+import { toasts } from '../../web/toasts.ts';
 import { retryableLazy } from '../../web/chunks.ts';
 import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
 import { OPEN_WATCH_TAP } from '../../web/keyboard.ts';
@@ -110,36 +108,12 @@ export interface CassetteFrom {
   server?: string;
 }
 
-/** "Export cassette": this connection's exchanges as a cassette file (docs/cassettes.md); refused, and said, if a secret is in it. */
-function exportCassette(entries: readonly TrafficEntry[], from: CassetteFrom) {
-  const made = recordCassette(from.source, entries, { afterSeq: from.afterSeq, server: from.server });
-  if ('refused' in made) {
-    toasts.show({ title: 'Cassette not saved', notes: [made.refused] });
-    return;
-  }
-  downloadBytes(new TextEncoder().encode(made.text), 'application/jsonl', `${fileStem(from)}.cassette.jsonl`);
-  toasts.show({
-    title: `Cassette saved: ${made.exchanges} ${made.exchanges === 1 ? 'exchange' : 'exchanges'}`,
-    notes: [...made.skipped.map((line) => `Left out: ${line}`), 'Serve it with: npx toolscope mock FILE'],
+/** The exports' code, loaded on the click (it stays off the first screen); a load that fails is said. */
+const loadExports = () =>
+  import('./trafficExports.ts').catch(() => {
+    toasts.show({ title: 'Export not loaded', notes: ['Its code could not be loaded from Toolscope’s server: try again.'] });
+    return undefined;
   });
-}
-
-/** "Export OTLP": the same exchanges as OpenTelemetry traces, made by the OpenTelemetry SDK (loaded on this click). */
-async function exportOtlp(entries: readonly TrafficEntry[], from: CassetteFrom) {
-  const made = recordCassette(from.source, entries, { afterSeq: from.afterSeq, server: from.server });
-  if ('refused' in made) {
-    toasts.show({ title: 'Traces not saved', notes: [made.refused] });
-    return;
-  }
-  const cassette = parseCassette(made.text);
-  if ('error' in cassette) return;
-  const { otlpJson } = await import('../../mcp/recording/otlpExport.ts');
-  const { json, spans } = await otlpJson(cassette, CLIENT_INFO.version);
-  downloadBytes(new TextEncoder().encode(json), 'application/json', `${fileStem(from)}.otlp.json`);
-  toasts.show({ title: `Traces saved: ${spans} spans (OTLP/JSON)`, notes: ['Send them to a collector: POST the file to its /v1/traces.'] });
-}
-
-const fileStem = (from: CassetteFrom) => from.source.server.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'server';
 
 /** Export cassette, Export OTLP and Clear: this connection's log. */
 function ConnectionActions({
@@ -158,7 +132,7 @@ function ConnectionActions({
         className="ml-auto text-xs"
         disabled={!cassette}
         title={cassette ? 'This connection’s requests and answers as a cassette, for toolscope mock' : 'Connect to a server first'}
-        onClick={() => cassette && exportCassette(entries, cassette)}
+        onClick={() => cassette && void loadExports().then((exports) => exports?.exportCassette(entries, cassette))}
       >
         Export cassette
       </Button>
@@ -169,7 +143,7 @@ function ConnectionActions({
         title={
           cassette ? 'This connection’s requests as OpenTelemetry traces (OTLP/JSON), one span per request' : 'Connect to a server first'
         }
-        onClick={() => cassette && void exportOtlp(entries, cassette)}
+        onClick={() => cassette && void loadExports().then((exports) => exports?.exportOtlp(entries, cassette))}
       >
         Export OTLP
       </Button>
