@@ -15,14 +15,16 @@ if (!root) throw new Error('Toolscope: #root element missing from index.html');
 const tap = new URLSearchParams(location.search).get('tap');
 if (tap) {
   // Not awaited at the top: its chunk shares modules with this one, which must finish evaluating first.
-  void import('../tap/TapScreen.tsx').then(({ TapScreen }) =>
-    createRoot(root).render(
-      <StrictMode>
-        <Providers>
-          <TapScreen token={tap} />
-        </Providers>
-      </StrictMode>,
-    ),
+  void import('../tap/TapScreen.tsx').then(
+    ({ TapScreen }) =>
+      createRoot(root).render(
+        <StrictMode>
+          <Providers>
+            <TapScreen token={tap} />
+          </Providers>
+        </StrictMode>,
+      ),
+    () => (root.textContent = 'The tap’s page could not load from the tap (has it stopped?). Reload to try again.'),
   );
 } else {
   const start = boot();
