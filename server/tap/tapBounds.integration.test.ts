@@ -1,7 +1,8 @@
 // Issue 82's bounds: a 100 MB answer and a line that is not JSON go through `toolscope tap` over
 // stdio — passed on whole, byte for byte in count — while the tap's own memory stays bounded
 // (its peak resident size measured, and printed), the session goes on, and the cassette keeps the
-// huge answer as its size and head, the stray line as its text.
+// huge answer as its size and head, the stray line as its text. A signal to the tap stops the
+// server at once; the tap exits with its status.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,4 +90,34 @@ describe('toolscope tap, bounded', () => {
       cassette.exchanges.map((exchange) => `${exchange.method} ${typeof exchange.params.name === 'string' ? exchange.params.name : ''}`),
     ).toEqual(['tools/list ', 'tools/call small']);
   }, 120_000);
+
+  it('a signal to the tap stops the server at once, and the tap exits with the server’s status', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolscope-tap-signal-'));
+    const tee = fileURLToPath(new URL('../testing/teeChild.mjs', import.meta.url));
+    const tap = spawn(
+      process.execPath,
+      [BIN, 'tap', '--out', join(dir, 'f.jsonl'), '--no-page', '--', process.execPath, tee, dir, '--', process.execPath, SERVER],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    tap.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'h', version: '1' } } })}\n`,
+    );
+    await new Promise((resolve) => tap.stdout.once('data', resolve));
+    const pids = JSON.parse(readFileSync(join(dir, 'pids.json'), 'utf8')) as { tee: number; server: number };
+    const closed = new Promise<number | null>((resolve) => tap.once('close', resolve));
+    tap.kill('SIGTERM');
+    // The tee (the tap's child) dies of the SIGTERM passed on: 128 + 15.
+    expect(await closed).toBe(143);
+    const gone = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    await expect.poll(() => gone(pids.tee) && gone(pids.server), { timeout: 10_000 }).toBe(true);
+  }, 60_000);
 });
