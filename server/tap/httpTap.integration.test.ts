@@ -88,6 +88,11 @@ describe('toolscope tap --listen', () => {
       expect(from('client').map((message) => message.method)).toEqual(expect.arrayContaining(['tools/list', 'tools/call']));
       expect(from('server').filter((message) => 'result' in message).length).toBeGreaterThanOrEqual(3);
       expect(cassette.exchanges.find((exchange) => exchange.method === 'tools/call')?.params).toMatchObject(call);
+      // The HTTP side of each exchange: the host's method and headers, the server's status.
+      const asked = wire.find((line) => line.from === 'client' && line.http);
+      expect(asked?.http?.method).toBe('POST');
+      expect(asked?.http?.headers.map(([name]) => name)).toEqual(expect.arrayContaining(['content-type', 'accept']));
+      expect(wire.filter((line) => line.from === 'server' && line.http?.status === 200).length).toBeGreaterThanOrEqual(3);
 
       const mock = await startMockCli(out);
       try {

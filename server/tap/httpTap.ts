@@ -4,7 +4,8 @@
 // untouched (node:http both ways, a kept-alive connection upstream: the tap adds well under a
 // millisecond, `npm run bench`). A copy is read into the recording as it passes: the host's
 // message(s), then the server's — a JSON body whole, a stream event by event, each with the time
-// it came. Headers are not recorded (a credential lives there). Loopback Host names and Origins
+// it came — and the HTTP side, method or status and headers, masked by the one rule (an
+// Authorization keeps only its scheme, a secret-named header nothing). Loopback Host names and Origins
 // only (DNS rebinding, as server/httpApp.ts); hop-by-hop headers (RFC 9110 §7.6.1) are not passed
 // on; a request body past MAX_REQUEST_BYTES is a 413. `--bearer`/`--header` are added unless the
 // host sends its own. `record --listen` keeps its own proxy (../mock/recordProxy.ts).
@@ -13,7 +14,8 @@ import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { localhostAllowedHostnames } from '@modelcontextprotocol/server';
 import { splitEvents, eventData } from '../../src/mcp/wire/sse.ts';
 import { MAX_REQUEST_BYTES } from '../mock/recordProxy.ts';
-import { isSecretName } from '../../src/mcp/secrets.ts';
+import { isSecretName, maskHeaders, maskResponseHeaders } from '../../src/mcp/secrets.ts';
+import type { WireLine } from '../../src/mcp/recording/wireLog.ts';
 import { MAX_MESSAGE_KEPT, type TapRecorder } from './tapRecorder.ts';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1), and what names the tap itself: never passed on. */
@@ -35,18 +37,26 @@ const refuse = (res: ServerResponse, status: number, message: string) => {
   res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } }));
 };
 
-/** Reads a copy of a body into the recording: whole JSON (up to the cap), or each stream event as it ends. */
+/**
+ * Reads a copy of a body into the recording: whole JSON (up to the cap), or each stream event as
+ * it ends. The first line carries the exchange's HTTP side (method or status, masked headers); an
+ * answer with no message at all (a 202, a refusal without a JSON body) is still a line, for its status.
+ */
 class BodyCopy {
   #text = '';
   #bytes = 0;
   #over = false;
+  #http: WireLine['http'];
   readonly #decoder = new TextDecoder();
 
   constructor(
     private readonly recorder: TapRecorder,
     private readonly from: 'client' | 'server',
     private readonly stream: boolean,
-  ) {}
+    http: WireLine['http'],
+  ) {
+    this.#http = http;
+  }
 
   push(chunk: Buffer) {
     this.#bytes += chunk.length;
@@ -55,17 +65,38 @@ class BodyCopy {
     if (this.stream) this.#events(false);
     if (this.#text.length > MAX_MESSAGE_KEPT) {
       this.#over = true;
-      this.recorder.add({ at: Date.now(), from: this.from, bytes: this.#bytes, omitted: true, text: this.#text.slice(0, 8192) });
+      this.recorder.add({
+        at: Date.now(),
+        from: this.from,
+        bytes: this.#bytes,
+        omitted: true,
+        text: this.#text.slice(0, 8192),
+        ...this.#httpOnce(),
+      });
       this.#text = '';
     }
   }
 
   end() {
-    if (this.#over) return;
-    this.#text += this.#decoder.decode();
-    if (this.stream) this.#events(true);
-    else if (this.#text.trim()) this.recorder.line(this.from, this.#text, this.#bytes);
-    this.#text = '';
+    if (!this.#over) {
+      this.#text += this.#decoder.decode();
+      if (this.stream) this.#events(true);
+      else if (this.#text.trim()) this.#line(this.#text, this.#bytes);
+      this.#text = '';
+    }
+    // Nothing carried the HTTP side (an empty body): a line of its own, with no message.
+    const http = this.#httpOnce();
+    if (http.http) this.recorder.add({ at: Date.now(), from: this.from, bytes: this.#bytes, ...http });
+  }
+
+  #httpOnce(): { http?: WireLine['http'] } {
+    const http = this.#http;
+    this.#http = undefined;
+    return http ? { http } : {};
+  }
+
+  #line(text: string, bytes: number) {
+    this.recorder.line(this.from, text, bytes, Date.now(), undefined, this.#httpOnce().http);
   }
 
   #events(ended: boolean) {
@@ -73,7 +104,7 @@ class BodyCopy {
     this.#text = rest;
     for (const event of events) {
       const data = eventData(event.text);
-      if (data?.trim()) this.recorder.line(this.from, data, Buffer.byteLength(data));
+      if (data?.trim()) this.#line(data, Buffer.byteLength(data));
     }
   }
 }
@@ -110,7 +141,12 @@ export async function listenHttpTap(upstream: { url: string; headers: Record<str
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === 'string' && isSecretName(name)) recorder.knowSecrets([value, value.replace(/^\S+\s+/, '')]);
     for (const [name, value] of Object.entries(upstream.headers)) if (headers[name.toLowerCase()] === undefined) headers[name] = value;
-    const asked = new BodyCopy(recorder, 'client', false);
+    const asked = new BodyCopy(recorder, 'client', false, {
+      method: req.method ?? 'POST',
+      headers: maskHeaders(
+        Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : [])),
+      ),
+    });
     let sent = 0;
     let refused = false;
     let answered = false;
@@ -118,7 +154,18 @@ export async function listenHttpTap(upstream: { url: string; headers: Record<str
       const back: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, back);
-      const copy = new BodyCopy(recorder, 'server', String(answer.headers['content-type'] ?? '').includes('event-stream'));
+      const copy = new BodyCopy(recorder, 'server', String(answer.headers['content-type'] ?? '').includes('event-stream'), {
+        status: answer.statusCode ?? 0,
+        headers: maskResponseHeaders(
+          Object.entries(answer.headers).flatMap(([name, value]) =>
+            typeof value === 'string'
+              ? [[name, value] as [string, string]]
+              : Array.isArray(value)
+                ? value.map((one) => [name, one] as [string, string])
+                : [],
+          ),
+        ),
+      });
       answer.on('data', (chunk: Buffer) => {
         if (!res.write(chunk)) {
           answer.pause();

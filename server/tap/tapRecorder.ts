@@ -5,7 +5,7 @@
 // joining late gets the last LIVE_KEPT lines.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { TAP_CASSETTE_VERSION, type TapInfo } from '../../src/mcp/recording/cassette.ts';
-import { wireLineOf, type WireEntry, type WireFrom } from '../../src/mcp/recording/wireLog.ts';
+import { wireLineOf, type WireEntry, type WireFrom, type WireLine } from '../../src/mcp/recording/wireLog.ts';
 import { formatBytes } from '../../src/mcp/results.ts';
 import { replaceKnown, searchableSecrets } from '../../src/lib/redactUrl.ts';
 
@@ -39,8 +39,8 @@ export class TapRecorder {
   }
 
   /** Bytes of one side read as a line: kept (parsed, or as text when it is not JSON). */
-  line(from: WireFrom, text: string, bytes: number, at = Date.now(), tail?: string) {
-    this.add(wireLineOf(from, text, bytes, at, MAX_MESSAGE_KEPT, tail));
+  line(from: WireFrom, text: string, bytes: number, at = Date.now(), tail?: string, http?: WireLine['http']) {
+    this.add({ ...wireLineOf(from, text, bytes, at, MAX_MESSAGE_KEPT, tail), ...(http ? { http } : {}) });
   }
 
   stderr(text: string) {

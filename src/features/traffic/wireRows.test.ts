@@ -33,4 +33,34 @@ describe('a tapped wire as Traffic rows', () => {
     expect(rows[0]?.received[0]?.error).toEqual({ code: -32603, message: 'boom' });
     expect(rows[3]?.error).toMatch(/^not JSON-RPC \(the server/);
   });
+
+  it('over HTTP: the status and the masked headers of each exchange, an empty answer said by its row', () => {
+    const rows = wireRows(
+      [
+        {
+          ...line('client', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, 10),
+          http: { method: 'POST', headers: [['authorization', 'Bearer REDACTED']] },
+        },
+        {
+          ...line('server', { jsonrpc: '2.0', id: 1, result: { tools: [] } }, 12),
+          http: { status: 200, headers: [['mcp-session-id', 's1']] },
+        },
+        { ...line('client', { jsonrpc: '2.0', method: 'notifications/initialized' }, 13), http: { method: 'POST', headers: [] } },
+        { at: 14, from: 'server', bytes: 0, http: { status: 202, headers: [] } },
+        {
+          ...line('client', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } }, 15),
+          http: { method: 'POST', headers: [] },
+        },
+        { at: 16, from: 'server', bytes: 0, http: { status: 404, headers: [] } },
+      ],
+      'http://127.0.0.1:3000/mcp',
+    );
+    expect(rows.map((row) => [summaryLine(row.sent), row.status, entryTone(row)])).toEqual([
+      ['tools/list #1', 200, 'ok'],
+      ['notifications/initialized', 202, 'ok'],
+      ['tools/call x #2', 404, 'error'],
+    ]);
+    expect(rows[0]?.requestHeaders).toEqual([['authorization', 'Bearer REDACTED']]);
+    expect(rows[0]?.responseHeaders).toEqual([['mcp-session-id', 's1']]);
+  });
 });

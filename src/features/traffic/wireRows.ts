@@ -33,8 +33,23 @@ export function wireRows(lines: readonly WireLine[], url: string): TrafficEntry[
   const rows: TrafficEntry[] = [];
   // Requests waiting for their answer, by who asked and the id.
   const waiting = new Map<string, TrafficEntry>();
+  // HTTP (a tap with --listen): the host's last request, whose status and headers the server's next answer brings.
+  let exchange: TrafficEntry | undefined;
   for (const line of lines) {
     if (line.stderr !== undefined) continue;
+    if (line.http && line.from === 'server' && exchange && exchange.status === undefined) {
+      exchange.status = line.http.status;
+      exchange.responseHeaders = line.http.headers;
+    }
+    // Only the HTTP side (an empty body: a 202, a refusal without JSON): said by the row it answers,
+    // which a request can wait no longer for.
+    if (line.message === undefined && line.text === undefined && !line.omitted) {
+      if (exchange?.state === 'pending') {
+        exchange.state = (line.http?.status ?? 0) >= 400 ? 'failed' : 'done';
+        exchange.durationMs = line.at - exchange.startedAt;
+      }
+      continue;
+    }
     const fromHost = line.from === 'client';
     const text = textOf(line);
     const message = line.message ?? omittedAnswer(line);
@@ -66,6 +81,10 @@ export function wireRows(lines: readonly WireLine[], url: string): TrafficEntry[
       received: [],
       ...(notJson ? { error: `not JSON-RPC (${fromHost ? 'the host' : 'the server'} wrote a line that is not JSON)` } : {}),
     };
+    if (line.http && fromHost) {
+      row.requestHeaders = line.http.headers;
+      exchange = row;
+    }
     rows.push(row);
     if (isRequest(message)) waiting.set(`${line.from}|${idOf(message)}`, row);
   }

@@ -25,6 +25,11 @@ export interface WireLine {
   omitted?: true;
   /** …and its last characters (where an answer's id often is). */
   tail?: string;
+  /**
+   * HTTP (a tap with --listen): on the host's line, its request's method and headers; on the first
+   * line of the server's answer, its status and headers — masked by the one rule (src/mcp/secrets.ts).
+   */
+  http?: { method?: string; status?: number; headers: [string, string][] };
 }
 
 /** A line of the tap's own: the child exited, the file reached its cap. */
