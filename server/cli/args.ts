@@ -14,6 +14,7 @@ import {
   type RECORD_OPTIONS,
   type RENDER_OPTIONS,
   type TAP_OPTIONS,
+  type TEST_OPTIONS,
   type REPORT_OPTIONS,
   type SERVE_OPTIONS,
 } from './cliOptions.ts';
@@ -65,7 +66,13 @@ export interface ReportOptions {
 }
 
 type ServerTable =
-  typeof SERVE_OPTIONS | typeof REPORT_OPTIONS | typeof RECORD_OPTIONS | typeof TAP_OPTIONS | typeof LOAD_OPTIONS | typeof RENDER_OPTIONS;
+  | typeof SERVE_OPTIONS
+  | typeof REPORT_OPTIONS
+  | typeof RECORD_OPTIONS
+  | typeof TAP_OPTIONS
+  | typeof TEST_OPTIONS
+  | typeof LOAD_OPTIONS
+  | typeof RENDER_OPTIONS;
 /** The values parseArgs gives for a table. */
 type ValuesOf<T extends ServerTable> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true; tokens: true }>

@@ -69,6 +69,12 @@ export const TAP_OPTIONS = {
   compare: { type: 'boolean' },
 } as const;
 
+export const TEST_OPTIONS = {
+  ...REPORT_OPTIONS,
+  'allow-writes': { type: 'boolean' },
+  'allow-destructive': { type: 'boolean' },
+} as const;
+
 export const LOAD_OPTIONS = {
   ...REPORT_OPTIONS,
   tool: { type: 'string', multiple: true },
@@ -147,6 +153,7 @@ export function parseOptions<
     | typeof REPORT_OPTIONS
     | typeof RECORD_OPTIONS
     | typeof TAP_OPTIONS
+    | typeof TEST_OPTIONS
     | typeof LOAD_OPTIONS
     | typeof RENDER_OPTIONS
     | typeof MCP_OPTIONS

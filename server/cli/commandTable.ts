@@ -10,6 +10,7 @@ import { report } from './commands/reportCommand.ts';
 import { lock } from './commands/lockCommand.ts';
 import { record } from './commands/recordCommand.ts';
 import { tap } from './commands/tapCommand.ts';
+import { test } from './commands/testCommand.ts';
 import { load } from './commands/loadCommand.ts';
 import { hosts } from './commands/hostsCommand.ts';
 import { mock } from './commands/mockCommand.ts';
@@ -31,6 +32,7 @@ const COMMANDS = [
   entry(lock),
   entry(record),
   entry(tap),
+  entry(test),
   entry(load),
   entry(hosts),
   entry(mock),

@@ -1,0 +1,109 @@
+// `toolscope test SUITE <server>` (issue 83): a suite of chained calls with expectations, run on a
+// server as every command reaches it (../reach.ts) — the suite read and checked first (a usage
+// error names its place, exit 2), the trust gate decided for every tool it names before the first
+// call (../../suite/runSuite.ts), then each test in order; the results as text, JSON, JUnit or TAP;
+// on GitHub Actions each failure is also an `::error` annotation and a summary goes to
+// $GITHUB_STEP_SUMMARY. Exit 0 all passed, 1 a test failed, 2 the suite could not run.
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { errorMessage } from '../../../src/lib/errorMessage.ts';
+import { printable } from '../../../src/lib/printable.ts';
+import { parseSuite, MAX_SUITE_BYTES, type Suite } from '../../suite/suiteFile.ts';
+import { listAll, refusedTools, runTests, type Permissions } from '../../suite/runSuite.ts';
+import { FORMATS, formatRun, githubAnnotations, githubSummary, type Format } from '../../suite/suiteReport.ts';
+import { needsServer, refuse, reportOptions, serverArgs, type Environ, type ReportOptions, type Target } from '../args.ts';
+import { MODEL_OPTIONS, SERVE_ONLY, TEST_OPTIONS, UsageError } from '../cliOptions.ts';
+import { connectOptions, withServer } from '../reach.ts';
+import { onServer, resolveTarget } from '../targets.ts';
+import type { Command } from '../cliCommand.ts';
+import { CONNECTION_USAGE } from '../usage.ts';
+
+type Test = {
+  kind: 'test';
+  file: string;
+  target: Exclude<Target, { kind: 'demo' }>;
+  report: ReportOptions;
+  format: Format;
+  output?: string;
+  permissions: Permissions;
+  github?: { summary?: string };
+};
+
+/** Report options that mean nothing to a test run. */
+const NOT_TEST = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
+
+export const test: Command<Test> = {
+  name: 'test',
+  options: TEST_OPTIONS,
+  usage: `  toolscope test SUITE [--allow-writes] [--allow-destructive] [--format text|json|junit|tap] [--output FILE]
+                 <server-url> | -- <command> [args…] | --config FILE --server NAME
+                                              runs a suite of chained calls with expectations
+                                              (JSON, schemas/toolscope-suite.schema.json): a tool
+                                              not read-only runs only with --allow-writes, one that
+                                              may destroy only with --allow-destructive, decided
+                                              before the first call; on GitHub Actions, annotations
+${CONNECTION_USAGE}
+Exit status of test: 0 all passed, 1 a test failed, 2 the suite could not run.`,
+  parse: (argv, environ: Environ) => {
+    const [file, ...rest] = argv;
+    if (file === '--help' || file === '-h') return { kind: 'help' };
+    if (file === undefined || file.startsWith('-'))
+      throw new UsageError('test needs the suite first: toolscope test SUITE <server-url> (or -- <command>).');
+    const args = serverArgs(rest, TEST_OPTIONS);
+    if (args.kind === 'help') return args;
+    refuse(args.values, SERVE_ONLY, 'test');
+    refuse(args.values, NOT_TEST, 'test');
+    const target = needsServer(args.target, 'test');
+    const format = args.values.format ?? 'text';
+    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format ${format}: expected ${FORMATS.join(', ')}.`);
+    return {
+      kind: 'test',
+      file,
+      target,
+      report: reportOptions(args.values, environ),
+      format: format as Format,
+      ...(args.values.output ? { output: args.values.output } : {}),
+      permissions: { allowWrites: args.values['allow-writes'] === true, allowDestructive: args.values['allow-destructive'] === true },
+      ...(environ.GITHUB_ACTIONS === 'true'
+        ? { github: { ...(environ.GITHUB_STEP_SUMMARY ? { summary: environ.GITHUB_STEP_SUMMARY } : {}) } }
+        : {}),
+    };
+  },
+  run: (command) => {
+    // The suite is read and checked before any server is reached.
+    const suite = readSuite(command.file);
+    connectOptions(command.report);
+    return onServer(resolveTarget(command.target), (reached) =>
+      withServer(reached, command.report, 'test run', async (connection, { failed }) => {
+        const listed = await listAll(connection);
+        if ('stop' in listed) return failed(`Not run: ${listed.stop}`);
+        const refused = refusedTools(suite, listed.tools, command.permissions);
+        if (refused.length) {
+          for (const line of refused) console.error(printable(`Not run: ${line}`));
+          return failed(`Not run: ${refused.length} of the suite's tools need a flag it was not given; no call was made.`);
+        }
+        const run = await runTests(connection, suite, listed.tools, command.permissions);
+        const written = formatRun(run, command.format);
+        if (command.output) writeFileSync(command.output, `${written}\n`);
+        else console.log(written);
+        if (command.github) {
+          for (const line of githubAnnotations(run)) console.error(line);
+          if (command.github.summary) appendFileSync(command.github.summary, githubSummary(run));
+        }
+        return run.results.some((result) => result.status === 'failed') ? 1 : 0;
+      }),
+    );
+  },
+};
+
+function readSuite(file: string): Suite {
+  let text: string;
+  try {
+    if (statSync(file).size > MAX_SUITE_BYTES)
+      throw new UsageError(`${file}: larger than ${MAX_SUITE_BYTES / 1024 / 1024} MB; a suite is a list of calls.`);
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${file}: ${errorMessage(error)}`);
+  }
+  return parseSuite(text, file);
+}

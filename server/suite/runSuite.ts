@@ -1,0 +1,189 @@
+// Runs a suite on a connected server (issue 83): every tool listed (all pages); then the trust gate
+// for every tool the suite names, decided before the first call — a tool not trusted as read-only
+// runs only with --allow-writes, one that may destroy (or whose hints contradict) only with
+// --allow-destructive, the same reading of the hints as the page's gate (src/mcp/callGate.ts) —
+// then each test in order through the one call session (src/workspace/unattended.ts: the page's
+// argument checks and outcome words), its arguments filled from values earlier tests saved.
+import type { McpConnection } from '../../src/mcp/connection.ts';
+import { readOnlyDoubt } from '../../src/mcp/callGate.ts';
+import { describeFailure } from '../../src/mcp/errors.ts';
+import { mergePages } from '../../src/mcp/pageMerge.ts';
+import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
+import type { McpTool } from '../../src/mcp/tools.ts';
+import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
+import { unattendedSession } from '../../src/workspace/unattended.ts';
+import { judge, select, type Failure, type Observed } from './expectations.ts';
+import type { Suite, SuiteTest } from './suiteFile.ts';
+
+export interface TestResult {
+  name: string;
+  tool: string;
+  status: 'passed' | 'failed';
+  ms?: number;
+  failures: Failure[];
+}
+
+export interface SuiteRun {
+  server: { name: string; version?: string; protocolVersion: string; era: string };
+  results: TestResult[];
+}
+
+export interface Permissions {
+  allowWrites: boolean;
+  allowDestructive: boolean;
+}
+
+/** What a tool needs to be called unattended: nothing (trusted read-only), --allow-writes, or --allow-destructive. */
+export function needs(tool: Pick<McpTool, 'name' | 'annotations'>): 'nothing' | 'writes' | 'destructive' {
+  const doubt = readOnlyDoubt(tool);
+  if (tool.annotations.readOnlyHint === true && !doubt) return 'nothing';
+  return tool.annotations.destructiveHint === false && !doubt ? 'writes' : 'destructive';
+}
+
+/** The tools of the suite the flags do not allow, each with why (empty: all may run). */
+export function refusedTools(suite: Suite, tools: readonly McpTool[], permissions: Permissions): string[] {
+  const named = [...new Set(suite.tests.map((test) => test.tool))];
+  return named.flatMap((name) => {
+    const tool = tools.find((candidate) => candidate.name === name);
+    if (!tool) return [];
+    const need = needs(tool);
+    if (need === 'writes' && !permissions.allowWrites && !permissions.allowDestructive)
+      return [`${name}: not marked read-only (readOnlyHint), so it may change data — run with --allow-writes`];
+    if (need === 'destructive' && !permissions.allowDestructive)
+      return [`${name}: ${readOnlyDoubt(tool) ?? 'it may destroy data (destructiveHint is not false)'} — run with --allow-destructive`];
+    return [];
+  });
+}
+
+const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** `value` with each ${name} filled from what earlier tests saved (a string that is only "${name}" takes the saved value whole). */
+export function fill(value: unknown, saved: ReadonlyMap<string, unknown>, missing: Set<string>): unknown {
+  if (typeof value === 'string') {
+    const whole = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value);
+    if (whole?.[1] !== undefined) {
+      if (!saved.has(whole[1])) missing.add(whole[1]);
+      return saved.get(whole[1]);
+    }
+    return value.replace(PLACEHOLDER, (all, name: string) => {
+      if (!saved.has(name)) missing.add(name);
+      const found = saved.get(name);
+      return typeof found === 'string' ? found : (JSON.stringify(found) ?? all);
+    });
+  }
+  if (Array.isArray(value)) return value.map((item) => fill(item, saved, missing));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner, saved, missing)]));
+  return value;
+}
+
+const OUTCOME_WORDS: Record<string, string> = {
+  success: 'ok',
+  'tool-error': 'tool-error',
+  'protocol-error': 'protocol-error',
+  'invalid-output': 'invalid-output',
+};
+
+/** The server's tools, every page; or why they could not all be listed. */
+export async function listAll(connection: McpConnection): Promise<{ tools: McpTool[] } | { stop: string }> {
+  const walk = await walkPages((cursor) => connection.listToolsPage(cursor));
+  const stop = describeStop(walk.stop);
+  return stop ? { stop } : { tools: mergePages(walk.pages).tools };
+}
+
+/** Runs the suite's tests in order on a session whose gate has been decided (refusedTools gave none). */
+export async function runTests(
+  connection: McpConnection,
+  suite: Suite,
+  tools: readonly McpTool[],
+  permissions: Permissions,
+): Promise<SuiteRun> {
+  // The gate was decided above for every tool the suite names: the session's one question is answered yes.
+  const session = unattendedSession(connection, permissions.allowDestructive || permissions.allowWrites, DEFAULT_SAFETY);
+  session.setTools([...tools], false);
+  const saved = new Map<string, unknown>();
+  const results: TestResult[] = [];
+  for (const test of suite.tests) results.push(await runTest(session, test, saved));
+  return {
+    server: {
+      name: connection.server.name,
+      ...(connection.server.version ? { version: connection.server.version } : {}),
+      protocolVersion: connection.protocolVersion,
+      era: connection.era,
+    },
+    results,
+  };
+}
+
+async function runTest(session: ReturnType<typeof unattendedSession>, test: SuiteTest, saved: Map<string, unknown>): Promise<TestResult> {
+  const missing = new Set<string>();
+  const args = fill(test.arguments ?? {}, saved, missing) as Record<string, unknown>;
+  const failed = (failures: Failure[], ms?: number): TestResult => ({
+    name: test.name,
+    tool: test.tool,
+    status: 'failed',
+    ...(ms !== undefined ? { ms } : {}),
+    failures,
+  });
+  if (missing.size)
+    return failed(
+      [...missing].map((name) => ({
+        path: `\${${name}}`,
+        expected: 'a value saved by an earlier test',
+        actual: 'nothing saved under that name',
+      })),
+    );
+  const done = await session.requestFromAgent(test.tool, args, 'Not sent: the suite’s gate refused it.');
+  if (!done.sent) return failed([{ path: 'outcome', expected: test.expect?.outcome ?? 'ok', actual: `not sent: ${done.refused}` }]);
+  const { state } = done;
+  const observed: Observed =
+    state.status === 'done'
+      ? {
+          outcome: OUTCOME_WORDS[done.outcome?.kind ?? ''] ?? done.outcome?.kind ?? 'unknown',
+          ms: state.durationMs,
+          result: {
+            content: state.result.content,
+            ...(state.result.hasStructuredContent ? { structuredContent: state.result.structuredContent } : {}),
+            ...(state.result.isError ? { isError: true } : {}),
+          },
+          ...(state.outputProblem
+            ? { message: state.outputProblem }
+            : state.result.isError
+              ? { message: textOf(state.result.content) }
+              : {}),
+        }
+      : state.status === 'failed'
+        ? {
+            outcome: OUTCOME_WORDS[done.outcome?.kind ?? ''] ?? done.outcome?.kind ?? 'failed',
+            ms: state.durationMs,
+            message: describeFailure(state.failure),
+          }
+        : { outcome: done.outcome?.kind ?? state.status, ms: 0 };
+  const failures = judge(observed, test.expect);
+  // A value is saved from any answer the call got (a test that failed on its time still made its basket);
+  // a call that got none saves nothing, and a later test that needs the value says so.
+  if (observed.result)
+    for (const [name, path] of Object.entries(test.save ?? {})) {
+      const selected = select(observed.result, path);
+      if ('error' in selected || !selected.values.length)
+        failures.push({
+          path,
+          expected: `a value to save as ${name}`,
+          actual: 'error' in selected ? selected.error : 'no value at this path',
+        });
+      else saved.set(name, selected.values[0]);
+    }
+  return {
+    name: test.name,
+    tool: test.tool,
+    status: failures.length ? 'failed' : 'passed',
+    ms: Math.round(observed.ms * 10) / 10,
+    failures,
+  };
+}
+
+const textOf = (content: readonly { type: string; text?: string }[]) =>
+  content
+    .flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
+    .join(' ')
+    .slice(0, 300);

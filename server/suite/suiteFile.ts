@@ -1,0 +1,80 @@
+// A test suite for `toolscope test` (issue 83): JSON, checked against the suite's JSON Schema
+// (schemas/toolscope-suite.schema.json, shipped in the package) before anything runs — an unknown
+// key, a bad matcher or a JSONPath that does not parse is a usage error naming its place, exit 2.
+import parsePath from 'jsonpath-rfc9535/parser';
+import schema from '../../schemas/toolscope-suite.schema.json' with { type: 'json' };
+import { errorMessage } from '../../src/lib/errorMessage.ts';
+import { createAjv } from '../../src/schema/ajvSetup.ts';
+import { UsageError } from '../cli/cliOptions.ts';
+
+export type OutcomeWord = 'ok' | 'tool-error' | 'protocol-error' | 'invalid-output';
+
+export interface Matchers {
+  equals?: unknown;
+  matches?: string;
+  contains?: unknown;
+  gte?: number;
+  lte?: number;
+  length?: number;
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+  exists?: boolean;
+}
+
+export interface Expectation {
+  outcome?: OutcomeWord;
+  maxMs?: number;
+  /** JSONPath into structuredContent → a literal (not an object) or matchers. */
+  structuredContent?: Record<string, unknown>;
+  schema?: unknown;
+}
+
+export interface SuiteTest {
+  name: string;
+  tool: string;
+  arguments?: Record<string, unknown>;
+  expect?: Expectation;
+  save?: Record<string, string>;
+}
+
+export interface Suite {
+  tests: SuiteTest[];
+}
+
+/** A suite file's text past this is refused: a suite is a list of calls, not data. */
+export const MAX_SUITE_BYTES = 4 * 1024 * 1024;
+
+const validate = createAjv('2020-12').compile(schema);
+
+/** The suite in `text` (named `file` in messages), or a UsageError that names the place that is wrong. */
+export function parseSuite(text: string, file: string): Suite {
+  if (text.length > MAX_SUITE_BYTES)
+    throw new UsageError(`${file}: larger than ${MAX_SUITE_BYTES / 1024 / 1024} MB; a suite is a list of calls.`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file}: not JSON (${errorMessage(error)}).`);
+  }
+  if (!validate(value)) {
+    const first = validate.errors?.[0];
+    const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : 'the suite';
+    const what =
+      first?.keyword === 'additionalProperties'
+        ? `has an unknown key "${String(first.params.additionalProperty)}"${/\/structuredContent\/[^/]+$/.test(first.instancePath) ? ' (not a matcher: equals, matches, contains, gte, lte, length, type, exists)' : ''}`
+        : (first?.message ?? 'is not valid');
+    throw new UsageError(`${file}: ${where} ${what} (the suite's schema: schemas/toolscope-suite.schema.json).`);
+  }
+  const suite = value as unknown as Suite;
+  // Every JSONPath is parsed now: a path that cannot be read fails before the first call.
+  for (const [index, test] of suite.tests.entries()) {
+    const paths = [...Object.keys(test.expect?.structuredContent ?? {}), ...Object.values(test.save ?? {})];
+    for (const path of paths) {
+      try {
+        parsePath(path);
+      } catch (error) {
+        throw new UsageError(`${file}: tests.${index} (${test.name}): ${path} is not a JSONPath (RFC 9535): ${errorMessage(error)}`);
+      }
+    }
+  }
+  return suite;
+}
