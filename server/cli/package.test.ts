@@ -26,6 +26,7 @@ const SOURCES = [
   'bin',
   'build',
   'public',
+  'schemas',
   'server',
   'src',
   'index.html',
@@ -74,6 +75,7 @@ describe('the installed package', () => {
         'package/bin/toolscope.mjs',
         'package/dist/index.html',
         'package/dist-node/toolscope.mjs',
+        'package/schemas/toolscope-suite.schema.json',
         'package/README.md',
       ]),
     );
@@ -87,6 +89,14 @@ describe('the installed package', () => {
     const help = spawnSync(npx[0] ?? 'npx', [...npx.slice(1), '--help'], { cwd: installed, encoding: 'utf8' });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('toolscope [options] -- <command> [args…]');
+    // `toolscope test` reads its suite's schema from the bundle: a suite that breaks it is said, exit 2.
+    writeFileSync(join(installed, 'bad-suite.json'), '{"tests":[{"name":"x","tool":"t","expect":{"outcom":"ok"}}]}');
+    const suite = spawnSync(npx[0] ?? 'npx', [...npx.slice(1), 'test', 'bad-suite.json', 'http://127.0.0.1:9/mcp'], {
+      cwd: installed,
+      encoding: 'utf8',
+    });
+    expect(suite.status).toBe(2);
+    expect(suite.stderr).toContain('tests.0.expect has an unknown key "outcom"');
     const wrong = spawnSync(npx[0] ?? 'npx', [...npx.slice(1), '--frobnicate'], { cwd: installed, encoding: 'utf8' });
     expect(wrong.status).toBe(2);
     expect(wrong.stderr.trim()).toBe('toolscope: unknown option --frobnicate (see toolscope --help).');
