@@ -107,8 +107,11 @@ test('Ctrl+K "Watch a tap" on Toolscope’s own page lists the running tap and o
     await page.goto(deepLink(demoMcpUrl()));
     await expect(page.getByRole('tablist', { name: 'Sidebar' }).getByRole('tab', { name: /^Tools/ })).toBeVisible();
     await page.keyboard.press('Control+k');
-    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('Watch a tap');
-    await page.keyboard.press('Enter');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox').fill('Watch a tap');
+    // Enter once the match is listed (the palette's matcher loads on its first opening).
+    await expect(palette.getByRole('option').first()).toContainText('Watch a tap');
+    await palette.getByRole('combobox').press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Watch a tap' });
     const listed = dialog.getByRole('list', { name: 'Running taps' }).getByRole('listitem').filter({ hasText: 'server-everything' });
     await expect(listed.first()).toBeVisible();
