@@ -73,6 +73,7 @@ export const TEST_OPTIONS = {
   ...REPORT_OPTIONS,
   'allow-writes': { type: 'boolean' },
   'allow-destructive': { type: 'boolean' },
+  update: { type: 'boolean' },
 } as const;
 
 export const LOAD_OPTIONS = {

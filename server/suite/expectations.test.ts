@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { judge } from './expectations.ts';
 import { fill, needs } from './runSuite.ts';
 import { parseSuite } from './suiteFile.ts';
+import { differences, IGNORED, snapshotOf } from './snapshots.ts';
 import { UsageError } from '../cli/cliOptions.ts';
 
 const observed = (structuredContent: unknown, outcome = 'ok', ms = 5) => ({ outcome, ms, result: { content: [], structuredContent } });
@@ -92,5 +93,26 @@ describe('a suite file', () => {
     );
     expect(refusal('not json')).toMatch(/^s\.json: not JSON/);
     expect(refusal('{"tests":[]}')).toMatch(/tests must NOT have fewer than 1 items/);
+  });
+});
+
+describe('a snapshot', () => {
+  it('leaves _meta out at every depth and marks what ignore selects', () => {
+    const result = {
+      _meta: { t: 1 },
+      content: [{ type: 'text', text: 'x', _meta: { a: 1 } }],
+      structuredContent: { id: 'b1', "it's": [1, 2], n: 3 },
+    };
+    expect(snapshotOf(result, ['$.structuredContent.id', "$.structuredContent['it\\'s'][1]"])).toEqual({
+      content: [{ type: 'text', text: 'x' }],
+      structuredContent: { id: IGNORED, "it's": [1, IGNORED], n: 3 },
+    });
+  });
+
+  it('names each path that differs, expected and actual', () => {
+    expect(differences({ a: [1, 2], b: { c: 'x' } }, { a: [1, 3], b: { c: 'x', d: true } })).toEqual([
+      { path: 'snapshot $.a[1]', expected: '2', actual: '3' },
+      { path: 'snapshot $.b.d', expected: 'nothing', actual: 'true' },
+    ]);
   });
 });

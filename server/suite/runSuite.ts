@@ -14,6 +14,7 @@ import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
 import { unattendedSession } from '../../src/workspace/unattended.ts';
 import { judge, select, type Failure, type Observed } from './expectations.ts';
 import type { Suite, SuiteTest } from './suiteFile.ts';
+import { snapshotOf, type SnapshotFile } from './snapshots.ts';
 
 export interface TestResult {
   name: string;
@@ -21,6 +22,8 @@ export interface TestResult {
   status: 'passed' | 'failed';
   ms?: number;
   failures: Failure[];
+  /** Its snapshot: written (the first run), updated (--update), matched, or changed (a failure). */
+  snapshot?: 'written' | 'updated' | 'matched' | 'changed';
 }
 
 export interface SuiteRun {
@@ -31,6 +34,12 @@ export interface SuiteRun {
 export interface Permissions {
   allowWrites: boolean;
   allowDestructive: boolean;
+}
+
+/** Where the tests' snapshots are kept (../suite/snapshots.ts), and whether to rewrite them. */
+export interface Snapshots {
+  file: SnapshotFile;
+  update: boolean;
 }
 
 /** What a tool needs to be called unattended: nothing (trusted read-only), --allow-writes, or --allow-destructive. */
@@ -97,13 +106,15 @@ export async function runTests(
   suite: Suite,
   tools: readonly McpTool[],
   permissions: Permissions,
+  snapshots?: Snapshots,
 ): Promise<SuiteRun> {
   // The gate was decided above for every tool the suite names: the session's one question is answered yes.
   const session = unattendedSession(connection, permissions.allowDestructive || permissions.allowWrites, DEFAULT_SAFETY);
   session.setTools([...tools], false);
   const saved = new Map<string, unknown>();
   const results: TestResult[] = [];
-  for (const test of suite.tests) results.push(await runTest(session, test, saved));
+  for (const test of suite.tests) results.push(await runTest(session, test, saved, snapshots));
+  snapshots?.file.save();
   return {
     server: {
       name: connection.server.name,
@@ -115,7 +126,12 @@ export async function runTests(
   };
 }
 
-async function runTest(session: ReturnType<typeof unattendedSession>, test: SuiteTest, saved: Map<string, unknown>): Promise<TestResult> {
+async function runTest(
+  session: ReturnType<typeof unattendedSession>,
+  test: SuiteTest,
+  saved: Map<string, unknown>,
+  snapshots: Snapshots | undefined,
+): Promise<TestResult> {
   const missing = new Set<string>();
   const args = fill(test.arguments ?? {}, saved, missing) as Record<string, unknown>;
   const failed = (failures: Failure[], ms?: number): TestResult => ({
@@ -173,12 +189,24 @@ async function runTest(session: ReturnType<typeof unattendedSession>, test: Suit
         });
       else saved.set(name, selected.values[0]);
     }
+  const wanted = test.expect?.snapshot;
+  let snapshot: TestResult['snapshot'];
+  if (wanted && snapshots) {
+    if (state.status !== 'done') failures.push({ path: 'snapshot', expected: 'a result to compare', actual: `none: ${observed.outcome}` });
+    else {
+      const ignore = typeof wanted === 'object' ? wanted.ignore : [];
+      const checked = snapshots.file.check(test.name, snapshotOf(state.result.raw, ignore), snapshots.update);
+      failures.push(...checked.failures);
+      snapshot = checked.done;
+    }
+  }
   return {
     name: test.name,
     tool: test.tool,
     status: failures.length ? 'failed' : 'passed',
     ms: Math.round(observed.ms * 10) / 10,
     failures,
+    ...(snapshot ? { snapshot } : {}),
   };
 }
 

@@ -161,4 +161,44 @@ describe('toolscope test', () => {
       '| search | search_catalog | failed: $.products[0].id: expected "prd_nope", got "prd_cab_001" |',
     );
   }, 90_000);
+
+  it('a snapshot: written the first run, matched the next, failed with the paths that changed, rewritten with --update', async () => {
+    const snapshotSuite = (query: string) => ({
+      tests: [
+        {
+          name: 'a basket',
+          tool: 'create_basket',
+          expect: { snapshot: { ignore: ['$.structuredContent.basket_id', '$.structuredContent.expires_at', '$.content'] } },
+        },
+        { name: 'search', tool: 'search_catalog', arguments: { query }, expect: { snapshot: true } },
+      ],
+    });
+    const file = suiteFile('snap.json', snapshotSuite('usb cable'));
+    const first = await runToolscope(['test', file, '--allow-writes', demo.url]);
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout).toContain('✓ search (search_catalog');
+    expect(first.stdout).toContain('— snapshot written');
+    const kept = JSON.parse(readFileSync(join(dir, '__snapshots__', 'snap.snap.json'), 'utf8')) as Record<
+      string,
+      { structuredContent?: Record<string, unknown> }
+    >;
+    expect(kept['a basket']?.structuredContent?.basket_id).toBe('<ignored>');
+    expect(JSON.stringify(kept)).not.toContain('"_meta"');
+
+    const second = await runToolscope(['test', file, '--allow-writes', demo.url]);
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.stdout).not.toContain('snapshot written');
+
+    // The demo answers another query otherwise: the snapshot fails, naming what changed.
+    suiteFile('snap.json', snapshotSuite('hdmi'));
+    const changed = await runToolscope(['test', file, '--allow-writes', demo.url]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toContain('✗ search (search_catalog');
+    expect(changed.stdout).toContain('snapshot $.structuredContent.products[0].id: expected "prd_cab_001", got "prd_cab_002"');
+
+    const updated = await runToolscope(['test', file, '--allow-writes', '--update', demo.url]);
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).toContain('— snapshot updated');
+    expect((await runToolscope(['test', file, '--allow-writes', demo.url])).code).toBe(0);
+  }, 120_000);
 });

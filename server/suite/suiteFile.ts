@@ -26,6 +26,8 @@ export interface Expectation {
   /** JSONPath into structuredContent → a literal (not an object) or matchers. */
   structuredContent?: Record<string, unknown>;
   schema?: unknown;
+  /** Keep the result in __snapshots__/ and compare it every run; `ignore`: JSONPaths into the result that change every run. */
+  snapshot?: boolean | { ignore: string[] };
 }
 
 export interface SuiteTest {
@@ -65,9 +67,18 @@ export function parseSuite(text: string, file: string): Suite {
     throw new UsageError(`${file}: ${where} ${what} (the suite's schema: schemas/toolscope-suite.schema.json).`);
   }
   const suite = value as unknown as Suite;
+  // A snapshot is kept under its test's name: two tests of one name would share it.
+  const names = suite.tests.map((test) => test.name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice !== undefined) throw new UsageError(`${file}: two tests are named "${twice}"; each test needs a name of its own.`);
   // Every JSONPath is parsed now: a path that cannot be read fails before the first call.
   for (const [index, test] of suite.tests.entries()) {
-    const paths = [...Object.keys(test.expect?.structuredContent ?? {}), ...Object.values(test.save ?? {})];
+    const snapshot = test.expect?.snapshot;
+    const paths = [
+      ...Object.keys(test.expect?.structuredContent ?? {}),
+      ...Object.values(test.save ?? {}),
+      ...(typeof snapshot === 'object' ? snapshot.ignore : []),
+    ];
     for (const path of paths) {
       try {
         parsePath(path);

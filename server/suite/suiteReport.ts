@@ -18,7 +18,7 @@ const serverLine = (run: SuiteRun) =>
 
 function text(run: SuiteRun): string {
   const lines = run.results.flatMap((result) => [
-    `${result.status === 'passed' ? '✓' : '✗'} ${result.name} (${result.tool}${result.ms === undefined ? '' : `, ${Math.round(result.ms)} ms`})`,
+    `${result.status === 'passed' ? '✓' : '✗'} ${result.name} (${result.tool}${result.ms === undefined ? '' : `, ${Math.round(result.ms)} ms`})${result.snapshot === 'written' || result.snapshot === 'updated' ? ` — snapshot ${result.snapshot}` : ''}`,
     ...failureLines(result).map((line) => `    ${line}`),
   ]);
   const { passed, failed } = counts(run);

@@ -10,6 +10,7 @@ import { printable } from '../../../src/lib/printable.ts';
 import { parseSuite, MAX_SUITE_BYTES, type Suite } from '../../suite/suiteFile.ts';
 import { listAll, refusedTools, runTests, type Permissions } from '../../suite/runSuite.ts';
 import { FORMATS, formatRun, githubAnnotations, githubSummary, type Format } from '../../suite/suiteReport.ts';
+import { SnapshotFile } from '../../suite/snapshots.ts';
 import { needsServer, refuse, reportOptions, serverArgs, type Environ, type ReportOptions, type Target } from '../args.ts';
 import { MODEL_OPTIONS, SERVE_ONLY, TEST_OPTIONS, UsageError } from '../cliOptions.ts';
 import { connectOptions, withServer } from '../reach.ts';
@@ -25,6 +26,8 @@ type Test = {
   format: Format;
   output?: string;
   permissions: Permissions;
+  /** --update: rewrite the snapshots instead of comparing them. */
+  update: boolean;
   github?: { summary?: string };
 };
 
@@ -34,13 +37,15 @@ const NOT_TEST = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail'
 export const test: Command<Test> = {
   name: 'test',
   options: TEST_OPTIONS,
-  usage: `  toolscope test SUITE [--allow-writes] [--allow-destructive] [--format text|json|junit|tap] [--output FILE]
+  usage: `  toolscope test SUITE [--allow-writes] [--allow-destructive] [--update] [--format text|json|junit|tap] [--output FILE]
                  <server-url> | -- <command> [args…] | --config FILE --server NAME
                                               runs a suite of chained calls with expectations
                                               (JSON, schemas/toolscope-suite.schema.json): a tool
                                               not read-only runs only with --allow-writes, one that
                                               may destroy only with --allow-destructive, decided
-                                              before the first call; on GitHub Actions, annotations
+                                              before the first call; snapshots in __snapshots__/
+                                              beside it (--update rewrites them); on GitHub
+                                              Actions, annotations
 ${CONNECTION_USAGE}
 Exit status of test: 0 all passed, 1 a test failed, 2 the suite could not run.`,
   parse: (argv, environ: Environ) => {
@@ -63,6 +68,7 @@ Exit status of test: 0 all passed, 1 a test failed, 2 the suite could not run.`,
       format: format as Format,
       ...(args.values.output ? { output: args.values.output } : {}),
       permissions: { allowWrites: args.values['allow-writes'] === true, allowDestructive: args.values['allow-destructive'] === true },
+      update: args.values.update === true,
       ...(environ.GITHUB_ACTIONS === 'true'
         ? { github: { ...(environ.GITHUB_STEP_SUMMARY ? { summary: environ.GITHUB_STEP_SUMMARY } : {}) } }
         : {}),
@@ -81,7 +87,11 @@ Exit status of test: 0 all passed, 1 a test failed, 2 the suite could not run.`,
           for (const line of refused) console.error(printable(`Not run: ${line}`));
           return failed(`Not run: ${refused.length} of the suite's tools need a flag it was not given; no call was made.`);
         }
-        const run = await runTests(connection, suite, listed.tools, command.permissions);
+        // Snapshots live beside the suite, named after its file (never after anything inside it).
+        const snapshots = suite.tests.some((one) => one.expect?.snapshot)
+          ? { file: new SnapshotFile(command.file), update: command.update }
+          : undefined;
+        const run = await runTests(connection, suite, listed.tools, command.permissions, snapshots);
         const written = formatRun(run, command.format);
         if (command.output) writeFileSync(command.output, `${written}\n`);
         else console.log(written);
