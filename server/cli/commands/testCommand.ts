@@ -92,7 +92,8 @@ Exit status of test: 0 all passed, 1 a test failed, 2 the suite could not run.`,
           ? { file: new SnapshotFile(command.file), update: command.update }
           : undefined;
         const run = await runTests(connection, suite, listed.tools, command.permissions, snapshots);
-        const written = formatRun(run, command.format);
+        // Server text (an error's message, a value) reaches a terminal or a CI log: no control character passes.
+        const written = printable(formatRun(run, command.format));
         if (command.output) writeFileSync(command.output, `${written}\n`);
         else console.log(written);
         if (command.github) {
