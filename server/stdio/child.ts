@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { shellQuote } from '../../src/lib/mcpServersFile.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
+import { deeperThan, tooDeep } from '../../src/lib/jsonDepth.ts';
+import { formatBytes } from '../../src/mcp/results.ts';
 import { localSpawnPlan } from './spawnPlan.ts';
 
 export interface StdioCommand {
@@ -285,6 +287,15 @@ export class StdioChild {
       // The most common stdio bug: logging to stdout, which corrupts the protocol stream.
       this.note(`stdout, not JSON-RPC (write logs to stderr): ${this.#cut(text)}`);
       return;
+    }
+    // Read, but too deep for anything after it (passing it on writes it again: the stack overflows).
+    // An answer is answered with the refusal, so its request does not wait for a timeout.
+    if (deeperThan(message)) {
+      const why = tooDeep(formatBytes(Buffer.byteLength(text)));
+      this.note(why);
+      const id = typeof message === 'object' && message !== null && !('method' in message) ? (message as { id?: unknown }).id : undefined;
+      if (typeof id !== 'string' && typeof id !== 'number') return;
+      message = { jsonrpc: '2.0', id, error: { code: -32603, message: why } };
     }
     for (const listener of this.#messageListeners) listener(message);
   }

@@ -7,6 +7,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
 import { Parser } from 'tap-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,4 +202,25 @@ describe('toolscope test', () => {
     expect(updated.stdout).toContain('— snapshot updated');
     expect((await runToolscope(['test', file, '--allow-writes', demo.url])).code).toBe(0);
   }, 120_000);
+
+  it('an answer nested 100,000 levels deep (a stdio server) fails its test with the refusal and its size; the next test runs', async () => {
+    const deep = {
+      tests: [
+        { name: 'deep', tool: 'deep' },
+        { name: 'small', tool: 'small' },
+      ],
+    };
+    const server = fileURLToPath(new URL('../testing/hugeStdio.mjs', import.meta.url));
+    const { code, stdout } = await runToolscope([
+      'test',
+      suiteFile('deep.json', deep),
+      '--allow-destructive',
+      '--',
+      process.execPath,
+      server,
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toContain("Refused: the server's message nests more than 1,000 levels deep (586.0 KB); Toolscope does not read it.");
+    expect(stdout).toMatch(/✓ small \(small, \d+ ms\)\n1 passed, 1 failed/);
+  }, 60_000);
 });

@@ -18,6 +18,7 @@ import { parseCassette } from '../../src/mcp/recording/cassette.ts';
 import { isWireLine, messagesOfLine, type WireLine } from '../../src/mcp/recording/wireLog.ts';
 import { stdioServers } from '../testing/testServers.ts';
 import { own } from '../../src/mcp/guards.ts';
+import { processGone } from '../testing/processGone.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));
 const TEE = fileURLToPath(new URL('../testing/teeChild.mjs', import.meta.url));
@@ -57,15 +58,6 @@ async function hostSession(client: Client) {
   const echo = await client.callTool({ name: 'echo', arguments: { message: 'tap ✓ ünïcode "quotes" \\ back' } });
   return { tools, progress, long, elicited, cancelled, echo };
 }
-
-const gone = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch {
-    return true;
-  }
-};
 
 describe('toolscope tap over stdio, driven by the official client as a host', () => {
   it('passes every byte on, records both directions, shows it live, and leaves nothing behind', async () => {
@@ -146,7 +138,7 @@ describe('toolscope tap over stdio, driven by the official client as a host', ()
     expect(readFileSync(join(dir, 'stdin.bin'), 'utf8')).toBe(written.join(''));
     expect(Buffer.concat(tapOut).equals(readFileSync(join(dir, 'stdout.bin')))).toBe(true);
     // Nothing outlives the host's close.
-    await expect.poll(() => [tapPid, pids.tee, pids.server].every(gone), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => [tapPid, pids.tee, pids.server].every(processGone), { timeout: 10_000 }).toBe(true);
     expect(existsSync(`${out}.link`)).toBe(false);
 
     // The cassette: both directions, in order, each line timed; the server's own request and its answer.

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCassette } from '../../src/mcp/recording/cassette.ts';
 import { hostFindings } from '../../src/mcp/recording/hostFindings.ts';
 import { isWireLine } from '../../src/mcp/recording/wireLog.ts';
+import { processGone } from '../testing/processGone.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/toolscope.mjs', import.meta.url));
 const SERVER = fileURLToPath(new URL('../testing/hugeStdio.mjs', import.meta.url));
@@ -91,6 +92,41 @@ describe('toolscope tap, bounded', () => {
     ).toEqual(['tools/list ', 'tools/call small']);
   }, 120_000);
 
+  it('passes a message nested 100,000 levels deep on byte for byte, keeps its ends, and goes on (no stack overflow)', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'toolscope-tap-deep-')), 'deep.cassette.jsonl');
+    const tap = spawn(process.execPath, [BIN, 'tap', '--out', out, '--no-page', '--', process.execPath, SERVER], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    tap.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const lines = () => stdout.split('\n').slice(0, -1);
+    const write = (message: unknown) => tap.stdin.write(`${JSON.stringify(message)}\n`);
+    write({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw-host', version: '1' } },
+    });
+    write({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    write({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'deep', arguments: { levels: 100_000 } } });
+    write({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'small', arguments: {} } });
+    await expect.poll(() => lines().length, { timeout: 20_000 }).toBe(3);
+    tap.stdin.end();
+    const code = await new Promise<number | null>((resolve) => tap.once('close', resolve));
+
+    const nested = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    expect(lines()[1]).toBe(`{"jsonrpc":"2.0","id":2,"result":{"content":[],"structuredContent":${nested}}}`);
+    expect(lines()[2]).toContain('"ok"');
+    expect(code).toBe(0);
+    const cassette = parseCassette(readFileSync(out, 'utf8'));
+    if ('error' in cassette) throw new Error(cassette.error);
+    const deep = (cassette.wire ?? []).filter(isWireLine).find((line) => line.nested);
+    expect(deep).toMatchObject({ from: 'server', omitted: true, bytes: Buffer.byteLength(lines()[1] ?? '') });
+    expect(deep?.text?.length).toBe(8192);
+    // It still answers its request (its id read from its first characters): nothing is left unanswered.
+    expect(hostFindings((cassette.wire ?? []).filter(isWireLine), { ended: true })).toEqual([]);
+  }, 60_000);
+
   it('a signal to the tap stops the server at once, and the tap exits with the server’s status', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolscope-tap-signal-'));
     const tee = fileURLToPath(new URL('../testing/teeChild.mjs', import.meta.url));
@@ -110,14 +146,6 @@ describe('toolscope tap, bounded', () => {
     tap.kill('SIGTERM');
     // The tee (the tap's child) dies of the SIGTERM passed on: 128 + 15.
     expect(await closed).toBe(143);
-    const gone = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    };
-    await expect.poll(() => gone(pids.tee) && gone(pids.server), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => processGone(pids.tee) && processGone(pids.server), { timeout: 10_000 }).toBe(true);
   }, 60_000);
 });

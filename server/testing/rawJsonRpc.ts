@@ -3,7 +3,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { RunningServer } from './testServers.ts';
 
-export type RpcOutcome = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
+export type RpcOutcome =
+  | { result: unknown }
+  | { error: { code: number; message: string; data?: unknown } }
+  /** A result's JSON as text: what no JSON.stringify could write (nested 100,000 levels deep). */
+  | { resultText: string };
 export type RpcAnswer = (method: string, params: Record<string, unknown>) => RpcOutcome;
 
 const MAX_BODY = 5_000_000;
@@ -42,7 +46,11 @@ export async function startRawJsonRpcServer(answer: RpcAnswer): Promise<RunningS
           typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {},
         );
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id, ...outcome }));
+        res.end(
+          'resultText' in outcome
+            ? `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${outcome.resultText}}`
+            : JSON.stringify({ jsonrpc: '2.0', id, ...outcome }),
+        );
       })
       .catch(() => res.writeHead(400).end());
   });

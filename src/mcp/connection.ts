@@ -36,6 +36,7 @@ import type { ServerSkills } from './skills.ts';
 import { newTraceId } from './recording/traceContext.ts';
 import { toolCallRequest } from './toolCallRequest.ts';
 import type { Era } from './era.ts';
+import { deeperThan, tooDeep } from '../lib/jsonDepth.ts';
 
 /** The Skills extension's id (SEP-2640); skills.ts holds the rest, loaded on demand. */
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
@@ -376,6 +377,8 @@ export class McpConnection {
     } finally {
       this.watcher.release(call);
     }
+    // Read, but too deep for any walk after it (a check, a render, a copy): refused here, for every caller.
+    if (deeperThan(raw)) throw new McpError({ kind: 'unknown', message: tooDeep() });
     const task = taskFromCallResult(raw, this.era);
     if (!task) return parseCallResult(raw);
     return this.followTask(task, this.taskPlace, {

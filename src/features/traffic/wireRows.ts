@@ -7,6 +7,7 @@
 import { summarizeMessages, type TrafficEntry } from '../../mcp/recording/traffic.ts';
 import { formatBytes } from '../../mcp/results.ts';
 import { isRecord, own } from '../../mcp/guards.ts';
+import { MAX_JSON_DEPTH } from '../../lib/jsonDepth.ts';
 import { omittedAnswer, type WireLine } from '../../mcp/recording/wireLog.ts';
 
 /** What a row's method column says of its direction. */
@@ -15,7 +16,7 @@ export const SERVER_TO_HOST = 'server → host';
 
 const textOf = (line: WireLine) =>
   line.omitted
-    ? `(${formatBytes(line.bytes)}, over the tap's cap: passed on whole, kept as its first characters)\n${line.text ?? ''}`
+    ? `(${formatBytes(line.bytes)}, ${line.nested ? `nested more than ${MAX_JSON_DEPTH} levels deep` : "over the tap's cap"}: passed on whole, kept as its first characters)\n${line.text ?? ''}`
     : line.message !== undefined
       ? JSON.stringify(line.message)
       : (line.text ?? '');

@@ -6,6 +6,7 @@
 // request/answer pairs a mock serves back.
 import { isRecord, own } from '../guards.ts';
 import type { Era } from '../era.ts';
+import { deeperThan } from '../../lib/jsonDepth.ts';
 
 export type WireFrom = 'client' | 'server';
 
@@ -25,6 +26,8 @@ export interface WireLine {
   omitted?: true;
   /** …and its last characters (where an answer's id often is). */
   tail?: string;
+  /** Omitted because it nests deeper than MAX_JSON_DEPTH (src/lib/jsonDepth.ts), not for its size. */
+  nested?: true;
   /**
    * HTTP (a tap with --listen): on the host's line, its request's method and headers; on the first
    * line of the server's answer, its status and headers — masked by the one rule (src/mcp/secrets.ts).
@@ -44,6 +47,8 @@ export type WireEntry = WireLine | WireNote;
 
 /** A non-JSON line, a stderr line or an omitted message's head is kept up to this many characters. */
 export const MAX_TEXT_CHARS = 8192;
+/** …and a message omitted for its depth also as its last characters (where an answer's id often is). */
+const TAIL_CHARS = 256;
 
 export const isWireLine = (value: unknown): value is WireLine =>
   isRecord(value) && (own(value, 'from') === 'client' || own(value, 'from') === 'server') && typeof own(value, 'at') === 'number';
@@ -54,11 +59,16 @@ export const isWireNote = (value: unknown): value is WireNote =>
 /** The line a tap keeps for bytes read from one side (the newline already removed). */
 export function wireLineOf(from: WireFrom, text: string, bytes: number, at: number, cap: number, tail?: string): WireLine {
   if (bytes > cap) return { at, from, bytes, omitted: true, text: text.slice(0, MAX_TEXT_CHARS), ...(tail ? { tail } : {}) };
+  let message: unknown;
   try {
-    return { at, from, bytes, message: JSON.parse(text) as unknown };
+    message = JSON.parse(text) as unknown;
   } catch {
     return { at, from, bytes, text: text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text };
   }
+  // Parsed, but too deep for anything after (writing it again would overflow the stack): kept as its ends.
+  if (deeperThan(message))
+    return { at, from, bytes, omitted: true, nested: true, text: text.slice(0, MAX_TEXT_CHARS), tail: text.slice(-TAIL_CHARS) };
+  return { at, from, bytes, message };
 }
 
 /** The JSON-RPC messages of a line (a batch is several). */
