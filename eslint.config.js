@@ -143,6 +143,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'scratch',
+      // Examples for a user's own repository (they import the installed package): checked and run by server/cli/package.test.ts.
+      'docs/examples',
     ],
   },
   js.configs.recommended,

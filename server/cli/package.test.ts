@@ -1,8 +1,9 @@
 // The installable package: `npm pack` (from a copy of the sources, so the clone's dist/ is not
 // rebuilt under other suites), installed into an empty folder with production dependencies
 // only, then `npx toolscope`, `npx toolscope -- <stdio server>`, `npx toolscope report -- …`, `npx toolscope tap` and `npx toolscope mcp`
-// from there — Node alone, no tsx, no Vite, no TypeScript.
-import { execFileSync, spawnSync } from 'node:child_process';
+// from there — Node alone, no tsx, no Vite, no TypeScript; and `toolscope/testing` from an author's
+// own tests: docs/examples run with node:test and Vitest against the demo, type-checked by tsc.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -18,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startToolscopeCli, stdioServers } from '../testing/testServers.ts';
+import { startDemoServer, startToolscopeCli, stdioServers } from '../testing/testServers.ts';
 import { packageRoot } from '../serveApp.ts';
 
 const root = packageRoot();
@@ -29,6 +30,7 @@ const SOURCES = [
   'schemas',
   'server',
   'src',
+  'types',
   'index.html',
   'oauth-callback.html',
   'package.json',
@@ -75,11 +77,13 @@ describe('the installed package', () => {
         'package/bin/toolscope.mjs',
         'package/dist/index.html',
         'package/dist-node/toolscope.mjs',
+        'package/dist-node/testing.mjs',
+        'package/types/testing.d.ts',
         'package/schemas/toolscope-suite.schema.json',
         'package/README.md',
       ]),
     );
-    expect(listing.filter((file) => /\.(ts|tsx|map)$/.test(file))).toEqual([]);
+    expect(listing.filter((file) => /\.(ts|tsx|map)$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
     // Only Toolscope itself was installed: the bundle needs nothing else.
     expect(readdirSync(join(installed, 'node_modules')).filter((entry) => !entry.startsWith('.'))).toEqual(['toolscope']);
     for (const absent of ['tsx', 'vite', 'typescript']) expect(existsSync(join(installed, 'node_modules', absent))).toBe(false);
@@ -185,4 +189,72 @@ describe('the installed package', () => {
     expect(parsed.tools).toBe(5);
     expect(parsed.findings.filter((finding) => finding.severity !== 'info')).toEqual([]);
   }, 90_000);
+
+  it('toolscope/testing: the docs’ node:test example passes against the demo and fails on a wrong expectation; the Vitest example passes and type-checks', async () => {
+    const demo = await startDemoServer();
+    try {
+      // An author's repository: the installed package, and their own test runner and types.
+      const consumer = join(work, 'consumer');
+      mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
+      symlinkSync(join(installed, 'node_modules', 'toolscope'), join(consumer, 'node_modules', 'toolscope'), 'dir');
+      symlinkSync(join(root, 'node_modules', 'vitest'), join(consumer, 'node_modules', 'vitest'), 'dir');
+      symlinkSync(join(root, 'node_modules', '@types', 'node'), join(consumer, 'node_modules', '@types', 'node'), 'dir');
+      writeFileSync(join(consumer, 'package.json'), '{ "name": "a-servers-tests", "private": true, "type": "module" }\n');
+      for (const example of ['testing.node-test.mjs', 'testing.vitest.test.ts'])
+        cpSync(join(root, 'docs', 'examples', example), join(consumer, example));
+      // Not this run's own Vitest settings: the author's runner starts afresh.
+      const env = {
+        ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(key))),
+        SERVER_URL: demo.url,
+      };
+      // Not spawnSync: the demo answers from this process, whose loop must keep turning.
+      const run = (args: string[], more: Record<string, string> = {}) =>
+        new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, args, { cwd: consumer, env: { ...env, ...more }, timeout: 90_000 });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+          child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+          child.on('close', (status) => resolve({ status, stdout, stderr }));
+        });
+
+      const passing = await run(['--test', 'testing.node-test.mjs']);
+      expect(passing.status, passing.stdout + passing.stderr).toBe(0);
+      expect(passing.stdout).toContain('# pass 2');
+      const failing = await run(['--test', 'testing.node-test.mjs'], { QUANTITY: '3' });
+      expect(failing.status).toBe(1);
+      expect(failing.stdout).toContain('not ok 1 - a basket takes a cable');
+      expect(failing.stdout).toMatch(/expected: 2\s+actual: 3/);
+
+      const vitest = await run([join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', consumer, 'testing.vitest.test.ts']);
+      expect(vitest.status, vitest.stdout + vitest.stderr).toBe(0);
+      expect(vitest.stdout).toMatch(/Tests\s+.*2 passed/);
+      const wrong = await run([join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', consumer, 'testing.vitest.test.ts'], {
+        EXPECTED_ID: 'prd_cab_999',
+      });
+      expect(wrong.status).toBe(1);
+
+      // The package's types, checked (skipLibCheck off) with the example that uses them.
+      writeFileSync(
+        join(consumer, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            target: 'es2022',
+            lib: ['es2022', 'esnext.disposable'],
+            types: ['node'],
+            noEmit: true,
+            skipLibCheck: false,
+          },
+          files: ['testing.vitest.test.ts', 'node_modules/toolscope/types/testing.d.ts'],
+        }),
+      );
+      const tsc = await run([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+      expect(tsc.status, tsc.stdout).toBe(0);
+    } finally {
+      await demo.stop();
+    }
+  }, 240_000);
 });

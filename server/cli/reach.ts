@@ -67,14 +67,17 @@ export function reachSecrets(target: ServerTarget, options: Pick<ReachOptions, '
   );
 }
 
+/** The era asked for: `legacy` (2025-11-25's initialize), or a 2026 protocol version; none: as the server offers. */
+export const eraHintOf = (era: string | undefined): EraHint | undefined =>
+  era === undefined
+    ? undefined
+    : era === 'legacy'
+      ? { era: 'legacy', protocolVersion: '2025-11-25' }
+      : { era: 'modern', protocolVersion: era };
+
 /** How the command line asks to reach a server: the era and the headers (a usage error exits 2 before any server runs). */
 export function connectOptions(options: ReportOptions): Pick<ReachOptions, 'eraHint' | 'headers'> {
-  const eraHint: EraHint | undefined =
-    options.era === undefined
-      ? undefined
-      : options.era === 'legacy'
-        ? { era: 'legacy', protocolVersion: '2025-11-25' }
-        : { era: 'modern', protocolVersion: options.era };
+  const eraHint = eraHintOf(options.era);
   const headers: Record<string, string> = {};
   for (const value of options.headers) {
     const colon = value.indexOf(':');

@@ -6,13 +6,13 @@
 // argument checks and outcome words), its arguments filled from values earlier tests saved.
 import type { McpConnection } from '../../src/mcp/connection.ts';
 import { readOnlyDoubt } from '../../src/mcp/callGate.ts';
-import { describeFailure } from '../../src/mcp/errors.ts';
 import { mergePages } from '../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
 import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
 import { unattendedSession } from '../../src/workspace/unattended.ts';
-import { judge, select, type Failure, type Observed } from './expectations.ts';
+import { judge, select, type Failure } from './expectations.ts';
+import { observeCall } from './observeCall.ts';
 import type { Suite, SuiteTest } from './suiteFile.ts';
 import { snapshotOf, type SnapshotFile } from './snapshots.ts';
 
@@ -49,18 +49,26 @@ export function needs(tool: Pick<McpTool, 'name' | 'annotations'>): 'nothing' | 
   return tool.annotations.destructiveHint === false && !doubt ? 'writes' : 'destructive';
 }
 
+/** Why a tool may not run with these permissions, and the permission it needs (undefined: it may run). */
+export function gateOf(
+  tool: Pick<McpTool, 'name' | 'annotations'>,
+  permissions: Permissions,
+): { needs: 'writes' | 'destructive'; why: string } | undefined {
+  const need = needs(tool);
+  if (need === 'writes' && !permissions.allowWrites && !permissions.allowDestructive)
+    return { needs: 'writes', why: 'not marked read-only (readOnlyHint), so it may change data' };
+  if (need === 'destructive' && !permissions.allowDestructive)
+    return { needs: 'destructive', why: readOnlyDoubt(tool) ?? 'it may destroy data (destructiveHint is not false)' };
+  return undefined;
+}
+
 /** The tools of the suite the flags do not allow, each with why (empty: all may run). */
 export function refusedTools(suite: Suite, tools: readonly McpTool[], permissions: Permissions): string[] {
   const named = [...new Set(suite.tests.map((test) => test.tool))];
   return named.flatMap((name) => {
     const tool = tools.find((candidate) => candidate.name === name);
-    if (!tool) return [];
-    const need = needs(tool);
-    if (need === 'writes' && !permissions.allowWrites && !permissions.allowDestructive)
-      return [`${name}: not marked read-only (readOnlyHint), so it may change data — run with --allow-writes`];
-    if (need === 'destructive' && !permissions.allowDestructive)
-      return [`${name}: ${readOnlyDoubt(tool) ?? 'it may destroy data (destructiveHint is not false)'} — run with --allow-destructive`];
-    return [];
+    const gate = tool && gateOf(tool, permissions);
+    return gate ? [`${name}: ${gate.why} — run with --allow-${gate.needs}`] : [];
   });
 }
 
@@ -85,13 +93,6 @@ export function fill(value: unknown, saved: ReadonlyMap<string, unknown>, missin
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner, saved, missing)]));
   return value;
 }
-
-const OUTCOME_WORDS: Record<string, string> = {
-  success: 'ok',
-  'tool-error': 'tool-error',
-  'protocol-error': 'protocol-error',
-  'invalid-output': 'invalid-output',
-};
 
 /** The server's tools, every page; or why they could not all be listed. */
 export async function listAll(connection: McpConnection): Promise<{ tools: McpTool[] } | { stop: string }> {
@@ -149,32 +150,9 @@ async function runTest(
         actual: 'nothing saved under that name',
       })),
     );
-  const done = await session.requestFromAgent(test.tool, args, 'Not sent: the suite’s gate refused it.');
+  const done = await observeCall(session, test.tool, args, 'Not sent: the suite’s gate refused it.');
   if (!done.sent) return failed([{ path: 'outcome', expected: test.expect?.outcome ?? 'ok', actual: `not sent: ${done.refused}` }]);
-  const { state } = done;
-  const observed: Observed =
-    state.status === 'done'
-      ? {
-          outcome: OUTCOME_WORDS[done.outcome?.kind ?? ''] ?? done.outcome?.kind ?? 'unknown',
-          ms: state.durationMs,
-          result: {
-            content: state.result.content,
-            ...(state.result.hasStructuredContent ? { structuredContent: state.result.structuredContent } : {}),
-            ...(state.result.isError ? { isError: true } : {}),
-          },
-          ...(state.outputProblem
-            ? { message: state.outputProblem }
-            : state.result.isError
-              ? { message: textOf(state.result.content) }
-              : {}),
-        }
-      : state.status === 'failed'
-        ? {
-            outcome: OUTCOME_WORDS[done.outcome?.kind ?? ''] ?? done.outcome?.kind ?? 'failed',
-            ms: state.durationMs,
-            message: describeFailure(state.failure),
-          }
-        : { outcome: done.outcome?.kind ?? state.status, ms: 0 };
+  const { observed, raw } = done;
   const failures = judge(observed, test.expect);
   // A value is saved from any answer the call got (a test that failed on its time still made its basket);
   // a call that got none saves nothing, and a later test that needs the value says so.
@@ -192,10 +170,10 @@ async function runTest(
   const wanted = test.expect?.snapshot;
   let snapshot: TestResult['snapshot'];
   if (wanted && snapshots) {
-    if (state.status !== 'done') failures.push({ path: 'snapshot', expected: 'a result to compare', actual: `none: ${observed.outcome}` });
+    if (raw === undefined) failures.push({ path: 'snapshot', expected: 'a result to compare', actual: `none: ${observed.outcome}` });
     else {
       const ignore = typeof wanted === 'object' ? wanted.ignore : [];
-      const checked = snapshots.file.check(test.name, snapshotOf(state.result.raw, ignore), snapshots.update);
+      const checked = snapshots.file.check(test.name, snapshotOf(raw, ignore), snapshots.update);
       failures.push(...checked.failures);
       snapshot = checked.done;
     }
@@ -209,9 +187,3 @@ async function runTest(
     ...(snapshot ? { snapshot } : {}),
   };
 }
-
-const textOf = (content: readonly { type: string; text?: string }[]) =>
-  content
-    .flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
-    .join(' ')
-    .slice(0, 300);
