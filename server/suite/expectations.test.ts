@@ -71,9 +71,9 @@ describe('a test’s expectations', () => {
 });
 
 describe('a suite file', () => {
-  const refusal = (text: string) => {
+  const refusal = (text: string, file = 's.json') => {
     try {
-      parseSuite(text, 's.json');
+      parseSuite(text, file);
     } catch (error) {
       if (error instanceof UsageError) return error.message;
       throw error;
@@ -93,6 +93,46 @@ describe('a suite file', () => {
     );
     expect(refusal('not json')).toMatch(/^s\.json: not JSON/);
     expect(refusal('{"tests":[]}')).toMatch(/tests must NOT have fewer than 1 items/);
+  });
+
+  it('may be YAML (by its name): the same suite, the same checks; a key twice, an alias bomb, a deep nest refused', () => {
+    const yaml = [
+      'tests:',
+      '  - name: a basket',
+      '    tool: create_basket',
+      '    expect: { outcome: ok }',
+      '    save: { basket: $.structuredContent.basket_id }',
+      '  - name: add',
+      '    tool: add_item',
+      '    arguments: { basket_id: "${basket}", quantity: 2 }',
+      '    expect:',
+      '      structuredContent:',
+      '        "$.lines": { length: 1 }',
+    ].join('\n');
+    expect(parseSuite(yaml, 's.yaml')).toEqual({
+      tests: [
+        { name: 'a basket', tool: 'create_basket', expect: { outcome: 'ok' }, save: { basket: '$.structuredContent.basket_id' } },
+        {
+          name: 'add',
+          tool: 'add_item',
+          arguments: { basket_id: '${basket}', quantity: 2 },
+          expect: { structuredContent: { '$.lines': { length: 1 } } },
+        },
+      ],
+    });
+    expect(refusal('tests:\n  - name: a\n    tool: t\n    expect: { outcom: ok }\n', 's.yml')).toBe(
+      's.yml: tests.0.expect has an unknown key "outcom" (the suite\'s schema: schemas/toolscope-suite.schema.json).',
+    );
+    expect(refusal('tests:\n  - name: a\n    name: b\n    tool: t\n', 's.yaml')).toMatch(/^s\.yaml: not YAML \(.*Map keys must be unique/);
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from({ length: 9 }, (_, i) => `${'bcdefghij'[i]}: &${'bcdefghij'[i]} [${Array(10).fill(`*${'abcdefghi'[i]}`).join(', ')}]`),
+      'tests: []',
+    ].join('\n');
+    expect(refusal(bomb, 's.yaml')).toMatch(/^s\.yaml: not YAML \(.*(alias|Alias)/);
+    expect(refusal(`${'['.repeat(5000)}${']'.repeat(5000)}`, 's.json')).toBe(
+      's.json: nests more than 1000 levels deep; a suite is a list of calls.',
+    );
   });
 });
 

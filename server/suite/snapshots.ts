@@ -1,5 +1,6 @@
 // A test's snapshot (issue 83): the call's result kept in `__snapshots__/<suite>.snap.json` beside
-// the suite — `_meta` left out at every depth (the protocol's own, and volatile), each value an
+// the suite — `_meta` left out at every depth and `resultType` at the top (the protocol's own, so
+// both eras share one snapshot), each value an
 // `ignore` JSONPath selects replaced by "<ignored>" — written the first time, compared every time
 // after (RFC 8785 canonical form), rewritten with --update. A change fails naming the paths that
 // differ, expected and actual.
@@ -30,9 +31,14 @@ function segments(normalized: string): (string | number)[] {
   return found;
 }
 
-/** What a snapshot keeps of a result: without `_meta`, each ignored value replaced. */
+/**
+ * What a snapshot keeps of a result: without the protocol's own fields — `_meta` at every depth, and
+ * the 2026-07-28 revision's `resultType` at the top — so one snapshot holds in both eras; each
+ * ignored value replaced.
+ */
 export function snapshotOf(result: unknown, ignore: readonly string[] = []): unknown {
   const kept = withoutMeta(result) as JsonValue;
+  if (typeof kept === 'object' && kept !== null && !Array.isArray(kept)) delete kept.resultType;
   for (const expression of ignore)
     for (const normalized of paths(kept, expression)) {
       const steps = segments(normalized);

@@ -13,7 +13,7 @@ import { Parser } from 'tap-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWireLine, messagesOfLine } from '../../src/mcp/recording/wireLog.ts';
 import { runToolscope } from '../testing/runToolscope.ts';
-import { startDemoServer, type RunningServer } from '../testing/testServers.ts';
+import { startDemoServer, stdioServers, type RunningServer } from '../testing/testServers.ts';
 import { listenHttpTap } from '../tap/httpTap.ts';
 import { TapRecorder } from '../tap/tapRecorder.ts';
 import { parseCassette } from '../../src/mcp/recording/cassette.ts';
@@ -223,4 +223,39 @@ describe('toolscope test', () => {
     expect(stdout).toContain("Refused: the server's message nests more than 1,000 levels deep (586.0 KB); Toolscope does not read it.");
     expect(stdout).toMatch(/✓ small \(small, \d+ ms\)\n1 passed, 1 failed/);
   }, 60_000);
+
+  it('--era both runs the suite once per era and reports each: the demo over HTTP, a dual-era stdio server sharing one snapshot', async () => {
+    const { code, stdout, stderr } = await runToolscope([
+      'test',
+      suiteFile('both.json', chained),
+      '--allow-writes',
+      '--era',
+      'both',
+      '--format',
+      'json',
+      demo.url,
+    ]);
+    expect(code, stderr).toBe(0);
+    const report = JSON.parse(stdout) as { runs: { server: { protocolVersion: string; era: string }; passed: number; failed: number }[] };
+    expect(report.runs.map((run) => [run.server.era, run.server.protocolVersion, run.passed, run.failed])).toEqual([
+      ['legacy', '2025-11-25', 2, 0],
+      ['modern', '2026-07-28', 2, 0],
+    ]);
+
+    const echo = { tests: [{ name: 'echo', tool: 'echo', arguments: { message: 'both ✓' }, expect: { snapshot: true } }] };
+    const dual = await runToolscope([
+      'test',
+      suiteFile('dual.json', echo),
+      '--allow-destructive',
+      '--era',
+      'both',
+      '--',
+      ...stdioServers.dualEra(),
+    ]);
+    expect(dual.code, dual.stdout + dual.stderr).toBe(0);
+    // The 2025 run writes the snapshot; the 2026 run (its result has resultType, the protocol's own) matches it.
+    expect(dual.stdout).toMatch(
+      /Testing dual-era 1\.0\.0 \(2025-11-25\)\n✓ echo \(echo, \d+ ms\) — snapshot written\n1 passed, 0 failed\n\nTesting dual-era 1\.0\.0 \(2026-07-28\)\n✓ echo \(echo, \d+ ms\)\n1 passed, 0 failed/,
+    );
+  }, 120_000);
 });

@@ -1,9 +1,11 @@
-// A test suite for `toolscope test` (issue 83): JSON, checked against the suite's JSON Schema
+// A test suite for `toolscope test` (issue 83): JSON (or YAML 1.2, by its .yaml/.yml name), checked against the suite's JSON Schema
 // (schemas/toolscope-suite.schema.json, shipped in the package) before anything runs — an unknown
 // key, a bad matcher or a JSONPath that does not parse is a usage error naming its place, exit 2.
 import parsePath from 'jsonpath-rfc9535/parser';
+import { parse as parseYaml } from 'yaml';
 import schema from '../../schemas/toolscope-suite.schema.json' with { type: 'json' };
 import { errorMessage } from '../../src/lib/errorMessage.ts';
+import { deeperThan, MAX_JSON_DEPTH } from '../../src/lib/jsonDepth.ts';
 import { createAjv } from '../../src/schema/ajvSetup.ts';
 import { UsageError } from '../cli/cliOptions.ts';
 
@@ -51,12 +53,18 @@ const validate = createAjv('2020-12').compile(schema);
 export function parseSuite(text: string, file: string): Suite {
   if (text.length > MAX_SUITE_BYTES)
     throw new UsageError(`${file}: larger than ${MAX_SUITE_BYTES / 1024 / 1024} MB; a suite is a list of calls.`);
+  const yaml = /\.ya?ml$/i.test(file);
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // YAML: the 1.2 core schema (no dates, no custom tags), a key given twice refused, aliases bounded.
+    value = yaml ? parseYaml(text, { uniqueKeys: true, maxAliasCount: 100, prettyErrors: false }) : JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${file}: not JSON (${errorMessage(error)}).`);
+    const why = error instanceof RangeError ? `nested too deep to read (${errorMessage(error)})` : errorMessage(error);
+    throw new UsageError(`${file}: not ${yaml ? 'YAML' : 'JSON'} (${why}).`);
   }
+  // Every walk after this (the schema's check, ${name} filling, canonical forms) recurses.
+  if (deeperThan(value, MAX_JSON_DEPTH))
+    throw new UsageError(`${file}: nests more than ${MAX_JSON_DEPTH} levels deep; a suite is a list of calls.`);
   if (!validate(value)) {
     const first = validate.errors?.[0];
     const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : 'the suite';

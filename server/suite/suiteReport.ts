@@ -72,6 +72,29 @@ function tap(run: SuiteRun): string {
   return lines.join('\n');
 }
 
+/** Several runs of one suite (`--era both`), each reported with its protocol version. */
+export function formatRuns(runs: readonly SuiteRun[], format: Format): string {
+  const [only] = runs;
+  if (runs.length === 1 && only) return formatRun(only, format);
+  if (format === 'json')
+    return JSON.stringify({ runs: runs.map((run) => ({ server: run.server, ...counts(run), tests: run.results })) }, null, 2);
+  if (format === 'junit')
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<testsuites>',
+      ...runs.map((run) => junit(run).split('\n').slice(1).join('\n')),
+      '</testsuites>',
+    ].join('\n');
+  if (format === 'tap') {
+    // One plan for all: each test named with its era's protocol version.
+    const results = runs.flatMap((run) =>
+      run.results.map((result) => ({ ...result, name: `[${run.server.protocolVersion}] ${result.name}` })),
+    );
+    return tap({ ...(only as SuiteRun), results });
+  }
+  return runs.map(text).join('\n\n');
+}
+
 export function formatRun(run: SuiteRun, format: Format): string {
   if (format === 'json') return JSON.stringify({ server: run.server, ...counts(run), tests: run.results }, null, 2);
   if (format === 'junit') return junit(run);
@@ -83,11 +106,12 @@ export function formatRun(run: SuiteRun, format: Format): string {
 const ghData = (value: string) => value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const ghProperty = (value: string) => ghData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-/** One `::error` line per failed test (https://docs.github.com/actions/reference/workflow-commands-for-github-actions). */
-export function githubAnnotations(run: SuiteRun): string[] {
+/** One `::error` line per failed test (https://docs.github.com/actions/reference/workflow-commands-for-github-actions); `perEra`: the title names the protocol version. */
+export function githubAnnotations(run: SuiteRun, perEra = false): string[] {
+  const era = perEra ? ` (${run.server.protocolVersion})` : '';
   return run.results
     .filter((result) => result.status === 'failed')
-    .map((result) => `::error title=${ghProperty(`toolscope test: ${result.name}`)}::${ghData(failureLines(result).join('\n'))}`);
+    .map((result) => `::error title=${ghProperty(`toolscope test${era}: ${result.name}`)}::${ghData(failureLines(result).join('\n'))}`);
 }
 
 const cell = (value: string) => value.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
