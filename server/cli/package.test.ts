@@ -2,8 +2,10 @@
 // rebuilt under other suites), installed into an empty folder with production dependencies
 // only, then `npx toolscope`, `npx toolscope -- <stdio server>`, `npx toolscope report -- …`, `npx toolscope tap` and `npx toolscope mcp`
 // from there — Node alone, no tsx, no Vite, no TypeScript; and `toolscope/testing` from an author's
-// own tests: docs/examples run with node:test and Vitest against the demo, type-checked by tsc.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+// own tests: docs/examples run with node:test and Vitest against the demo, type-checked by tsc; and
+// the GitHub Action (action.yml): its steps run as a runner runs a composite action's bash steps —
+// inputs into each step's env, the runner's variables set — with the packed tarball as its package.
+import { execFileSync, spawn, spawnSync, type SpawnOptions } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -18,6 +20,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, startToolscopeCli, stdioServers } from '../testing/testServers.ts';
 import { packageRoot } from '../serveApp.ts';
@@ -43,6 +47,18 @@ let work: string;
 let installed: string;
 let tarball: string;
 const npx = ['npx', '--no-install', 'toolscope'];
+
+/** A child's exit status and output — not spawnSync where a server answers from this process, whose loop must keep turning. */
+function spawned(command: string, args: string[], options: SpawnOptions) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'toolscope-package-'));
@@ -207,16 +223,8 @@ describe('the installed package', () => {
         ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(key))),
         SERVER_URL: demo.url,
       };
-      // Not spawnSync: the demo answers from this process, whose loop must keep turning.
       const run = (args: string[], more: Record<string, string> = {}) =>
-        new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, args, { cwd: consumer, env: { ...env, ...more }, timeout: 90_000 });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-          child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-          child.on('close', (status) => resolve({ status, stdout, stderr }));
-        });
+        spawned(process.execPath, args, { cwd: consumer, env: { ...env, ...more }, timeout: 90_000 });
 
       const passing = await run(['--test', 'testing.node-test.mjs']);
       expect(passing.status, passing.stdout + passing.stderr).toBe(0);
@@ -257,4 +265,139 @@ describe('the installed package', () => {
       await demo.stop();
     }
   }, 240_000);
+
+  it('the GitHub Action: its steps pass a green suite, a lock and a load budget, fail a wrong suite with annotations, and start a command in both eras', async () => {
+    const demo = await startDemoServer();
+    try {
+      const action = parseYaml(readFileSync(join(root, 'action.yml'), 'utf8')) as {
+        inputs: Record<string, { default?: string }>;
+        runs: { using: string; steps: { name: string; shell: string; env: Record<string, string>; run: string }[] };
+      };
+      expect(action.runs.using).toBe('composite');
+      const workspace = join(work, 'workspace');
+      mkdirSync(workspace);
+      writeFileSync(
+        join(workspace, 'green.yaml'),
+        'tests:\n  - name: finds the cable\n    tool: search_catalog\n    arguments: { query: usb cable }\n    expect:\n      structuredContent:\n        "$.products[0].id": prd_cab_001\n',
+      );
+      writeFileSync(
+        join(workspace, 'red.json'),
+        JSON.stringify({
+          tests: [
+            {
+              name: 'wrong id',
+              tool: 'search_catalog',
+              arguments: { query: 'usb cable' },
+              expect: { structuredContent: { '$.products[0].id': 'prd_nope' } },
+            },
+          ],
+        }),
+      );
+      writeFileSync(
+        join(workspace, 'echo.json'),
+        JSON.stringify({ tests: [{ name: 'echo', tool: 'echo', arguments: { message: 'ci' } }] }),
+      );
+      // A lock of the dual-era server, and one that holds a tool the server no longer lists (a breaking drift).
+      const dualEra = `${process.execPath} ${fileURLToPath(new URL('../testing/dualEra.mjs', import.meta.url))}`;
+      const lock = await spawned(
+        npx[0] ?? 'npx',
+        [...npx.slice(1), 'lock', '--out', join(workspace, 'dual.lock.json'), '--', ...dualEra.split(' ')],
+        {
+          cwd: installed,
+        },
+      );
+      expect(lock.status, lock.stdout + lock.stderr).toBe(0);
+      expect(lock.stderr).toContain('Locked 1 tool of dual-era');
+      const locked = JSON.parse(readFileSync(join(workspace, 'dual.lock.json'), 'utf8')) as { tools: Record<string, unknown> };
+      writeFileSync(
+        join(workspace, 'drifted.lock.json'),
+        JSON.stringify({ ...locked, tools: { ...locked.tools, shout: locked.tools.echo } }),
+      );
+
+      /** Runs every step as the runner would: `${{ inputs.x }}` in env only (never in a script), bash, GITHUB_* set. */
+      const runAction = async (inputs: Record<string, string>) => {
+        const summary = join(workspace, `summary-${Date.now()}.md`);
+        const steps: { name: string; status: number | null; stdout: string; stderr: string }[] = [];
+        for (const step of action.runs.steps) {
+          expect(step.shell).toBe('bash');
+          expect(step.run, 'an input pasted into a script can inject commands').not.toContain('${{');
+          const env = Object.fromEntries(
+            Object.entries(step.env).map(([name, value]) => {
+              const input = /^\$\{\{ inputs\.([a-z-]+) \}\}$/.exec(value)?.[1];
+              if (!input) throw new Error(`${step.name}: ${name} is not an input`);
+              return [name, inputs[input] ?? action.inputs[input]?.default ?? ''];
+            }),
+          );
+          const outcome = await spawned('bash', ['-e', '-c', step.run], {
+            cwd: workspace,
+            env: {
+              ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(key))),
+              ...env,
+              GITHUB_ACTIONS: 'true',
+              GITHUB_ACTION_PATH: root,
+              GITHUB_STEP_SUMMARY: summary,
+              npm_config_offline: 'true',
+            },
+            timeout: 120_000,
+          });
+          steps.push({ name: step.name, ...outcome });
+          if (outcome.status !== 0) break; // a failed step ends the job
+        }
+        return { steps, summary: existsSync(summary) ? readFileSync(summary, 'utf8') : '' };
+      };
+
+      const green = await runAction({
+        toolscope: tarball,
+        server: demo.url,
+        suite: 'green.yaml',
+        'load-tool': 'search_catalog',
+        'load-arguments': '{"query":"usb"}',
+        'load-budget': 'p95<5s errors<1%',
+        'load-requests': '20',
+      });
+      expect(
+        green.steps.map((step) => [step.name, step.status]),
+        JSON.stringify(green.steps.at(-1)),
+      ).toEqual([
+        ['toolscope test', 0],
+        ['toolscope report --lock', 0],
+        ['toolscope load', 0],
+      ]);
+      expect(green.steps[0]?.stdout).toMatch(/✓ finds the cable \(search_catalog, \d+ ms\)/);
+      expect(green.steps[1]?.stdout).toContain('no lock file given, no lock step');
+      expect(green.steps[2]?.stdout).toMatch(/p95<5s/);
+      expect(green.summary).toContain('| finds the cable | search_catalog | passed |');
+
+      const red = await runAction({ toolscope: tarball, server: demo.url, suite: 'red.json' });
+      expect(red.steps.map((step) => [step.name, step.status])).toEqual([['toolscope test', 1]]);
+      expect(red.steps[0]?.stderr).toContain(
+        '::error title=toolscope test%3A wrong id::$.products[0].id: expected "prd_nope", got "prd_cab_001"',
+      );
+
+      // A command (stdio), both eras, a lock that holds, a load on its one tool (not marked read-only: allowed).
+      const stdio = await runAction({
+        toolscope: tarball,
+        command: dualEra,
+        suite: 'echo.json',
+        era: 'both',
+        lock: 'dual.lock.json',
+        'load-tool': 'echo',
+        'load-arguments': '{"message":"ci"}',
+        'load-requests': '20',
+        'allow-destructive': 'true',
+      });
+      expect(
+        stdio.steps.map((step) => step.status),
+        JSON.stringify(stdio.steps.at(-1)),
+      ).toEqual([0, 0, 0]);
+      expect(stdio.steps[0]?.stdout).toMatch(/\(2025-11-25\)[\s\S]*✓ echo[\s\S]*\(2026-07-28\)[\s\S]*✓ echo/);
+
+      const drifted = await runAction({ toolscope: tarball, command: dualEra, lock: 'drifted.lock.json' });
+      expect(drifted.steps.map((step) => step.status)).toEqual([0, 1]);
+      expect(drifted.steps[0]?.stdout).toContain('no suite given, no test step');
+      expect(drifted.steps[1]?.stdout).toMatch(/shout/);
+    } finally {
+      await demo.stop();
+    }
+  }, 300_000);
 });

@@ -1,6 +1,7 @@
 // `toolscope lock`: every tool as listed (all pages) with its digest (SEP-2636, RFC 8785), written
 // to --out for `report --lock` in CI. The server is reached as every command reaches it (../reach.ts).
 // Exit 0 written, 2 not.
+import { countOf } from '../../../src/lib/count.ts';
 import { writeFile } from 'node:fs/promises';
 import { printable } from '../../../src/lib/printable.ts';
 import { rawToolList } from '../../../src/report/collect.ts';
@@ -49,7 +50,7 @@ export async function runLock(target: ServerTarget, options: ReportOptions, out:
     if (secrets.some((secret) => secret && text.includes(secret)))
       return failed('Not locked: a tool definition holds a credential this connection sends (bearer, header value or URL secret).');
     await writeFile(out, text);
-    console.error(printable(`Locked ${Object.keys(lock.tools).length} tools of ${connection.server.name} in ${out}.`));
+    console.error(printable(`Locked ${countOf(Object.keys(lock.tools).length, 'tool')} of ${connection.server.name} in ${out}.`));
     return 0;
   });
 }
