@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from './expectations.ts';
-import { fill, needs } from './runSuite.ts';
+import { fill } from './runSuite.ts';
+import { unattendedNeeds } from '../../src/mcp/callGate.ts';
 import { parseSuite } from './suiteFile.ts';
 import { differences, IGNORED, snapshotOf } from './snapshots.ts';
 import { UsageError } from '../cli/cliOptions.ts';
@@ -63,10 +64,10 @@ describe('a test’s expectations', () => {
 
   it('the gate reads the hints as the page does', () => {
     const tool = (annotations: Record<string, boolean>, name = 'x') => ({ name, annotations });
-    expect(needs(tool({ readOnlyHint: true }))).toBe('nothing');
-    expect(needs(tool({ readOnlyHint: true }, 'wipe_database'))).toBe('destructive');
-    expect(needs(tool({ readOnlyHint: false, destructiveHint: false }))).toBe('writes');
-    expect(needs(tool({}))).toBe('destructive');
+    expect(unattendedNeeds(tool({ readOnlyHint: true }))).toBe('nothing');
+    expect(unattendedNeeds(tool({ readOnlyHint: true }, 'wipe_database'))).toBe('destructive');
+    expect(unattendedNeeds(tool({ readOnlyHint: false, destructiveHint: false }))).toBe('writes');
+    expect(unattendedNeeds(tool({}))).toBe('destructive');
   });
 });
 

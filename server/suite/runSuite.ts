@@ -5,7 +5,7 @@
 // then each test in order through the one call session (src/workspace/unattended.ts: the page's
 // argument checks and outcome words), its arguments filled from values earlier tests saved.
 import type { McpConnection } from '../../src/mcp/connection.ts';
-import { readOnlyDoubt } from '../../src/mcp/callGate.ts';
+import { readOnlyDoubt, unattendedNeeds } from '../../src/mcp/callGate.ts';
 import { mergePages } from '../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
@@ -42,19 +42,12 @@ export interface Snapshots {
   update: boolean;
 }
 
-/** What a tool needs to be called unattended: nothing (trusted read-only), --allow-writes, or --allow-destructive. */
-export function needs(tool: Pick<McpTool, 'name' | 'annotations'>): 'nothing' | 'writes' | 'destructive' {
-  const doubt = readOnlyDoubt(tool);
-  if (tool.annotations.readOnlyHint === true && !doubt) return 'nothing';
-  return tool.annotations.destructiveHint === false && !doubt ? 'writes' : 'destructive';
-}
-
 /** Why a tool may not run with these permissions, and the permission it needs (undefined: it may run). */
 export function gateOf(
   tool: Pick<McpTool, 'name' | 'annotations'>,
   permissions: Permissions,
 ): { needs: 'writes' | 'destructive'; why: string } | undefined {
-  const need = needs(tool);
+  const need = unattendedNeeds(tool);
   if (need === 'writes' && !permissions.allowWrites && !permissions.allowDestructive)
     return { needs: 'writes', why: 'not marked read-only (readOnlyHint), so it may change data' };
   if (need === 'destructive' && !permissions.allowDestructive)

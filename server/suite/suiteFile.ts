@@ -35,12 +35,15 @@ export interface Expectation {
 export interface SuiteTest {
   name: string;
   tool: string;
+  /** For the reader: the flag the tool needed when the suite was written (the gate decides from the server's hints). */
+  needs?: 'writes' | 'destructive';
   arguments?: Record<string, unknown>;
   expect?: Expectation;
   save?: Record<string, string>;
 }
 
 export interface Suite {
+  $comment?: string;
   tests: SuiteTest[];
 }
 

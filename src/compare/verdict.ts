@@ -24,6 +24,9 @@ export function judge(expected: unknown, outcome: { result: unknown } | { failur
 
 const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b/g;
 
+/** Whether a string holds an ISO 8601 date-time: a value that moves on every call (a verdict does not count it). */
+export const holdsTimestamp = (text: string): boolean => new RegExp(TIMESTAMP.source).test(text);
+
 /** The value with every ISO 8601 date-time in its strings (also inside JSON text) replaced by one placeholder. */
 function steady(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(TIMESTAMP, '<timestamp>');

@@ -41,3 +41,14 @@ export function callGate(tool: Pick<McpTool, 'name' | 'annotations'>, policy: Co
         : 'The server does not say, so by the spec default this tool may be destructive.',
   };
 }
+
+/**
+ * What a tool needs to be called with no person at the screen (`toolscope test`, `toolscope/testing`,
+ * a suite exported from the page): nothing (trusted read-only), leave to write (`writes`), or leave
+ * to destroy (`destructive`: destructiveHint is not false, or the hints contradict each other).
+ */
+export function unattendedNeeds(tool: Pick<McpTool, 'name' | 'annotations'>): 'nothing' | 'writes' | 'destructive' {
+  const doubt = readOnlyDoubt(tool);
+  if (tool.annotations.readOnlyHint === true && !doubt) return 'nothing';
+  return tool.annotations.destructiveHint === false && !doubt ? 'writes' : 'destructive';
+}

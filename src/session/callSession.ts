@@ -133,6 +133,11 @@ export class CallSession {
     this.#settleWaiting();
   }
 
+  /** The server's tools as the session knows them (a suite exported from Saved calls reads their hints). */
+  get tools(): readonly McpTool[] {
+    return this.#tools;
+  }
+
   #tool(name: string): McpTool | undefined {
     this.#byName ??= new Map(this.#tools.map((tool) => [tool.name, tool]));
     return this.#byName.get(name);

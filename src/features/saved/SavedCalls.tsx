@@ -24,6 +24,8 @@ interface Props {
   /** Opens the result a run produced (its tool, that run shown). */
   onOpenRun: (tool: string, runId: number) => void;
   onExport: () => void;
+  /** Downloads the saved calls as a suite for `toolscope test`. */
+  onExportSuite: () => void;
   onImport: (text: string) => void;
 }
 
@@ -48,6 +50,7 @@ export function SavedCalls({
   onCompare,
   onOpenRun,
   onExport,
+  onExportSuite,
   onImport,
 }: Props) {
   const file = useRef<HTMLInputElement>(null);
@@ -69,6 +72,15 @@ export function SavedCalls({
           </Button>
           <Button variant="ghost" className="px-1.5 py-0.5 text-xs" disabled={!saved.length} onClick={onExport}>
             Export
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-1.5 py-0.5 text-xs"
+            disabled={!saved.length}
+            title="A suite for npx toolscope test: each call, its last result as what to expect"
+            onClick={onExportSuite}
+          >
+            Export as test suite
           </Button>
           <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => file.current?.click()}>
             Import

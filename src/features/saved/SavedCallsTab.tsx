@@ -16,7 +16,7 @@ interface Props {
   onOpen: (tool: string, args: Record<string, unknown>) => void;
 }
 
-/** The dock's "Saved calls" tab: the list, Run all, import and export. */
+/** The dock's "Saved calls" tab: the list, Run all, import and export (also as a suite for `toolscope test`). */
 export function SavedCallsTab({ saved, verdicts, serverName, onCompare, onOpenRun, onOpen }: Props) {
   return (
     <DockTab id="saved" label="Saved calls" order={2} badge={saved.saved.length ? String(saved.saved.length) : undefined}>
@@ -39,6 +39,13 @@ export function SavedCallsTab({ saved, verdicts, serverName, onCompare, onOpenRu
                   new TextEncoder().encode(saved.exportText()),
                   'application/json',
                   `${safeFileName(serverName, 'server')}-saved-calls.json`,
+                )
+              }
+              onExportSuite={() =>
+                downloadBytes(
+                  new TextEncoder().encode(saved.exportSuiteText()),
+                  'application/json',
+                  `${safeFileName(serverName, 'server')}.suite.json`,
                 )
               }
               onImport={(text) => void saved.importText(text)}

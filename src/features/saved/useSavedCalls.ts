@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { exportSaved, parseSavedFile } from './savedCallFile.ts';
+import { suiteOf } from './suiteExport.ts';
 import { errorMessage } from '../../lib/errorMessage.ts';
 import { toasts } from '../../web/toasts.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
@@ -62,6 +63,8 @@ export function useSavedCalls(connection: McpConnection, session: CallSession) {
       if (call) void session.runSaved([call], true);
     },
     exportText: () => exportSaved(connection.url, saved),
+    /** The saved calls as a suite for `toolscope test`, the tools' hints read as the session knows them. */
+    exportSuiteText: () => suiteOf(connection.url, saved, session.tools),
     importText: async (text: string) => {
       const parsed = parseSavedFile(text);
       if ('problem' in parsed) return setProblem(`Import failed: ${parsed.problem}`);
