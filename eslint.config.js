@@ -29,7 +29,7 @@ const LAYERS = [
 ];
 // The framework-free folders: no React, no browser globals (the CLI runs them in Node). src/lib is
 // the floor under all of them; what needs the browser or React lives in src/web, above them.
-const PURE = ['lib', 'mcp', 'schema', 'registry', 'compare', 'report', 'model', 'session', 'apphost', 'workspace'];
+const PURE = ['lib', 'mcp', 'schema', 'registry', 'compare', 'report', 'model', 'session', 'apphost', 'workspace', 'fuzz'];
 // The feature zones are built from the folders under src/features, so a new feature is fenced the
 // day it is created (bulletproof-react's `from: './src/features', except: ['./<self>']` form).
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })

@@ -15,6 +15,7 @@ import {
   type RENDER_OPTIONS,
   type TAP_OPTIONS,
   type TEST_OPTIONS,
+  type FUZZ_OPTIONS,
   type REPORT_OPTIONS,
   type SERVE_OPTIONS,
 } from './cliOptions.ts';
@@ -71,6 +72,7 @@ type ServerTable =
   | typeof RECORD_OPTIONS
   | typeof TAP_OPTIONS
   | typeof TEST_OPTIONS
+  | typeof FUZZ_OPTIONS
   | typeof LOAD_OPTIONS
   | typeof RENDER_OPTIONS;
 /** The values parseArgs gives for a table. */

@@ -76,6 +76,19 @@ export const TEST_OPTIONS = {
   update: { type: 'boolean' },
 } as const;
 
+export const FUZZ_OPTIONS = {
+  ...REPORT_OPTIONS,
+  tool: { type: 'string', multiple: true },
+  runs: { type: 'string' },
+  seed: { type: 'string' },
+  time: { type: 'string' },
+  'call-timeout': { type: 'string' },
+  invalid: { type: 'boolean' },
+  replay: { type: 'string' },
+  'allow-writes': { type: 'boolean' },
+  'allow-destructive': { type: 'boolean' },
+} as const;
+
 export const LOAD_OPTIONS = {
   ...REPORT_OPTIONS,
   tool: { type: 'string', multiple: true },
@@ -155,6 +168,7 @@ export function parseOptions<
     | typeof RECORD_OPTIONS
     | typeof TAP_OPTIONS
     | typeof TEST_OPTIONS
+    | typeof FUZZ_OPTIONS
     | typeof LOAD_OPTIONS
     | typeof RENDER_OPTIONS
     | typeof MCP_OPTIONS

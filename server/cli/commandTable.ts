@@ -11,6 +11,7 @@ import { lock } from './commands/lockCommand.ts';
 import { record } from './commands/recordCommand.ts';
 import { tap } from './commands/tapCommand.ts';
 import { test } from './commands/testCommand.ts';
+import { fuzz } from './commands/fuzzCommand.ts';
 import { load } from './commands/loadCommand.ts';
 import { hosts } from './commands/hostsCommand.ts';
 import { mock } from './commands/mockCommand.ts';
@@ -33,6 +34,7 @@ const COMMANDS = [
   entry(record),
   entry(tap),
   entry(test),
+  entry(fuzz),
   entry(load),
   entry(hosts),
   entry(mock),

@@ -27,6 +27,8 @@ export interface ServerTarget {
   fetch?: FetchLike;
   /** Said when it could not be reached (a stdio server's last stderr lines). */
   explain?: () => string;
+  /** A stdio server: start its process again (the bridge initializes it as the last client did). */
+  restart?: () => Promise<void>;
 }
 
 type Machine = NonNullable<ReportOptions['machine']>;

@@ -103,6 +103,7 @@ export async function onServer(
       url: 'http://stdio.toolscope.invalid/mcp',
       label: child.command,
       fetch: (input, init) => bridge.handle(new Request(input, init)),
+      restart: () => child.restart(),
       explain: () => {
         const tail = child.lines().slice(-10);
         return `The server is ${describeExit(child.state)}.${tail.length ? ` Its last stderr lines:\n${tail.map((line) => `  ${line.text}`).join('\n')}` : ''}`;

@@ -307,6 +307,40 @@ export class CallSession {
   }
 
   /**
+   * A fuzz run (`toolscope fuzz`, issue 84): its tools' trust decided once — read-only mode refuses,
+   * a tool not trusted as read-only asks first, one question for the run — and what comes back is the
+   * only way to send its calls: straight to the connection with the person's limits. The arguments are
+   * the fuzzer's on purpose (valid ones it checked itself; with --invalid, ones the schema refuses), so
+   * the form's argument checks are not asked, as "Send anyway" does not ask them.
+   */
+  async gateFuzz(
+    names: readonly string[],
+    title: string,
+    declined = 'The person declined the fuzz run.',
+  ): Promise<{ send: (name: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<CallResult> } | { refused: string }> {
+    const gated = new Map<string, { target: McpTool; limits: CallLimits }>();
+    const asking: { tool: McpTool; args: Record<string, unknown>; reason: string }[] = [];
+    for (const name of names) {
+      const target = this.#tool(name);
+      if (!target) return { refused: `The server lists no tool named ${JSON.stringify(name).slice(0, 140)}.` };
+      const decision = await this.#entrance.decide(target, {}, { origin: 'load', unchecked: true });
+      if (decision.action === 'refuse') return { refused: refused(decision.reason) };
+      if (decision.action === 'check-failed' || decision.action === 'invalid' || decision.action === 'unparsed')
+        return { refused: `Not sent — ${decision.message}` };
+      if (decision.action === 'confirm') asking.push({ tool: target, args: {}, reason: decision.reason });
+      gated.set(name, { target, limits: decision.limits });
+    }
+    if (asking.length && !(await this.#entrance.ask({ title, action: 'Start fuzzing', items: asking }))) return { refused: declined };
+    return {
+      send: (name, args, signal) => {
+        const decided = gated.get(name);
+        if (!decided) return Promise.reject(new Error(`${name}: not a tool the gate let through for this fuzz run.`));
+        return this.#deps.connection.callTool(decided.target, args, { ...decided.limits, signal });
+      },
+    };
+  }
+
+  /**
    * "Run all" saved calls (or "Send anyway" for one held back: `unchecked`, still through the
    * gate): each a run of the page, each with a verdict. Resolves false when the person declined.
    */

@@ -1,0 +1,218 @@
+// `toolscope fuzz` on a connected server (issue 84): every tool listed (all pages); the gate decided
+// for every tool to fuzz before the first call — read-only tools only, unless --allow-writes (and
+// --allow-destructive for one that may destroy), the same reading as `toolscope test`
+// (../suite/runSuite.ts) — then the call session's gate for the run (CallSession.gateFuzz); each tool
+// fuzzed in turn (src/fuzz/fuzzer.ts), one call at a time. A stdio server that stops is started again
+// before the next call, so a crash is shrunk on a live server and the next tool runs.
+import type { McpConnection } from '../../src/mcp/connection.ts';
+import type { McpTool } from '../../src/mcp/tools.ts';
+import type { CallResult } from '../../src/mcp/results.ts';
+import { fuzzTool, type FuzzFinding, type ToolFuzz } from '../../src/fuzz/fuzzer.ts';
+import { judgeCall, observeFailure, type Observation } from '../../src/fuzz/fuzzRules.ts';
+import type { Args } from '../../src/fuzz/schemaArbitrary.ts';
+import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
+import { validateAgainst } from '../../src/schema/validate.ts';
+import { unattendedSession } from '../../src/workspace/unattended.ts';
+import { textOf } from '../suite/observeCall.ts';
+import { gateOf, type Permissions } from '../suite/runSuite.ts';
+
+export interface FuzzPlan {
+  tools: string[];
+  runs: number;
+  seed: number;
+  invalid: boolean;
+  timeMs: number;
+  callTimeoutMs: number;
+  permissions: Permissions;
+}
+
+export interface FuzzRun {
+  server: { name: string; version?: string; protocolVersion: string; era: string };
+  seed: number;
+  runs: number;
+  invalid: boolean;
+  tools: ToolFuzz[];
+  /** Tools not fuzzed, each with why (the flag it needs, or no such tool). */
+  skipped: string[];
+}
+
+/** A tool's own seed, from the run's and its name: `--tool NAME --seed S` replays one tool alone, whatever the others. */
+export function toolSeed(seed: number, name: string): number {
+  let hash = seed | 0;
+  for (const char of name) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) | 0;
+  return hash;
+}
+
+const isValid = (schema: unknown, value: unknown) => validateAgainst(schema, value).status !== 'invalid';
+
+/** Sends one call through the gate's send and observes it; the output checked against the tool's outputSchema. */
+export async function observe(
+  send: (
+    name: string,
+    args: Args,
+    signal: AbortSignal,
+  ) => Promise<{ isError: boolean; raw: unknown; structuredContent?: unknown; hasStructuredContent?: boolean; content?: unknown }>,
+  tool: McpTool,
+  args: Args,
+  timeoutMs: number,
+  bridged = false,
+): Promise<Observation> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
+  try {
+    const result = await send(tool.name, args, controller.signal);
+    const content = Array.isArray(result.content) ? (result.content as { type: string; text?: string }[]) : [];
+    if (result.isError) return { kind: 'tool-error', text: textOf(content) };
+    const verdict =
+      tool.outputSchema !== undefined
+        ? result.hasStructuredContent
+          ? validateAgainst(tool.outputSchema, result.structuredContent)
+          : {
+              status: 'invalid' as const,
+              issues: [{ path: '', message: 'no structuredContent, though the tool declares an outputSchema' }],
+            }
+        : undefined;
+    const problem =
+      verdict?.status === 'invalid' ? verdict.issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ') : undefined;
+    return { kind: 'ok', text: textOf(content), ...(problem ? { outputProblem: problem } : {}) };
+  } catch (error) {
+    if (controller.signal.aborted) return { kind: 'hang', message: `no answer within ${timeoutMs / 1000} s` };
+    return observeFailure(error, bridged);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Send = (name: string, args: Args, signal: AbortSignal) => Promise<CallResult>;
+
+/** The tools to fuzz and the only way to call them — or why nothing may run (a tool named with --tool that the flags refuse). */
+async function gateRun(
+  connection: McpConnection,
+  tools: readonly McpTool[],
+  plan: FuzzPlan,
+): Promise<{ fuzzed: McpTool[]; skipped: string[]; send: Send } | { refused: string }> {
+  const chosen = plan.tools.length ? plan.tools : tools.map((tool) => tool.name);
+  const skipped: string[] = [];
+  const fuzzed: McpTool[] = [];
+  for (const name of chosen) {
+    const tool = tools.find((candidate) => candidate.name === name);
+    if (!tool) {
+      skipped.push(`${name}: the server lists no such tool`);
+      continue;
+    }
+    const gate = gateOf(tool, plan.permissions);
+    if (gate) skipped.push(`${name}: ${gate.why} — run with --allow-${gate.needs}`);
+    else if (tool.unusable) skipped.push(`${name}: ${tool.unusable}`);
+    else fuzzed.push(tool);
+  }
+  // A tool asked for by name that the flags refuse stops the run before any call; the whole list skips it, said.
+  if (plan.tools.length && skipped.length) return { refused: skipped.join('\n') };
+  const session = unattendedSession(connection, plan.permissions.allowWrites || plan.permissions.allowDestructive, {
+    ...DEFAULT_SAFETY,
+    timeoutSeconds: plan.callTimeoutMs / 1000,
+  });
+  session.setTools([...tools], false);
+  const gated = await session.gateFuzz(
+    fuzzed.map((tool) => tool.name),
+    'Confirm fuzzing',
+  );
+  return 'refused' in gated ? gated : { fuzzed, skipped, send: gated.send };
+}
+
+/**
+ * One call at a time, observed; a stdio server that stopped is started again before the next call
+ * (so a crash is shrunk, and replayed, on a live server). `restart` exists only for Toolscope's own
+ * bridge, whose word that the process is gone is believed.
+ */
+function callerFor(send: Send, plan: FuzzPlan, restart: (() => Promise<void>) | undefined) {
+  let down = false;
+  return {
+    call: async (tool: McpTool, args: Args): Promise<Observation> => {
+      if (down && restart) {
+        await restart();
+        down = false;
+      }
+      const observed = await observe(send, tool, args, plan.callTimeoutMs, restart !== undefined);
+      if (observed.kind === 'crash') down = true;
+      return observed;
+    },
+    /** After a tool: the server up again for the next. */
+    settle: async () => {
+      if (down && restart) await restart();
+      down = false;
+    },
+  };
+}
+
+/** Each finding of a report sent again, through the same gate, and judged again. */
+export async function replayFuzz(
+  connection: McpConnection,
+  tools: readonly McpTool[],
+  plan: FuzzPlan,
+  findings: readonly FuzzFinding[],
+  restart: (() => Promise<void>) | undefined,
+): Promise<{ lines: string[]; reproduced: number } | { refused: string }> {
+  const gated = await gateRun(connection, tools, { ...plan, tools: [...new Set(findings.map((finding) => finding.tool))] });
+  if ('refused' in gated) return gated;
+  const { call } = callerFor(gated.send, plan, restart);
+  const lines: string[] = [];
+  let reproduced = 0;
+  for (const finding of findings) {
+    const tool = gated.fuzzed.find((candidate) => candidate.name === finding.tool);
+    if (!tool) continue;
+    const judged = judgeCall(finding.valid, await call(tool, finding.args));
+    const again = judged?.rule === finding.rule;
+    if (again) reproduced++;
+    lines.push(
+      `${again ? '✗ reproduced' : '✓ not reproduced'}: ${finding.tool} ${finding.rule} with ${JSON.stringify(finding.args).slice(0, 300)}${judged && !again ? ` (now: ${judged.rule})` : ''}`,
+    );
+  }
+  return { lines, reproduced };
+}
+
+export async function runFuzz(
+  connection: McpConnection,
+  tools: readonly McpTool[],
+  plan: FuzzPlan,
+  restart: (() => Promise<void>) | undefined,
+  onProgress: (line: string) => void,
+): Promise<FuzzRun | { refused: string }> {
+  const gated = await gateRun(connection, tools, plan);
+  if ('refused' in gated) return gated;
+  const { fuzzed, skipped } = gated;
+  const deadline = Date.now() + plan.timeMs;
+  const results: ToolFuzz[] = [];
+  const { call, settle } = callerFor(gated.send, plan, restart);
+  for (const tool of fuzzed) {
+    onProgress(`fuzz: ${tool.name}…`);
+    const result = await fuzzTool({
+      tool,
+      call: (args) => call(tool, args),
+      valid: (args) => isValid(tool.inputSchema, args),
+      runs: plan.runs,
+      seed: toolSeed(plan.seed, tool.name),
+      invalid: plan.invalid,
+      deadline,
+    });
+    results.push(result);
+    onProgress(`fuzz: ${tool.name}: ${result.calls} calls, ${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`);
+    // A server over HTTP that stopped answering: the rest cannot be fuzzed.
+    if (result.findings.some((finding) => finding.rule === 'crash' || finding.rule === 'transport') && !restart) break;
+    await settle();
+  }
+  return {
+    server: {
+      name: connection.server.name,
+      ...(connection.server.version ? { version: connection.server.version } : {}),
+      protocolVersion: connection.protocolVersion,
+      era: connection.era,
+    },
+    seed: plan.seed,
+    runs: plan.runs,
+    invalid: plan.invalid,
+    tools: results,
+    skipped,
+  };
+}
+
+export const findingsOf = (run: FuzzRun): FuzzFinding[] => run.tools.flatMap((tool) => tool.findings);

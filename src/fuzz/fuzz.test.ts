@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validateAgainst } from '../schema/validate.ts';
+import { judgeCall, leakIn } from './fuzzRules.ts';
+import { argumentsArbitrary, mutate, LONG_STRING } from './schemaArbitrary.ts';
+
+const SCHEMAS: Record<string, unknown> = {
+  strings: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 2, maxLength: 12 },
+      email: { type: 'string', format: 'email' },
+      id: { type: 'string', pattern: '^prd_[a-z]{3}_\\d{3}$' },
+      when: { type: 'string', format: 'date-time' },
+      kind: { enum: ['a', 'b'] },
+    },
+    required: ['name', 'id'],
+    additionalProperties: false,
+  },
+  numbers: {
+    type: 'object',
+    properties: {
+      count: { type: 'integer', minimum: 1, maximum: 50 },
+      ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+      step: { type: 'number', multipleOf: 0.5 },
+      maybe: { type: ['integer', 'null'] },
+    },
+    required: ['count'],
+  },
+  nested: {
+    type: 'object',
+    $defs: {
+      line: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer', minimum: 1 } }, required: ['sku', 'qty'] },
+    },
+    properties: {
+      lines: { type: 'array', items: { $ref: '#/$defs/line' }, minItems: 1, maxItems: 3 },
+      tags: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+      mode: { oneOf: [{ const: 'fast' }, { type: 'object', properties: { level: { type: 'integer' } } }] },
+    },
+    required: ['lines'],
+  },
+};
+
+describe('arguments from a schema', () => {
+  it('are nearly always valid for real shapes (the fuzzer skips the rest) and reproducible by seed', () => {
+    for (const [name, schema] of Object.entries(SCHEMAS)) {
+      const made = fc.sample(argumentsArbitrary(schema), { seed: 1, numRuns: 300 });
+      const valid = made.filter((args) => validateAgainst(schema, args).status !== 'invalid').length;
+      expect(valid / made.length, name).toBeGreaterThan(0.9);
+      expect(fc.sample(argumentsArbitrary(schema), { seed: 1, numRuns: 300 })).toEqual(made);
+    }
+  });
+
+  it('weigh the edges up: empty, very long, combining and right-to-left text, the bounds', () => {
+    const texts = fc
+      .sample(argumentsArbitrary({ type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }), { seed: 3, numRuns: 400 })
+      .map((args) => String(args.q));
+    expect(texts).toContain('');
+    expect(texts.some((text) => text.length >= LONG_STRING)).toBe(true);
+    expect(texts).toContain('e\u0301\u0301');
+    expect(texts).toContain('\u202Eabc\u202C');
+    const counts = fc.sample(argumentsArbitrary(SCHEMAS.numbers), { seed: 3, numRuns: 400 }).map((args) => args.count);
+    expect(counts).toContain(1);
+    expect(counts).toContain(50);
+  });
+
+  it('a mutation breaks the schema: a required field left out, a wrong type, an extra property, out of range', () => {
+    const base = { name: 'ok', id: 'prd_abc_001' };
+    const broken = Array.from({ length: 12 }, (_, pick) => mutate(base, SCHEMAS.strings, pick)).filter((made) => made !== undefined);
+    expect(new Set(broken.map((made) => made.mutation))).toEqual(
+      new Set(['missing-required', 'wrong-type', 'extra-property', 'out-of-range']),
+    );
+    for (const made of broken) expect(validateAgainst(SCHEMAS.strings, made.args).status, made.what).toBe('invalid');
+  });
+});
+
+describe('the rules', () => {
+  it('judge valid and invalid inputs apart', () => {
+    expect(judgeCall(true, { kind: 'protocol-error', code: -32603, message: 'Internal error' })?.rule).toBe('error-on-valid');
+    expect(judgeCall(true, { kind: 'ok', text: 'x', outputProblem: '/value must be >= 0' })?.rule).toBe('output-schema');
+    expect(judgeCall(true, { kind: 'tool-error', text: 'No such basket.' })).toBeUndefined();
+    expect(judgeCall(false, { kind: 'ok', text: 'created' })?.rule).toBe('accepted-invalid');
+    expect(judgeCall(false, { kind: 'protocol-error', code: -32603, message: 'boom' })?.rule).toBe('invalid-as-internal-error');
+    expect(judgeCall(false, { kind: 'protocol-error', code: -32602, message: 'Invalid params' })).toBeUndefined();
+    expect(judgeCall(false, { kind: 'tool-error', text: 'name is required' })).toBeUndefined();
+    expect(judgeCall(true, { kind: 'hang', message: 'no answer within 1 s' })?.rule).toBe('hang');
+  });
+
+  it('see a stack trace or a path, and not ordinary text', () => {
+    expect(leakIn('Error: x\n    at open (/srv/app/server.js:41:7)')).toMatch(/JavaScript stack trace/);
+    expect(leakIn('Traceback (most recent call last):\n  File "x.py"')).toMatch(/Python traceback/);
+    expect(leakIn('could not read /home/ann/projects/shop/config.yml')).toMatch(/file path/);
+    expect(leakIn('C:\\Users\\ann\\shop\\db.sqlite is locked')).toMatch(/Windows file path/);
+    expect(leakIn('No basket with id bsk_1 exists; see https://shop.example/docs/baskets')).toBeUndefined();
+    expect(leakIn('Use the /help command or read the docs at /docs')).toBeUndefined();
+  });
+});
