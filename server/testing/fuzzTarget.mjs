@@ -19,7 +19,11 @@ const readOnly = { readOnlyHint: true, destructiveHint: false };
 const tools = [
   { name: 'lookup', inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, annotations: readOnly },
   { name: 'compute', inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }, annotations: readOnly },
-  { name: 'slow_echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, annotations: readOnly },
+  {
+    name: 'slow_echo',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    annotations: readOnly,
+  },
   {
     name: 'stats',
     inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
@@ -36,8 +40,16 @@ const tools = [
     },
     annotations: readOnly,
   },
-  { name: 'open_file', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }, annotations: readOnly },
-  { name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }, annotations: readOnly },
+  {
+    name: 'open_file',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    annotations: readOnly,
+  },
+  {
+    name: 'echo',
+    inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+    annotations: readOnly,
+  },
   {
     name: 'drop_table',
     inputSchema: { type: 'object', properties: { table: { type: 'string' } }, required: ['table'] },
@@ -81,7 +93,12 @@ function call(id, name, args) {
           id,
           result: {
             isError: true,
-            content: [{ type: 'text', text: 'Error: ENOENT: no such file\n    at Object.openSync (node:fs:573:18)\n    at open (/srv/app/server.js:41:7)' }],
+            content: [
+              {
+                type: 'text',
+                text: 'Error: ENOENT: no such file\n    at Object.openSync (node:fs:573:18)\n    at open (/srv/app/server.js:41:7)',
+              },
+            ],
           },
         });
       return send({ jsonrpc: '2.0', id, result: text('opened') });
