@@ -6,14 +6,13 @@
 // before the next call, so a crash is shrunk on a live server and the next tool runs.
 import type { McpConnection } from '../../src/mcp/connection.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
-import type { CallResult } from '../../src/mcp/results.ts';
 import { fuzzTool, type FuzzFinding, type ToolFuzz } from '../../src/fuzz/fuzzer.ts';
-import { judgeCall, observeFailure, type Observation } from '../../src/fuzz/fuzzRules.ts';
+import { judgeCall, type Observation } from '../../src/fuzz/fuzzRules.ts';
+import { observeCall, type FuzzSend } from '../../src/fuzz/observeCall.ts';
 import type { Args } from '../../src/fuzz/schemaArbitrary.ts';
 import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
 import { validateAgainst } from '../../src/schema/validate.ts';
 import { unattendedSession } from '../../src/workspace/unattended.ts';
-import { textOf } from '../suite/observeCall.ts';
 import { gateOf, type Permissions } from '../suite/runSuite.ts';
 
 export interface FuzzPlan {
@@ -45,52 +44,12 @@ export function toolSeed(seed: number, name: string): number {
 
 const isValid = (schema: unknown, value: unknown) => validateAgainst(schema, value).status !== 'invalid';
 
-/** Sends one call through the gate's send and observes it; the output checked against the tool's outputSchema. */
-export async function observe(
-  send: (
-    name: string,
-    args: Args,
-    signal: AbortSignal,
-  ) => Promise<{ isError: boolean; raw: unknown; structuredContent?: unknown; hasStructuredContent?: boolean; content?: unknown }>,
-  tool: McpTool,
-  args: Args,
-  timeoutMs: number,
-  bridged = false,
-): Promise<Observation> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
-  try {
-    const result = await send(tool.name, args, controller.signal);
-    const content = Array.isArray(result.content) ? (result.content as { type: string; text?: string }[]) : [];
-    if (result.isError) return { kind: 'tool-error', text: textOf(content) };
-    const verdict =
-      tool.outputSchema !== undefined
-        ? result.hasStructuredContent
-          ? validateAgainst(tool.outputSchema, result.structuredContent)
-          : {
-              status: 'invalid' as const,
-              issues: [{ path: '', message: 'no structuredContent, though the tool declares an outputSchema' }],
-            }
-        : undefined;
-    const problem =
-      verdict?.status === 'invalid' ? verdict.issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ') : undefined;
-    return { kind: 'ok', text: textOf(content), ...(problem ? { outputProblem: problem } : {}) };
-  } catch (error) {
-    if (controller.signal.aborted) return { kind: 'hang', message: `no answer within ${timeoutMs / 1000} s` };
-    return observeFailure(error, bridged);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-type Send = (name: string, args: Args, signal: AbortSignal) => Promise<CallResult>;
-
 /** The tools to fuzz and the only way to call them — or why nothing may run (a tool named with --tool that the flags refuse). */
 async function gateRun(
   connection: McpConnection,
   tools: readonly McpTool[],
   plan: FuzzPlan,
-): Promise<{ fuzzed: McpTool[]; skipped: string[]; send: Send } | { refused: string }> {
+): Promise<{ fuzzed: McpTool[]; skipped: string[]; send: FuzzSend } | { refused: string }> {
   const chosen = plan.tools.length ? plan.tools : tools.map((tool) => tool.name);
   const skipped: string[] = [];
   const fuzzed: McpTool[] = [];
@@ -124,7 +83,7 @@ async function gateRun(
  * (so a crash is shrunk, and replayed, on a live server). `restart` exists only for Toolscope's own
  * bridge, whose word that the process is gone is believed.
  */
-function callerFor(send: Send, plan: FuzzPlan, restart: (() => Promise<void>) | undefined) {
+function callerFor(send: FuzzSend, plan: FuzzPlan, restart: (() => Promise<void>) | undefined) {
   let down = false;
   return {
     call: async (tool: McpTool, args: Args): Promise<Observation> => {
@@ -132,7 +91,7 @@ function callerFor(send: Send, plan: FuzzPlan, restart: (() => Promise<void>) | 
         await restart();
         down = false;
       }
-      const observed = await observe(send, tool, args, plan.callTimeoutMs, restart !== undefined);
+      const observed = await observeCall(send, tool, args, plan.callTimeoutMs, validateAgainst, restart !== undefined);
       if (observed.kind === 'crash') down = true;
       return observed;
     },
