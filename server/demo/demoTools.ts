@@ -1,19 +1,10 @@
 // The demo server's tools: a realistic shop that exercises every path Toolscope renders.
 // Each tool follows the MCP "Tools" rules: clear names, descriptions that say what is
 // returned, tight schemas, and execution errors that state the constraint and the bad value.
-import { acceptedContent, inputRequired } from '@modelcontextprotocol/server';
+import { acceptedContent, inputRequired, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequiredResult, Tool } from '@modelcontextprotocol/server';
-import {
-  type BasketStore,
-  CATEGORIES,
-  PRODUCTS,
-  basketTotalCents,
-  catalogCsv,
-  findProduct,
-  formatPrice,
-  searchProducts,
-  type Basket,
-} from './catalog.ts';
+import type { Basket, BasketStore } from './catalog.ts';
+import { CATEGORIES, PRODUCTS, basketTotalCents, catalogCsv, findProduct, formatPrice, searchProducts } from './catalog.ts';
 import { drawBarChart, squareIcon, synthesizeTone } from './demoMedia.ts';
 import { gzipSync } from 'node:zlib';
 
@@ -491,7 +482,7 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         name: 'lookup_legacy_price',
         title: 'Legacy price lookup',
         description:
-          'Looks up a price in the old pricing system. Known defect kept for demonstration: it returns price as a string although its output schema says number.',
+          'Looks up a price in the old pricing system. Known defects kept for demonstration: it returns price as a string although its output schema says number, and a product_id with a character outside printable ASCII fails with an internal error (-32603).',
         inputSchema: {
           type: 'object',
           properties: { product_id: { type: 'string', description: 'A product id from search_catalog, e.g. "prd_cab_001".' } },
@@ -506,6 +497,8 @@ export function createDemoTools(store: BasketStore): DemoTool[] {
         annotations: { readOnlyHint: true, openWorldHint: true },
       },
       run: ({ product_id }) => {
+        // The second defect, for "Fuzz" to find (docs/fuzz.md): the old system's encoder knows ASCII only.
+        if (!/^[\x20-\x7E]*$/.test(String(product_id))) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Legacy encoder failed.');
         const product = findProduct(String(product_id));
         if (!product) return toolError(`Unknown product_id "${String(product_id)}".`);
         return structured({ product_id: product.id, price: (product.priceCents / 100).toFixed(2) });

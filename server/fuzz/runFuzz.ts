@@ -8,7 +8,7 @@ import type { McpConnection } from '../../src/mcp/connection.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
 import { fuzzTool, type FuzzFinding, type ToolFuzz } from '../../src/fuzz/fuzzer.ts';
 import { judgeCall, type Observation } from '../../src/fuzz/fuzzRules.ts';
-import { observeCall, type FuzzSend } from '../../src/fuzz/observeCall.ts';
+import { observeCall, type FuzzSend } from '../../src/fuzz/fuzzCall.ts';
 import type { Args } from '../../src/fuzz/schemaArbitrary.ts';
 import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
 import { validateAgainst } from '../../src/schema/validate.ts';
