@@ -39,9 +39,10 @@ export interface HistoryEntry {
   /**
    * 'prompt': a prompt's get (prompts/get: `tool` is the prompt's name, `args` its arguments);
    * 'load': a load test of `tool` with `args` (its summary is the stored result);
-   * 'read': a resource's read (resources/read: `tool` is the URI read, `args` empty); absent: a tool call.
+   * 'read': a resource's read (resources/read: `tool` is the URI read, `args` empty);
+   * 'fuzz': a fuzz run of `tool` (`args`: its first finding's arguments; the run is the stored result); absent: a tool call.
    */
-  kind?: 'prompt' | 'load' | 'read';
+  kind?: 'prompt' | 'load' | 'read' | 'fuzz';
   /** 'app': the call came from an MCP App's frame. */
   origin?: 'app' | 'agent';
   /** The server's questions during the call and the answers given (secret-named fields left out). */

@@ -136,6 +136,7 @@ export function ConnectedView(props: Props) {
   const gateLoad = useStableCallback((mix: Parameters<typeof session.gateLoad>[0]) =>
     session.gateLoad(mix, `Confirm load test: ${mix.map((call) => call.tool).join(', ')}`),
   );
+  const gateFuzz = useStableCallback((names: readonly string[], title: string) => session.gateFuzz(names, title));
   const gateAppTool = useStableCallback((...asked: Parameters<typeof session.gateAppTool>) => session.gateAppTool(...asked));
   // A plain object: the workspace is not memoized, so a memo here would only cost.
   const runActions: RunActions = {
@@ -266,7 +267,11 @@ export function ConnectedView(props: Props) {
                     data.tools.filter((candidate) => takesHandle(candidate.inputSchema, key)).map((candidate) => candidate.name)
                   }
                   runActions={runActions}
-                  load={{ gate: gateLoad, onEnded: (summary, plan) => void history.recordLoad(summary, plan) }}
+                  load={{
+                    gate: gateLoad,
+                    onEnded: (summary, plan) => void history.recordLoad(summary, plan),
+                    fuzz: { gate: gateFuzz, onEnded: (run, ms) => void history.recordFuzz(run, ms), open: workspace.edit },
+                  }}
                   focusRequest={workspace.focusRequest}
                   onUseIn={workspace.useIn}
                 />

@@ -34,7 +34,7 @@ import { HandleOffers } from '../../features/call/HandleOffers.tsx';
 import { collectHandles, offersFor, type Handle } from '../../mcp/handles.ts';
 import { UseIn } from '../../features/call/UseIn.tsx';
 import { retryableLazy } from '../../web/chunks.ts';
-import { LoadTestPane, type LoadTestProps } from '../../features/load/LoadTestPane.tsx';
+import { RunPane, type RunKind, type RunPaneHandlers } from './RunPane.tsx';
 import { WorkFrame } from '../../components/ui/WorkFrame.tsx';
 
 // The form (RJSF + Ajv) and the result renderers are the heavy parts: load them on demand.
@@ -76,8 +76,8 @@ interface Props {
   task?: Parameters<typeof RequestToolbar>[0]['task'];
   /** MCP Apps: the sandbox origin (Toolscope's own server) and the app's own calls. */
   apps?: ToolApps;
-  /** "Load test": the session's gate for the mix, and where a finished run is kept (History). */
-  load?: Pick<LoadTestProps, 'gate' | 'onEnded'>;
+  /** "Load test" and "Fuzz": the session's gates, and where a finished run is kept (History). */
+  load?: RunPaneHandlers;
 }
 
 export interface RunActions {
@@ -130,11 +130,11 @@ export function ToolWorkspace({
     },
     [newest, notice],
   );
-  // The load test owns the response pane from its button until the next call starts.
-  const [loadFor, setLoadFor] = useState<{ newest?: number }>();
+  // A load test or a fuzz run owns the response pane from its item under ⋯ until the next call starts.
+  const [loadFor, setLoadFor] = useState<{ newest?: number; kind: RunKind }>();
   const loadShown = load !== undefined && loadFor !== undefined && loadFor.newest === newest;
-  const openLoad = () => {
-    setLoadFor({ newest });
+  const openLoad = (kind: RunKind) => {
+    setLoadFor({ newest, kind });
     if (!window.matchMedia(WIDE).matches) panes.show('response');
   };
   const runState: CallState = shownRun?.state ?? { status: 'idle' };
@@ -329,7 +329,8 @@ export function ToolWorkspace({
                   formUsable={formUsable}
                   onMode={(mode) => onDraftChange({ ...draft, mode })}
                   task={task}
-                  onLoadTest={load && !tool.unusable ? openLoad : undefined}
+                  onLoadTest={load && !tool.unusable ? () => openLoad('load') : undefined}
+                  onFuzz={load && !tool.unusable ? () => openLoad('fuzz') : undefined}
                   onCopyLink={runActions ? () => copyWithToast(runActions.copyArgs(tool.name, draft.value, 'link')) : undefined}
                 />
                 <RequestNotes schemaNote={schemaNote} checkFailure={checkFailure} blocked={blocked} />
@@ -348,13 +349,7 @@ export function ToolWorkspace({
       response={
         <>
           {loadShown ? (
-            <LoadTestPane
-              tool={tool.name}
-              args={draft.value}
-              gate={load.gate}
-              onEnded={load.onEnded}
-              onClose={() => setLoadFor(undefined)}
-            />
+            <RunPane kind={loadFor.kind} tool={tool} args={draft.value} handlers={load} onClose={() => setLoadFor(undefined)} />
           ) : (
             <ResultArea state={callState} bar={bar} result={resultView} />
           )}

@@ -25,6 +25,8 @@ interface Props {
     | { support: 'not-offered'; declared: string };
   /** Opens "Load test" for this tool (in the response pane). */
   onLoadTest?: () => void;
+  /** Opens "Fuzz" for this tool (in the response pane). */
+  onFuzz?: () => void;
   /** Copies a link that opens this tool with the arguments as they are now. */
   onCopyLink?: () => void;
 }
@@ -47,12 +49,14 @@ export function RequestToolbar({
   onMode,
   task,
   onLoadTest,
+  onFuzz,
   onCopyLink,
 }: Props) {
   // The tool's less frequent actions wait under one "⋯" beside Call tool (the calm workspace's
   // control budget: 24 at 1440 with a result shown).
   const more = [
     ...(onLoadTest ? [{ label: 'Load test', onSelect: onLoadTest }] : []),
+    ...(onFuzz ? [{ label: 'Fuzz', onSelect: onFuzz }] : []),
     ...(onCopyLink ? [{ label: 'Copy link', onSelect: onCopyLink }] : []),
   ];
   const running = state.status === 'running';

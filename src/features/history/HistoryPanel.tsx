@@ -192,9 +192,9 @@ export function HistoryPanel({
                         <OutcomePill outcome={outcome} />
                         {entry.kind === 'prompt' ? <Badge tone="neutral">prompt</Badge> : null}
                         {entry.kind === 'read' ? <Badge tone="neutral">read</Badge> : null}
-                        {entry.kind === 'load' ? (
+                        {entry.kind === 'load' || entry.kind === 'fuzz' ? (
                           <>
-                            <Badge tone="neutral">load test</Badge>
+                            <Badge tone="neutral">{entry.kind === 'load' ? 'load test' : 'fuzz'}</Badge>
                             <span className="font-mono text-subtle tabular-nums">{entry.summary}</span>
                           </>
                         ) : null}
@@ -210,7 +210,7 @@ export function HistoryPanel({
                         ) : null}
                         <span className="ml-auto flex items-center gap-0.5">
                           <Button variant="ghost" className="px-1.5 py-0.5 text-xs" onClick={() => onReplay(entry)}>
-                            {entry.kind === 'load' ? 'Open' : 'Replay'}
+                            {entry.kind === 'load' || entry.kind === 'fuzz' ? 'Open' : 'Replay'}
                           </Button>
                           {/* The rest waits under "⋯", shown when the row is hovered or holds the focus. */}
                           <Menu
@@ -227,7 +227,7 @@ export function HistoryPanel({
                               ...(entry.kind === undefined ? [{ label: 'Save', onSelect: () => setSaving(entry) }] : []),
                               ...(entry.kind === 'prompt'
                                 ? PROMPT_COPIES
-                                : entry.kind === 'load' || entry.kind === 'read'
+                                : entry.kind === 'load' || entry.kind === 'read' || entry.kind === 'fuzz'
                                   ? []
                                   : (Object.keys(COPY_LABELS) as CopyKind[])
                               ).map((kind) => ({

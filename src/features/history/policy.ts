@@ -1,6 +1,7 @@
 // What History records of a finished call, which earlier call a "Compare" picks, and what each
 // "Copy…" gives (link, curl, JSON-RPC, TypeScript) with the notes on what was left out. Pure:
 // unit-tested without a browser; the hook (api/useCallHistory.ts) only wires it to the session.
+import type { ToolFuzz } from '../../fuzz/fuzzer.ts';
 import {
   curlCommand,
   jsonRpcText,
@@ -174,6 +175,30 @@ export function loadEntryOf(
     outcomeLabel: shown.label,
     summary: figures.join(' · '),
     durationMs: summary.elapsedMs,
+    at,
+    era: wire.era,
+    protocolVersion: wire.protocolVersion,
+  };
+}
+
+/** A fuzz run of one tool as a History entry: its findings counted, the first one's arguments kept to open (`Open`). */
+export function fuzzEntryOf(
+  run: ToolFuzz,
+  durationMs: number,
+  wire: Pick<WireFacts, 'era' | 'protocolVersion'>,
+  at = Date.now(),
+): Omit<NewEntry, 'server'> {
+  const [first] = run.findings;
+  const found = run.findings.length;
+  return {
+    kind: 'fuzz',
+    tool: run.tool,
+    args: first?.args ?? {},
+    outcome: found ? 'failed' : 'ok',
+    outcomeKind: run.ended === 'stopped' ? 'cancelled' : found ? 'protocol-error' : 'success',
+    outcomeLabel: run.ended === 'stopped' ? 'Stopped' : found ? `${found} ${found === 1 ? 'finding' : 'findings'}` : 'No finding',
+    summary: [`${run.calls} calls`, ...run.findings.map((finding) => finding.rule)].join(' · '),
+    durationMs,
     at,
     era: wire.era,
     protocolVersion: wire.protocolVersion,

@@ -2,6 +2,7 @@
 // open for editing, compare and copy (link, curl, JSON-RPC, TypeScript). What is recorded,
 // compared and copied is decided in ../policy.ts; where it is kept, in src/storage/callStore.ts
 // (handed in, so Node tests run it on fake-indexeddb). React reads it with useSyncExternalStore.
+import type { ToolFuzz } from '../../../fuzz/fuzzer.ts';
 import type { AnsweredQuestion } from '../../../mcp/elicitation.ts';
 import { diffResults, type ResultDiff } from '../../../compare/diff.ts';
 import { copyHeaderValues } from '../../../web/copyPrefs.ts';
@@ -22,6 +23,7 @@ import {
   copyOf,
   entryOf,
   loadEntryOf,
+  fuzzEntryOf,
   promptEntryOf,
   readEntryOf,
   type Copied,
@@ -177,6 +179,9 @@ export class CallHistory {
 
   /** Records a load test that got past the gate (its summary is the entry's stored result). */
   recordLoad = (summary: LoadSummary, plan: LoadPlan): Promise<void> => this.#record(loadEntryOf(summary, plan, this.#connection), summary);
+
+  /** Records a fuzz run of one tool that got past the gate (the run, with its findings, is the stored result). */
+  recordFuzz = (run: ToolFuzz, durationMs: number): Promise<void> => this.#record(fuzzEntryOf(run, durationMs, this.#connection), run);
 
   async #record(entry: Omit<NewEntry, 'server'>, result: unknown): Promise<void> {
     try {

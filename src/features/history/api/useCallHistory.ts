@@ -40,19 +40,20 @@ export function useCallHistory({ connection, runs, tools, replay, edit, openProm
     /** Each prompt get and resource read as it ended. */
     recordOffer,
     recordLoad: history.recordLoad,
+    recordFuzz: history.recordFuzz,
     previousOf,
     historySources: snapshot.historySources,
     panel: {
       entries: snapshot.entries,
       note: snapshot.note,
       error: snapshot.error,
-      // A load test is not replayed by a click: its tool opens with its arguments, and "Load test" runs it again.
+      // A load test or a fuzz run is not replayed by a click: its tool opens with its arguments (a fuzz run's first finding's).
       onReplay: (entry: HistoryEntry) =>
         entry.kind === 'prompt'
           ? openPrompt(entry.tool, entry.args, true)
           : entry.kind === 'read'
             ? openResource(entry.tool)
-            : entry.kind === 'load'
+            : entry.kind === 'load' || entry.kind === 'fuzz'
               ? edit(entry.tool, entry.args)
               : replay(entry.tool, entry.args),
       onEdit: (entry: HistoryEntry) =>
