@@ -79,6 +79,7 @@ export const TEST_OPTIONS = {
 export const FUZZ_OPTIONS = {
   ...REPORT_OPTIONS,
   tool: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
   runs: { type: 'string' },
   seed: { type: 'string' },
   time: { type: 'string' },

@@ -76,6 +76,10 @@ describe('toolscope fuzz', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('drop_table: it may destroy data (destructiveHint is not false) — run with --allow-destructive');
     expect(refused.counts).toEqual({});
+    const skipped = await fuzz(['--tool', 'echo', '--skip', 'echo'], 'skipped');
+    expect(skipped.code).toBe(0);
+    expect(skipped.stdout).toContain('Not fuzzed: echo: left out (--skip)');
+    expect(skipped.counts).toEqual({});
 
     const text = await fuzz(['--tool', 'lookup', '--runs', '40'], 'text');
     expect(text.code).toBe(1);

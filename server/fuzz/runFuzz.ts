@@ -17,6 +17,8 @@ import { gateOf, type Permissions } from '../suite/runSuite.ts';
 
 export interface FuzzPlan {
   tools: string[];
+  /** Tools never called (--skip): one that prints what it must not, one too slow to fuzz. */
+  skip: string[];
   runs: number;
   seed: number;
   invalid: boolean;
@@ -50,8 +52,9 @@ async function gateRun(
   tools: readonly McpTool[],
   plan: FuzzPlan,
 ): Promise<{ fuzzed: McpTool[]; skipped: string[]; send: FuzzSend } | { refused: string }> {
-  const chosen = plan.tools.length ? plan.tools : tools.map((tool) => tool.name);
-  const skipped: string[] = [];
+  const named = plan.tools.length ? plan.tools : tools.map((tool) => tool.name);
+  const chosen = named.filter((name) => !plan.skip.includes(name));
+  const skipped: string[] = named.filter((name) => plan.skip.includes(name)).map((name) => `${name}: left out (--skip)`);
   const fuzzed: McpTool[] = [];
   for (const name of chosen) {
     const tool = tools.find((candidate) => candidate.name === name);
@@ -65,7 +68,8 @@ async function gateRun(
     else fuzzed.push(tool);
   }
   // A tool asked for by name that the flags refuse stops the run before any call; the whole list skips it, said.
-  if (plan.tools.length && skipped.length) return { refused: skipped.join('\n') };
+  const refusedNamed = skipped.filter((line) => !line.endsWith('(--skip)'));
+  if (plan.tools.length && refusedNamed.length) return { refused: refusedNamed.join('\n') };
   const session = unattendedSession(connection, plan.permissions.allowWrites || plan.permissions.allowDestructive, {
     ...DEFAULT_SAFETY,
     timeoutSeconds: plan.callTimeoutMs / 1000,

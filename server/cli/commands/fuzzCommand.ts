@@ -39,7 +39,7 @@ const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 export const fuzz: Command<Fuzz> = {
   name: 'fuzz',
   options: FUZZ_OPTIONS,
-  usage: `  toolscope fuzz [--tool NAME]… [--runs N] [--seed S] [--time S] [--call-timeout S] [--invalid]
+  usage: `  toolscope fuzz [--tool NAME]… [--skip NAME]… [--runs N] [--seed S] [--time S] [--call-timeout S] [--invalid]
                  [--allow-writes] [--allow-destructive] [--format text|json|junit|sarif] [--output FILE]
                  <server-url> | -- <command> [args…] | --config FILE --server NAME
                                               calls each tool with inputs made from its schema
@@ -69,6 +69,7 @@ Exit status of fuzz: 0 no finding, 1 findings, 2 the run could not start.`,
       report: reportOptions(args.values, environ),
       plan: {
         tools: args.values.tool ?? [],
+        skip: args.values.skip ?? [],
         runs: Math.round(parsePositive('runs', args.values.runs, 100, LIMITS.runs)),
         seed,
         invalid: args.values.invalid === true,
