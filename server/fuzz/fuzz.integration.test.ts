@@ -46,7 +46,8 @@ describe('toolscope fuzz', () => {
     expect(found['create_user accepted-invalid']).not.toHaveProperty('name');
     expect(found['open_file leak']).toMatchObject({ path: expect.stringContaining('..') as unknown });
     // A crash ends its tool's run, the server is started again, and the next tools run.
-    expect(report.tools.find((tool) => tool.tool === 'compute')?.calls).toBeLessThan(20);
+    // (the runs until the crash, and at most 20 tries to shrink it, each on a server started again)
+    expect(report.tools.find((tool) => tool.tool === 'compute')?.calls).toBeLessThan(40);
     expect(report.tools.find((tool) => tool.tool === 'echo')?.calls).toBeGreaterThan(100);
     // The destructive tool: refused before the first call, and the server's own count says 0.
     expect(report.skipped).toEqual(['drop_table: it may destroy data (destructiveHint is not false) — run with --allow-destructive']);

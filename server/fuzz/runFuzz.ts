@@ -156,6 +156,7 @@ export async function runFuzz(
       seed: toolSeed(plan.seed, tool.name),
       invalid: plan.invalid,
       deadline,
+      restartable: restart !== undefined,
     });
     results.push(result);
     onProgress(`fuzz: ${tool.name}: ${result.calls} calls, ${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validateAgainst } from '../schema/validate.ts';
 import { judgeCall, leakIn } from './fuzzRules.ts';
 import { argumentsArbitrary, mutate, LONG_STRING } from './schemaArbitrary.ts';
+import { fuzzTool } from './fuzzer.ts';
 
 const SCHEMAS: Record<string, unknown> = {
   strings: {
@@ -93,5 +94,60 @@ describe('the rules', () => {
     expect(leakIn('C:\\Users\\ann\\shop\\db.sqlite is locked')).toMatch(/Windows file path/);
     expect(leakIn('No basket with id bsk_1 exists; see https://shop.example/docs/baskets')).toBeUndefined();
     expect(leakIn('Use the /help command or read the docs at /docs')).toBeUndefined();
+  });
+});
+
+describe('a fuzz run', () => {
+  const tool = { name: 't', inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } };
+  const valid = (args: Record<string, unknown>) => Number.isInteger(args.n);
+
+  it('shrinks a finding to the smallest input that still breaks its rule, the same by seed', async () => {
+    const run = () =>
+      fuzzTool({
+        tool,
+        call: (args) =>
+          Promise.resolve(Number(args.n) > 1000 ? { kind: 'protocol-error', code: -32603, message: 'boom' } : { kind: 'ok', text: 'ok' }),
+        valid,
+        runs: 100,
+        seed: 9,
+        invalid: false,
+        deadline: Date.now() + 60_000,
+      });
+    const first = await run();
+    expect(first.findings.map((finding) => [finding.rule, finding.args])).toEqual([['error-on-valid', { n: 1001 }]]);
+    expect((await run()).findings).toEqual(first.findings);
+  });
+
+  it('keeps a crash as first seen when the server cannot be started again (every later call fails alike)', async () => {
+    let down = false;
+    const result = await fuzzTool({
+      tool,
+      call: (args) => {
+        if (Number(args.n) > 1e9) down = true;
+        return Promise.resolve(down ? { kind: 'crash', message: 'gone' } : { kind: 'ok', text: 'ok' });
+      },
+      valid,
+      runs: 100,
+      seed: 4,
+      invalid: false,
+      deadline: Date.now() + 60_000,
+    });
+    expect(result.findings).toHaveLength(1);
+    expect(Number(result.findings[0]?.args.n)).toBeGreaterThan(1e9);
+    expect(result.findings[0]?.shrinks).toBe(0);
+    expect(result.ended).toBe('the server stopped (a crash ends a tool’s run)');
+  });
+
+  it('says when no input can be made from the schema', async () => {
+    const result = await fuzzTool({
+      tool,
+      call: () => Promise.resolve({ kind: 'ok', text: '' }),
+      valid: () => false,
+      runs: 10,
+      seed: 1,
+      invalid: false,
+      deadline: Date.now() + 10_000,
+    });
+    expect(result).toMatchObject({ calls: 0, findings: [], ended: 'no valid input could be made from its schema' });
   });
 });

@@ -49,6 +49,11 @@ export interface FuzzOptions {
   deadline: number;
   /** Calls spent shrinking one finding, at most (a hang costs a whole time limit each). */
   shrinkBudget?: number;
+  /**
+   * The server is started again after it stops (the CLI's stdio bridge): a crash can be shrunk. Without
+   * it every later call fails alike, so a crash or a dropped connection is kept as first seen.
+   */
+  restartable?: boolean;
   stopped?: () => boolean;
   onCall?: (calls: number, findings: number) => void;
 }
@@ -82,7 +87,8 @@ export async function fuzzTool(options: FuzzOptions): Promise<ToolFuzz> {
         if (!input || options.valid(input.args) !== valid) return fc.pre(false);
         if (over()) return true;
         if (target) {
-          const budget = options.shrinkBudget ?? SHRINK_BUDGET[target] ?? 60;
+          const stops = target === 'crash' || target === 'transport';
+          const budget = stops && !options.restartable ? 0 : (options.shrinkBudget ?? SHRINK_BUDGET[target] ?? 60);
           if (shrinkCalls >= budget) return true;
           shrinkCalls++;
         }
@@ -94,7 +100,9 @@ export async function fuzzTool(options: FuzzOptions): Promise<ToolFuzz> {
         last = { args: input.args, detail: judged.detail, ...(input.broken ? { broken: input.broken } : {}) };
         return false;
       });
+      const before = calls;
       const details = await fc.check(property, { seed, numRuns: left, maxSkipsPerRun: 20, endOnFailure: false });
+      if (details.failed && !target && calls === before) ended ??= `no ${valid ? 'valid' : 'refused'} input could be made from its schema`;
       if (!details.failed || !target || !last) break;
       known.add(target);
       findings.push({
