@@ -56,6 +56,8 @@ export interface ReportOptions {
   bearer?: string;
   headers: string[];
   active: boolean;
+  /** report --fuzz N: a short fuzz pass, N inputs per read-only tool (docs/fuzz.md). */
+  fuzz?: number;
   era?: string;
   timeoutMs: number;
   maxResponseBytes: number;
@@ -154,6 +156,7 @@ export function reportOptions(report: ReportValues, environ: Environ): ReportOpt
     // A header named by an option wins over the same header from the environment.
     headers: [...environment.headers.filter((header) => !named.has(header.slice(0, header.indexOf(':')).trim().toLowerCase())), ...headers],
     active: report.active === true,
+    ...(report.fuzz !== undefined ? { fuzz: Math.round(parsePositive('fuzz', report.fuzz, 20, 1000)) } : {}),
     era: typeof report.era === 'string' ? report.era : undefined,
     timeoutMs: parsePositive('timeout', report.timeout, 30, 3600) * 1000,
     maxResponseBytes: Math.round(parsePositive('max-mb', report['max-mb'], ANSWER_CAP_MB, 4096) * 1024 * 1024),

@@ -24,6 +24,7 @@ export const REPORT_OPTIONS = {
   bearer: { type: 'string' },
   header: { type: 'string', multiple: true },
   active: { type: 'boolean' },
+  fuzz: { type: 'string' },
   era: { type: 'string' },
   timeout: { type: 'string' },
   'max-mb': { type: 'string' },
@@ -108,7 +109,7 @@ export const LOAD_OPTIONS = {
 
 /** Report options that mean nothing to `toolscope load` (it has its own --format and --output). */
 export const MODEL_OPTIONS = ['model-url', 'model-name', 'model-provider', 'record-model', 'replay-model'] as const;
-export const NOT_LOAD = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
+export const NOT_LOAD = ['queries', 'profile', 'confirm', 'active', 'fuzz', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
 
 export const HOSTS_OPTIONS = {
   config: { type: 'string' },
@@ -128,7 +129,18 @@ export const MOCK_OPTIONS = {
 } as const;
 
 /** Report options that mean nothing to `toolscope lock` or `record` (they report nothing). */
-export const REPORT_ONLY = ['format', 'output', 'queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', ...MODEL_OPTIONS] as const;
+export const REPORT_ONLY = [
+  'format',
+  'output',
+  'queries',
+  'profile',
+  'confirm',
+  'active',
+  'fuzz',
+  'lock',
+  'lock-fail',
+  ...MODEL_OPTIONS,
+] as const;
 
 export const RENDER_OPTIONS = {
   ...SERVE_OPTIONS,

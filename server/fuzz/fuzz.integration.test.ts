@@ -110,4 +110,25 @@ describe('toolscope fuzz', () => {
     expect(run?.results.map((result) => result.ruleId).sort()).toEqual(['error-on-valid', 'output-schema']);
     for (const result of run?.results ?? []) expect(run?.tool.driver.rules[result.ruleIndex]?.id).toBe(result.ruleId);
   }, 180_000);
+
+  it('report --fuzz N: info findings of their own rule (the score unmoved), read-only tools only', async () => {
+    const counts = join(dir, 'report.counts.json');
+    const report = async (extra: string[]) =>
+      JSON.parse(
+        (
+          await runToolscope(
+            ['report', ...extra, '--format', 'json', '--env', `FUZZ_COUNTS=${counts}`, '--', process.execPath, TARGET],
+            {},
+            120_000,
+          )
+        ).stdout,
+      ) as { score: number; findings: { rule: string; severity: string; tool?: string; message: string }[] };
+    const plain = await report([]);
+    const fuzzed = await report(['--fuzz', '30']);
+    expect(fuzzed.score).toBe(plain.score);
+    const found = fuzzed.findings.filter((finding) => finding.rule === 'fuzz');
+    expect(found.every((finding) => finding.severity === 'info')).toBe(true);
+    expect(found.find((finding) => finding.tool === 'lookup')?.message).toContain('(error-on-valid): {"name":""} → -32603: Internal error');
+    expect((JSON.parse(readFileSync(counts, 'utf8')) as Record<string, number>).drop_table).toBeUndefined();
+  }, 180_000);
 });

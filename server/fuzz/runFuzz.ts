@@ -13,7 +13,8 @@ import type { Args } from '../../src/fuzz/schemaArbitrary.ts';
 import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
 import { validateAgainst } from '../../src/schema/validate.ts';
 import { unattendedSession } from '../../src/workspace/unattended.ts';
-import { gateOf, type Permissions } from '../suite/runSuite.ts';
+import { gateOf, listAll, type Permissions } from '../suite/runSuite.ts';
+import type { Finding } from '../../src/report/findings.ts';
 
 export interface FuzzPlan {
   tools: string[];
@@ -180,3 +181,39 @@ export async function runFuzz(
 }
 
 export const findingsOf = (run: FuzzRun): FuzzFinding[] => run.tools.flatMap((tool) => tool.findings);
+
+/** `report --fuzz N`'s seed: the same report twice makes the same inputs. */
+export const REPORT_FUZZ_SEED = 2026;
+
+/**
+ * `report --fuzz N`: N valid inputs for each read-only tool (never a tool that may change data: no
+ * flag allows it here), each finding as an info finding of the report's `fuzz` rule — info until the
+ * rules are judged for precision on real servers (npm run fuzz:real), so the score does not move.
+ */
+export async function fuzzFindings(
+  connection: McpConnection,
+  runs: number,
+  restart: (() => Promise<void>) | undefined,
+): Promise<Finding[]> {
+  const listed = await listAll(connection);
+  if ('stop' in listed) return [];
+  const plan: FuzzPlan = {
+    tools: [],
+    skip: [],
+    runs,
+    seed: REPORT_FUZZ_SEED,
+    invalid: false,
+    timeMs: 120_000,
+    callTimeoutMs: 10_000,
+    permissions: { allowWrites: false, allowDestructive: false },
+  };
+  const run = await runFuzz(connection, listed.tools, plan, restart, () => undefined);
+  if ('refused' in run) return [];
+  return findingsOf(run).map((finding) => ({
+    rule: 'fuzz',
+    severity: 'info',
+    tool: finding.tool,
+    message: `${finding.title} (${finding.rule}): ${JSON.stringify(finding.args).slice(0, 200)} → ${finding.detail.slice(0, 200)} — seed ${run.seed}, run ${finding.run}`,
+    fix: `${finding.cite}. Re-run: npx toolscope fuzz --tool ${finding.tool} --seed ${run.seed} --runs ${runs} <server>`,
+  }));
+}

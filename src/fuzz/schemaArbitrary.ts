@@ -113,7 +113,15 @@ function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number>
   // No constants here: fast-check's own bias already makes 0, the bounds, the largest safe values (and
   // tiny subnormals for doubles) often — and its shrinking walks to the boundary a bug sits on
   // (n > 1000 shrinks to 1001), which a list of constants would not.
-  const ordinary = integer ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  // A number may be whole: fast-check's doubles are spread by exponent (mostly tiny), its integers by
+  // size (often huge) — half of each, so both ends come often, and both shrink toward 0.
+  const double = fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  const hasWhole = Math.ceil(min) <= Math.floor(max);
+  const ordinary = !hasWhole
+    ? double
+    : integer
+      ? fc.integer({ min, max })
+      : fc.oneof(double, fc.integer({ min: Math.ceil(min), max: Math.floor(max) }));
   return multipleOf ? ordinary.map((value) => Math.round(value / multipleOf) * multipleOf) : ordinary;
 }
 

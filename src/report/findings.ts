@@ -39,6 +39,7 @@ export const RULES = {
   'cache-fields': 'Without ttlMs and a consistent cacheScope, 2026-era clients cannot cache the list and re-list constantly.',
   'token-cost': 'Every tool definition is sent to the model on every turn; large ones crowd out the conversation.',
   'error-channel': 'Unknown tools and invalid arguments are protocol errors (-32602): hosts retry or fix those, not the model.',
+  fuzz: 'A fuzzed call (report --fuzz N) broke a cited rule: an internal error, a crash, a hang, a leak or a broken output schema (docs/fuzz.md).',
   'handle-weak': 'Guessable ids (short, sequential) let one caller reach another caller’s objects.',
   'icon-invalid': 'Hosts drop icons they cannot use; the tool then shows without one.',
   'pagination-unbounded':

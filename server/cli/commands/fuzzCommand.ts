@@ -31,7 +31,7 @@ type Fuzz = {
 };
 
 /** Report options that mean nothing to a fuzz run. */
-const NOT_FUZZ = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
+const NOT_FUZZ = ['queries', 'profile', 'confirm', 'active', 'fuzz', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
 /** Bounds whoever asks: fuzzing finds bugs, it does not flood a server. */
 const LIMITS = { runs: 10_000, seconds: 3_600, callSeconds: 600 } as const;
 const MAX_REPLAY_BYTES = 16 * 1024 * 1024;

@@ -3,6 +3,7 @@
 // the page uses, in process (no port is opened). Exit 0 without error findings, 1 with any, 2 when
 // the report could not be made; with --profile, the verdict decides: 0 ready, 1 not ready, 3 needs
 // a person.
+import { fuzzFindings } from '../../fuzz/runFuzz.ts';
 import { writeFile } from 'node:fs/promises';
 import { printable } from '../../../src/lib/printable.ts';
 import { redactValues } from '../../../src/lib/redactUrl.ts';
@@ -34,6 +35,7 @@ export const report: Command<Report> = {
 Report options:
   --format json|markdown|junit|sarif   (default json)     --output FILE   write to FILE
   --active          also call the server to check its error channel
+  --fuzz N          also fuzz each read-only tool with N inputs (info findings; docs/fuzz.md)
   --queries FILE    findability: [{ "query": "read a file", "expect": "read_text_file", "top": 3,
                     "mode": "bm25"|"regex"|"model" }] — each expected tool not in its top N is an error
   --model-url URL --model-name NAME [--model-provider openai|anthropic]
@@ -117,6 +119,8 @@ export async function runReport(target: ServerTarget, options: ReportOptions): P
             : 'none',
       },
     });
+    // A short fuzz pass only when asked: info findings of their own rule (docs/fuzz.md), after the score.
+    if (options.fuzz) report.findings.push(...(await fuzzFindings(connection, options.fuzz, target.restart)));
     const readiness = profile ? readinessOf(report, profile, confirmed) : undefined;
     // Server text fills the report (descriptions, errors of the active checks): the one redaction
     // rule runs over it too, the issued token included.

@@ -38,7 +38,7 @@ type Test = {
 const BOTH_ERAS = ['legacy', '2026-07-28'];
 
 /** Report options that mean nothing to a test run. */
-const NOT_TEST = ['queries', 'profile', 'confirm', 'active', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
+const NOT_TEST = ['queries', 'profile', 'confirm', 'active', 'fuzz', 'lock', 'lock-fail', 'out', ...MODEL_OPTIONS] as const;
 
 export const test: Command<Test> = {
   name: 'test',
