@@ -33,7 +33,7 @@ export const FUZZ_RULES: Record<FuzzRule, { title: string; cite: string }> = {
     cite: `“Servers MUST provide structured results that conform to this schema” — ${SPEC}/server/tools#output-schema`,
   },
   leak: {
-    title: 'A stack trace or a file path in what the tool said',
+    title: 'A stack trace in what the tool said',
     cite: `“Servers MUST … Sanitize tool outputs” — ${SPEC}/server/tools#security-considerations`,
   },
   'accepted-invalid': {
@@ -70,16 +70,16 @@ export function observeFailure(error: unknown, bridged = false): Observation {
   return { kind: 'transport', message: failure.message };
 }
 
+// Stack traces only: a bare file path is not counted — on the nine real servers (npm run fuzz:real) all
+// nine path findings were server-filesystem naming the folder it serves, its own domain (false).
 const LEAKS: [RegExp, string][] = [
   [/\n\s+at (?:[\w$.<>[\] ]+ \()?(?:file:\/\/|node:|\/|[A-Z]:\\)[^\n)]*:\d+:\d+\)?/, 'a JavaScript stack trace'],
   [/Traceback \(most recent call last\)/, 'a Python traceback'],
   [/\n\s*at [\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)/, 'a JVM stack trace'],
   [/goroutine \d+ \[running\]/, 'a Go panic'],
-  [/(?:^|[\s'"(=:])\/(?:home|Users|root|usr|var|opt|srv|app|tmp|etc)\/[\w.-]+\/[\w./-]+/, 'a file path'],
-  [/(?:^|[\s'"(=:])[A-Za-z]:\\(?:Users|Program Files|Windows|inetpub)\\/, 'a Windows file path'],
 ];
 
-/** What in a text gives away the server's insides (a stack trace, a file path), if anything. */
+/** What in a text gives away the server's insides (a stack trace, a traceback, a panic), if anything. */
 export function leakIn(text: string): string | undefined {
   const sample = text.slice(0, 100_000);
   for (const [pattern, what] of LEAKS) {
