@@ -11,12 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { runToolscope } from '../testing/runToolscope.ts';
+import { startRaw2026Server } from '../testing/raw2026.ts';
 
 const TARGET = fileURLToPath(new URL('../testing/fuzzTarget.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'toolscope-fuzz-'));
 
 interface Report {
-  findings: { tool: string; rule: string; args: Record<string, unknown>; valid: boolean; seed: number; run: number }[];
+  findings: { tool: string; rule: string; args: Record<string, unknown>; valid: boolean; seed: number; run: number; detail: string }[];
   tools: { tool: string; calls: number }[];
   skipped: string[];
 }
@@ -131,4 +132,41 @@ describe('toolscope fuzz', () => {
     expect(found.find((finding) => finding.tool === 'lookup')?.message).toContain('(error-on-valid): {"name":""} → -32603: Internal error');
     expect((JSON.parse(readFileSync(counts, 'utf8')) as Record<string, number>).drop_table).toBeUndefined();
   }, 180_000);
+
+  it('a 2026-07-28 server whose answers depend on earlier calls: the same arguments answered otherwise on a fresh connection', async () => {
+    // Stateful where the revision says every request stands alone: after 20 calls, every call fails.
+    let calls = 0;
+    const server = await startRaw2026Server((method) => {
+      if (method === 'tools/list')
+        return {
+          result: {
+            tools: [
+              {
+                name: 'remember',
+                inputSchema: { type: 'object', properties: { key: { type: 'string' } } },
+                annotations: { readOnlyHint: true },
+              },
+            ],
+            resultType: 'complete',
+            ttlMs: 0,
+            cacheScope: 'private',
+          },
+        };
+      if (method !== 'tools/call') return undefined;
+      calls++;
+      return {
+        result: { content: [{ type: 'text', text: calls > 20 ? 'session expired' : 'ok' }], isError: calls > 20, resultType: 'complete' },
+      };
+    });
+    try {
+      const outcome = await runToolscope(['fuzz', '--runs', '20', '--seed', '3', '--format', 'json', server.url], {}, 120_000);
+      const report = JSON.parse(outcome.stdout) as Report;
+      expect(report.findings.map((finding) => [finding.tool, finding.rule, finding.detail])).toEqual([
+        ['remember', 'stateless', 'ok on the first connection, tool-error on a fresh one'],
+      ]);
+      expect(outcome.code).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });

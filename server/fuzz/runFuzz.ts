@@ -7,7 +7,7 @@
 import type { McpConnection } from '../../src/mcp/connection.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
 import { fuzzTool, type FuzzFinding, type ToolFuzz } from '../../src/fuzz/fuzzer.ts';
-import { judgeCall, type Observation } from '../../src/fuzz/fuzzRules.ts';
+import { FUZZ_RULES, judgeCall, type Observation } from '../../src/fuzz/fuzzRules.ts';
 import { observeCall, type FuzzSend } from '../../src/fuzz/fuzzCall.ts';
 import type { Args } from '../../src/fuzz/schemaArbitrary.ts';
 import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
@@ -140,6 +140,8 @@ export async function runFuzz(
   plan: FuzzPlan,
   restart: (() => Promise<void>) | undefined,
   onProgress: (line: string) => void,
+  /** A fresh connection made as this one was (the stateless check on a 2026-07-28 server). */
+  again?: () => Promise<McpConnection>,
 ): Promise<FuzzRun | { refused: string }> {
   const gated = await gateRun(connection, tools, plan);
   if ('refused' in gated) return gated;
@@ -147,9 +149,16 @@ export async function runFuzz(
   const deadline = Date.now() + plan.timeMs;
   const results: ToolFuzz[] = [];
   const { call, settle } = callerFor(gated.send, plan, restart);
+  const samples = new Map<string, { args: Args; kind: Observation['kind'] }[]>();
   for (const tool of fuzzed) {
     onProgress(`fuzz: ${tool.name}…`);
+    const kept: { args: Args; kind: Observation['kind'] }[] = [];
+    samples.set(tool.name, kept);
     const result = await fuzzTool({
+      onObserved: (args, valid, observed) => {
+        if (valid && kept.length < STATELESS_SAMPLES && ['ok', 'tool-error', 'protocol-error'].includes(observed.kind))
+          kept.push({ args, kind: observed.kind });
+      },
       tool,
       call: (args) => call(tool, args),
       valid: (args) => isValid(tool.inputSchema, args),
@@ -165,6 +174,7 @@ export async function runFuzz(
     if (result.findings.some((finding) => finding.rule === 'crash' || finding.rule === 'transport') && !restart) break;
     await settle();
   }
+  if (connection.era === 'modern' && again && Date.now() < deadline) await statelessCheck(again, tools, plan, results, samples);
   return {
     server: {
       name: connection.server.name,
@@ -178,6 +188,51 @@ export async function runFuzz(
     tools: results,
     skipped,
   };
+}
+
+/** Valid inputs per tool sent again on a fresh connection (2026-07-28). */
+const STATELESS_SAMPLES = 3;
+
+/**
+ * The stateless check (2026-07-28): a few valid inputs of each tool sent again on a fresh
+ * connection, through its own gate; an answer of another kind (a success where there was an error,
+ * or the reverse) is a finding. Only the kind is compared: a tool's text may move (a time, an id).
+ */
+async function statelessCheck(
+  again: () => Promise<McpConnection>,
+  tools: readonly McpTool[],
+  plan: FuzzPlan,
+  results: ToolFuzz[],
+  samples: ReadonlyMap<string, readonly { args: Args; kind: Observation['kind'] }[]>,
+) {
+  const fresh = await again();
+  try {
+    const gated = await gateRun(fresh, tools, { ...plan, tools: [...samples.keys()].filter((name) => samples.get(name)?.length) });
+    if ('refused' in gated) return;
+    const { call } = callerFor(gated.send, plan, undefined);
+    for (const result of results) {
+      const tool = gated.fuzzed.find((candidate) => candidate.name === result.tool);
+      for (const sample of (tool && samples.get(result.tool)) ?? []) {
+        if (!tool || result.findings.some((finding) => finding.rule === 'stateless')) break;
+        const observed = await call(tool, sample.args);
+        result.calls++;
+        if (observed.kind === sample.kind) continue;
+        result.findings.push({
+          tool: result.tool,
+          rule: 'stateless',
+          ...FUZZ_RULES.stateless,
+          args: sample.args,
+          valid: true,
+          detail: `${sample.kind} on the first connection, ${observed.kind} on a fresh one`,
+          seed: toolSeed(plan.seed, result.tool),
+          run: 0,
+          shrinks: 0,
+        });
+      }
+    }
+  } finally {
+    await fresh.close().catch(() => undefined);
+  }
 }
 
 export const findingsOf = (run: FuzzRun): FuzzFinding[] => run.tools.flatMap((tool) => tool.findings);

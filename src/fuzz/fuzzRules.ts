@@ -9,7 +9,15 @@ import { stdioStopOf } from '../mcp/wire/stdioStop.ts';
 const SPEC = 'https://modelcontextprotocol.io/specification/2025-11-25';
 
 export type FuzzRule =
-  'error-on-valid' | 'crash' | 'transport' | 'hang' | 'output-schema' | 'leak' | 'accepted-invalid' | 'invalid-as-internal-error';
+  | 'error-on-valid'
+  | 'crash'
+  | 'transport'
+  | 'hang'
+  | 'output-schema'
+  | 'leak'
+  | 'accepted-invalid'
+  | 'invalid-as-internal-error'
+  | 'stateless';
 
 export const FUZZ_RULES: Record<FuzzRule, { title: string; cite: string }> = {
   'error-on-valid': {
@@ -43,6 +51,10 @@ export const FUZZ_RULES: Record<FuzzRule, { title: string; cite: string }> = {
   'invalid-as-internal-error': {
     title: 'Arguments the schema refuses, answered with -32603 (Internal error)',
     cite: `Refuse them with -32602 (Invalid params) or a tool execution error that says what is wrong (SEP-1303) — ${SPEC}/server/tools#error-handling`,
+  },
+  stateless: {
+    title: 'The same arguments, answered otherwise on a fresh connection (2026-07-28)',
+    cite: `The 2026-07-28 revision has no handshake and no session: every request stands alone, so its answer cannot depend on the connection — https://modelcontextprotocol.io/specification/2026-07-28/basic/lifecycle`,
   },
 };
 

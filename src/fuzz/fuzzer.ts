@@ -56,6 +56,8 @@ export interface FuzzOptions {
   restartable?: boolean;
   stopped?: () => boolean;
   onCall?: (calls: number, findings: number) => void;
+  /** Every answered call (a sample for the stateless check). */
+  onObserved?: (args: Args, valid: boolean, observed: Observation) => void;
 }
 
 /** Shrinking a crash or a hang costs a restart or a whole time limit per try: fewer tries. */
@@ -93,7 +95,9 @@ export async function fuzzTool(options: FuzzOptions): Promise<ToolFuzz> {
           shrinkCalls++;
         }
         calls++;
-        const judged = judgeCall(valid, await options.call(input.args));
+        const observed = await options.call(input.args);
+        options.onObserved?.(input.args, valid, observed);
+        const judged = judgeCall(valid, observed);
         options.onCall?.(calls, findings.length);
         if (!judged || known.has(judged.rule) || (target && judged.rule !== target)) return true;
         target ??= judged.rule;

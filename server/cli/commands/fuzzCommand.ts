@@ -87,7 +87,7 @@ Exit status of fuzz: 0 no finding, 1 findings, 2 the run could not start.`,
     const replayed = command.replay ? readFindings(command.replay) : undefined;
     connectOptions(command.report);
     return onServer(resolveTarget(command.target), (reached) =>
-      withServer(reached, command.report, 'fuzz run', async (connection, { failed, secrets }) => {
+      withServer(reached, command.report, 'fuzz run', async (connection, { failed, secrets, connectAgain }) => {
         const say = (line: string) => console.error(printable(redactText(line, secrets)));
         const listed = await listAll(connection);
         if ('stop' in listed) return failed(`Not run: ${listed.stop}`);
@@ -98,7 +98,7 @@ Exit status of fuzz: 0 no finding, 1 findings, 2 the run could not start.`,
           for (const line of outcome.lines) console.log(printable(redactText(line, secrets)));
           return outcome.reproduced ? 1 : 0;
         }
-        const run = await runFuzz(connection, listed.tools, command.plan, reached.restart, say);
+        const run = await runFuzz(connection, listed.tools, command.plan, reached.restart, say, connectAgain);
         if ('refused' in run) return failed(`Not run: ${run.refused}`);
         // Server text (its errors, its answers) reaches a terminal or a CI log: no control character passes.
         const written = printable(redactText(formatFuzz(run, command.format, server), secrets));
