@@ -1,7 +1,7 @@
 // `toolscope/testing`: an MCP server opened from your own tests (Vitest, node:test, Jest…) — reached
 // the way every Toolscope command reaches one, each call checked and read as the page and
 // `toolscope test` read it (the same outcome words), behind the same trust gate.
-// Docs: https://github.com/toolscope/toolscope/blob/main/docs/test.md#your-own-tests-toolscopetesting
+// Docs: docs/test.md in Toolscope's repository ("Your own tests: toolscope/testing").
 
 /** How a call ended, in the page's words. Besides these four: `not-sent` (refused before sending: arguments that break the tool's inputSchema, an unknown tool), or another of the page's words (`unreachable`, `cancelled`, `timed-out`…). */
 export type Outcome = 'ok' | 'tool-error' | 'protocol-error' | 'invalid-output' | 'not-sent' | (string & {});

@@ -91,7 +91,7 @@ function sarif(run: FuzzRun): Log {
     runs: [
       {
         tool: {
-          driver: { name: 'toolscope fuzz', informationUri: 'https://github.com/toolscope/toolscope/blob/main/docs/fuzz.md', rules },
+          driver: { name: 'toolscope fuzz', rules },
         },
         results,
       },
