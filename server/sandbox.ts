@@ -21,6 +21,7 @@ import { HOST_PROFILES, STRICT_REPORT_ONLY, buildAppCsp, isHostProfile } from '.
 import type { AppCsp } from '../src/mcp/apps/mcpApps.ts';
 import { NO_WEBRTC } from './noWebRtc.ts';
 import { Reports, reportOf } from './cspReports.ts';
+import { listenLoopback } from './loopback.ts';
 
 const READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE = 'ui/notifications/sandbox-resource-ready';
@@ -321,13 +322,9 @@ export async function startSandbox(host: string | (() => string), port: number):
         .end(loaderScript([`http://${app}.localhost:${listening}`]));
     else response.writeHead(404, common).end('Not found');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  const address = server.address();
+  const bound = await listenLoopback(server, port);
   return {
-    origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`,
+    origin: `http://127.0.0.1:${bound}`,
     stop: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -12,6 +12,7 @@ import { printable } from '../../src/lib/printable.ts';
 import { isSecretName } from '../../src/mcp/secrets.ts';
 import type { FetchLike } from '../../src/mcp/recording/traffic.ts';
 import { createApp } from '../httpApp.ts';
+import { listenLoopback } from '../loopback.ts';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and what names the proxy itself: never forwarded. */
 const NOT_FORWARDED = new Set([
@@ -94,12 +95,7 @@ export async function listenProxy(upstream: Upstream, secrets: string[], port: n
   const app = createApp({ mcp: { fetch: forward }, mcpOrigins: 'loopback', faults: false, serverCard });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => void listener(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/mcp`, server };
+  return { url: `http://127.0.0.1:${await listenLoopback(server, port)}/mcp`, server };
 }
 
 /**

@@ -9,6 +9,7 @@ import { printable } from '../../src/lib/printable.ts';
 import type { Cassette } from '../../src/mcp/recording/cassette.ts';
 import { createApp } from '../httpApp.ts';
 import { Recordings, mockFactory, mockHttpHandler } from './mockServer.ts';
+import { listenLoopback } from '../loopback.ts';
 
 /** A cassette (already read and parsed) served as an MCP server, on loopback HTTP or on stdio, until stopped. */
 export async function serveMock(cassette: Cassette, command: { port?: number; stdio: boolean; stopAfterMs?: number }): Promise<undefined> {
@@ -30,12 +31,7 @@ export async function serveMock(cassette: Cassette, command: { port?: number; st
     createApp({ mcp: handler, mcpOrigins: 'loopback', serverCard: () => cassette.header.serverCard }).fetch,
   );
   const http = createServer((req, res) => void listener(req, res));
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(command.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : command.port;
+  const port = await listenLoopback(http, command.port ?? 0);
   console.log(printable(`${said}, at http://127.0.0.1:${port}/mcp`));
   const stop = () => {
     http.closeAllConnections();

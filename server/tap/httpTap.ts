@@ -17,6 +17,7 @@ import { MAX_REQUEST_BYTES } from '../mock/recordProxy.ts';
 import { isSecretName, maskHeaders, maskResponseHeaders } from '../../src/mcp/secrets.ts';
 import type { WireLine } from '../../src/mcp/recording/wireLog.ts';
 import { MAX_MESSAGE_KEPT, type TapRecorder } from './tapRecorder.ts';
+import { listenLoopback } from '../loopback.ts';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1), and what names the tap itself: never passed on. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
@@ -205,12 +206,7 @@ export async function listenHttpTap(upstream: { url: string; headers: Record<str
       outgoing.end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/mcp`;
+  const url = `http://127.0.0.1:${await listenLoopback(server, port)}/mcp`;
   return {
     url,
     close: async () => {

@@ -16,6 +16,7 @@ import { createApp } from '../httpApp.ts';
 import { sameSecret } from '../proxyRoutes.ts';
 import { packageRoot } from '../serveApp.ts';
 import type { TapRecorder } from './tapRecorder.ts';
+import { listenLoopback } from '../loopback.ts';
 
 const MAX_BEHIND = 5000;
 const encoder = new TextEncoder();
@@ -74,12 +75,7 @@ export async function startTapWatch(recorder: TapRecorder, port = 0): Promise<Ta
     );
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => void listener(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const listening = typeof address === 'object' && address ? address.port : port;
+  const listening = await listenLoopback(server, port);
   return {
     link: `http://127.0.0.1:${listening}/?tap=${token}`,
     close: async () => {
