@@ -10,7 +10,7 @@ import type { CallOptions, ConnectOptions, ServerIdentity, ToolCallOptions } fro
 import type { AdoptedPrefetch } from './wire/adoptedPrefetch.ts';
 import { Credentials } from './auth/credentials.ts';
 import { parseElicitation, type ElicitationHandler } from './elicitation.ts';
-import { McpError, failureOf, isNetworkFailure } from './errors.ts';
+import { McpError, isNetworkFailure } from './errors.ts';
 import { fetchChain, type Route } from './wire/fetchChain.ts';
 import { isRecord, optionalString, own } from './guards.ts';
 import { LENIENT_HEADER, RawResults } from './lenientResults.ts';
@@ -25,7 +25,6 @@ import { ResourceReader } from './resourceReader.ts';
 import { parseCallResult, type CallResult, type ResourceContents } from './results.ts';
 import { classifySdkError } from './wire/sdkErrors.ts';
 import { isBridge } from './wire/stdio.ts';
-import { stdioStopOf } from './wire/stdioStop.ts';
 import { StreamWatcher } from './wire/streamWatch.ts';
 import { TaskDriver, type TaskPlace } from './tasks/taskDriver.ts';
 import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState } from './tasks/tasks.ts';
@@ -37,6 +36,7 @@ import { newTraceId } from './recording/traceContext.ts';
 import { toolCallRequest } from './toolCallRequest.ts';
 import type { Era } from './era.ts';
 import { deeperThan, tooDeep } from '../lib/jsonDepth.ts';
+import { callFailure } from './callFailure.ts';
 
 /** The Skills extension's id (SEP-2640); skills.ts holds the rest, loaded on demand. */
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
@@ -363,17 +363,7 @@ export class McpConnection {
     try {
       raw = await this.#request('tools/call', params, { ...options, headers, signal });
     } catch (error) {
-      // The bridge answers for a child that is gone: that is a stopped server, not its protocol error.
-      const failure = this.bridged ? failureOf(error) : undefined;
-      const exit = failure?.kind === 'protocol' ? stdioStopOf(failure.data) : undefined;
-      if (exit !== undefined) throw new McpError({ kind: 'server-stopped', exit, message: failure?.message ?? '' });
-      if (call.cut !== undefined && !options.signal?.aborted) {
-        throw new McpError({
-          kind: 'stream-cut',
-          message: `The server's response stream broke off before the result arrived (${call.cut}). The connection dropped mid-call — check the server and any proxy in between; what did arrive is in Traffic.`,
-        });
-      }
-      throw error;
+      throw callFailure(error, { bridged: this.bridged, cut: call.cut, cancelled: options.signal?.aborted === true });
     } finally {
       this.watcher.release(call);
     }

@@ -21,10 +21,10 @@ import type { AnsweredQuestion } from '../mcp/elicitation.ts';
 import { CallRuns, type CallRun, type CallState, type CallTarget, type RunsConnection } from './runs.ts';
 import { runSaved, type RunState, type SavedToRun } from './runSaved.ts';
 import type { SafetySettings } from './safety.ts';
-import type { LoadCall, LoadSend } from './loadTest.ts';
+import type { LoadCall } from './loadTest.ts';
+import { LINK_ARGUMENTS, gateFuzz, gateLoad, type RunGateDeps } from './runGates.ts';
 
-/** Why the first call of a link's tool asks first. */
-export const LINK_ARGUMENTS = 'These arguments came from a link, not from you: check each one before it is sent.';
+export { LINK_ARGUMENTS };
 
 /** What the session needs of a connection. */
 export type SessionConnection = RunsConnection & Pick<McpConnection, 'era' | 'toolTasks'>;
@@ -264,79 +264,23 @@ export class CallSession {
     }
   }
 
-  /**
-   * A load test (`toolscope load`, the page's "Load test"): each call of the mix decided once —
-   * its arguments against its schema, read-only mode — and any tool not trusted as read-only asks
-   * first, one question for the whole run. What comes back is the only way to send the run's
-   * calls: straight to the connection with the person's limits and the checked arguments, not as
-   * runs of the page (a thousand calls are not a thousand History rows).
-   */
-  async gateLoad(
-    mix: readonly LoadCall[],
-    title: string,
-    declined = 'The person declined the load test.',
-  ): Promise<{ calls: LoadCall[]; send: LoadSend } | { refused: string }> {
-    const calls: LoadCall[] = [];
-    const gated = new Map<LoadCall, { target: McpTool; limits: CallLimits }>();
-    const asking: { tool: McpTool; args: Record<string, unknown>; reason: string }[] = [];
-    for (const call of mix) {
-      const target = this.#tool(call.tool);
-      if (!target) return { refused: `The server lists no tool named ${JSON.stringify(call.tool).slice(0, 140)}.` };
-      // A link's arguments never sent from here ask first, as the form's first call of them does.
-      const fromLink = this.#snapshot.linkPending === call.tool;
-      const decision = await this.#entrance.decide(target, call.args, { origin: 'load', ...(fromLink ? { foreign: LINK_ARGUMENTS } : {}) });
-      if (decision.action === 'invalid' || decision.action === 'unparsed')
-        return { refused: `Not sent — ${call.tool}: ${decision.message}` };
-      if (decision.action === 'refuse') return { refused: refused(decision.reason) };
-      if (decision.action === 'check-failed')
-        return { refused: `Not sent — Toolscope could not load its argument checks (${decision.message}).` };
-      if (decision.action === 'confirm') asking.push({ tool: target, args: decision.args, reason: decision.reason });
-      const checked = { ...call, args: decision.args };
-      calls.push(checked);
-      gated.set(checked, { target, limits: decision.limits });
-    }
-    if (asking.length && !(await this.#entrance.ask({ title, action: 'Start load test', items: asking }))) return { refused: declined };
-    if (mix.some((call) => call.tool === this.#snapshot.linkPending)) this.#publish({ linkPending: undefined });
-    // Only the calls handed back here go out, with the arguments that were checked.
-    const send: LoadSend = (call, signal) => {
-      const decided = gated.get(call);
-      if (!decided) return Promise.reject(new Error(`${call.tool}: not a call the gate let through for this load test.`));
-      return this.#deps.connection.callTool(decided.target, call.args, { ...decided.limits, signal });
-    };
-    return { calls, send };
+  /** Load test and fuzz runs: their calls gated once for the run (./runGates.ts), sent straight to the connection. */
+  gateLoad(mix: readonly LoadCall[], title: string, declined?: string): ReturnType<typeof gateLoad> {
+    return gateLoad(this.#gateDeps(), mix, title, declined);
   }
 
-  /**
-   * A fuzz run (`toolscope fuzz`, issue 84): its tools' trust decided once — read-only mode refuses,
-   * a tool not trusted as read-only asks first, one question for the run — and what comes back is the
-   * only way to send its calls: straight to the connection with the person's limits. The arguments are
-   * the fuzzer's on purpose (valid ones it checked itself; with --invalid, ones the schema refuses), so
-   * the form's argument checks are not asked, as "Send anyway" does not ask them.
-   */
-  async gateFuzz(
-    names: readonly string[],
-    title: string,
-    declined = 'The person declined the fuzz run.',
-  ): Promise<{ send: (name: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<CallResult> } | { refused: string }> {
-    const gated = new Map<string, { target: McpTool; limits: CallLimits }>();
-    const asking: { tool: McpTool; args: Record<string, unknown>; reason: string }[] = [];
-    for (const name of names) {
-      const target = this.#tool(name);
-      if (!target) return { refused: `The server lists no tool named ${JSON.stringify(name).slice(0, 140)}.` };
-      const decision = await this.#entrance.decide(target, {}, { origin: 'load', unchecked: true });
-      if (decision.action === 'refuse') return { refused: refused(decision.reason) };
-      if (decision.action === 'check-failed' || decision.action === 'invalid' || decision.action === 'unparsed')
-        return { refused: `Not sent — ${decision.message}` };
-      if (decision.action === 'confirm') asking.push({ tool: target, args: {}, reason: decision.reason });
-      gated.set(name, { target, limits: decision.limits });
-    }
-    if (asking.length && !(await this.#entrance.ask({ title, action: 'Start fuzzing', items: asking }))) return { refused: declined };
+  gateFuzz(names: readonly string[], title: string, declined?: string): ReturnType<typeof gateFuzz> {
+    return gateFuzz(this.#gateDeps(), names, title, declined);
+  }
+
+  #gateDeps(): RunGateDeps {
     return {
-      send: (name, args, signal) => {
-        const decided = gated.get(name);
-        if (!decided) return Promise.reject(new Error(`${name}: not a tool the gate let through for this fuzz run.`));
-        return this.#deps.connection.callTool(decided.target, args, { ...decided.limits, signal });
-      },
+      tool: (name) => this.#tool(name),
+      decide: (tool, args, options) => this.#entrance.decide(tool, args, options),
+      ask: (question) => this.#entrance.ask(question),
+      connection: this.#deps.connection,
+      linkPending: this.#snapshot.linkPending,
+      clearLink: () => this.#publish({ linkPending: undefined }),
     };
   }
 
