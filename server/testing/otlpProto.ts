@@ -8,10 +8,9 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import protobuf from 'protobufjs';
-import { TraceFlags, type Attributes, type AttributeValue, type HrTime } from '@opentelemetry/api';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
-import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { readableSpansOf, type OtlpRequest } from '../../src/mcp/recording/otlpSpans.ts';
 
 const PROTOS = fileURLToPath(new URL('./otlp-proto/', import.meta.url));
 const REQUEST = 'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest';
@@ -131,95 +130,13 @@ export function otlpProblems(text: string): string[] {
   return problems;
 }
 
-interface OtlpValue {
-  stringValue?: string;
-  boolValue?: boolean;
-  intValue?: string | number;
-  doubleValue?: number;
-  arrayValue?: { values?: OtlpValue[] };
-}
-interface OtlpKeyValue {
-  key: string;
-  value?: OtlpValue;
-}
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  traceState?: string;
-  name: string;
-  kind?: number;
-  startTimeUnixNano: string;
-  endTimeUnixNano: string;
-  attributes?: OtlpKeyValue[];
-  droppedAttributesCount?: number;
-  droppedEventsCount?: number;
-  droppedLinksCount?: number;
-  status?: { code?: number; message?: string };
-  flags?: number;
-}
-interface OtlpRequest {
-  resourceSpans: {
-    resource?: { attributes?: OtlpKeyValue[] };
-    scopeSpans: { scope?: { name: string; version?: string }; schemaUrl?: string; spans: OtlpSpan[] }[];
-  }[];
-}
-
-const valueOf = (value: OtlpValue | undefined): AttributeValue | undefined => {
-  if (!value) return undefined;
-  if (value.stringValue !== undefined) return value.stringValue;
-  if (value.boolValue !== undefined) return value.boolValue;
-  if (value.intValue !== undefined) return Number(value.intValue);
-  if (value.doubleValue !== undefined) return value.doubleValue;
-  if (value.arrayValue) return (value.arrayValue.values ?? []).map(valueOf) as AttributeValue;
-  return undefined;
-};
-const attributesOf = (list: OtlpKeyValue[] = []): Attributes => Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
-const hrTime = (nanos: string): HrTime => {
-  const total = BigInt(nanos);
-  return [Number(total / 1_000_000_000n), Number(total % 1_000_000_000n)];
-};
-const lower = (id: string) => id.toLowerCase();
-
 /**
  * An OTLP/JSON trace export read back as the SDK's spans, handed to its in-memory exporter, and
  * serialized again by its OTLP transformer: the spans the exporter holds and that text.
  */
 export async function readBackThroughSdk(text: string): Promise<{ spans: ReadableSpan[]; json: string }> {
   const request = JSON.parse(text) as OtlpRequest;
-  const spans: ReadableSpan[] = [];
-  for (const resourceSpans of request.resourceSpans) {
-    const resource: Resource = resourceFromAttributes(attributesOf(resourceSpans.resource?.attributes));
-    for (const scopeSpans of resourceSpans.scopeSpans) {
-      const scope = { name: scopeSpans.scope?.name ?? '', version: scopeSpans.scope?.version, schemaUrl: scopeSpans.schemaUrl };
-      for (const span of scopeSpans.spans) {
-        const traceFlags = (span.flags ?? 0) & 0xff ? TraceFlags.SAMPLED : TraceFlags.NONE;
-        const [startTime, endTime] = [hrTime(span.startTimeUnixNano), hrTime(span.endTimeUnixNano)];
-        const nanos = BigInt(span.endTimeUnixNano) - BigInt(span.startTimeUnixNano);
-        spans.push({
-          name: span.name,
-          kind: (span.kind ?? 1) - 1,
-          spanContext: () => ({ traceId: lower(span.traceId), spanId: lower(span.spanId), traceFlags }),
-          ...(span.parentSpanId
-            ? { parentSpanContext: { traceId: lower(span.traceId), spanId: lower(span.parentSpanId), traceFlags, isRemote: false } }
-            : {}),
-          startTime,
-          endTime,
-          duration: [Number(nanos / 1_000_000_000n), Number(nanos % 1_000_000_000n)],
-          status: { code: span.status?.code ?? 0, ...(span.status?.message !== undefined ? { message: span.status.message } : {}) },
-          attributes: attributesOf(span.attributes),
-          links: [],
-          events: [],
-          ended: true,
-          resource,
-          instrumentationScope: scope,
-          droppedAttributesCount: span.droppedAttributesCount ?? 0,
-          droppedEventsCount: span.droppedEventsCount ?? 0,
-          droppedLinksCount: span.droppedLinksCount ?? 0,
-        });
-      }
-    }
-  }
+  const spans = readableSpansOf(request.resourceSpans);
   const exporter = new InMemorySpanExporter();
   const exported = await new Promise<number>((resolve) => exporter.export(spans, (result) => resolve(result.code)));
   if (exported !== 0) throw new Error('The in-memory exporter refused the spans.');

@@ -1,6 +1,7 @@
 // What a connection is opened with and what each request may carry: plain types, shared by the
 // connection, the connect policy (establish.ts) and the prefetch's adoption.
 import type { AdoptedPrefetch } from './wire/adoptedPrefetch.ts';
+import type { TraceKeys } from './recording/traceContext.ts';
 import type { ProxySession } from './wire/proxy.ts';
 import type { StdioSession } from './wire/stdio.ts';
 import type { TaskPlace } from './tasks/taskDriver.ts';
@@ -65,6 +66,10 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+export interface TraceContext extends TraceKeys {
+  serverSpans?: boolean;
+}
+
 export interface ToolCallOptions extends CallOptions {
   /** 2025 wire: ask for a task (`params.task`), for a tool whose taskSupport allows it; ttl in ms when given. */
   task?: { ttl?: number };
@@ -72,6 +77,10 @@ export interface ToolCallOptions extends CallOptions {
   onTask?: (task: TaskState, where: TaskPlace) => void;
   /** Resolves the task's current poll wait early. */
   taskWake?: { wake?: () => void };
-  /** Carry W3C trace context: `params._meta.traceparent`, this connection's trace, a new span per call. */
-  traceContext?: boolean;
+  /**
+   * Carry W3C trace context in `params._meta` (SEP-414): `traceparent` (this connection's trace, a
+   * new span per call), the person's `tracestate` and `baggage`; with `serverSpans`, also ask a server
+   * that offers it for its own spans of the call (SEP-2448, `_meta.otel`).
+   */
+  traceContext?: TraceContext;
 }

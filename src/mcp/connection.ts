@@ -33,6 +33,7 @@ import { listedToolsPage, type McpTool, type ToolsPage } from './tools.ts';
 import type { FetchLike } from './recording/traffic.ts';
 import type { ServerSkills } from './skills.ts';
 import { newTraceId } from './recording/traceContext.ts';
+import { offersServerSpans, withTrace } from './recording/serverSpans.ts';
 import { toolCallRequest } from './toolCallRequest.ts';
 import type { Era } from './era.ts';
 import { deeperThan, tooDeep } from '../lib/jsonDepth.ts';
@@ -357,7 +358,11 @@ export class McpConnection {
   ): Promise<CallResult> {
     const { name, paramHeaders = [], unusable } = typeof tool === 'string' ? { name: tool } : tool;
     if (unusable) throw new McpError({ kind: 'invalid-input', message: unusable });
-    const { params, headers } = toolCallRequest({ name, args, paramHeaders }, options, this.era, this.traceId);
+    const serverSpansOffered = offersServerSpans(this.client.getServerCapabilities());
+    const { params, headers, trace } = toolCallRequest({ name, args, paramHeaders }, options, this.era, {
+      traceId: this.traceId,
+      serverSpansOffered,
+    });
     const { call, signal } = this.watcher.watch(name, options.signal);
     let raw: unknown;
     try {
@@ -370,7 +375,7 @@ export class McpConnection {
     // Read, but too deep for any walk after it (a check, a render, a copy): refused here, for every caller.
     if (deeperThan(raw)) throw new McpError({ kind: 'unknown', message: tooDeep() });
     const task = taskFromCallResult(raw, this.era);
-    if (!task) return parseCallResult(raw);
+    if (!task) return withTrace(parseCallResult(raw), trace);
     return this.followTask(task, this.taskPlace, {
       signal: options.signal,
       wakeUp: options.taskWake,

@@ -1,6 +1,7 @@
 // tools/call and resources/read results, parsed leniently into discriminated unions. Anything
 // unrecognised is kept as an `unknown` block with the raw JSON — never dropped silently.
 import { isRecord, optionalNumber, optionalString, own } from './guards.ts';
+import type { CallTrace } from './recording/serverSpans.ts';
 
 export interface ContentAnnotations {
   audience?: string[];
@@ -35,6 +36,8 @@ export interface CallResult {
   hasStructuredContent: boolean;
   isError: boolean;
   raw: unknown;
+  /** The W3C trace context the call carried (when it did), and the server's own spans of it (SEP-2448). */
+  trace?: CallTrace;
 }
 
 /** A content block's or a resource's annotations (audience, priority, lastModified); anything else left out. */

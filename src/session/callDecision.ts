@@ -7,6 +7,7 @@ import type { SchemaIssue, Verdict } from '../schema/validate.ts';
 import { callGate } from '../mcp/callGate.ts';
 import { type McpTool } from '../mcp/tools.ts';
 import type { SafetySettings } from './safety.ts';
+import type { TraceContext } from '../mcp/connectOptions.ts';
 
 /** Where a call started: said in messages, and what decides whether the checks can be skipped. */
 export type CallOrigin = 'form' | 'replay' | 'run-last' | 'run-all' | 'app' | 'agent' | 'load';
@@ -16,8 +17,8 @@ export interface CallLimits {
   timeoutMs: number;
   /** Hard limit on the call's total time, progress or not. */
   maxTotalTimeoutMs: number;
-  /** Carry W3C trace context in the call's `_meta` (the person's setting for this server). */
-  traceContext?: boolean;
+  /** Carry W3C trace context in the call's `_meta` (the person's settings for this server). */
+  traceContext?: TraceContext;
 }
 
 /** The argument checks (from `schema/validate.ts` and `schema/numbers.ts`). */
@@ -60,7 +61,16 @@ export function callLimits(safety: SafetySettings): CallLimits {
   return {
     timeoutMs: safety.timeoutSeconds * 1000,
     maxTotalTimeoutMs: safety.maxTotalSeconds * 1000,
-    ...(safety.traceContext ? { traceContext: true } : {}),
+    ...(safety.traceContext ? { traceContext: traceContextOf(safety) } : {}),
+  };
+}
+
+/** The trace context the person's settings ask for: what they typed, and whether to ask for the server's spans. */
+export function traceContextOf(safety: SafetySettings): TraceContext {
+  return {
+    ...(safety.tracestate.trim() ? { tracestate: safety.tracestate } : {}),
+    ...(safety.baggage.trim() ? { baggage: safety.baggage } : {}),
+    ...(safety.serverSpans ? { serverSpans: true } : {}),
   };
 }
 

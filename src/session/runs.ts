@@ -7,6 +7,7 @@ import { failureOf, type McpFailure } from '../mcp/errors.ts';
 import type { CallResult } from '../mcp/results.ts';
 import { pollDelay, type PendingTask, type TaskState } from '../mcp/tasks/tasks.ts';
 import type { AnsweredQuestion } from '../mcp/elicitation.ts';
+import type { CallLimits } from './callDecision.ts';
 
 export interface Progress {
   progress: number;
@@ -228,7 +229,7 @@ export class CallRuns {
   async call(
     target: CallTarget,
     args: Record<string, unknown>,
-    limits: { timeoutMs: number; maxTotalTimeoutMs: number; traceContext?: boolean },
+    limits: CallLimits,
     origin?: RunOrigin,
   ): Promise<{ id: number; state: Settled }> {
     const tool = target.name;

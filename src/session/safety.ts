@@ -9,8 +9,13 @@ export interface SafetySettings {
   timeoutSeconds: number;
   /** Hard limit on a call's total time, progress or not. */
   maxTotalSeconds: number;
-  /** Each tools/call carries W3C trace context in `params._meta.traceparent` (the MCP semantic conventions). */
+  /** Each tools/call carries W3C trace context in `params._meta` (SEP-414; the MCP semantic conventions). */
   traceContext: boolean;
+  /** W3C tracestate and baggage sent beside the traceparent (as typed; the propagators drop what the specs refuse). */
+  tracestate: string;
+  baggage: string;
+  /** Ask a server that offers it for its own spans of each call (SEP-2448); needs trace context. */
+  serverSpans: boolean;
 }
 
 export const DEFAULT_SAFETY: SafetySettings = {
@@ -19,7 +24,13 @@ export const DEFAULT_SAFETY: SafetySettings = {
   timeoutSeconds: 60,
   maxTotalSeconds: 600,
   traceContext: false,
+  tracestate: '',
+  baggage: '',
+  serverSpans: false,
 };
+
+/** A typed trace key kept within W3C's own bounds (tracestate 512 characters per member × 32; baggage 8,192 bytes). */
+const traceKey = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
 
 const seconds = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.min(value, 86_400) : fallback;
@@ -35,5 +46,8 @@ export function parseSafety(value: unknown): SafetySettings | undefined {
     timeoutSeconds: seconds('timeoutSeconds' in value ? value.timeoutSeconds : undefined, DEFAULT_SAFETY.timeoutSeconds),
     maxTotalSeconds: seconds('maxTotalSeconds' in value ? value.maxTotalSeconds : undefined, DEFAULT_SAFETY.maxTotalSeconds),
     traceContext: 'traceContext' in value && value.traceContext === true,
+    tracestate: traceKey('tracestate' in value ? value.tracestate : undefined, 16_384),
+    baggage: traceKey('baggage' in value ? value.baggage : undefined, 8_192),
+    serverSpans: 'serverSpans' in value && value.serverSpans === true,
   };
 }
