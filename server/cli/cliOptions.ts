@@ -48,19 +48,31 @@ export const REPORT_OPTIONS = {
   'replay-model': { type: 'string' },
 } as const;
 
+/** Where a run's telemetry goes (server/cli/telemetryArgs.ts): `tap` takes this alone. */
+export const OTLP_OPTION = { 'otlp-endpoint': { type: 'string' } } as const;
+/** …and the trace context each call of `record`, `test`, `load` carries. */
+export const TELEMETRY_OPTIONS = {
+  ...OTLP_OPTION,
+  'trace-context': { type: 'boolean' },
+  tracestate: { type: 'string' },
+  baggage: { type: 'string' },
+  'server-spans': { type: 'boolean' },
+} as const;
+
 export const RECORD_OPTIONS = {
   ...REPORT_OPTIONS,
+  ...TELEMETRY_OPTIONS,
   call: { type: 'string', multiple: true },
   args: { type: 'string', multiple: true },
   'allow-destructive': { type: 'boolean' },
   otlp: { type: 'string' },
-  'trace-context': { type: 'boolean' },
   listen: { type: 'string' },
   'stop-after': { type: 'string' },
 } as const;
 
 export const TAP_OPTIONS = {
   ...SERVE_OPTIONS,
+  ...OTLP_OPTION,
   out: { type: 'string' },
   listen: { type: 'string' },
   'stop-after': { type: 'string' },
@@ -72,6 +84,7 @@ export const TAP_OPTIONS = {
 
 export const TEST_OPTIONS = {
   ...REPORT_OPTIONS,
+  ...TELEMETRY_OPTIONS,
   'allow-writes': { type: 'boolean' },
   'allow-destructive': { type: 'boolean' },
   update: { type: 'boolean' },
@@ -93,6 +106,7 @@ export const FUZZ_OPTIONS = {
 
 export const LOAD_OPTIONS = {
   ...REPORT_OPTIONS,
+  ...TELEMETRY_OPTIONS,
   tool: { type: 'string', multiple: true },
   args: { type: 'string', multiple: true },
   weight: { type: 'string', multiple: true },

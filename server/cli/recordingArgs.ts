@@ -1,6 +1,7 @@
 // What `toolscope record` was asked (from argv alone, unit-tested in args.test.ts): its calls, each
 // --call NAME with the --args JSON at its place, and the recording proxy's port; --stop-after, which
 // `mock` takes too.
+import { traceArgs } from './telemetryArgs.ts';
 import { errorMessage } from '../../src/lib/errorMessage.ts';
 import { UsageError, type RECORD_OPTIONS } from './cliOptions.ts';
 
@@ -49,11 +50,12 @@ export function recordCalls(values: Partial<Record<keyof typeof RECORD_OPTIONS, 
       throw new UsageError(`--args for ${tool}: expected a JSON object.`);
     return { tool, args: args as Record<string, unknown> };
   });
+  const trace = traceArgs(values);
   return {
     calls,
     allowDestructive: values['allow-destructive'] === true,
     ...(typeof values.otlp === 'string' && values.otlp ? { otlp: values.otlp } : {}),
-    traceContext: values['trace-context'] === true,
+    ...(trace ? { trace } : {}),
     ...listenPlan(values),
   };
 }

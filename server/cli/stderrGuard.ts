@@ -5,6 +5,7 @@
 import { format } from 'node:util';
 import { printable } from '../../src/lib/printable.ts';
 import { redactText } from '../../src/lib/redactUrl.ts';
+import { otlpHeaderSecrets } from '../telemetry/otlpPush.ts';
 
 const known = new Set<string>();
 
@@ -13,9 +14,9 @@ export function knowSecrets(...values: readonly (string | undefined)[]): void {
   for (const value of values) if (typeof value === 'string' && value) known.add(value);
 }
 
-/** The credentials a run takes from its environment (each header value of $TOOLSCOPE_HEADERS too). */
+/** The credentials a run takes from its environment (each header value of $TOOLSCOPE_HEADERS and $OTEL_EXPORTER_OTLP_*HEADERS too). */
 export function knowEnvironmentSecrets(env: NodeJS.ProcessEnv): void {
-  knowSecrets(env.TOOLSCOPE_BEARER, env.TOOLSCOPE_CLIENT_SECRET, env.TOOLSCOPE_MODEL_KEY);
+  knowSecrets(env.TOOLSCOPE_BEARER, env.TOOLSCOPE_CLIENT_SECRET, env.TOOLSCOPE_MODEL_KEY, ...otlpHeaderSecrets(env));
   for (const line of (env.TOOLSCOPE_HEADERS ?? '').split(/\r?\n/)) {
     const colon = line.indexOf(':');
     if (colon > 0) knowSecrets(line.slice(colon + 1).trim());

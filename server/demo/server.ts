@@ -1,6 +1,7 @@
 // The demo MCP server: one low-level SDK Server per request (stateless, both eras), because
 // the high-level McpServer cannot paginate tools/list. State lives in the BasketStore handle
 // registry, never in a session.
+import { EXECUTION_TELEMETRY, ExecutionTrace } from './executionTelemetry.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
@@ -12,7 +13,7 @@ import {
   createMcpHandler,
   isInputRequiredResult,
 } from '@modelcontextprotocol/server';
-import type { AuthInfo, McpHttpHandler, McpRequestContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpHttpHandler, McpRequestContext, ServerCapabilities, StandardSchemaV1 } from '@modelcontextprotocol/server';
 import { BasketStore } from './catalog.ts';
 import { CallLimiter, type RateLimit } from './rateLimit.ts';
 import { STATIC_RESOURCES, readResource } from './resources.ts';
@@ -118,7 +119,13 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
     const mcp = new McpServer(
       { name: 'toolscope-demo', title: 'Toolscope demo shop', version: '0.1.0' },
       {
-        capabilities: { tools: { listChanged: true }, resources: {}, extensions: { [TASKS_EXTENSION]: {} } },
+        capabilities: {
+          tools: { listChanged: true },
+          resources: {},
+          extensions: { [TASKS_EXTENSION]: {} },
+          // SEP-2448: the demo returns its spans of a call when asked (./executionTelemetry.ts).
+          serverExecutionTelemetry: EXECUTION_TELEMETRY,
+        } as ServerCapabilities,
         instructions: INSTRUCTIONS,
         cacheHints: {
           'tools/list': { ttlMs, cacheScope: 'public' },
@@ -173,7 +180,10 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
       }
       const args = req.params.arguments ?? {};
       const validate = validatorFor(tool);
-      if (!validate(args)) {
+      // SEP-2448: asked for its spans, the call's stages are timed beneath a server span and returned.
+      const traced = ExecutionTrace.of(req.params._meta, tool.definition.name, request.era);
+      const valid = traced ? await traced.stage('validate arguments', () => validate(args)) : validate(args);
+      if (!valid) {
         const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}`);
         throw new ProtocolError(
           ProtocolErrorCode.InvalidParams,
@@ -199,22 +209,25 @@ export function createDemoHandler(options: DemoServerOptions = {}): McpHttpHandl
         return reports.start(owner, typeof args.year === 'number' ? args.year : 2026) as never;
       }
       const progressToken = req.params._meta?.progressToken;
-      const outcome = await tool.run(args, {
-        era: request.era,
-        signal: ctx.mcpReq.signal,
-        inputResponses: ctx.mcpReq.inputResponses,
-        requestState: ctx.mcpReq.requestState<string>(),
-        owner,
-        notify: async (method) => {
-          await ctx.mcpReq.notify({ method }).catch(() => undefined);
-        },
-        progress: async (progress, total, message) => {
-          if (progressToken === undefined) return;
-          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total, message } });
-        },
-      });
+      const run = () =>
+        tool.run(args, {
+          era: request.era,
+          signal: ctx.mcpReq.signal,
+          inputResponses: ctx.mcpReq.inputResponses,
+          requestState: ctx.mcpReq.requestState<string>(),
+          owner,
+          notify: async (method) => {
+            await ctx.mcpReq.notify({ method }).catch(() => undefined);
+          },
+          progress: async (progress, total, message) => {
+            if (progressToken === undefined) return;
+            await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total, message } });
+          },
+        });
+      const outcome = traced ? await traced.stage(`run ${tool.definition.name}`, run) : await run();
       if (isInputRequiredResult(outcome)) return outcome;
-      return server.projectCallToolResult(outcome, tool.definition.outputSchema);
+      const projected = server.projectCallToolResult(outcome, tool.definition.outputSchema);
+      return traced ? traced.attach(projected) : projected;
     });
 
     const unknownTask = (taskId: string) =>

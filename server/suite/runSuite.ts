@@ -9,7 +9,7 @@ import { readOnlyDoubt, unattendedNeeds } from '../../src/mcp/callGate.ts';
 import { mergePages } from '../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../src/mcp/pagination.ts';
 import type { McpTool } from '../../src/mcp/tools.ts';
-import { DEFAULT_SAFETY } from '../../src/session/safety.ts';
+import { DEFAULT_SAFETY, type SafetySettings } from '../../src/session/safety.ts';
 import { unattendedSession } from '../../src/workspace/unattended.ts';
 import { judge, select, type Failure } from './expectations.ts';
 import { observeCall } from './observeCall.ts';
@@ -101,9 +101,11 @@ export async function runTests(
   tools: readonly McpTool[],
   permissions: Permissions,
   snapshots?: Snapshots,
+  /** The call settings (trace context, when the run carries it). */
+  safety: SafetySettings = DEFAULT_SAFETY,
 ): Promise<SuiteRun> {
   // The gate was decided above for every tool the suite names: the session's one question is answered yes.
-  const session = unattendedSession(connection, permissions.allowDestructive || permissions.allowWrites, DEFAULT_SAFETY);
+  const session = unattendedSession(connection, permissions.allowDestructive || permissions.allowWrites, safety);
   session.setTools([...tools], false);
   const saved = new Map<string, unknown>();
   const results: TestResult[] = [];

@@ -14,19 +14,25 @@ import { readableSpansOf, type OtlpRequest } from '../../src/mcp/recording/otlpS
 
 const PROTOS = fileURLToPath(new URL('./otlp-proto/', import.meta.url));
 const REQUEST = 'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest';
+const METRICS_REQUEST = 'opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest';
 /** The byte fields OTLP/JSON writes as hex, and how many bytes each holds (empty: not set). */
 const HEX_IDS: Record<string, number> = { traceId: 16, spanId: 8, parentSpanId: 8 };
 
-let loaded: protobuf.Type | undefined;
-function requestType(): protobuf.Type {
-  if (loaded) return loaded;
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => (target.startsWith('/') ? target : join(PROTOS, target));
-  root.loadSync('opentelemetry/proto/collector/trace/v1/trace_service.proto');
-  root.resolveAll();
-  loaded = root.lookupType(REQUEST);
-  return loaded;
+let root: protobuf.Root | undefined;
+/** opentelemetry-proto's request types, loaded once: traces and metrics. */
+export function protoType(name: 'traces' | 'metrics'): protobuf.Type {
+  if (!root) {
+    root = new protobuf.Root();
+    root.resolvePath = (_origin, target) => (target.startsWith('/') ? target : join(PROTOS, target));
+    root.loadSync([
+      'opentelemetry/proto/collector/trace/v1/trace_service.proto',
+      'opentelemetry/proto/collector/metrics/v1/metrics_service.proto',
+    ]);
+    root.resolveAll();
+  }
+  return root.lookupType(name === 'traces' ? REQUEST : METRICS_REQUEST);
 }
+const requestType = () => protoType('traces');
 
 const INT32 = new Set(['int32', 'sint32', 'sfixed32', 'uint32', 'fixed32']);
 const INT64 = new Set(['int64', 'sint64', 'sfixed64', 'uint64', 'fixed64']);

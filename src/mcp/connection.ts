@@ -34,6 +34,7 @@ import type { FetchLike } from './recording/traffic.ts';
 import type { ServerSkills } from './skills.ts';
 import { newTraceId } from './recording/traceContext.ts';
 import { offersServerSpans, withTrace } from './recording/serverSpans.ts';
+import { DeclaredCapabilities } from './wire/declaredCapabilities.ts';
 import { toolCallRequest } from './toolCallRequest.ts';
 import type { Era } from './era.ts';
 import { deeperThan, tooDeep } from '../lib/jsonDepth.ts';
@@ -76,6 +77,8 @@ export class McpConnection {
     readonly secretHeaders: readonly string[] = [],
     /** The cap per answer: an answer it stopped is said as such, never as a network failure. */
     private readonly cap = new ResponseCap(),
+    /** The capabilities as the server sent them (an extension's top-level key the SDK drops, SEP-2448). */
+    private readonly declared = new DeclaredCapabilities(),
   ) {}
 
   readonly traceId = newTraceId(); // this connection's trace (W3C Trace Context), when calls carry it
@@ -144,7 +147,8 @@ export class McpConnection {
     // 2026-era tools/list and tools/call results reach our lenient parsers, not the SDK's strict schema.
     const rawResults = new RawResults();
     const cap = new ResponseCap(maxResponseBytes);
-    const fetch = fetchChain(fetchImpl, { route, watcher, credentials, results: rawResults, cap });
+    const declared = new DeclaredCapabilities();
+    const fetch = fetchChain(fetchImpl, { route, watcher, credentials, results: rawResults, cap, declared });
     const transport = new StreamableHTTPClientTransport(endpoint, { fetch, requestInit: { headers } });
     // Declare only what we truly handle: elicitation (form and URL), answered by a person.
     const mode = !eraHint ? 'auto' : eraHint.era === 'legacy' ? 'legacy' : { pin: eraHint.protocolVersion };
@@ -174,6 +178,8 @@ export class McpConnection {
       if (found && 'timedOut' in found)
         throw new SdkError(SdkErrorCode.RequestTimeout, `Version negotiation probe timed out after ${timeoutMs}ms`, { timeout: timeoutMs });
       await client.connect(transport, { timeout: timeoutMs, ...(prior ? { prior } : {}) });
+      await declared.settled();
+      if (prior) declared.adopt(discovered);
     } catch (error) {
       prefetched?.stop();
       await client.close().catch(() => undefined);
@@ -202,6 +208,7 @@ export class McpConnection {
       bridge !== undefined,
       secretHeaders,
       cap,
+      declared,
     );
   }
 
@@ -358,7 +365,7 @@ export class McpConnection {
   ): Promise<CallResult> {
     const { name, paramHeaders = [], unusable } = typeof tool === 'string' ? { name: tool } : tool;
     if (unusable) throw new McpError({ kind: 'invalid-input', message: unusable });
-    const serverSpansOffered = offersServerSpans(this.client.getServerCapabilities());
+    const serverSpansOffered = offersServerSpans(this.declared.capabilities);
     const { params, headers, trace } = toolCallRequest({ name, args, paramHeaders }, options, this.era, {
       traceId: this.traceId,
       serverSpansOffered,

@@ -5,6 +5,10 @@
 // as read-only refused unless --allow-destructive — before any call. Then src/session/loadTest.ts
 // runs it, with progress on stderr each second. Exit 0 every budget met, 1 a budget breached (or
 // a 2026 server answering differently per connection, with --stateless), 2 the run could not start.
+import type { TraceContext } from '../../../src/mcp/connectOptions.ts';
+import type { OtlpTarget } from '../../telemetry/otlpPush.ts';
+import { runTelemetry } from '../../telemetry/runTelemetry.ts';
+import { telemetryPlan, TELEMETRY_USAGE, tracedSafety } from '../telemetryArgs.ts';
 import { writeFile } from 'node:fs/promises';
 import canonicalize from 'canonicalize';
 import { printable } from '../../../src/lib/printable.ts';
@@ -29,7 +33,19 @@ import { onServer, resolveTarget } from '../targets.ts';
 import type { Command } from '../cliCommand.ts';
 import { CONNECTION_USAGE } from '../usage.ts';
 
-type LoadTest = { kind: 'load'; target: Exclude<Target, { kind: 'demo' }>; report: ReportOptions; load: LoadTestPlan };
+type LoadTest = {
+  kind: 'load';
+  target: Exclude<Target, { kind: 'demo' }>;
+  report: ReportOptions;
+  load: LoadTestPlan;
+  telemetry: RunTelemetryPlan;
+};
+
+/** A run's trace context and where its telemetry goes (kept out of the plan the result prints). */
+export interface RunTelemetryPlan {
+  trace?: TraceContext;
+  push?: OtlpTarget;
+}
 
 export const load: Command<LoadTest> = {
   name: 'load',
@@ -50,6 +66,7 @@ Load options:
                     2026-07-28 server fail the run
   --export artillery --output plan.yml   write the plan for Artillery instead of running it
   --timeout S       each call's limit (a call over it counts as a timeout)
+${TELEMETRY_USAGE}
 ${CONNECTION_USAGE}
 Exit status of load: 0 every budget met, 1 a budget breached (or --stateless differed on 2026),
 2 the run could not start (a refused tool, arguments its schema refuses, no connection).`,
@@ -59,20 +76,31 @@ Exit status of load: 0 every budget met, 1 a budget breached (or --stateless dif
     refuse(args.values, SERVE_ONLY, 'load');
     const target = needsServer(args.target, 'load');
     refuse(args.values, NOT_LOAD, 'load');
-    return { kind: 'load', target, report: reportOptions(args.values, environ), load: loadTestPlan(args.values, args.tokens) };
+    return {
+      kind: 'load',
+      target,
+      report: reportOptions(args.values, environ),
+      load: loadTestPlan(args.values, args.tokens),
+      telemetry: telemetryPlan(args.values, environ),
+    };
   },
-  run: ({ target, report: options, load: plan }) => onServer(resolveTarget(target), (reached) => runLoadTest(reached, options, plan)),
+  run: ({ target, report: options, load: plan, telemetry }) =>
+    onServer(resolveTarget(target), (reached) => runLoadTest(reached, options, plan, telemetry)),
 };
 
 const REFUSED =
   'Not run: a tool of the mix may change or destroy data (or its hints are missing or contradictory); load calls it only with --allow-destructive.';
 
 /** The session's gate over the mix, on a connection; the person's --timeout is each call's limit. */
-async function gate(connection: McpConnection, plan: LoadTestPlan, timeoutMs: number) {
+async function gate(connection: McpConnection, plan: LoadTestPlan, timeoutMs: number, trace?: TraceContext) {
   const walk = await walkPages((cursor) => connection.listToolsPage(cursor));
   const stop = describeStop(walk.stop);
   if (stop) return { refused: `Not run: ${stop}` };
-  const session = unattendedSession(connection, plan.allowDestructive, { ...DEFAULT_SAFETY, timeoutSeconds: timeoutMs / 1000 });
+  const session = unattendedSession(
+    connection,
+    plan.allowDestructive,
+    tracedSafety(trace, { ...DEFAULT_SAFETY, timeoutSeconds: timeoutMs / 1000 }),
+  );
   const { tools } = mergePages(walk.pages);
   session.setTools(tools, false);
   const gated = await session.gateLoad(plan.calls, `Confirm load test: ${plan.calls.map((call) => call.tool).join(', ')}`, REFUSED);
@@ -116,14 +144,20 @@ async function statelessCheck(first: McpConnection, again: () => Promise<McpConn
   return { check: { connections, distinct, finding, said } satisfies StatelessCheck };
 }
 
-export async function runLoadTest(target: ServerTarget, options: ReportOptions, plan: LoadTestPlan): Promise<number> {
+export async function runLoadTest(
+  target: ServerTarget,
+  options: ReportOptions,
+  plan: LoadTestPlan,
+  traced: RunTelemetryPlan = {},
+): Promise<number> {
+  const telemetry = runTelemetry(target, traced.push);
   return withServer(
-    target,
+    telemetry.target,
     options,
     'load test',
     async (connection, { secrets, failed, connectAgain }) => {
       const say = (line: string) => console.error(printable(redactText(line, secrets)));
-      const gated = await gate(connection, plan, options.timeoutMs);
+      const gated = await gate(connection, plan, options.timeoutMs, traced.trace);
       if ('refused' in gated) return failed(gated.refused);
       if (plan.export === 'artillery') {
         const written = artilleryPlan(connection, target.url, plan, gated.calls, gated.tools, {
@@ -187,6 +221,7 @@ export async function runLoadTest(target: ServerTarget, options: ReportOptions, 
           `Load test written to ${plan.output}: ${summary.all.calls} calls, p95 ${summary.all.p95 === undefined ? '—' : formatMs(summary.all.p95)}.`,
         );
       } else process.stdout.write(text);
+      await telemetry.send(connection, secrets);
       const breached = budgets.filter((verdict) => !verdict.met);
       // On stdout the result already says each breach; written to a file, the terminal still hears it.
       if (plan.output) for (const verdict of breached) say(`Budget breached: ${verdict.said}`);

@@ -17,7 +17,6 @@ import { mergePages } from '../../../src/mcp/pageMerge.ts';
 import { describeStop, walkPages } from '../../../src/mcp/pagination.ts';
 import { TrafficRecorder, type TrafficEntry } from '../../../src/mcp/recording/traffic.ts';
 import { unattendedSession } from '../../../src/workspace/unattended.ts';
-import { DEFAULT_SAFETY } from '../../../src/session/safety.ts';
 import type { ReportOptions } from '../args.ts';
 import { connectOptions, withServer, type ServerTarget } from '../reach.ts';
 import { needsServer, refuse, reportOptions, serverArgs, type Target } from '../args.ts';
@@ -28,14 +27,20 @@ import type { Command } from '../cliCommand.ts';
 import { CONNECTION_USAGE } from '../usage.ts';
 import { proxyUntilStopped } from '../../mock/recordProxy.ts';
 import { readServerCard } from '../../../src/registry/serverCard.ts';
+import type { TraceContext } from '../../../src/mcp/connectOptions.ts';
+import type { OtlpTarget } from '../../telemetry/otlpPush.ts';
+import { connectionReach, sendCassette } from '../../telemetry/runTelemetry.ts';
+import { otlpArgs, TELEMETRY_USAGE, tracedSafety } from '../telemetryArgs.ts';
 
 export interface RecordPlan {
   out: string;
   calls: readonly { tool: string; args: Record<string, unknown> }[];
   allowDestructive: boolean;
   otlp?: string;
-  /** Each call carries W3C trace context (`params._meta.traceparent`). */
-  traceContext?: boolean;
+  /** Each call carries W3C trace context in `params._meta` (traceparent; tracestate, baggage; asks for the server's spans). */
+  trace?: TraceContext;
+  /** Where the session's spans and histograms are pushed (`--otlp-endpoint`, OTEL_EXPORTER_OTLP_*). */
+  push?: OtlpTarget;
   /** Then record what another client sends through a proxy on 127.0.0.1 (server/mock/recordProxy.ts). */
   listen?: { port: number; stopAfterMs?: number };
 }
@@ -46,13 +51,14 @@ export const record: Command<Record_> = {
   name: 'record',
   options: RECORD_OPTIONS,
   usage: `  toolscope record --out FILE [--call NAME [--args JSON]]… [--allow-destructive] [--otlp FILE]
-                 [--trace-context] [--listen PORT [--stop-after S]] <server> | -- …
+                 [--otlp-endpoint URL] [--trace-context] [--tracestate S] [--baggage B] [--server-spans]
+                 [--listen PORT [--stop-after S]] <server> | -- …
                                               lists every tool, makes the calls (the page's gate),
                                               writes the session as a cassette (JSON Lines), and
                                               with --otlp as OpenTelemetry traces (OTLP/JSON);
-                                              --trace-context: calls carry W3C traceparent in _meta;
                                               --listen: then records another client through a
                                               proxy at 127.0.0.1:PORT/mcp until Ctrl-C (or S s)
+${TELEMETRY_USAGE}
 ${CONNECTION_USAGE}
 Exit status of record: 0 written, 1 written but a call was refused or failed, 2 nothing written
 (a secret of the connection in it, or no connection).`,
@@ -64,7 +70,15 @@ Exit status of record: 0 written, 1 written but a call was refused or failed, 2 
     refuse(args.values, REPORT_ONLY, 'record');
     const { out } = args.values;
     if (!out) throw new UsageError('record needs --out FILE (e.g. --out session.cassette.jsonl).');
-    return { kind: 'record', target, report: reportOptions(args.values, environ), out, ...recordCalls(args.values) };
+    const push = otlpArgs(args.values, environ);
+    return {
+      kind: 'record',
+      target,
+      report: reportOptions(args.values, environ),
+      out,
+      ...recordCalls(args.values),
+      ...(push ? { push } : {}),
+    };
   },
   run: ({ target, report: options, ...plan }) => {
     connectOptions(options);
@@ -89,7 +103,7 @@ export async function runRecord(target: ServerTarget, options: ReportOptions, pl
     const stop = describeStop(walk.stop);
     if (stop) return failed(`Not recorded: ${stop}`);
     // --trace-context: each call carries W3C trace context in its _meta, and the traces keep those ids.
-    const session = unattendedSession(connection, plan.allowDestructive, { ...DEFAULT_SAFETY, traceContext: plan.traceContext === true });
+    const session = unattendedSession(connection, plan.allowDestructive, tracedSafety(plan.trace));
     session.setTools(mergePages(walk.pages).tools, false);
     let trouble = 0;
     for (const { tool, args } of plan.calls) {
@@ -114,13 +128,19 @@ export async function runRecord(target: ServerTarget, options: ReportOptions, pl
     const written = recordCassette(connection, entries, { secrets });
     if ('refused' in written) return failed(`Not recorded: ${written.refused}`);
     await writeFile(plan.out, written.text);
-    if (plan.otlp) {
+    if (plan.otlp || plan.push) {
       // The traces are made from the cassette just written: the same exchanges, the same secrets check.
       const cassette = parseCassette(written.text);
       if ('error' in cassette) return failed(`No traces: ${cassette.error}`);
-      const { json, spans } = await otlpJson(cassette, CLIENT_INFO.version);
-      await writeFile(plan.otlp, json);
-      console.error(printable(`Traces: ${spans} spans (OTLP/JSON) in ${plan.otlp}.`));
+      const reach = connectionReach(connection);
+      if (plan.otlp) {
+        const { json, spans, serverSpans, notes } = await otlpJson(cassette, CLIENT_INFO.version, reach);
+        await writeFile(plan.otlp, json);
+        for (const note of notes) console.error(printable(redactText(`Traces: ${note}`, secrets)));
+        const theirs = serverSpans ? ` (${serverSpans} from the server)` : '';
+        console.error(printable(`Traces: ${spans} spans${theirs} (OTLP/JSON) in ${plan.otlp}.`));
+      }
+      if (plan.push) await sendCassette(cassette, reach, plan.push, secrets);
     }
     const times = new Map<string, number>();
     for (const line of written.skipped) times.set(line, (times.get(line) ?? 0) + 1);

@@ -9,7 +9,11 @@ import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { printable } from '../../../src/lib/printable.ts';
 import { redactText } from '../../../src/lib/redactUrl.ts';
 import { isSecretName } from '../../../src/mcp/secrets.ts';
-import { parseCassette } from '../../../src/mcp/recording/cassette.ts';
+import { parseCassette, type Cassette } from '../../../src/mcp/recording/cassette.ts';
+import { reachOf } from '../../../src/mcp/recording/otlpExport.ts';
+import type { OtlpTarget } from '../../telemetry/otlpPush.ts';
+import { sendCassette } from '../../telemetry/runTelemetry.ts';
+import { otlpArgs } from '../telemetryArgs.ts';
 import { hostFindings } from '../../../src/mcp/recording/hostFindings.ts';
 import { isWireLine } from '../../../src/mcp/recording/wireLog.ts';
 import { compareWithToolscope, VIEW_NOTE } from '../../../src/mcp/recording/viewDiff.ts';
@@ -36,6 +40,8 @@ type Tap = {
   compare: boolean;
   target:
     { kind: 'stdio'; spec: StdioSpec } | { kind: 'http'; url: string; port: number; stopAfterMs?: number; headers: Record<string, string> };
+  /** Where the host's session goes as spans and histograms once it ends (`--otlp-endpoint`, OTEL_EXPORTER_OTLP_*). */
+  push?: OtlpTarget;
 };
 
 /** A cassette past this is not read back for the findings at the end (they are in the page). */
@@ -55,9 +61,11 @@ export const tap: Command<Tap> = {
                                               FILE serves it back); the link on stderr (and in
                                               FILE.link) shows the session live in a page;
                                               --compare: Toolscope's own view of the server too
-                                              (stdio: the command once more), said beside the host's
+                                              (stdio: the command once more), said beside the host's;
+                                              --otlp-endpoint URL (or OTEL_EXPORTER_OTLP_ENDPOINT): the
+                                              session's spans and histograms to a collector at its end
 Exit status of tap: the server's own (stdio), 0 (HTTP, once stopped), 2 a usage error.`,
-  parse: (argv) => {
+  parse: (argv, environ) => {
     const args = serverArgs(argv, TAP_OPTIONS);
     if (args.kind === 'help') return args;
     refuse(args.values, SERVE_ONLY, 'tap');
@@ -66,10 +74,11 @@ Exit status of tap: the server's own (stdio), 0 (HTTP, once stopped), 2 a usage 
     if (!out) throw new UsageError('tap needs --out FILE (e.g. --out host.cassette.jsonl).');
     const page = values['no-page'] !== true;
     const compare = values.compare === true;
+    const push = otlpArgs(values, environ);
     if (target.kind === 'stdio') {
       if (values.listen !== undefined) throw new UsageError('--listen is for an HTTP server (a URL), not a command after "--".');
       if (values.bearer !== undefined || values.header !== undefined) throw new UsageError('--bearer and --header are for an HTTP server.');
-      return { kind: 'tap', out, page, compare, target };
+      return { kind: 'tap', out, page, compare, target, ...(push ? { push } : {}) };
     }
     if (target.kind !== 'url') throw new UsageError('tap needs a server: -- <command> [args…], or --listen PORT <server-url>.');
     const plan = listenPlan(values);
@@ -81,7 +90,14 @@ Exit status of tap: the server's own (stdio), 0 (HTTP, once stopped), 2 a usage 
       headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
     }
     if (values.bearer) headers.Authorization = `Bearer ${values.bearer}`;
-    return { kind: 'tap', out, page, compare, target: { kind: 'http', url: target.url, ...plan.listen, headers } };
+    return {
+      kind: 'tap',
+      out,
+      page,
+      compare,
+      target: { kind: 'http', url: target.url, ...plan.listen, headers },
+      ...(push ? { push } : {}),
+    };
   },
   run: (command) => runTap(command),
 };
@@ -95,7 +111,7 @@ function tapEnvironment(spec: StdioSpec): Record<string, string> {
 /** How long the tap waits, once its host has gone, for a comparison still being taken. */
 const COMPARE_WAIT_MS = 15_000;
 
-async function runTap({ out, page, compare, target }: Tap): Promise<number> {
+async function runTap({ out, page, compare, target, push }: Tap): Promise<number> {
   // Whatever the tap says goes to stderr: over stdio, stdout is the server's alone.
   console.log = (...parts: unknown[]) => console.error(...parts);
   const startedAt = Date.now();
@@ -159,17 +175,26 @@ async function runTap({ out, page, compare, target }: Tap): Promise<number> {
       await watch.close();
     }
   }
-  sayFindings(out);
+  const cassette = sayFindings(out);
+  // The host's session, once it ended, to the collector: its exchanges as spans, their durations as histograms.
+  if (push && cassette)
+    await sendCassette(
+      cassette,
+      target.kind === 'stdio' ? { transport: 'pipe' } : reachOf({ url: target.url, stdio: false }),
+      push,
+      secrets,
+    );
+  else if (push) console.error(printable(`Telemetry not sent: ${out} is over ${FINDINGS_READ_CAP / 1024 / 1024} MB, not read back.`));
   return code;
 }
 
-/** The findings on the host, read back from the cassette just written (stderr). */
-function sayFindings(out: string) {
-  if (statSync(out).size > FINDINGS_READ_CAP) return;
+/** The findings on the host, read back from the cassette just written (stderr); the cassette, when it could be read. */
+function sayFindings(out: string): Cassette | undefined {
+  if (statSync(out).size > FINDINGS_READ_CAP) return undefined;
   const cassette = parseCassette(readFileSync(out, 'utf8'));
   if ('error' in cassette) {
     console.error(printable(`toolscope tap: ${out} written (${cassette.error}).`));
-    return;
+    return undefined;
   }
   const findings = hostFindings((cassette.wire ?? []).filter(isWireLine), { ended: true, issuesOf: schemaIssues });
   const lines = (cassette.wire ?? []).filter(isWireLine).length;
@@ -187,4 +212,5 @@ function sayFindings(out: string) {
           : `toolscope tap: this host saw what Toolscope sees (the era, the capabilities${compared.tools === undefined ? '' : `, ${compared.tools} tools`}).`,
       ),
     );
+  return cassette;
 }

@@ -5,6 +5,10 @@
 // on GitHub Actions each failure is also an `::error` annotation and a summary goes to
 // $GITHUB_STEP_SUMMARY. `--era both` runs the suite once per era (a fresh connection, and a fresh
 // stdio server, for each), reported per era. Exit 0 all passed, 1 a test failed, 2 the suite could not run.
+import type { TraceContext } from '../../../src/mcp/connectOptions.ts';
+import type { OtlpTarget } from '../../telemetry/otlpPush.ts';
+import { runTelemetry } from '../../telemetry/runTelemetry.ts';
+import { telemetryPlan, TELEMETRY_USAGE, tracedSafety } from '../telemetryArgs.ts';
 import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { errorMessage } from '../../../src/lib/errorMessage.ts';
 import { printable } from '../../../src/lib/printable.ts';
@@ -30,6 +34,9 @@ type Test = {
   /** --update: rewrite the snapshots instead of comparing them. */
   update: boolean;
   github?: { summary?: string };
+  /** Trace context on each call; where the run's telemetry goes. */
+  trace?: TraceContext;
+  push?: OtlpTarget;
   /** --era both: the eras, in order (2025 first); otherwise the one --era asks for (or none: as the server offers). */
   eras: (string | undefined)[];
 };
@@ -52,6 +59,7 @@ export const test: Command<Test> = {
                                               before the first call; snapshots in __snapshots__/
                                               beside it (--update rewrites them); --era both
                                               runs it once per era; on GitHub Actions, annotations
+${TELEMETRY_USAGE}
 ${CONNECTION_USAGE}
 Exit status of test: 0 all passed, 1 a test failed, 2 the suite could not run.`,
   parse: (argv, environ: Environ) => {
@@ -77,6 +85,7 @@ Exit status of test: 0 all passed, 1 a test failed, 2 the suite could not run.`,
       ...(args.values.output ? { output: args.values.output } : {}),
       permissions: { allowWrites: args.values['allow-writes'] === true, allowDestructive: args.values['allow-destructive'] === true },
       update: args.values.update === true,
+      ...telemetryPlan(args.values, environ),
       ...(environ.GITHUB_ACTIONS === 'true'
         ? { github: { ...(environ.GITHUB_STEP_SUMMARY ? { summary: environ.GITHUB_STEP_SUMMARY } : {}) } }
         : {}),
@@ -96,8 +105,9 @@ Exit status of test: 0 all passed, 1 a test failed, 2 the suite could not run.`,
     for (const report of reports) {
       if (reports.length > 1)
         console.error(`toolscope test, ${report.era === 'legacy' ? 'the 2025 era (initialize)' : `the ${report.era} era`}:`);
-      const code = await onServer(resolveTarget(command.target), (reached) =>
-        withServer(reached, report, 'test run', async (connection, { failed }) => {
+      const code = await onServer(resolveTarget(command.target), (reached) => {
+        const telemetry = runTelemetry(reached, command.push);
+        return withServer(telemetry.target, report, 'test run', async (connection, { failed, secrets }) => {
           const listed = await listAll(connection);
           if ('stop' in listed) return failed(`Not run: ${listed.stop}`);
           const refused = refusedTools(suite, listed.tools, command.permissions);
@@ -105,10 +115,11 @@ Exit status of test: 0 all passed, 1 a test failed, 2 the suite could not run.`,
             for (const line of refused) console.error(printable(`Not run: ${line}`));
             return failed(`Not run: ${refused.length} of the suite's tools need a flag it was not given; no call was made.`);
           }
-          runs.push(await runTests(connection, suite, listed.tools, command.permissions, snapshots));
+          runs.push(await runTests(connection, suite, listed.tools, command.permissions, snapshots, tracedSafety(command.trace)));
+          await telemetry.send(connection, secrets);
           return 0;
-        }),
-      );
+        });
+      });
       status = Math.max(status, code);
     }
     if (runs.length) {

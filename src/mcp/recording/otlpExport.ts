@@ -21,6 +21,7 @@
 // returned in the call's result (SEP-2448, ./serverSpans.ts) are checked and exported beside
 // Toolscope's, under the call's span. Loaded on demand.
 import { SpanKind, SpanStatusCode, context, trace, type Attributes } from '@opentelemetry/api';
+import { ExportResultCode } from '@opentelemetry/core';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
@@ -150,7 +151,7 @@ export interface SignalsSent {
 const exported = (exporter: SpanExporter, spans: ReadableSpan[]) =>
   new Promise<void>((resolve, reject) =>
     exporter.export(spans, (result) =>
-      result.code === 0 ? resolve() : reject(result.error ?? new Error('The exporter did not take the spans.')),
+      result.code === ExportResultCode.SUCCESS ? resolve() : reject(result.error ?? new Error('The exporter did not take the spans.')),
     ),
   );
 
@@ -214,7 +215,8 @@ export async function sessionSignals(
     if (keeps && exchange.result !== undefined) {
       const reading = readServerSpans(exchange.result, planned);
       if ('spans' in reading) theirs.push(...readableSpansOf(reading.resourceSpans as OtlpRequest['resourceSpans']));
-      else if ('refused' in reading) notes.push(`${name} (id ${String(exchange.id)}): the server's spans were left out — ${reading.refused}`);
+      else if ('refused' in reading)
+        notes.push(`${name} (id ${String(exchange.id)}): the server's spans were left out — ${reading.refused}`);
     }
   }
   const sessionEnd = Number.isFinite(end) ? end : Date.now();

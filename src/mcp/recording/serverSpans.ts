@@ -16,7 +16,7 @@ import { formatBytes } from '../results.ts';
 export const SERVER_SPANS_CAPABILITY = 'serverExecutionTelemetry';
 export const SERVER_SPANS_REQUEST = { traces: { request: true, detailed: true } } as const;
 /** At most this much span JSON per call (a call's own result has its own cap), and this many spans. */
-export const MAX_SERVER_SPANS_BYTES = 256 * 1024;
+export const MAX_SERVER_SPANS_BYTES = 128 * 1024;
 export const MAX_SERVER_SPANS = 500;
 const MAX_NAME = 1024;
 
@@ -124,7 +124,9 @@ export function readServerSpans(result: unknown, sent: { traceId: string; spanId
   const text = JSON.stringify(traces) ?? '';
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_SERVER_SPANS_BYTES)
-    return { refused: refused(`the server's spans are ${formatBytes(bytes)}, over the ${formatBytes(MAX_SERVER_SPANS_BYTES)} a call may bring.`) };
+    return {
+      refused: refused(`the server's spans are ${formatBytes(bytes)}, over the ${formatBytes(MAX_SERVER_SPANS_BYTES)} a call may bring.`),
+    };
   if (deeperThan(traces, 64)) return { refused: "The server's spans are nested deeper than OTLP/JSON ever is." };
   const resourceSpans = isRecord(traces) ? own(traces, 'resourceSpans') : undefined;
   if (!Array.isArray(resourceSpans)) return { refused: 'Not OTLP/JSON: `_meta.otel.traces.resourceSpans` is not a list.' };

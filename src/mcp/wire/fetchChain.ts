@@ -8,6 +8,7 @@
 //   watcher      notices a streamed tools/call answer that breaks off and ends that call at once
 //   credentials  the current bearer token; a 401 refreshes it once; keeps the last challenge
 //   results      holds 2026 tools/list and tools/call bodies for Toolscope's lenient parsers
+//   declared     reads a copy of the handshake's answer: the capabilities whole (declaredCapabilities.ts)
 //   session      a 2025 task's requests after a reload go on the session that made the task
 //
 // The transport calls the top; the OAuth legs (oauth.ts) are plain fetches through `route` alone.
@@ -19,6 +20,7 @@ import { stdioFetch, type StdioSession } from './stdio.ts';
 import type { StreamWatcher } from './streamWatch.ts';
 import type { FetchLike } from '../recording/traffic.ts';
 import type { ResponseCap } from './responseCap.ts';
+import type { DeclaredCapabilities } from './declaredCapabilities.ts';
 
 export type Route =
   { via: 'stdio'; session: StdioSession } | { via: 'proxy'; session: ProxySession; headerNames: readonly string[] } | { via: 'direct' };
@@ -44,7 +46,14 @@ const sessionLayer: Middleware = (next) => async (input, init) => {
 
 export function fetchChain(
   network: FetchLike,
-  layers: { route: Route; watcher: StreamWatcher; credentials: Credentials; results: RawResults; cap: ResponseCap },
+  layers: {
+    route: Route;
+    watcher: StreamWatcher;
+    credentials: Credentials;
+    results: RawResults;
+    cap: ResponseCap;
+    declared: DeclaredCapabilities;
+  },
 ): FetchLike {
   // applyMiddlewares wraps in the order given: the first listed sits nearest the network.
   return applyMiddlewares(
@@ -53,6 +62,7 @@ export function fetchChain(
     layers.watcher.middleware,
     layers.credentials.middleware,
     layers.results.middleware,
+    layers.declared.middleware,
     sessionLayer,
   )(network);
 }
