@@ -14,7 +14,8 @@ import { OTLPTraceExporter as ProtobufTraces } from '@opentelemetry/exporter-tra
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { redactUrl } from '../../src/lib/redactUrl.ts';
-import { sessionSignals, type SessionReach, type SignalsSent } from '../../src/mcp/recording/otlpExport.ts';
+import { sessionSignals, type SignalsSent } from '../../src/mcp/recording/otlpExport.ts';
+import type { SessionReach } from '../../src/mcp/recording/sessionReach.ts';
 import type { Cassette } from '../../src/mcp/recording/cassette.ts';
 
 type Environ = Readonly<Record<string, string | undefined>>;

@@ -5,7 +5,7 @@
 import { printable } from '../../src/lib/printable.ts';
 import { redactText } from '../../src/lib/redactUrl.ts';
 import { parseCassette, recordCassette, type Cassette } from '../../src/mcp/recording/cassette.ts';
-import { reachOf, type SessionReach } from '../../src/mcp/recording/otlpExport.ts';
+import { connectionReach, type SessionReach } from '../../src/mcp/recording/sessionReach.ts';
 import { TrafficRecorder, type TrafficEntry } from '../../src/mcp/recording/traffic.ts';
 import { CLIENT_INFO } from '../../src/mcp/clientIdentity.ts';
 import type { McpConnection } from '../../src/mcp/connection.ts';
@@ -14,10 +14,6 @@ import { pushSignals, type OtlpTarget } from './otlpPush.ts';
 
 /** At most this many HTTP exchanges are kept for one run's telemetry (a load test's thousands of calls): the rest is said. */
 export const MAX_TELEMETRY_ENTRIES = 20_000;
-
-/** The reach the conventions' attributes describe, read off a connection. */
-export const connectionReach = (connection: McpConnection): SessionReach =>
-  reachOf({ url: connection.url, stdio: connection.bridged, sessionId: connection.taskPlace.sessionId, era: connection.era });
 
 /** A session's cassette sent to the collector, said on stderr in one line (redacted). */
 export async function sendCassette(

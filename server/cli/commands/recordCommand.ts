@@ -29,7 +29,8 @@ import { proxyUntilStopped } from '../../mock/recordProxy.ts';
 import { readServerCard } from '../../../src/registry/serverCard.ts';
 import type { TraceContext } from '../../../src/mcp/connectOptions.ts';
 import type { OtlpTarget } from '../../telemetry/otlpPush.ts';
-import { connectionReach, sendCassette } from '../../telemetry/runTelemetry.ts';
+import { sendCassette } from '../../telemetry/runTelemetry.ts';
+import { connectionReach } from '../../../src/mcp/recording/sessionReach.ts';
 import { otlpArgs, TELEMETRY_USAGE, tracedSafety } from '../telemetryArgs.ts';
 
 export interface RecordPlan {

@@ -10,7 +10,7 @@ import { printable } from '../../../src/lib/printable.ts';
 import { redactText } from '../../../src/lib/redactUrl.ts';
 import { isSecretName } from '../../../src/mcp/secrets.ts';
 import { parseCassette, type Cassette } from '../../../src/mcp/recording/cassette.ts';
-import { reachOf } from '../../../src/mcp/recording/otlpExport.ts';
+import { reachOf } from '../../../src/mcp/recording/sessionReach.ts';
 import type { OtlpTarget } from '../../telemetry/otlpPush.ts';
 import { sendCassette } from '../../telemetry/runTelemetry.ts';
 import { otlpArgs } from '../telemetryArgs.ts';

@@ -1,5 +1,6 @@
 import { Select } from '../../components/ui/Select.tsx';
 import type { SafetySettings } from '../../session/safety.ts';
+import { traceKeysProblem } from '../../mcp/recording/traceContext.ts';
 
 function SecondsField({ label, value, onChange }: { label: string; value: number; onChange: (value: number) => void }) {
   return (
@@ -18,6 +19,48 @@ function SecondsField({ label, value, onChange }: { label: string; value: number
         className="rounded-md border border-field bg-panel px-1 py-1"
       />
     </label>
+  );
+}
+
+/** What goes out beside the traceparent (SEP-414), and whether to ask the server for its own spans (SEP-2448). */
+function TraceKeysFields({ settings, onChange }: { settings: SafetySettings; onChange: (settings: SafetySettings) => void }) {
+  const problem = traceKeysProblem({ tracestate: settings.tracestate, baggage: settings.baggage });
+  return (
+    <div className="flex flex-col gap-1 border-l border-line pl-3">
+      <label className="flex flex-col gap-1">
+        tracestate (W3C, optional)
+        <input
+          value={settings.tracestate}
+          spellCheck={false}
+          placeholder="vendor=value,other=value"
+          onChange={(event) => onChange({ ...settings, tracestate: event.target.value })}
+          className="rounded-md border border-field bg-panel px-1 py-1 font-mono"
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        baggage (W3C, optional)
+        <input
+          value={settings.baggage}
+          spellCheck={false}
+          placeholder="userId=alice,tenant=acme"
+          onChange={(event) => onChange({ ...settings, baggage: event.target.value })}
+          className="rounded-md border border-field bg-panel px-1 py-1 font-mono"
+        />
+      </label>
+      {problem ? (
+        <p role="note" className="text-warn">
+          {problem}
+        </p>
+      ) : null}
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          checked={settings.serverSpans}
+          onChange={(event) => onChange({ ...settings, serverSpans: event.target.checked })}
+        />
+        Ask the server for its spans of each call (SEP-2448; only a server that declares serverExecutionTelemetry is asked)
+      </label>
+    </div>
   );
 }
 
@@ -63,6 +106,7 @@ export function SafetyControls({ settings, onChange }: { settings: SafetySetting
           />
           Send trace context: each call carries a W3C traceparent in its _meta (Export OTLP keeps its ids)
         </label>
+        {settings.traceContext ? <TraceKeysFields settings={settings} onChange={onChange} /> : null}
         <div className="flex gap-2">
           <SecondsField
             label="Timeout (s)"

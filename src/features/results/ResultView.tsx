@@ -7,6 +7,7 @@ import { implicatedArguments, resultShapeFindings, textRepeatsStructured, unhelp
 import type { CallResult, ContentBlock } from '../../mcp/results.ts';
 import type { McpTool } from '../../mcp/tools.ts';
 import { JsonTree } from './JsonTree.tsx';
+import { TraceWaterfall } from './TraceWaterfall.tsx';
 import { StructuredContentView } from './StructuredContentView.tsx';
 import { BlockBody } from './blocks/BlockBody.tsx';
 import { SignInRequired } from './SignInRequired.tsx';
@@ -221,6 +222,7 @@ export default function ResultView({
           </section>
         ) : null
       ) : null}
+      {result.trace ? <TraceWaterfall trace={result.trace} callName={`tools/call ${tool.name}`} durationMs={state.durationMs} /> : null}
       <details>
         <summary className="cursor-pointer text-xs text-muted">Raw result</summary>
         <JsonTree value={result.raw} label="result JSON" />

@@ -15,6 +15,7 @@ import { ChunkBoundary } from '../../components/ui/ChunkBoundary.tsx';
 import { OPEN_WATCH_TAP } from '../../web/keyboard.ts';
 
 const WatchTapDialog = retryableLazy(() => import('./WatchTapDialog.tsx'));
+const CollectorDialog = retryableLazy(() => import('./CollectorDialog.tsx'));
 
 // Rendering hundreds of rows on every exchange slows a 1,000-page tool list; show the newest
 // rows and let the user ask for more.
@@ -125,6 +126,7 @@ function ConnectionActions({
   entries: readonly TrafficEntry[];
   cassette?: CassetteFrom;
 }) {
+  const [sending, setSending] = useState(false);
   return (
     <>
       <Button
@@ -147,6 +149,20 @@ function ConnectionActions({
       >
         Export OTLP
       </Button>
+      <Button
+        variant="ghost"
+        className="text-xs"
+        disabled={!cassette}
+        title={cassette ? 'This connection’s spans and duration histograms to an OpenTelemetry collector' : 'Connect to a server first'}
+        onClick={() => setSending(true)}
+      >
+        Send to collector
+      </Button>
+      {sending && cassette ? (
+        <ChunkBoundary label="the collector dialog" onRetry={CollectorDialog.retry} loading={null}>
+          {() => <CollectorDialog.Component entries={entries} from={cassette} onClose={() => setSending(false)} />}
+        </ChunkBoundary>
+      ) : null}
       <Button variant="ghost" className="text-xs" onClick={() => recorder.clear()}>
         Clear
       </Button>

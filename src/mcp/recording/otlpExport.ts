@@ -37,30 +37,7 @@ import { isRecord, own } from '../guards.ts';
 import { parseTraceparent } from './traceContext.ts';
 import { readServerSpans } from './serverSpans.ts';
 import { readableSpansOf, type OtlpRequest } from './otlpSpans.ts';
-
-/** How the session reached its server, as the conventions' network attributes say it (never a credential). */
-export interface SessionReach {
-  /** "pipe": a stdio server (through the bridge or a tap); "tcp": Streamable HTTP. */
-  transport: 'pipe' | 'tcp';
-  /** The server's host and port, for HTTP (from the URL: no path, no query, no user info). */
-  address?: string;
-  port?: number;
-  /** A 2025 session's `Mcp-Session-Id`; never set for 2026-07-28 (no sessions). */
-  sessionId?: string;
-}
-
-/** The reach of a server at `url` (HTTP) or a stdio server (`pipe`). */
-export function reachOf(target: { url?: string; stdio: boolean; sessionId?: string; era?: 'legacy' | 'modern' }): SessionReach {
-  const sessionId = target.era === 'legacy' && target.sessionId ? { sessionId: target.sessionId } : {};
-  if (target.stdio || !target.url) return { transport: 'pipe', ...sessionId };
-  try {
-    const url = new URL(target.url);
-    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-    return { transport: 'tcp', address: url.hostname.replace(/^\[|\]$/g, ''), port, ...sessionId };
-  } catch {
-    return { transport: 'tcp', ...sessionId };
-  }
-}
+import type { SessionReach } from './sessionReach.ts';
 
 /** The conventions' ExplicitBucketBoundaries for every MCP duration histogram, in seconds. */
 export const MCP_DURATION_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
@@ -167,8 +144,23 @@ export async function sessionSignals(
   const resource = resourceFromAttributes({ 'service.name': 'toolscope', 'service.version': toolscopeVersion });
   const provider = new BasicTracerProvider({ idGenerator: ids, resource, spanProcessors: [new SimpleSpanProcessor(held)] });
   const tracer = provider.getTracer('toolscope', toolscopeVersion);
-  const reader = sinks.metrics
-    ? new PeriodicExportingMetricReader({ exporter: sinks.metrics, exportIntervalMillis: 2 ** 31 - 1, exportTimeoutMillis: 30_000 })
+  // The reader hands an exporter's failure to OpenTelemetry's global error handler, not to its caller: kept here, and thrown.
+  let metricsFailure: Error | undefined;
+  const watched: PushMetricExporter | undefined = sinks.metrics && {
+    export: (metrics, done) =>
+      sinks.metrics?.export(metrics, (result) => {
+        if (result.code !== ExportResultCode.SUCCESS)
+          metricsFailure = result.error ?? new Error('The exporter did not take the histograms.');
+        done(result);
+      }),
+    forceFlush: () => sinks.metrics?.forceFlush() ?? Promise.resolve(),
+    shutdown: () => sinks.metrics?.shutdown() ?? Promise.resolve(),
+    ...(sinks.metrics.selectAggregationTemporality
+      ? { selectAggregationTemporality: sinks.metrics.selectAggregationTemporality.bind(sinks.metrics) }
+      : {}),
+  };
+  const reader = watched
+    ? new PeriodicExportingMetricReader({ exporter: watched, exportIntervalMillis: 2 ** 31 - 1, exportTimeoutMillis: 30_000 })
     : undefined;
   const meters = new MeterProvider({ resource, readers: reader ? [reader] : [] });
   const meter = meters.getMeter('toolscope', toolscopeVersion);
@@ -231,6 +223,7 @@ export async function sessionSignals(
   try {
     await exported(sinks.spans, [...ours, ...theirs]);
     if (reader) await reader.forceFlush();
+    if (metricsFailure) throw metricsFailure;
   } finally {
     await provider.shutdown();
     await meters.shutdown().catch(() => undefined);

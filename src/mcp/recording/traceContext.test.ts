@@ -28,3 +28,20 @@ describe('W3C trace context', () => {
     });
   });
 });
+
+describe('tracestate and baggage (W3C, through OpenTelemetry’s propagators)', () => {
+  it('carries what the specs allow beside the traceparent, and says what they refuse', async () => {
+    const { traceMeta, traceKeysProblem, normalizeTraceKeys } = await import('./traceContext.ts');
+    const meta = traceMeta(newTraceId(), {
+      tracestate: 'rojo=00f067aa0ba902b7,congo=t61rcWkgMzE',
+      baggage: 'userId=alice,isProduction=false',
+    });
+    expect(Object.keys(meta).sort()).toEqual(['baggage', 'traceparent', 'tracestate']);
+    expect(meta.tracestate).toBe('rojo=00f067aa0ba902b7,congo=t61rcWkgMzE');
+    expect(meta.baggage).toBe('userId=alice,isProduction=false');
+    expect(Object.keys(traceMeta(newTraceId()))).toEqual(['traceparent']);
+    expect(traceKeysProblem({ tracestate: 'rojo=1,Bad Key=2' })).toMatch(/tracestate: 1 of 2 members are valid/);
+    expect(normalizeTraceKeys({ tracestate: 'rojo=1,Bad Key=2' })).toEqual({ tracestate: 'rojo=1' });
+    expect(traceKeysProblem({ tracestate: 'rojo=1', baggage: 'a=1' })).toBeUndefined();
+  });
+});
