@@ -222,6 +222,15 @@ describe('telemetry pushed to a collector (OTLP/HTTP)', () => {
     } finally {
       await receiver?.close();
     }
+    // A collector that refuses: said, and the run's own status stands.
+    const refusing = await startOtlpReceiver({ status: 400 });
+    try {
+      const run = await runToolscope(['record', '--out', join(dir, 'refused.jsonl'), ...SEARCH, '--otlp-endpoint', refusing.url, demo.url]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/Telemetry not sent: the collector at http:\/\/127\.0\.0\.1:\d+\/v1\/traces[^\n]* did not take them/);
+    } finally {
+      await refusing.close();
+    }
     const grpc = await runToolscope(['record', '--out', join(dir, 'g.jsonl'), demo.url], {
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317',
       OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',

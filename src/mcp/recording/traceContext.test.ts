@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BAGGAGE_META_KEY, TRACEPARENT_META_KEY, TRACESTATE_META_KEY } from '@modelcontextprotocol/client';
 import { newTraceId, parseTraceparent, traceparent } from './traceContext.ts';
 
 describe('W3C trace context', () => {
@@ -36,7 +37,8 @@ describe('tracestate and baggage (W3C, through OpenTelemetry’s propagators)', 
       tracestate: 'rojo=00f067aa0ba902b7,congo=t61rcWkgMzE',
       baggage: 'userId=alice,isProduction=false',
     });
-    expect(Object.keys(meta).sort()).toEqual(['baggage', 'traceparent', 'tracestate']);
+    // The keys the 2026-07-28 revision reserves (SEP-414), as the official SDK names them.
+    expect(Object.keys(meta).sort()).toEqual([BAGGAGE_META_KEY, TRACEPARENT_META_KEY, TRACESTATE_META_KEY].sort());
     expect(meta.tracestate).toBe('rojo=00f067aa0ba902b7,congo=t61rcWkgMzE');
     expect(meta.baggage).toBe('userId=alice,isProduction=false');
     expect(Object.keys(traceMeta(newTraceId()))).toEqual(['traceparent']);
