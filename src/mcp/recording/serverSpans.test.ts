@@ -70,7 +70,7 @@ describe("a server's spans of a call (SEP-2448)", () => {
     const nested = answer([root]);
     let deep: Record<string, unknown> = {};
     Object.assign(nested._meta.otel.traces.resourceSpans[0] ?? {}, { deep });
-    for (let level = 0; level < 100; level++) deep = (deep.next = {});
+    for (let level = 0; level < 100; level++) deep = deep.next = {};
     expect('refused' in readServerSpans(nested, sent)).toBe(true);
     expect(readServerSpans({ content: [], _meta: { otel: { traces: { resourceSpans: 'x' } } } }, sent)).toEqual({
       refused: 'Not OTLP/JSON: `_meta.otel.traces.resourceSpans` is not a list.',
