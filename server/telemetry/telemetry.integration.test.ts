@@ -104,8 +104,10 @@ describe('telemetry pushed to a collector (OTLP/HTTP)', () => {
       const searches = operations?.points.find((point) => point.attributes['gen_ai.tool.name'] === 'search_catalog');
       expect(searches?.count).toBe(2);
       expect(searches?.attributes['jsonrpc.request.id']).toBeUndefined();
-      const [sessions] = histogramsOf(receiver.received).filter((metric) => metric.name === 'mcp.client.session.duration');
-      expect(sessions?.points.map((point) => point.count)).toEqual([1]);
+      // One export of each: every point once.
+      const sessions = histogramsOf(receiver.received).filter((metric) => metric.name === 'mcp.client.session.duration');
+      expect(sessions.flatMap((metric) => metric.points.map((point) => point.count))).toEqual([1]);
+      expect(receiver.received.filter((one) => one.path === '/v1/metrics')).toHaveLength(1);
     } finally {
       await receiver.close();
     }

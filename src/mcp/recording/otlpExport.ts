@@ -220,13 +220,16 @@ export async function sessionSignals(
   measurements++;
   await provider.forceFlush();
   const ours = held.getFinishedSpans();
+  let metersDone = false;
   try {
     await exported(sinks.spans, [...ours, ...theirs]);
-    if (reader) await reader.forceFlush();
+    // Shutting the meters down collects and exports once (a flush first would send every point twice).
+    metersDone = true;
+    await meters.shutdown();
     if (metricsFailure) throw metricsFailure;
   } finally {
     await provider.shutdown();
-    await meters.shutdown().catch(() => undefined);
+    if (!metersDone) await meters.shutdown().catch(() => undefined);
   }
   return { spans: ours.length + theirs.length, serverSpans: theirs.length, measurements, notes };
 }
