@@ -16,7 +16,8 @@ const MAX_READ = 1_000_000;
 const SETTLE_MS = 2000;
 
 const handshakeIds = (body: unknown): Set<unknown> => {
-  if (typeof body !== 'string' || body.length > 1_000_000) return new Set();
+  // Most requests are not a handshake: not parsed twice (a call's arguments can be large).
+  if (typeof body !== 'string' || body.length > 1_000_000 || !/"(?:initialize|server\/discover)"/.test(body)) return new Set();
   try {
     const parsed: unknown = JSON.parse(body);
     return new Set(
