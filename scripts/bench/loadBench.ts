@@ -6,11 +6,13 @@
 // (@modelcontextprotocol/inspector 2.12.0, in loadtest/ with the Node >= 22 it needs) at equal
 // concurrency and request count, on the same Node (the bench run by loadtest's Node 22 too; the
 // machine's Node 20 figure is named beside it): the bench must drive at least its throughput,
-// shown as the time per call (1 / throughput) so that lower is better in every row.
+// shown as the time per call (1 / throughput) so that lower is better in every row. And telemetry's
+// cost: the same concurrency-1 load with --otlp-endpoint (a receiver in this process) beside it.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEverything } from '../../server/testing/testServers.ts';
+import { spansOf, startOtlpReceiver } from '../../server/testing/otlpReceiver.ts';
 import { median, record, root } from './harness.ts';
 
 const LOADTEST = join(root, 'loadtest/node_modules');
@@ -73,9 +75,18 @@ export async function benchLoad(): Promise<void> {
   try {
     const bare: number[] = [];
     const ours: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      bare.push(await bareLoop(everything.url));
-      ours.push((await toolscopeLoad(everything.url, ['--requests', '500', '--concurrency', '1', '--warmup', '50'])).p50);
+    // Telemetry's cost: the same load with its spans and histograms pushed to a collector (a receiver here).
+    const pushed: number[] = [];
+    const collector = await startOtlpReceiver();
+    const single = ['--requests', '500', '--concurrency', '1', '--warmup', '50'];
+    try {
+      for (let round = 0; round < 3; round++) {
+        bare.push(await bareLoop(everything.url));
+        ours.push((await toolscopeLoad(everything.url, single)).p50);
+        pushed.push((await toolscopeLoad(everything.url, [...single, '--otlp-endpoint', collector.url])).p50);
+      }
+    } finally {
+      await collector.close();
     }
     record({
       figure: 'load test at concurrency 1: p50 of echo (500 calls, median of 3)',
@@ -83,6 +94,16 @@ export async function benchLoad(): Promise<void> {
       reference: median(bare),
       unit: 'ms',
       target: '≤ 1.10× the bare loop',
+      judge: 'ratio',
+      limit: 1.1,
+    });
+    record({
+      figure: `  the same with --otlp-endpoint (each call recorded for its span; ${spansOf(collector.received).length} spans received in all)`,
+      toolscope: median(pushed),
+      reference: median(ours),
+      referenceLabel: 'no telemetry',
+      unit: 'ms',
+      target: '≤ 1.10× without',
       judge: 'ratio',
       limit: 1.1,
     });
