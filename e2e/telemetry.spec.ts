@@ -8,6 +8,7 @@ import { expect, test } from './fixtures/test.ts';
 import { openCallSettings, openTraffic } from './fixtures/panes.ts';
 import { deepLink, demoMcpUrl } from './fixtures/urls.ts';
 import { histogramsOf, spansOf, startOtlpReceiver } from '../server/testing/otlpReceiver.ts';
+import { SPAN_TOOLS, startSpanServer } from '../server/testing/spanServer.ts';
 
 test('trace keys, the demo’s spans as a waterfall, and Send to collector through Toolscope’s server', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -78,5 +79,36 @@ test('trace keys, the demo’s spans as a waterfall, and Send to collector throu
     expect(stored).not.toContain('page-key-2931');
   } finally {
     await receiver.close();
+  }
+});
+
+test('a server’s spans of another trace, past the bound, or none at all: said in Trace, nothing drawn', async ({ page }) => {
+  const server = await startSpanServer();
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(deepLink(server.url, SPAN_TOOLS.foreign.name));
+    await page.getByRole('button', { name: `Connect to ${new URL(server.url).origin}` }).click();
+    await openCallSettings(page);
+    await page.getByRole('checkbox', { name: /^Send trace context/ }).check();
+    await page.getByRole('checkbox', { name: /^Ask the server for its spans/ }).check();
+    await page.keyboard.press('Escape');
+    const result = page.getByRole('region', { name: 'Result' });
+    const said = async (tool: string, summary: string, text: RegExp) => {
+      await page.goto(deepLink(server.url, tool));
+      await page.getByRole('button', { name: 'Call tool' }).click();
+      await expect(result).toContainText(`${tool} answered.`);
+      await result.getByText(summary, { exact: true }).click();
+      await expect(result).toContainText(text);
+      await expect(result.getByRole('table', { name: 'Trace waterfall' })).toHaveCount(0);
+    };
+    await said(SPAN_TOOLS.foreign.name, 'Trace: the server’s spans were refused', /is in trace f{32}, not this call's/);
+    await said(SPAN_TOOLS.oversized.name, 'Trace: the server’s spans were refused', /over the 128\.0 KB a call may bring/);
+    await said(
+      SPAN_TOOLS.none.name,
+      'Trace: the server returned no spans',
+      /asked for its spans of this call \(SEP-2448\) and returned none/,
+    );
+  } finally {
+    await server.stop();
   }
 });
