@@ -3,6 +3,7 @@
 // opentelemetry-proto's own example and on the mistakes a hand-written exporter makes.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SpanKind } from '@opentelemetry/api';
 import { otlpProblems, readBackThroughSdk } from '../../../server/testing/otlpProto.ts';
 import type { Cassette } from './cassette.ts';
 import { otlpJson } from './otlpExport.ts';
@@ -81,5 +82,63 @@ describe('the OTLP/JSON check (opentelemetry-proto, OTLP/JSON rules)', () => {
     ]);
     expect(back.spans[1]?.status.code).toBe(2); // ERROR: the tool said isError
     expect(JSON.parse(back.json)).toEqual(JSON.parse(json));
+  });
+});
+
+describe("a server's own spans joined (SEP-2448)", () => {
+  it('joins checked spans under the call, and a hostile field inside them never breaks the export', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const callSpan = '00f067aa0ba902b7';
+    const hostile = {
+      traceId,
+      spanId: '1111111111111111',
+      parentSpanId: callSpan,
+      name: 'tools/call search_catalog',
+      kind: 0,
+      startTimeUnixNano: '1764990000011000000',
+      endTimeUnixNano: '1764990000015000000',
+      attributes: 'not a list',
+      status: { code: 'ERROR', message: 42 },
+      droppedAttributesCount: 'many',
+      flags: 'x',
+    };
+    const child = {
+      ...hostile,
+      spanId: '2222222222222222',
+      parentSpanId: '1111111111111111',
+      name: 'query',
+      kind: 3,
+      attributes: [{ key: 'db.system', value: { stringValue: 'sqlite' } }, { key: 7 }, { key: 'odd', value: { kvlistValue: {} } }],
+    };
+    const traced: Cassette = {
+      ...cassette,
+      exchanges: [
+        {
+          id: 9,
+          at: 1_764_990_000_010,
+          method: 'tools/call',
+          params: { name: 'search_catalog', arguments: {}, _meta: { traceparent: `00-${traceId}-${callSpan}-01` } },
+          result: {
+            content: [],
+            _meta: { otel: { traces: { resourceSpans: [{ resource: { attributes: 5 }, scopeSpans: [{ spans: [hostile, child] }] }] } } },
+          },
+          ms: 7,
+        },
+      ],
+    };
+    const { json, spans, serverSpans, notes } = await otlpJson(traced, '0.1.0', { transport: 'pipe' });
+    expect(notes).toEqual([]);
+    expect([spans, serverSpans]).toEqual([4, 2]);
+    expect(otlpProblems(json)).toEqual([]);
+    const back = await readBackThroughSdk(json);
+    const call = back.spans.find((span) => span.name === 'tools/call search_catalog' && span.kind === SpanKind.CLIENT);
+    expect(call?.spanContext().spanId).toBe(callSpan);
+    expect(call?.attributes['network.transport']).toBe('pipe');
+    const theirs = back.spans.filter((span) => span.parentSpanContext?.spanId === callSpan || span.name === 'query');
+    expect(theirs.map((span) => [span.name, span.kind])).toEqual([
+      ['tools/call search_catalog', SpanKind.INTERNAL], // OTLP's 0 (unspecified) read as the SDK's default
+      ['query', SpanKind.CLIENT],
+    ]);
+    expect(theirs[1]?.attributes).toEqual({ 'db.system': 'sqlite' });
   });
 });
