@@ -57,6 +57,9 @@ describe("a server's spans of a call (SEP-2448)", () => {
     expect(said([{ ...root, traceId: 'f'.repeat(32) }])).toMatch(/in trace f{32}, not this call's/);
     expect(said([root, { ...child, parentSpanId: 'bbbbbbbbbbbbbbbb' }])).toMatch(/names parent bbbbbbbbbbbbbbbb: neither this call's span/);
     expect(said([root, { ...child, spanId: root.spanId }])).toMatch(/share one span id/);
+    expect(
+      said([root, { ...child, parentSpanId: '3333333333333333' }, span('3333333333333333', '2222222222222222', 'ring', 1, 2)]),
+    ).toMatch(/parents form a ring/);
     expect(said([{ ...root, traceId: 'W47/95gDgQPSabYzgT/GDA==' }])).toMatch(/traceId is not 32 hex digits/);
     expect(said([{ ...root, endTimeUnixNano: '1' }])).toMatch(/ends before it starts/);
     expect(said([{ ...root, kind: 'SPAN_KIND_SERVER' }])).toMatch(/kind is not an OTLP SpanKind/);

@@ -157,7 +157,11 @@ export function readServerSpans(result: unknown, sent: { traceId: string; spanId
     return {
       refused: `Span "${orphan.name}" names parent ${orphan.parentSpanId || '(none)'}: neither this call's span (${sent.spanId}) nor a returned span.`,
     };
-  return { spans: spans.map(({ traceId: _trace, ...span }) => span), resourceSpans: resourceSpans as unknown[], bytes };
+  const kept = spans.map(({ traceId: _trace, ...span }) => span);
+  // Parents that name each other in a ring are all "returned spans", yet none hangs under the call.
+  if (spanTree(kept, sent.spanId).length < kept.length)
+    return { refused: "Some spans do not hang under this call's span (their parents form a ring)." };
+  return { spans: kept, resourceSpans: resourceSpans as unknown[], bytes };
 }
 
 /** The spans in tree order (parents before children, siblings by start), each with its depth under the call. */
