@@ -76,6 +76,7 @@ describe('telemetry pushed to a collector (OTLP/HTTP)', () => {
           'gen_ai.tool.name': 'search_catalog',
           'gen_ai.operation.name': 'execute_tool',
           'network.transport': 'tcp',
+          'network.protocol.name': 'http',
           'server.address': '127.0.0.1',
           'server.port': Number(new URL(demo.url).port),
           'mcp.protocol.version': '2026-07-28',
@@ -198,6 +199,7 @@ describe('telemetry pushed to a collector (OTLP/HTTP)', () => {
       const echo = spansOf(receiver.received).find((span) => span.name === 'tools/call echo');
       expect(echo?.attributes).toMatchObject({ 'network.transport': 'pipe', 'gen_ai.tool.name': 'echo' });
       expect(echo?.attributes['server.address']).toBeUndefined();
+      expect(echo?.attributes['network.protocol.name']).toBeUndefined();
     } finally {
       await receiver.close();
     }

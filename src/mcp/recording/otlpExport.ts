@@ -10,7 +10,7 @@
 // semantic-conventions v1.40.0): span name `{mcp.method.name} {target}`, kind CLIENT; `mcp.method.name`,
 // `mcp.protocol.version`, `jsonrpc.request.id`, `gen_ai.tool.name` and `gen_ai.operation.name`
 // "execute_tool" on tools/call, `gen_ai.prompt.name`, `mcp.resource.uri`, `network.transport` ("pipe"
-// for stdio, "tcp" for HTTP), `server.address` and `server.port` (HTTP), `mcp.session.id` (only a 2025
+// for stdio, "tcp" for HTTP) and `network.protocol.name` ("http"), `server.address` and `server.port` (HTTP), `mcp.session.id` (only a 2025
 // session has one: the 2026-07-28 revision has no sessions); an error sets the span's status to ERROR
 // with the JSON-RPC message, `error.type` and `rpc.response.status_code` to the JSON-RPC code, a tool's
 // `isError: true` sets `error.type` "tool_error". The histograms use the conventions' unit (s) and
@@ -67,6 +67,9 @@ const text = (params: Record<string, unknown>, key: string) =>
 function networkAttributes(reach: SessionReach): Attributes {
   return {
     'network.transport': reach.transport,
+    // "Recording MCP transport": Streamable HTTP is `network.protocol.name` http (its version is the
+    // fetch's own, unknown here, so not set); stdio has no network protocol.
+    ...(reach.transport === 'tcp' ? { 'network.protocol.name': 'http' } : {}),
     ...(reach.address ? { 'server.address': reach.address } : {}),
     ...(reach.address && reach.port ? { 'server.port': reach.port } : {}),
   };
