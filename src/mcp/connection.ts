@@ -27,7 +27,7 @@ import { classifySdkError } from './wire/sdkErrors.ts';
 import { isBridge } from './wire/stdio.ts';
 import { StreamWatcher } from './wire/streamWatch.ts';
 import { TaskDriver, type TaskPlace } from './tasks/taskDriver.ts';
-import { TASKS_EXTENSION, taskFromCallResult, type DriveOptions, type TaskState } from './tasks/tasks.ts';
+import { taskFromCallResult, type DriveOptions, type TaskState } from './tasks/tasks.ts';
 import { DEFAULT_TIMEOUT_MS, describeTimeout, hardLimit } from './wire/timeouts.ts';
 import { listedToolsPage, type McpTool, type ToolsPage } from './tools.ts';
 import type { FetchLike } from './recording/traffic.ts';
@@ -35,13 +35,13 @@ import type { ServerSkills } from './skills.ts';
 import { newTraceId } from './recording/traceContext.ts';
 import { offersServerSpans, withTrace } from './recording/serverSpans.ts';
 import { DeclaredCapabilities } from './wire/declaredCapabilities.ts';
+import { offersSkills, offersToolTasks } from './serverCapabilities.ts';
 import { toolCallRequest } from './toolCallRequest.ts';
 import type { Era } from './era.ts';
 import { deeperThan, tooDeep } from '../lib/jsonDepth.ts';
 import { callFailure } from './callFailure.ts';
 
 /** The Skills extension's id (SEP-2640); skills.ts holds the rest, loaded on demand. */
-const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
 
 export { McpError, CLIENT_INFO, DEFAULT_TIMEOUT_MS };
 export { TaskEndError, type TaskPlace } from './tasks/taskDriver.ts';
@@ -265,21 +265,9 @@ export class McpConnection {
     return this.client.getInstructions();
   }
 
-  /**
-   * Whether the server runs tool calls as tasks: 2025-11-25 `capabilities.tasks.requests.tools.call`
-   * (without it a client must not ask for one); 2026-07-28 the tasks extension in its capabilities.
-   */
+  /** Whether the server runs tool calls as tasks (./serverCapabilities.ts). */
   get toolTasks(): boolean {
-    const capabilities: unknown = this.client.getServerCapabilities();
-    if (!isRecord(capabilities)) return false;
-    if (this.era === 'modern') {
-      const extensions = own(capabilities, 'extensions');
-      return isRecord(extensions) && own(extensions, TASKS_EXTENSION) !== undefined;
-    }
-    const tasks = own(capabilities, 'tasks');
-    const requests = isRecord(tasks) ? own(tasks, 'requests') : undefined;
-    const tools = isRecord(requests) ? own(requests, 'tools') : undefined;
-    return isRecord(tools) && own(tools, 'call') !== undefined;
+    return offersToolTasks(this.client.getServerCapabilities(), this.era);
   }
 
   get hasTools(): boolean {
@@ -298,9 +286,7 @@ export class McpConnection {
 
   /** Whether the server declared the Skills extension (its capabilities; no request made). */
   get offersSkills(): boolean {
-    const capabilities: unknown = this.client.getServerCapabilities();
-    const extensions = isRecord(capabilities) ? own(capabilities, 'extensions') : undefined;
-    return isRecord(extensions) && isRecord(own(extensions, SKILLS_EXTENSION_ID));
+    return offersSkills(this.client.getServerCapabilities());
   }
 
   #skills?: Promise<ServerSkills>;
