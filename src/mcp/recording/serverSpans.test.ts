@@ -75,6 +75,11 @@ describe("a server's spans of a call (SEP-2448)", () => {
     Object.assign(nested._meta.otel.traces.resourceSpans[0] ?? {}, { deep });
     for (let level = 0; level < 100; level++) deep = deep.next = {};
     expect('refused' in readServerSpans(nested, sent)).toBe(true);
+    // 100,000 levels deep (what JSON.parse reads and every recursive walk overflows on): refused, no stack overflow.
+    const abyss = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown;
+    expect(readServerSpans({ content: [], _meta: { otel: { traces: { resourceSpans: abyss } } } }, sent)).toEqual({
+      refused: "Refused: the server's spans are nested deeper than OTLP/JSON ever is (64 levels).",
+    });
     expect(readServerSpans({ content: [], _meta: { otel: { traces: { resourceSpans: 'x' } } } }, sent)).toEqual({
       refused: 'Not OTLP/JSON: `_meta.otel.traces.resourceSpans` is not a list.',
     });

@@ -121,13 +121,14 @@ export function readServerSpans(result: unknown, sent: { traceId: string; spanId
   const otel = isRecord(meta) ? own(meta, 'otel') : undefined;
   const traces = isRecord(otel) ? own(otel, 'traces') : undefined;
   if (traces === undefined) return { none: true };
+  // Measured without recursion before anything walks it (JSON.stringify overflows the stack near 5,000 levels).
+  if (deeperThan(traces, 64)) return { refused: refused("the server's spans are nested deeper than OTLP/JSON ever is (64 levels).") };
   const text = JSON.stringify(traces) ?? '';
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_SERVER_SPANS_BYTES)
     return {
       refused: refused(`the server's spans are ${formatBytes(bytes)}, over the ${formatBytes(MAX_SERVER_SPANS_BYTES)} a call may bring.`),
     };
-  if (deeperThan(traces, 64)) return { refused: "The server's spans are nested deeper than OTLP/JSON ever is." };
   const resourceSpans = isRecord(traces) ? own(traces, 'resourceSpans') : undefined;
   if (!Array.isArray(resourceSpans)) return { refused: 'Not OTLP/JSON: `_meta.otel.traces.resourceSpans` is not a list.' };
   const spans: (ServerSpan & { traceId?: string })[] = [];
